@@ -1,0 +1,61 @@
+package io.msgx.domain.engine;
+
+import java.util.List;
+import java.util.Objects;
+
+/** What the {@link FlightStateEngine} decided about one message. */
+public sealed interface Decision {
+
+    /** The message changed these flights (never empty), sorted by FLID. */
+    record Applied(List<FlightChange> changes) implements Decision {
+        public Applied {
+            changes = List.copyOf(changes);
+            if (changes.isEmpty()) {
+                throw new IllegalArgumentException("an applied decision changes at least one flight");
+            }
+        }
+    }
+
+    /** The message is accepted but changes nothing; the reason says which rule made it a no-op. */
+    record NoChange(NoChangeReason reason, String detail) implements Decision {
+        public NoChange {
+            Objects.requireNonNull(reason, "reason");
+            Objects.requireNonNull(detail, "detail");
+        }
+    }
+
+    /** A protocol error: nothing is applied, the message ends {@code DEAD(PROTOCOL)} with this reason. */
+    record Rejected(String reason) implements Decision {
+        public Rejected {
+            Objects.requireNonNull(reason, "reason");
+        }
+    }
+
+    /** Why an accepted message changed nothing. */
+    enum NoChangeReason {
+        /** Every flight it names already holds exactly what it carries. */
+        UNCHANGED(false),
+        /** {@code FDEL} of a flight that is already DELETED: idempotent success. */
+        ALREADY_DELETED(false),
+        /** {@code FDEL} of a FLID the store has never seen: idempotent success. */
+        DELETE_OF_UNKNOWN_FLIGHT(false),
+        /** {@code FLOP} for a FLID the store has never seen: nothing to change, no match. */
+        OPERATION_ON_UNKNOWN_FLIGHT(true),
+        /** {@code FLOP} for a DELETED flight: a deleted flight is not revived by an operation. */
+        OPERATION_ON_DELETED_FLIGHT(true);
+
+        private final boolean noMatch;
+
+        NoChangeReason(boolean noMatch) {
+            this.noMatch = noMatch;
+        }
+
+        /**
+         * True when the message found nothing to act on; the pipeline records such a message as
+         * {@code SKIPPED} rather than {@code SUCCEEDED}.
+         */
+        public boolean noMatch() {
+            return noMatch;
+        }
+    }
+}

@@ -1,0 +1,212 @@
+package io.msgx.domain.engine;
+
+import io.msgx.domain.flight.FlightField;
+import io.msgx.domain.flight.FlightId;
+import io.msgx.domain.flight.FlightList;
+import io.msgx.domain.flight.FlightState;
+import io.msgx.domain.flight.FlightStatus;
+import io.msgx.domain.flight.MaflEntry;
+import io.msgx.domain.flight.MaflProjection;
+import io.msgx.domain.message.FieldChange;
+import io.msgx.domain.message.FlightDeletion;
+import io.msgx.domain.message.FlightMessage;
+import io.msgx.domain.message.FlightOperation;
+import io.msgx.domain.message.FlightPatch;
+import io.msgx.domain.message.ScheduleMessage;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Stream;
+
+/**
+ * Decides what one message does to flight state. Pure: given the current states and a decoded message it
+ * returns the next full states and the events to emit, as values; the caller persists them.
+ *
+ * <p>Every message kind has a handler that proposes next contents. The engine then does what is common to
+ * all of them: it keeps only the flights whose content really changed, adds every master whose {@code MAFL}
+ * moved because a child appeared, left, moved or was renamed (INV-22), advances each of those flights'
+ * {@code STATE_VERSION} by exactly one, and builds one event per flight. A message that changes nothing
+ * changes no version.
+ *
+ * <p>Reading: {@link #flightsNamedBy} then {@link #mastersTouchedBy} say which flights, and which masters'
+ * child sets, a {@link FlightSnapshot} must hold, so a store can load them in two batched reads.
+ */
+public final class FlightStateEngine {
+
+    /** Codes naming the parts of the state that are not protocol fields, as they appear in events. */
+    public static final String STATE = "STATE";
+    public static final String OPERATION_DAY = "OPERATION_DAY";
+    public static final String MAFL = "MAFL";
+
+    private final ScheduleHandler schedule;
+    private final AdftHandler adft;
+    private final FlopHandler flop = new FlopHandler();
+    private final FdelHandler fdel = new FdelHandler();
+
+    public FlightStateEngine(EngineSettings settings) {
+        Objects.requireNonNull(settings, "settings");
+        this.schedule = new ScheduleHandler(settings.operationDayRule(), settings.scheduleAbsentFields());
+        this.adft = new AdftHandler(settings.operationDayRule());
+    }
+
+    /** The FLIDs a message names (those with text usable as a FLID); the first read of a decision. */
+    public Set<FlightId> flightsNamedBy(FlightMessage message) {
+        return flidTexts(message)
+                .filter(FlightId::isValid)
+                .map(FlightId::of)
+                .collect(java.util.stream.Collectors.toCollection(TreeSet::new));
+    }
+
+    /**
+     * The masters whose complete child sets the decision may need, given the named flights as read: each
+     * named flight itself, the master it names now, and the master the message would make it name. The
+     * second read loads these flights and every flight whose {@code MAID} names one of them.
+     */
+    public Set<FlightId> mastersTouchedBy(FlightMessage message, FlightSnapshot named) {
+        var masters = new TreeSet<FlightId>();
+        for (var flid : flightsNamedBy(message)) {
+            masters.add(flid);
+            named.find(flid).flatMap(FlightState::masterId).ifPresent(masters::add);
+        }
+        patches(message).forEach(patch -> {
+            if (patch.fields().get(FlightField.MAID) instanceof FieldChange.SetTo maid && FlightId.isValid(maid.value())) {
+                masters.add(FlightId.of(maid.value()));
+            }
+        });
+        return masters;
+    }
+
+    /**
+     * Decide what {@code message}, mailbox ID {@code msgId}, does to the flights in {@code current}.
+     *
+     * @throws IllegalStateException when {@code current} lacks a flight or child set the decision needs
+     */
+    public Decision apply(FlightSnapshot current, FlightMessage message, long msgId) {
+        var result = handle(current, message, msgId);
+        if (result instanceof HandlerResult.Final done) {
+            return done.decision();
+        }
+        return version(current, ((HandlerResult.Proposed) result).next(), msgId);
+    }
+
+    private HandlerResult handle(FlightSnapshot current, FlightMessage message, long msgId) {
+        if (message instanceof ScheduleMessage s) {
+            return s.kind().isPackage() ? schedule.handle(s, current, msgId) : adft.handle(s, current, msgId);
+        }
+        if (message instanceof FlightOperation op) {
+            return flop.handle(op, current, msgId);
+        }
+        return fdel.handle((FlightDeletion) message, current, msgId);
+    }
+
+    private Decision version(FlightSnapshot current, Map<FlightId, FlightState> proposed, long msgId) {
+        var contentChanged = new TreeSet<FlightId>();
+        proposed.forEach((flid, next) -> {
+            var before = current.find(flid);
+            if (before.isEmpty() || !before.get().sameContentAs(next)) {
+                contentChanged.add(flid);
+            }
+        });
+
+        var after = new HashMap<FlightId, FlightState>();
+        current.states().forEach(s -> after.put(s.flid(), s));
+        contentChanged.forEach(flid -> after.put(flid, proposed.get(flid)));
+
+        var masters = new TreeSet<FlightId>();
+        for (var flid : contentChanged) {
+            masters.add(flid);
+            current.find(flid).flatMap(FlightState::masterId).ifPresent(masters::add);
+            after.get(flid).masterId().ifPresent(masters::add);
+        }
+        var maflAfter = new HashMap<FlightId, List<MaflEntry>>();
+        var changed = new TreeSet<>(contentChanged);
+        for (var master : masters) {
+            var masterAfter = Optional.ofNullable(after.get(master)).filter(FlightStateEngine::publishesMafl);
+            if (masterAfter.isEmpty()) {
+                continue;
+            }
+            var projected = projection(current, master, after.values());
+            maflAfter.put(master, projected);
+            var masterBefore = current.find(master).filter(FlightStateEngine::publishesMafl);
+            if (masterBefore.isPresent() && !projection(current, master, current.states()).equals(projected)) {
+                changed.add(master);
+            }
+        }
+        if (changed.isEmpty()) {
+            return new Decision.NoChange(Decision.NoChangeReason.UNCHANGED,
+                    "every flight already holds what the message carries");
+        }
+
+        var changes = new ArrayList<FlightChange>();
+        for (var flid : changed) {
+            var before = current.find(flid).orElse(null);
+            var next = before == null ? after.get(flid) : after.get(flid).withVersionAfter(before, msgId);
+            var mafl = publishesMafl(next) ? maflAfter.get(flid) : null;
+            var beforeMafl = before != null && publishesMafl(before) ? projection(current, flid, current.states()) : null;
+            changes.add(new FlightChange(before, next, mafl, event(before, next, beforeMafl, mafl)));
+        }
+        return new Decision.Applied(changes);
+    }
+
+    private static boolean publishesMafl(FlightState flight) {
+        return flight.isActive() && flight.carriesMafl();
+    }
+
+    private static List<MaflEntry> projection(FlightSnapshot current, FlightId master, Collection<FlightState> states) {
+        current.requireChildSet(master);
+        return MaflProjection.of(master, states);
+    }
+
+    private static FlightEvent event(FlightState before, FlightState after, List<MaflEntry> maflBefore,
+                                     List<MaflEntry> maflAfter) {
+        var changed = new ArrayList<String>();
+        for (var field : FlightField.values()) {
+            if (!Objects.equals(before == null ? null : before.fields().valueOf(field), after.fields().valueOf(field))) {
+                changed.add(field.code());
+            }
+        }
+        for (var list : FlightList.values()) {
+            if (!(before == null ? List.of() : before.lists().get(list)).equals(after.lists().get(list))) {
+                changed.add(list.code());
+            }
+        }
+        if (before == null || before.status() != after.status()) {
+            changed.add(STATE);
+        }
+        if (!Objects.equals(before == null ? null : before.operationDay(), after.operationDay())) {
+            changed.add(OPERATION_DAY);
+        }
+        if (!Objects.equals(maflBefore == null ? List.of() : maflBefore, maflAfter == null ? List.of() : maflAfter)) {
+            changed.add(MAFL);
+        }
+        var type = after.status() == FlightStatus.DELETED ? ChangeType.DELETE : ChangeType.UPSERT;
+        return new FlightEvent(after.flid(), after.stateVersion(), type, changed);
+    }
+
+    private static Stream<String> flidTexts(FlightMessage message) {
+        if (message instanceof ScheduleMessage s) {
+            return s.records().stream().map(r -> r.flid());
+        }
+        if (message instanceof FlightOperation op) {
+            return Stream.of(op.flid());
+        }
+        return Stream.of(((FlightDeletion) message).flid());
+    }
+
+    private static Stream<FlightPatch> patches(FlightMessage message) {
+        if (message instanceof ScheduleMessage s) {
+            return s.records().stream().map(r -> r.patch());
+        }
+        if (message instanceof FlightOperation op) {
+            return Stream.of(op.patch());
+        }
+        return Stream.empty();
+    }
+}

@@ -1,0 +1,74 @@
+package io.msgx.domain.flight;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+/**
+ * The ordered lists a flight carries: the eight resource collections, the two route kinds, service and VIP
+ * records. Each list item keeps its position ({@code ORDINAL}, from 1) and the upstream sequence attribute
+ * ({@code SOURCE_SEQ}, from {@link #sequenceAttribute()}, may be missing or repeated). Items are never
+ * de-duplicated by resource code: the same gate twice is two assignments.
+ *
+ * <p>{@code ROUT} and {@code ERUT} are separate lists; equal sequence numbers in one never touch the other.
+ */
+public enum FlightList {
+    GTDT("GTNO", Group.RESOURCE, "GATE", "PGOT", "PGCT", "GOTM", "GCTM", "GTYP"),
+    CKDT("CKNO", Group.RESOURCE, "CHKC", "CCLS", "PCOT", "PCCT", "COTM", "CCTM", "CTYP"),
+    CLDT("CLNO", Group.RESOURCE, "BELT", "BCLS", "PCOT", "PCCT", "BTYP"),
+    PSDT("PSNO", Group.RESOURCE, "PSST", "STST", "STET"),
+    CHDT("CHNO", Group.RESOURCE, "CHUT", "CCLS", "PCBT", "PCET", "CTYP"),
+    DELY("DLNO", Group.RESOURCE, "CODE", "STRT", "DURA", "DESC"),
+    ABTM("ASNO", Group.RESOURCE, "ABDG", "ABOP", "AOTM"),
+    CHOT("CSNO", Group.RESOURCE, "CHTM", "CHID", "CHST"),
+    ROUT("RTNO", Group.ROUTE, "APCD", "SCAT", "SCDT", "ESAT", "ESDT", "ACAT", "ACDT"),
+    ERUT("RTNO", Group.ROUTE, "APCD", "SCAT", "SCDT", "ESAT", "ESDT", "ACAT", "ACDT"),
+    SRVT("SVNO", Group.RECORD, "SVCD", "SVTM", "SVRM"),
+    VIPF("VPNO", Group.RECORD, "VPNM", "VPRK", "VPRM");
+
+    /** Where a list is stored: the eight resource tables, the route-point table, or the record tables. */
+    public enum Group {
+        RESOURCE,
+        ROUTE,
+        RECORD
+    }
+
+    private static final Map<String, FlightList> BY_CODE =
+            Arrays.stream(values()).collect(Collectors.toUnmodifiableMap(FlightList::code, Function.identity()));
+
+    private final String sequenceAttribute;
+    private final Group group;
+    private final List<String> itemFields;
+
+    FlightList(String sequenceAttribute, Group group, String... itemFields) {
+        this.sequenceAttribute = sequenceAttribute;
+        this.group = group;
+        this.itemFields = List.of(itemFields);
+    }
+
+    /** The element name of one item, e.g. {@code GTDT}. */
+    public String code() {
+        return name();
+    }
+
+    /** The attribute carrying the upstream sequence ({@code SOURCE_SEQ}), e.g. {@code GTNO}. */
+    public String sequenceAttribute() {
+        return sequenceAttribute;
+    }
+
+    public Group group() {
+        return group;
+    }
+
+    /** The item's fields by protocol code, in the order they are stored and published. */
+    public List<String> itemFields() {
+        return itemFields;
+    }
+
+    public static Optional<FlightList> byCode(String code) {
+        return Optional.ofNullable(BY_CODE.get(code));
+    }
+}

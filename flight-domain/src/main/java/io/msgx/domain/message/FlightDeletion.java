@@ -1,0 +1,5 @@
+package io.msgx.domain.message;
+
+/** {@code FDEL}: delete one flight. {@code flid} is the raw text, null when the message carries none. */
+public record FlightDeletion(String flid) implements FlightMessage {
+}

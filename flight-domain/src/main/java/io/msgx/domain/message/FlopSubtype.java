@@ -1,0 +1,102 @@
+package io.msgx.domain.message;
+
+import io.msgx.domain.flight.FlightField;
+import io.msgx.domain.flight.FlightList;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+/**
+ * Every {@code FLOP} subtype of sis-format §5 and what it may change. A subtype changes either one whole
+ * list ({@link #list()}) or a group of scalar fields ({@link #fields()}); nothing else on the flight.
+ * {@code FDEL} is not here: it is its own message kind ({@link FlightDeletion}).
+ */
+public enum FlopSubtype {
+    GTDT(FlightList.GTDT),
+    CKDT(FlightList.CKDT),
+    CLDT(FlightList.CLDT),
+    PSDT(FlightList.PSDT),
+    CHDT(FlightList.CHDT),
+    DELY(FlightList.DELY),
+    ABTM(FlightList.ABTM),
+    CHOT(FlightList.CHOT),
+    ROUT(FlightList.ROUT),
+    ERUT(FlightList.ERUT),
+    SRVT(FlightList.SRVT),
+    VIPF(FlightList.VIPF),
+
+    STND(FlightField.STND),
+    ACFT(FlightField.ACFT),
+    RENO(FlightField.RENO),
+    TRML(FlightField.TRML),
+    RUNW(FlightField.RUNW),
+    MAXP(FlightField.MAXP),
+    FLTY(FlightField.FLTY),
+    FLIN(FlightField.FLIN),
+    REMC(FlightField.REMC),
+    FTSS(FlightField.FTSS),
+    /** External status, with its remark ({@code REMC}) when the body carries one. */
+    EXSS(FlightField.EXSS, FlightField.REMC),
+    BOTM(FlightField.BOTM),
+    LACL(FlightField.LACL),
+    FINT(FlightField.FINT),
+    EOBT(FlightField.EOBT),
+    TOBT(FlightField.TOBT),
+    COBT(FlightField.COBT),
+    CTOT(FlightField.CTOT),
+    IEST(FlightField.IEST),
+    APPT(FlightField.APPT),
+    EGSR(FlightField.EGSR),
+    EGST(FlightField.EGST),
+    NEAT(FlightField.NEAT),
+    NAAT(FlightField.NAAT),
+    PEDT(FlightField.PEDT),
+    PADT(FlightField.PADT),
+    ESTT(FlightField.ESTT),
+    ACTT(FlightField.ACTT),
+    /** Cancellation time: the flight stays ACTIVE, marked cancelled. */
+    CNCL(FlightField.CNCL),
+    FDIV(FlightField.FDIV),
+    FRET(FlightField.FRET),
+    FLAB(FlightField.FLAB),
+    /** Turnaround link. */
+    TAOP(FlightField.TAOP, FlightField.TAFL, FlightField.TAID),
+    /** Handling agents. */
+    HNAG(FlightField.PHAG, FlightField.FHAG, FlightField.MHAG),
+    /** Code-share link; an empty {@code MAID} makes the flight no longer a code-share child. */
+    CSHR(FlightField.CSOP, FlightField.CSFT, FlightField.MAID);
+
+    private static final Map<String, FlopSubtype> BY_CODE =
+            Arrays.stream(values()).collect(Collectors.toUnmodifiableMap(Enum::name, Function.identity()));
+
+    private final FlightList list;
+    private final List<FlightField> fields;
+
+    FlopSubtype(FlightList list) {
+        this.list = list;
+        this.fields = List.of();
+    }
+
+    FlopSubtype(FlightField... fields) {
+        this.list = null;
+        this.fields = List.of(fields);
+    }
+
+    /** The list this subtype replaces as a whole, or empty for a scalar subtype. */
+    public Optional<FlightList> list() {
+        return Optional.ofNullable(list);
+    }
+
+    /** The scalar fields this subtype may change; empty for a list subtype. */
+    public List<FlightField> fields() {
+        return fields;
+    }
+
+    public static Optional<FlopSubtype> byCode(String styp) {
+        return styp == null ? Optional.empty() : Optional.ofNullable(BY_CODE.get(styp.strip().toUpperCase(java.util.Locale.ROOT)));
+    }
+}
