@@ -1,0 +1,94 @@
+package io.msgx.pipeline.codec;
+
+import io.msgx.domain.message.FlightDeletion;
+import io.msgx.domain.message.FlightMessage;
+import io.msgx.domain.message.FlightOperation;
+import io.msgx.domain.message.FlopSubtype;
+import io.msgx.domain.message.ScheduleKind;
+import io.msgx.domain.message.ScheduleMessage;
+
+import java.util.Arrays;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * What kind of message a {@code TYPE}/{@code STYP} pair names (sis-format §3):
+ * <ul>
+ *   <li>{@code SCHD} with {@code DNLD}, {@code RESP} or {@code ADFT} → {@link Schd};</li>
+ *   <li>{@code FLOP} with {@code FDEL}, and {@code FDEL} with any {@code STYP} → {@link Fdel};</li>
+ *   <li>{@code FLOP} with a known {@link FlopSubtype} → {@link Flop};</li>
+ *   <li>a configured reference type with {@code RESP} → {@link Ref};</li>
+ *   <li>everything else → {@link Unsupported}: ignored types ({@code LDM}, {@code REGN}, ...), an unknown
+ *       {@code FLOP} or {@code SCHD} subtype, an unknown type. Ignore rules are the pipeline's business.</li>
+ * </ul>
+ */
+public sealed interface MsgKind {
+
+    /** The reference types of sis-format §6, the default of the codec's configurable set. */
+    Set<String> DEFAULT_REFERENCE_TYPES =
+            Set.of("GATE", "STND", "CHKC", "BELT", "CHUT", "ABDG", "AIRL", "ARPT", "ACFT", "DLYC");
+
+    /** The flight message types; never usable as reference types. */
+    Set<String> FLIGHT_TYPES = Set.of("SCHD", "FLOP", "FDEL");
+
+    record Schd(ScheduleKind scheduleKind) implements MsgKind {
+        public Schd {
+            Objects.requireNonNull(scheduleKind, "scheduleKind");
+        }
+    }
+
+    record Flop(FlopSubtype subtype) implements MsgKind {
+        public Flop {
+            Objects.requireNonNull(subtype, "subtype");
+        }
+    }
+
+    record Fdel() implements MsgKind {
+    }
+
+    record Ref(String referenceType) implements MsgKind {
+        public Ref {
+            Objects.requireNonNull(referenceType, "referenceType");
+        }
+    }
+
+    record Unsupported(String type, String subtype) implements MsgKind {
+    }
+
+    /** The kind named by an upper-case {@code TYPE} and {@code STYP}. */
+    static MsgKind of(String type, String subtype, Set<String> referenceTypes) {
+        switch (type) {
+            case "SCHD":
+                return Arrays.stream(ScheduleKind.values())
+                        .filter(kind -> kind.name().equals(subtype))
+                        .findFirst()
+                        .<MsgKind>map(Schd::new)
+                        .orElseGet(() -> new Unsupported(type, subtype));
+            case "FDEL":
+                return new Fdel();
+            case "FLOP":
+                if ("FDEL".equals(subtype)) {
+                    return new Fdel();
+                }
+                return FlopSubtype.byCode(subtype).<MsgKind>map(Flop::new).orElseGet(() -> new Unsupported(type, subtype));
+            default:
+                return referenceTypes.contains(type) && "RESP".equals(subtype)
+                        ? new Ref(type)
+                        : new Unsupported(type, subtype);
+        }
+    }
+
+    /** The kind a flight message is decoded as. */
+    static MsgKind of(FlightMessage message) {
+        if (message instanceof ScheduleMessage schedule) {
+            return new Schd(schedule.kind());
+        }
+        if (message instanceof FlightOperation operation) {
+            return new Flop(operation.subtype());
+        }
+        if (message instanceof FlightDeletion) {
+            return new Fdel();
+        }
+        throw new IllegalArgumentException("not a known flight message: " + message);
+    }
+}

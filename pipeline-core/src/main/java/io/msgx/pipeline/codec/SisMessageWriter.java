@@ -1,0 +1,262 @@
+package io.msgx.pipeline.codec;
+
+import io.msgx.domain.flight.FlightField;
+import io.msgx.domain.flight.FlightList;
+import io.msgx.domain.flight.ListItem;
+import io.msgx.domain.message.FieldChange;
+import io.msgx.domain.message.FlightDeletion;
+import io.msgx.domain.message.FlightMessage;
+import io.msgx.domain.message.FlightOperation;
+import io.msgx.domain.message.FlightPatch;
+import io.msgx.domain.message.FlightRecord;
+import io.msgx.domain.message.ScheduleMessage;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * Writes messages in the exact shape of sis-format.md, refusing what decoding would not give back
+ * (see {@link XmlCodec}, "Encoding").
+ */
+final class SisMessageWriter {
+
+    /** {@code DVAP=CTU;DVTM=11MAR241030}: an exception value written as child elements. */
+    private static final Pattern EXCEPTION_PAIRS = Pattern.compile("[A-Z][A-Z0-9]*=[^;=]*(?:;[A-Z][A-Z0-9]*=[^;=]*)*");
+    private static final Pattern ELEMENT_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_.-]*");
+
+    String write(MessageMeta meta, FlightMessage message) {
+        MsgKind named = MsgKind.of(meta.type(), meta.subtype(), Set.of());
+        MsgKind carried = MsgKind.of(message);
+        if (!named.equals(carried)) {
+            throw new IllegalArgumentException("META names TYPE=" + meta.type() + " STYP=" + meta.subtype() + " (" + named
+                    + ") but the message is " + carried);
+        }
+        var out = new Out();
+        out.open("MSG");
+        meta(out, meta);
+        if (message instanceof ScheduleMessage schedule) {
+            out.open("SCHD");
+            if (schedule.declaredCount() != null) {
+                out.leaf("RECS", schedule.declaredCount().toString(), "RECS");
+            }
+            List<FlightRecord> records = schedule.records();
+            for (int i = 0; i < records.size(); i++) {
+                record(out, "FLTR", records.get(i).flid(), records.get(i).patch(), "FLTR #" + (i + 1));
+            }
+            out.close("SCHD");
+        } else if (message instanceof FlightOperation operation) {
+            record(out, "FLOP", operation.flid(), operation.patch(), "FLOP");
+        } else if (message instanceof FlightDeletion deletion) {
+            record(out, meta.type(), deletion.flid(), FlightPatch.empty(), meta.type());
+        }
+        out.close("MSG");
+        return out.toString();
+    }
+
+    String write(MessageMeta meta, ReferenceAnswer answer) {
+        if (!meta.type().equals(answer.referenceType()) || !meta.subtype().equals("RESP")) {
+            throw new IllegalArgumentException("a " + answer.referenceType() + " answer needs TYPE="
+                    + answer.referenceType() + " STYP=RESP, not TYPE=" + meta.type() + " STYP=" + meta.subtype());
+        }
+        String type = name(answer.referenceType(), "reference type");
+        var out = new Out();
+        out.open("MSG");
+        meta(out, meta);
+        if (answer.records().isEmpty()) {
+            out.empty(type);
+        }
+        for (ReferenceRecord record : answer.records()) {
+            out.open(type);
+            record.fields().forEach((field, value) -> out.leaf(name(field, type + " field"), value, type + " " + field));
+            out.close(type);
+        }
+        out.close("MSG");
+        return out.toString();
+    }
+
+    private static void meta(Out out, MessageMeta meta) {
+        out.open("META");
+        out.leaf("SNDR", meta.sender(), "SNDR");
+        if (meta.receiver() != null) {
+            out.leaf("RCVR", meta.receiver(), "RCVR");
+        }
+        out.leaf("SEQN", meta.sequence(), "SEQN");
+        out.leaf("DTTM", SisMessageReader.DTTM.format(meta.sentAt()), "DTTM");
+        out.leaf("TYPE", meta.type(), "TYPE");
+        out.leaf("STYP", meta.subtype(), "STYP");
+        if (meta.requestSequence() != null) {
+            out.leaf("RQSN", meta.requestSequence(), "RQSN");
+        }
+        out.close("META");
+    }
+
+    private static void record(Out out, String element, String flid, FlightPatch patch, String where) {
+        out.open(element);
+        if (flid != null) {
+            out.leaf("FLID", flid, where + ": FLID");
+        }
+        patch.fields().forEach((field, change) -> scalar(out, field, change, where + ": " + field.code()));
+        patch.lists().forEach((list, items) -> list(out, list, items, where + ": " + list.code()));
+        out.close(element);
+    }
+
+    private static void scalar(Out out, FlightField field, FieldChange change, String where) {
+        if (!(change instanceof FieldChange.SetTo set)) {
+            out.empty(field.code());
+            return;
+        }
+        String value = withinValueLimit(set.value(), where);
+        if (field.kind() == FlightField.Kind.EXCEPTION && EXCEPTION_PAIRS.matcher(value).matches()
+                && survivesAsPairs(value)) {
+            out.open(field.code());
+            for (String pair : value.split(";", -1)) {
+                int equals = pair.indexOf('=');
+                String child = pair.substring(0, equals);
+                String childValue = pair.substring(equals + 1);
+                if (childValue.isEmpty()) {
+                    out.empty(child);
+                } else {
+                    out.leaf(child, childValue, where + " " + child);
+                }
+            }
+            out.close(field.code());
+        } else {
+            out.leaf(field.code(), value, where);
+        }
+    }
+
+    private static boolean survivesAsPairs(String value) {
+        for (String pair : value.split(";", -1)) {
+            String childValue = pair.substring(pair.indexOf('=') + 1);
+            if (!childValue.equals(childValue.trim())) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static void list(Out out, FlightList list, List<ListItem> items, String where) {
+        if (items.isEmpty()) {
+            out.empty(list.code());
+            return;
+        }
+        for (int i = 0; i < items.size(); i++) {
+            item(out, list, items.get(i), where + " #" + (i + 1));
+        }
+    }
+
+    private static void item(Out out, FlightList list, ListItem item, String where) {
+        for (String code : item.values().keySet()) {
+            if (!list.itemFields().contains(code)) {
+                throw new IllegalArgumentException(where + " carries " + code + ", which is not a " + list.code() + " field");
+            }
+        }
+        // An item with neither sequence nor values gets a blank sequence, or it would read as a clear marker.
+        String sequence = item.sourceSeq() != null ? item.sourceSeq().toString() : item.values().isEmpty() ? "" : null;
+        if (item.values().isEmpty()) {
+            out.empty(list.code(), list.sequenceAttribute(), sequence);
+            return;
+        }
+        out.open(list.code(), list.sequenceAttribute(), sequence);
+        for (String code : list.itemFields()) {
+            String value = item.get(code);
+            if (value != null) {
+                out.leaf(code, withinValueLimit(value, where + ": " + code), where + ": " + code);
+            }
+        }
+        out.close(list.code());
+    }
+
+    private static String withinValueLimit(String value, String where) {
+        if (value.length() > FlightField.MAX_VALUE_LENGTH) {
+            throw new IllegalArgumentException(where + " is " + value.length() + " characters, longer than "
+                    + FlightField.MAX_VALUE_LENGTH);
+        }
+        return value;
+    }
+
+    private static String name(String name, String what) {
+        if (!ELEMENT_NAME.matcher(name).matches()) {
+            throw new IllegalArgumentException(what + " '" + name + "' is not an XML element name");
+        }
+        return name;
+    }
+
+    /** A compact XML text under construction; checks that every text it writes is read back unchanged. */
+    private static final class Out {
+        private final StringBuilder xml = new StringBuilder(1024);
+
+        void open(String name) {
+            xml.append('<').append(name).append('>');
+        }
+
+        void open(String name, String attribute, String value) {
+            xml.append('<').append(name);
+            attribute(attribute, value);
+            xml.append('>');
+        }
+
+        void close(String name) {
+            xml.append("</").append(name).append('>');
+        }
+
+        void empty(String name) {
+            xml.append('<').append(name).append("/>");
+        }
+
+        void empty(String name, String attribute, String value) {
+            xml.append('<').append(name);
+            attribute(attribute, value);
+            xml.append("/>");
+        }
+
+        void leaf(String name, String text, String where) {
+            if (!text.equals(text.trim())) {
+                throw new IllegalArgumentException(where + " '" + text
+                        + "' has surrounding whitespace, which decoding would trim");
+            }
+            open(name);
+            escape(text, where);
+            close(name);
+        }
+
+        private void attribute(String attribute, String value) {
+            if (value != null) {
+                xml.append(' ').append(attribute).append("=\"");
+                escape(value, attribute);
+                xml.append('"');
+            }
+        }
+
+        private void escape(String text, String where) {
+            for (int i = 0; i < text.length(); i++) {
+                char c = text.charAt(i);
+                switch (c) {
+                    case '&' -> xml.append("&amp;");
+                    case '<' -> xml.append("&lt;");
+                    case '>' -> xml.append("&gt;");
+                    case '"' -> xml.append("&quot;");
+                    case '\r' -> xml.append("&#13;");
+                    default -> {
+                        if (Character.isHighSurrogate(c) && i + 1 < text.length()
+                                && Character.isLowSurrogate(text.charAt(i + 1))) {
+                            xml.append(c).append(text.charAt(++i));
+                        } else if (c == '\t' || c == '\n' || c >= 0x20 && c <= 0xD7FF || c >= 0xE000 && c <= 0xFFFD) {
+                            xml.append(c);
+                        } else {
+                            throw new IllegalArgumentException(where + " contains U+"
+                                    + String.format("%04X", (int) c) + ", which XML 1.0 cannot carry");
+                        }
+                    }
+                }
+            }
+        }
+
+        @Override
+        public String toString() {
+            return xml.toString();
+        }
+    }
+}

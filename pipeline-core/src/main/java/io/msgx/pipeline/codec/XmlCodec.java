@@ -1,0 +1,80 @@
+package io.msgx.pipeline.codec;
+
+import io.msgx.domain.message.FlightMessage;
+
+/**
+ * Reads and writes SIS XML messages (docs: sis-format.md). Decoding never throws: every outcome is a
+ * {@link DecodeResult}.
+ *
+ * <h2>Envelope</h2>
+ * <ul>
+ *   <li>The root is {@code MSG}; an {@code <?xml?>} prolog, comments and attributes on {@code MSG}
+ *       ({@code xsi:...}) are ignored. Element names are matched exactly, in upper case; names are not
+ *       namespace-resolved, so a prefixed element ({@code x:FLID}) is simply unknown.</li>
+ *   <li>Unknown elements are ignored everywhere (forward compatible).</li>
+ *   <li>{@code META} is required, once, with non-empty {@code SNDR}, {@code TYPE}, {@code STYP}, {@code SEQN}
+ *       and {@code DTTM} ({@code yyyyMMddHHmmss}, airport local); {@code DDTM} is accepted as its alias, and
+ *       {@code DTTM} wins when both are present. {@code RCVR} and {@code RQSN} are optional (empty = absent).
+ *       Any of these twice is malformed. Texts are trimmed; {@code TYPE}/{@code STYP} are upper-cased.</li>
+ *   <li>The kind follows from {@code TYPE}/{@code STYP} ({@link MsgKind}). The body is the child of
+ *       {@code MSG} named after {@code TYPE}; a Fdel accepts an {@code FDEL} or a {@code FLOP} body (the one
+ *       named after {@code TYPE} first). A missing body is malformed ("payload missing"); a body twice too.
+ *       An Unsupported message has no payload and its body is not read.</li>
+ * </ul>
+ *
+ * <h2>Flight records ({@code FLTR} of a {@code SCHD}, the {@code FLOP} body)</h2>
+ * <ul>
+ *   <li>{@code RECS} → declared count; absent → null; present but not an integer (also empty) → malformed.</li>
+ *   <li>{@code FLID} → the trimmed text; missing → null; empty stays empty (the domain judges it).</li>
+ *   <li>Every known {@code FlightField} element → {@code FieldChange.of(trimmed text)}, so an empty element is
+ *       a clear. A scalar (or {@code FLID}) twice in one record is malformed. A value longer than
+ *       {@code FlightField.MAX_VALUE_LENGTH} is malformed. Time texts are not validated here.</li>
+ *   <li>An exception field ({@code FDIV}, {@code FRET}, {@code FLAB}) with child elements →
+ *       {@code CHILD=value} pairs joined by {@code ;} in document order, an empty child giving
+ *       {@code CHILD=}; without child elements, its text. Other scalars take their own text only.</li>
+ *   <li>Every occurrence of a known {@code FlightList} element is one item, in document order:
+ *       {@code sourceSeq} from its sequence attribute ({@code GTNO}...; missing or blank → null; not an
+ *       integer → malformed); values from its child elements named in {@code itemFields()} (others ignored,
+ *       empty ones omitted, one twice → malformed, longer than the value limit → malformed).</li>
+ *   <li>An occurrence with neither attributes nor child elements ({@code <GTDT/>}) is a clear marker: when
+ *       every occurrence of a list is one, the list is present and empty; markers next to real items are
+ *       ignored.</li>
+ * </ul>
+ *
+ * <h2>Reference answers</h2>
+ * Records are the elements named after {@code TYPE} directly under {@code MSG}, in two accepted forms:
+ * repeated {@code <GATE>} records under {@code MSG}, or one (or more) {@code <GATE>} containers whose
+ * {@code <GATE>} children are the records. A {@code <GATE>} is a container when it has a {@code <GATE>}
+ * child that itself has child elements, or when it has no child elements at all ({@code <GATE/>} = an empty
+ * answer); otherwise it is a record. A record's key is its first child element's trimmed text (empty →
+ * malformed); a field twice in one record is malformed.
+ *
+ * <h2>Hardening</h2>
+ * A message over {@link CodecLimits#maxMessageBytes()} UTF-8 bytes is refused before parsing. A DOCTYPE is
+ * refused outright, so no DTD, internal or external entity is ever read; nesting deeper than
+ * {@link CodecLimits#maxElementDepth()}, text longer than {@link CodecLimits#maxTextLength()}, an empty or
+ * not well-formed document and a root other than {@code MSG} are malformed.
+ *
+ * <h2>Encoding</h2>
+ * {@code encode} writes exactly that shape, compact, without prolog: {@code META} (SNDR, RCVR, SEQN, DTTM,
+ * TYPE, STYP, RQSN), then the body; in a record {@code FLID}, the scalars, then the lists, in the enums'
+ * order; a clear as an empty element, an empty list as one {@code <GTDT/>} marker, an item's sequence as its
+ * attribute (an item with neither sequence nor values as {@code GTNO=""} so it is not read as a marker), an
+ * exception value made of {@code CHILD=value} pairs as child elements. {@code decode(encode(m))} gives back
+ * {@code m}; a message that could not survive that (a value with surrounding whitespace, over the value
+ * limit, with characters XML 1.0 cannot carry, an item field the list does not have, a META that names
+ * another kind than the message) is refused with {@link IllegalArgumentException}.
+ */
+public interface XmlCodec {
+
+    DecodeResult decode(String xml);
+
+    /** TYPE and STYP by a text scan that works on any text, well-formed or not. */
+    Peek peek(String xml);
+
+    /** The XML of a flight message; {@code meta}'s TYPE/STYP must name the message's kind. */
+    String encode(MessageMeta meta, FlightMessage message);
+
+    /** The XML of a reference answer; {@code meta} must be {@code TYPE=<reference type>}, {@code STYP=RESP}. */
+    String encode(MessageMeta meta, ReferenceAnswer answer);
+}
