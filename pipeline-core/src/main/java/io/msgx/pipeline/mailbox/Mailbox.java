@@ -1,0 +1,39 @@
+package io.msgx.pipeline.mailbox;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalLong;
+
+/**
+ * The shared mailbox the AODB side owns (sis-format §1): inbound {@code CMINMSGS}, outbound {@code COUTMSGS}.
+ *
+ * <p>Every method either answers or throws {@link MailboxUnavailableException}: an unreachable mailbox is
+ * never reported as "no messages" or "no such row".
+ */
+public interface Mailbox {
+
+    /**
+     * Rows with an ID above {@code watermark}, ascending, at most {@code limit}. The processing mark is never a
+     * predicate: a row already marked is still returned.
+     */
+    List<MailboxRow> readAfter(long watermark, int limit);
+
+    /** The XML text of one row; empty when no row has that ID. */
+    Optional<String> readText(long id);
+
+    /**
+     * Set the processing mark once: {@link MarkOutcome#WRITTEN} when it was empty, {@link MarkOutcome#ALREADY_MARKED}
+     * when another value was there (kept, a success), {@link MarkOutcome#MISSING_ROW} when no row has that ID.
+     */
+    MarkOutcome markProcessed(long id, Instant processedAt);
+
+    /** Append one outbound message to {@code COUTMSGS}; returns its ID. */
+    long appendOutbound(OutboundMessage message);
+
+    /** The smallest inbound ID present, for cut-over seeding; empty when the mailbox is empty. */
+    OptionalLong minId();
+
+    /** The largest inbound ID present, for cut-over seeding and the watermark-lag gauge. */
+    OptionalLong maxId();
+}

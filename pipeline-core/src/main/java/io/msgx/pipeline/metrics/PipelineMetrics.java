@@ -1,0 +1,34 @@
+package io.msgx.pipeline.metrics;
+
+import io.msgx.pipeline.store.ErrorClass;
+import io.msgx.pipeline.store.ProcStatus;
+
+/**
+ * What the pipeline reports as it works. The runner binds it to Micrometer; {@link #NONE} discards.
+ * Counters and gauges only: nothing here may fail or block the pipeline.
+ */
+public interface PipelineMetrics {
+
+    PipelineMetrics NONE = new PipelineMetrics() {
+    };
+
+    /** A gap in the mailbox IDs was given up as permanent after max-commit-delay; the IDs skipped. */
+    default void permanentHoleReleased(long fromId, long toId) {
+    }
+
+    /** How far the watermark trails the highest mailbox ID the poller has seen. */
+    default void watermarkLag(long ids) {
+    }
+
+    /** Rows the poller enqueued in one round. */
+    default void enqueued(int rows) {
+    }
+
+    /** A message reached a terminal state. */
+    default void messageEnded(ProcStatus status, ErrorClass errorClass) {
+    }
+
+    /** A processing attempt failed and will be retried. */
+    default void attemptFailed(ErrorClass errorClass) {
+    }
+}

@@ -1,0 +1,58 @@
+package io.msgx.pipeline.pump;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * Message types we receive and deliberately do not process ({@code msgx.pipeline.ignore}): each rule is
+ * {@code TYPE-STYP} or {@code TYPE-*}, matched case-insensitively. A matching message ends
+ * {@code SKIPPED(ignored:<rule>)} after its identity is bound; it changes no flight and emits nothing.
+ */
+public final class IgnoreRules {
+
+    public static final String KEY = "msgx.pipeline.ignore";
+
+    /** The baseline list: load messages, registrations, resource status and AODB error reports. */
+    public static final List<String> BASELINE = List.of("LDM-*", "REGN-*", "RSTA-*", "EROR-*");
+
+    private final List<Rule> rules;
+
+    private IgnoreRules(List<Rule> rules) {
+        this.rules = rules;
+    }
+
+    public static IgnoreRules of(List<String> texts) {
+        return new IgnoreRules(texts.stream().map(Rule::parse).toList());
+    }
+
+    public static IgnoreRules baseline() {
+        return of(BASELINE);
+    }
+
+    /** The first rule matching the message's TYPE and STYP, as written ({@code LDM-*}). */
+    public Optional<String> match(String type, String subtype) {
+        return rules.stream().filter(r -> r.matches(type, subtype)).map(Rule::text).findFirst();
+    }
+
+    private record Rule(String type, String subtype) {
+
+        static Rule parse(String text) {
+            var trimmed = text == null ? "" : text.strip().toUpperCase(Locale.ROOT);
+            var dash = trimmed.indexOf('-');
+            if (dash <= 0 || dash == trimmed.length() - 1) {
+                throw new IllegalArgumentException(KEY + " entry '" + text + "' is not TYPE-STYP or TYPE-*");
+            }
+            return new Rule(trimmed.substring(0, dash), trimmed.substring(dash + 1));
+        }
+
+        boolean matches(String messageType, String messageSubtype) {
+            return type.equalsIgnoreCase(messageType)
+                    && (subtype.equals("*") || subtype.equalsIgnoreCase(messageSubtype));
+        }
+
+        String text() {
+            return type + "-" + subtype;
+        }
+    }
+}

@@ -1,0 +1,157 @@
+package io.msgx.pipeline.pump;
+
+import io.msgx.pipeline.codec.DecodeResult;
+import io.msgx.pipeline.codec.DecodedMessage;
+import io.msgx.pipeline.codec.MessageIdentity;
+import io.msgx.pipeline.codec.MsgKind;
+import io.msgx.pipeline.codec.XmlCodec;
+import io.msgx.pipeline.mailbox.Mailbox;
+import io.msgx.pipeline.mailbox.MailboxUnavailableException;
+import io.msgx.pipeline.metrics.PipelineMetrics;
+import io.msgx.pipeline.store.ErrorClass;
+import io.msgx.pipeline.store.IdentityBinding;
+import io.msgx.pipeline.store.PipelineStore;
+import io.msgx.pipeline.store.ProcRecord;
+import io.msgx.pipeline.store.StoreUnavailableException;
+import io.msgx.pipeline.store.Terminal;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.slf4j.MDC;
+
+import java.time.Clock;
+
+/**
+ * Processes the head of the queue once (seeds §5.2):
+ * <ol>
+ *   <li>read the raw text from the mailbox: gone → {@code DEAD(MALFORMED, raw-missing)}; unreadable →
+ *       {@code FAILED(INFRA)};</li>
+ *   <li>decode: malformed → {@code DEAD(MALFORMED)}, never retried; a codec defect →
+ *       {@code FAILED(CODEC_ERROR)};</li>
+ *   <li>bind the business identity, its own idempotent statement outside any business transaction: held by
+ *       another message → {@code SKIPPED(duplicate-of:<id>)}; a retry keeps the binding it has;</li>
+ *   <li>an ignore rule matches → {@code SKIPPED(ignored:<rule>)};</li>
+ *   <li>dispatch by kind: schedules, operations and deletions to {@link FlightProcessor}; anything else →
+ *       {@code FAILED(UNSUPPORTED)} with backoff.</li>
+ * </ol>
+ * Every failure is recorded here, once, on the message it belongs to; the pump above only waits.
+ */
+public final class MessageProcessor {
+
+    private static final Logger log = LoggerFactory.getLogger(MessageProcessor.class);
+
+    private final Mailbox mailbox;
+    private final PipelineStore store;
+    private final XmlCodec codec;
+    private final FlightProcessor flights;
+    private final ProcessingSettings settings;
+    private final Clock clock;
+    private final PipelineMetrics metrics;
+
+    public MessageProcessor(Mailbox mailbox, PipelineStore store, XmlCodec codec, FlightProcessor flights,
+                            ProcessingSettings settings, Clock clock, PipelineMetrics metrics) {
+        this.mailbox = mailbox;
+        this.store = store;
+        this.codec = codec;
+        this.flights = flights;
+        this.settings = settings;
+        this.clock = clock;
+        this.metrics = metrics;
+    }
+
+    public ProcessOutcome processOne(ProcRecord head) {
+        MDC.put("msgId", Long.toString(head.msgId()));
+        try {
+            return process(head);
+        } catch (StoreUnavailableException | MailboxUnavailableException e) {
+            return fail(head, ErrorClass.INFRA, e.getMessage());
+        } catch (RuntimeException e) {
+            log.error("Message {}: unexpected failure while processing", head.msgId(), e);
+            return fail(head, ErrorClass.INTERNAL, e.toString());
+        } finally {
+            MDC.remove("msgId");
+        }
+    }
+
+    private ProcessOutcome process(ProcRecord head) {
+        long msgId = head.msgId();
+        var raw = mailbox.readText(msgId);
+        if (raw.isEmpty()) {
+            return end(msgId, Terminal.dead(ErrorClass.MALFORMED,
+                    "raw-missing: mailbox row " + msgId + " no longer exists"));
+        }
+        var decoded = codec.decode(raw.get());
+        if (decoded instanceof DecodeResult.Malformed malformed) {
+            return end(msgId, Terminal.dead(ErrorClass.MALFORMED, malformed.reason()));
+        }
+        if (decoded instanceof DecodeResult.CodecError codecError) {
+            return fail(head, ErrorClass.CODEC_ERROR, codecError.reason());
+        }
+        var message = ((DecodeResult.Decoded) decoded).message();
+        var meta = message.meta();
+
+        if (head.identityKey() == null) {
+            var identity = MessageIdentity.of(meta, settings.identityWithDay()).key();
+            if (store.procStates().bindIdentity(msgId, identity, clock.instant()) instanceof IdentityBinding.HeldBy held
+                    && held.msgId() != msgId) {
+                return end(msgId, Terminal.skipped("duplicate-of:" + held.msgId()));
+            }
+        }
+        var ignoredBy = settings.ignoreRules().match(meta.type(), meta.subtype());
+        if (ignoredBy.isPresent()) {
+            return end(msgId, Terminal.skipped("ignored:" + ignoredBy.get()));
+        }
+        return dispatch(head, message);
+    }
+
+    private ProcessOutcome dispatch(ProcRecord head, DecodedMessage message) {
+        var kind = message.kind();
+        if (kind instanceof MsgKind.Schd || kind instanceof MsgKind.Flop || kind instanceof MsgKind.Fdel) {
+            var flightMessage = message.flightMessage();
+            if (flightMessage.isEmpty()) {
+                return end(head.msgId(), Terminal.dead(ErrorClass.MALFORMED, "payload missing for " + describe(message)));
+            }
+            var terminal = flights.apply(head, message, flightMessage.get());
+            return ended(head.msgId(), terminal);
+        }
+        return fail(head, ErrorClass.UNSUPPORTED, "no processor handles " + describe(message)
+                + (kind instanceof MsgKind.Ref ? " (reference data is not processed yet)" : ""));
+    }
+
+    private ProcessOutcome end(long msgId, Terminal terminal) {
+        if (!store.procStates().finish(msgId, terminal, clock.instant())) {
+            var now = store.procStates().find(msgId).map(r -> r.status().name()).orElse("no record");
+            log.warn("Message {}: wanted to end it {} ({}), but it is no longer open ({})", msgId, terminal.status(),
+                    terminal.reason(), now);
+        }
+        return ended(msgId, terminal);
+    }
+
+    private ProcessOutcome ended(long msgId, Terminal terminal) {
+        metrics.messageEnded(terminal.status(), terminal.errorClass());
+        log.info("Message {} {}{}: {}", msgId, terminal.status(),
+                terminal.errorClass() == null ? "" : "(" + terminal.errorClass() + ")", terminal.reason());
+        return new ProcessOutcome.Ended(msgId, terminal);
+    }
+
+    private ProcessOutcome fail(ProcRecord head, ErrorClass errorClass, String error) {
+        int attempts = head.attempts() + 1;
+        var now = clock.instant();
+        var next = settings.retry().nextAttemptAt(attempts, now);
+        try {
+            store.procStates().recordFailure(head.msgId(), errorClass, error, next, now);
+        } catch (RuntimeException e) {
+            log.warn("Message {}: attempt {} failed ({}: {}) and the failure could not be recorded: {}",
+                    head.msgId(), attempts, errorClass, error, e.getMessage());
+            return new ProcessOutcome.NotRecorded(head.msgId(), e.getMessage());
+        }
+        metrics.attemptFailed(errorClass);
+        log.warn("Message {}: attempt {}/{} failed with {}: {}; {}", head.msgId(), attempts,
+                settings.retry().maxAttempts(), errorClass, error,
+                settings.retry().exhausted(attempts) ? "attempts used up, it ends DEAD(EXHAUSTED)" : "next try at " + next);
+        return new ProcessOutcome.Failed(head.msgId(), errorClass, error, attempts, next);
+    }
+
+    private static String describe(DecodedMessage message) {
+        return message.meta().type() + "-" + message.meta().subtype();
+    }
+}

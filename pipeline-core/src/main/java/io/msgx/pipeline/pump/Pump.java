@@ -1,0 +1,79 @@
+package io.msgx.pipeline.pump;
+
+import io.msgx.pipeline.metrics.PipelineMetrics;
+import io.msgx.pipeline.store.ErrorClass;
+import io.msgx.pipeline.store.PipelineStore;
+import io.msgx.pipeline.store.ProcStatus;
+import io.msgx.pipeline.store.StoreUnavailableException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.time.Clock;
+
+/**
+ * The single FIFO pump (seeds §5.1). Each {@link #tick()} looks only at the head — the smallest open message:
+ * <ol>
+ *   <li>no head → {@link TickResult.Idle};</li>
+ *   <li>head above the watermark → not taken ({@link TickResult.BeyondWatermark}), with one warning per
+ *       watermark value;</li>
+ *   <li>head {@code FAILED} with its attempts used up → {@code DEAD(EXHAUSTED)} and its backfill intent in one
+ *       statement, no lock, no mailbox write;</li>
+ *   <li>head {@code FAILED} and not yet due → wait; nothing after it is processed meanwhile;</li>
+ *   <li>otherwise → {@link MessageProcessor#processOne}.</li>
+ * </ol>
+ * There is no time-based poison pill: only the attempt cap ends a message that keeps failing.
+ */
+public final class Pump {
+
+    private static final Logger log = LoggerFactory.getLogger(Pump.class);
+
+    private final PipelineStore store;
+    private final MessageProcessor processor;
+    private final RetryPolicy retry;
+    private final Clock clock;
+    private final PipelineMetrics metrics;
+    private long lastWarnedWatermark = -1;
+
+    public Pump(PipelineStore store, MessageProcessor processor, RetryPolicy retry, Clock clock, PipelineMetrics metrics) {
+        this.store = store;
+        this.processor = processor;
+        this.retry = retry;
+        this.clock = clock;
+        this.metrics = metrics;
+    }
+
+    public TickResult tick() {
+        try {
+            var head = store.procStates().head();
+            if (head.isEmpty()) {
+                return new TickResult.Idle();
+            }
+            var message = head.get();
+            var watermark = store.inboxCursor().load().watermark();
+            if (message.msgId() > watermark) {
+                if (watermark != lastWarnedWatermark) {
+                    lastWarnedWatermark = watermark;
+                    log.warn("Head message {} is above the watermark {}: waiting for intake to catch up so it cannot "
+                            + "overtake a smaller mailbox ID", message.msgId(), watermark);
+                }
+                return new TickResult.BeyondWatermark(message.msgId(), watermark);
+            }
+            if (message.status() == ProcStatus.FAILED && retry.exhausted(message.attempts())) {
+                if (store.procStates().exhaust(message.msgId(), clock.instant())) {
+                    metrics.messageEnded(ProcStatus.DEAD, ErrorClass.EXHAUSTED);
+                    log.error("Message {} DEAD(EXHAUSTED) after {} attempts; last error ({}): {}", message.msgId(),
+                            message.attempts(), message.errorClass(), message.lastError());
+                }
+                return new TickResult.Exhausted(message.msgId());
+            }
+            if (message.status() == ProcStatus.FAILED && message.nextAttemptAt() != null
+                    && clock.instant().isBefore(message.nextAttemptAt())) {
+                return new TickResult.WaitingForRetry(message.msgId(), message.nextAttemptAt());
+            }
+            return new TickResult.Processed(processor.processOne(message));
+        } catch (StoreUnavailableException e) {
+            log.warn("Pipeline store unavailable; the pump retries next tick: {}", e.getMessage());
+            return new TickResult.StoreUnavailable(e.getMessage());
+        }
+    }
+}

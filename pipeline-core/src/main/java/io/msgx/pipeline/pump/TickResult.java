@@ -1,0 +1,34 @@
+package io.msgx.pipeline.pump;
+
+import java.time.Instant;
+
+/** What one {@link Pump#tick()} did; the runner sleeps on {@link Idle}, {@link BeyondWatermark} and waits. */
+public sealed interface TickResult {
+
+    /** Nothing is open. */
+    record Idle() implements TickResult {
+    }
+
+    /**
+     * The head is above the watermark (entered directly, e.g. by the compatibility entry): it is not taken
+     * until intake catches up, so it cannot overtake a smaller ID not yet enqueued.
+     */
+    record BeyondWatermark(long msgId, long watermark) implements TickResult {
+    }
+
+    /** The head's attempts were used up; it is now {@code DEAD(EXHAUSTED)}. */
+    record Exhausted(long msgId) implements TickResult {
+    }
+
+    /** The head failed and is not due before {@code until}; nothing after it moves meanwhile. */
+    record WaitingForRetry(long msgId, Instant until) implements TickResult {
+    }
+
+    /** The head was processed once. */
+    record Processed(ProcessOutcome outcome) implements TickResult {
+    }
+
+    /** Our database did not answer; nothing changed. */
+    record StoreUnavailable(String reason) implements TickResult {
+    }
+}

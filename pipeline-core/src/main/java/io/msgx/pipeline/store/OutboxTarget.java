@@ -1,0 +1,29 @@
+package io.msgx.pipeline.store;
+
+/** Where an outbox row goes ({@code MSG_EVENT.TARGET}). */
+public enum OutboxTarget {
+    /** Change notifications: one row per event, delivered in {@code EVENT_ID} order per FLID. */
+    KAFKA_MSG("KAFKA:msg"),
+    /** Full-state projection: one row per FLID holding only the latest version. */
+    KAFKA_SCHD("KAFKA:schd");
+
+    private final String code;
+
+    OutboxTarget(String code) {
+        this.code = code;
+    }
+
+    /** The stored value, e.g. {@code KAFKA:msg}. */
+    public String code() {
+        return code;
+    }
+
+    public static OutboxTarget ofCode(String code) {
+        for (var target : values()) {
+            if (target.code.equals(code)) {
+                return target;
+            }
+        }
+        throw new IllegalArgumentException("unknown outbox target " + code);
+    }
+}

@@ -1,0 +1,36 @@
+package io.msgx.pipeline.store;
+
+/**
+ * Our own database (PostgreSQL, or Oracle 11g on site): the transaction port and the single statements that
+ * run outside any business transaction.
+ *
+ * <p>Every method either does its work or throws {@link StoreUnavailableException} (connection lost,
+ * timeout) or another runtime exception (a defect). A transaction whose work throws is rolled back whole.
+ */
+public interface PipelineStore {
+
+    /** Run {@code work} in one transaction: committed when it returns, rolled back when it throws. */
+    <T> T inTransaction(TransactionWork<T> work);
+
+    /**
+     * As {@link #inTransaction}, holding {@code PIPELINE_LOCK} from the first statement to the commit. Every
+     * write to flight state happens inside such a transaction; the lock serialises it with the history
+     * cleanup, the only other writer of flight tables (INV-18).
+     */
+    <T> T inLockedTransaction(TransactionWork<T> work);
+
+    /** Processing records, each call its own auto-committed statement (identity binding, terminal states). */
+    ProcStates procStates();
+
+    /** The inbox cursor, each call its own auto-committed statement. */
+    InboxCursors inboxCursor();
+
+    /** The schedule trail, appended after the business commit. */
+    ScheduleLog scheduleLog();
+
+    /** The work of one transaction. */
+    @FunctionalInterface
+    interface TransactionWork<T> {
+        T run(PipelineTransaction tx);
+    }
+}

@@ -1,0 +1,13 @@
+package io.msgx.pipeline.store;
+
+/** The repositories bound to one open transaction; valid only inside {@link PipelineStore.TransactionWork}. */
+public interface PipelineTransaction {
+
+    ProcStates procStates();
+
+    InboxCursors inboxCursor();
+
+    FlightStore flights();
+
+    Outbox outbox();
+}

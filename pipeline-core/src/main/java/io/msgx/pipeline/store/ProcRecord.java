@@ -1,0 +1,36 @@
+package io.msgx.pipeline.store;
+
+import java.time.Instant;
+import java.util.Objects;
+
+/**
+ * One row of {@code PROC_STATE}: an inbound message's processing state, identity, attempts, error, and its
+ * backfill facts (whether the mailbox mark is still owed).
+ *
+ * @param receivedAt  the mailbox's receive time, copied; may be null; shown, never used to decide
+ * @param enqueuedAt  our own time of enqueueing; never null; the only basis for "overdue"
+ * @param backfillNextAt when the mark is next due; non-null means a mark is owed
+ * @param backfillAt  when the mark was confirmed; non-null means nothing is owed
+ */
+public record ProcRecord(
+        long msgId,
+        ProcStatus status,
+        String identityKey,
+        int attempts,
+        Instant nextAttemptAt,
+        ErrorClass errorClass,
+        String lastError,
+        Instant receivedAt,
+        Instant enqueuedAt,
+        Instant updatedAt,
+        Instant backfillNextAt,
+        Instant backfillAt,
+        int backfillAttempts,
+        Instant backfillAbandonedAt,
+        String backfillAbandonedReason) {
+
+    public ProcRecord {
+        Objects.requireNonNull(status, "status");
+        Objects.requireNonNull(enqueuedAt, "enqueuedAt");
+    }
+}

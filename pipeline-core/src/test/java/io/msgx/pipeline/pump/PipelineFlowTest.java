@@ -1,0 +1,255 @@
+package io.msgx.pipeline.pump;
+
+import io.msgx.domain.flight.FlightField;
+import io.msgx.domain.flight.FlightId;
+import io.msgx.domain.flight.FlightState;
+import io.msgx.domain.flight.FlightStatus;
+import io.msgx.domain.message.FlopSubtype;
+import io.msgx.pipeline.inbox.InboxSettings;
+import io.msgx.pipeline.mailbox.InMemoryMailbox;
+import io.msgx.pipeline.store.ErrorClass;
+import io.msgx.pipeline.store.InMemoryPipelineStore;
+import io.msgx.pipeline.store.OutboxEntry;
+import io.msgx.pipeline.store.OutboxEvent;
+import io.msgx.pipeline.store.OutboxTarget;
+import io.msgx.pipeline.store.ProcRecord;
+import io.msgx.pipeline.store.ProcStatus;
+import io.msgx.pipeline.testing.FailingBeforeCommitStore;
+import io.msgx.pipeline.testing.PipelineHarness;
+import io.msgx.pipeline.testing.SettableClock;
+import io.msgx.pipeline.testing.SisMessages;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.util.List;
+
+import static io.msgx.pipeline.testing.SisMessages.fltr;
+import static io.msgx.pipeline.testing.SisMessages.patch;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The pipeline from mailbox to outbox over the in-memory fakes, tick by tick. */
+class PipelineFlowTest {
+
+    private final InMemoryMailbox mailbox = new InMemoryMailbox();
+    private final InMemoryPipelineStore memory = new InMemoryPipelineStore();
+    private final FailingBeforeCommitStore store = new FailingBeforeCommitStore(memory);
+    private final SettableClock clock = SettableClock.atExampleDay();
+    private final PipelineHarness pipeline = new PipelineHarness(mailbox, store, clock);
+    private final SisMessages sis = new SisMessages();
+
+    @Test
+    void a_schedule_becomes_flights_outbox_rows_a_terminal_state_and_a_trail_line_together() {
+        long id = mailbox.appendInbound(sis.schedule(
+                fltr("1001", "11MAR240835", "FLNO", "CA1405"),
+                fltr("1002", "11MAR240900", "FLNO", "MU5101", "MAID", "1001")), null);
+
+        pipeline.runUntilQuiet();
+
+        assertThat(record(id).status()).isEqualTo(ProcStatus.SUCCEEDED);
+        assertThat(record(id).lastError()).isEqualTo("applied: 2 flight(s) changed");
+        assertThat(record(id).backfillNextAt()).as("the mark is owed from the end").isEqualTo(clock.instant());
+        assertThat(flight("1001").stateVersion()).isEqualTo(1);
+        var notifications = events(OutboxTarget.KAFKA_MSG);
+        assertThat(notifications).extracting(e -> e.event().partitionKey().value()).containsExactly("1001", "1002");
+        assertThat(notifications.get(0).event().payload()).contains("\"msgId\":" + id, "\"type\":\"SCHD\"", "\"styp\":\"DNLD\"");
+        var projections = events(OutboxTarget.KAFKA_SCHD);
+        assertThat(projections).hasSize(2);
+        assertThat(projections.get(0).event().payload())
+                .contains("\"flid\":\"1001\"", "\"mafl\":[{\"flid\":\"1002\",\"flno\":\"MU5101\"}]");
+        assertThat(projections.get(1).event().payload()).contains("\"maid\":\"1001\"").doesNotContain("\"mafl\"");
+        assertThat(memory.scheduleLog().entriesOf(id)).singleElement()
+                .satisfies(e -> assertThat(e.outcome()).isEqualTo("APPLIED"));
+    }
+
+    @Test
+    void messages_are_processed_strictly_in_mailbox_order() {
+        long first = mailbox.appendInbound(sis.schedule(fltr("7", "11MAR240835", "STND", "1")), null);
+        long second = mailbox.appendInbound(sis.flop(FlopSubtype.STND, "7", patch("STND", "2")), null);
+        long third = mailbox.appendInbound(sis.flop(FlopSubtype.STND, "7", patch("STND", "3")), null);
+
+        pipeline.runUntilQuiet();
+
+        assertThat(flight("7").fields().valueOf(FlightField.STND)).isEqualTo("3");
+        assertThat(flight("7").stateVersion()).isEqualTo(3);
+        assertThat(flight("7").lastMsgId()).isEqualTo(third);
+        assertThat(events(OutboxTarget.KAFKA_MSG)).extracting(e -> e.event().msgId()).containsExactly(first, second, third);
+        assertThat(events(OutboxTarget.KAFKA_SCHD)).singleElement()
+                .satisfies(e -> assertThat(e.event().stateVersion()).isEqualTo(3));
+    }
+
+    @Test
+    void a_failing_head_holds_everything_behind_it_until_it_is_due_then_dies_exhausted() {
+        long unsupported = mailbox.appendInbound(sis.other("ZZZZ", "NONE"), null);
+        long behind = mailbox.appendInbound(sis.schedule(fltr("8", "11MAR240835")), null);
+
+        var first = pipeline.runUntilQuiet();
+        assertThat(first.get(first.size() - 1)).isInstanceOf(io.msgx.pipeline.pump.TickResult.WaitingForRetry.class);
+        assertThat(record(unsupported).status()).isEqualTo(ProcStatus.FAILED);
+        assertThat(record(unsupported).errorClass()).isEqualTo(ErrorClass.UNSUPPORTED);
+        assertThat(record(unsupported).nextAttemptAt()).isEqualTo(clock.instant().plusSeconds(5));
+        assertThat(record(behind).status()).as("nothing overtakes a failed head").isEqualTo(ProcStatus.PENDING);
+
+        for (var wait : List.of(Duration.ofSeconds(5), Duration.ofSeconds(30), Duration.ofMinutes(2), Duration.ofMinutes(10))) {
+            clock.tick(wait);
+            pipeline.runUntilQuiet();
+        }
+        var dead = record(unsupported);
+        assertThat(dead.status()).isEqualTo(ProcStatus.DEAD);
+        assertThat(dead.errorClass()).isEqualTo(ErrorClass.EXHAUSTED);
+        assertThat(dead.attempts()).isEqualTo(5);
+        assertThat(dead.lastError()).as("the last failure's text is kept").contains("no processor handles ZZZZ-NONE");
+        assertThat(record(behind).status()).isEqualTo(ProcStatus.SUCCEEDED);
+    }
+
+    @Test
+    void malformed_xml_and_a_vanished_row_end_dead_malformed_with_the_reason() {
+        long broken = mailbox.appendInbound("<MSG><META><SNDR>AODB", null);
+        long vanished = mailbox.appendInbound(sis.schedule(fltr("9", "11MAR240835")), null);
+        pipeline.pollOnce();
+        mailbox.deleteInbound(vanished);
+
+        pipeline.runUntilQuiet();
+
+        assertThat(record(broken).status()).isEqualTo(ProcStatus.DEAD);
+        assertThat(record(broken).errorClass()).isEqualTo(ErrorClass.MALFORMED);
+        assertThat(record(broken).lastError()).isNotBlank();
+        assertThat(record(broken).attempts()).as("never retried").isZero();
+        assertThat(record(vanished).lastError()).isEqualTo("raw-missing: mailbox row " + vanished + " no longer exists");
+        assertThat(record(vanished).errorClass()).isEqualTo(ErrorClass.MALFORMED);
+    }
+
+    @Test
+    void an_unreadable_mailbox_fails_the_attempt_as_infra_and_the_retry_succeeds() {
+        long id = mailbox.appendInbound(sis.schedule(fltr("9", "11MAR240835")), null);
+        pipeline.pollOnce();
+        mailbox.setUnavailable(true);
+        pipeline.tick();
+        assertThat(record(id).status()).isEqualTo(ProcStatus.FAILED);
+        assertThat(record(id).errorClass()).isEqualTo(ErrorClass.INFRA);
+
+        mailbox.setUnavailable(false);
+        clock.tick(Duration.ofSeconds(5));
+        pipeline.runUntilQuiet();
+        assertThat(record(id).status()).isEqualTo(ProcStatus.SUCCEEDED);
+    }
+
+    @Test
+    void a_business_duplicate_is_skipped_and_names_the_original() {
+        var xml = sis.schedule(fltr("10", "11MAR240835"));
+        long original = mailbox.appendInbound(xml, null);
+        long duplicate = mailbox.appendInbound(xml, null);
+        pipeline.runUntilQuiet();
+        assertThat(record(duplicate).status()).isEqualTo(ProcStatus.SKIPPED);
+        assertThat(record(duplicate).lastError()).isEqualTo("duplicate-of:" + original);
+        assertThat(flight("10").stateVersion()).isEqualTo(1);
+    }
+
+    @Test
+    void a_retried_message_keeps_its_identity_and_is_not_a_duplicate_of_itself() {
+        long id = mailbox.appendInbound(sis.schedule(fltr("11", "11MAR240835")), null);
+        store.failNext(1);
+        pipeline.runUntilQuiet();
+        assertThat(record(id).status()).isEqualTo(ProcStatus.FAILED);
+        assertThat(record(id).identityKey()).isNotNull();
+
+        clock.tick(Duration.ofSeconds(5));
+        pipeline.runUntilQuiet();
+        assertThat(record(id).status()).isEqualTo(ProcStatus.SUCCEEDED);
+    }
+
+    @Test
+    void ignored_types_are_skipped_with_their_rule_and_change_nothing() {
+        long ldm = mailbox.appendInbound(sis.other("LDM", "ANY"), null);
+        long eror = mailbox.appendInbound(sis.other("eror", "x"), null);
+        pipeline.runUntilQuiet();
+        assertThat(record(ldm).lastError()).isEqualTo("ignored:LDM-*");
+        assertThat(record(eror).lastError()).isEqualTo("ignored:EROR-*");
+        assertThat(record(ldm).identityKey()).as("an ignored message still binds its identity").isNotNull();
+        assertThat(memory.allEvents()).isEmpty();
+    }
+
+    @Test
+    void a_protocol_rejection_ends_dead_and_writes_nothing() {
+        mailbox.appendInbound(sis.schedule(fltr("12", "11MAR240835")), null);
+        long moving = mailbox.appendInbound(sis.schedule(fltr("13", "11MAR240835"), fltr("12", "12MAR240835")), null);
+        pipeline.runUntilQuiet();
+        assertThat(record(moving).status()).isEqualTo(ProcStatus.DEAD);
+        assertThat(record(moving).errorClass()).isEqualTo(ErrorClass.PROTOCOL);
+        assertThat(record(moving).lastError()).contains("FLID 12 belongs to operation day 2024-03-11");
+        assertThat(memory.allFlights()).extracting(f -> f.flid().value()).containsExactly("12");
+        assertThat(memory.scheduleLog().entriesOf(moving)).singleElement()
+                .satisfies(e -> assertThat(e.outcome()).isEqualTo("REJECTED"));
+    }
+
+    @Test
+    void an_operation_for_an_unknown_flight_is_skipped_as_no_match() {
+        long id = mailbox.appendInbound(sis.flop(FlopSubtype.GTDT, "404", patch()
+                .with(io.msgx.domain.flight.FlightList.GTDT, List.of())), null);
+        pipeline.runUntilQuiet();
+        assertThat(record(id).status()).isEqualTo(ProcStatus.SKIPPED);
+        assertThat(record(id).lastError()).isEqualTo("no-match:unknown-flight");
+    }
+
+    @Test
+    void a_deletion_emits_a_tombstone_projection_and_a_delete_notification() {
+        mailbox.appendInbound(sis.schedule(fltr("14", "11MAR240835")), null);
+        long fdel = mailbox.appendInbound(sis.fdel("14"), null);
+        pipeline.runUntilQuiet();
+        assertThat(flight("14").status()).isEqualTo(FlightStatus.DELETED);
+        var projection = events(OutboxTarget.KAFKA_SCHD).get(0).event();
+        assertThat(projection.eventType()).isEqualTo(OutboxEvent.EventType.TOMBSTONE);
+        assertThat(projection.payload()).isNull();
+        assertThat(events(OutboxTarget.KAFKA_MSG).get(1).event().payload()).contains("\"change\":\"DELETE\"", "\"msgId\":" + fdel);
+    }
+
+    @Test
+    void a_failure_between_the_flight_write_and_the_commit_leaves_no_trace_and_the_message_is_retried() {
+        long id = mailbox.appendInbound(sis.schedule(fltr("15", "11MAR240835")), null);
+        store.failNext(1);
+        pipeline.runUntilQuiet();
+
+        assertThat(memory.allFlights()).isEmpty();
+        assertThat(memory.allEvents()).isEmpty();
+        assertThat(record(id).status()).isEqualTo(ProcStatus.FAILED);
+        assertThat(record(id).errorClass()).isEqualTo(ErrorClass.INTERNAL);
+        assertThat(record(id).lastError()).contains("injected failure before commit");
+
+        clock.tick(Duration.ofSeconds(5));
+        pipeline.runUntilQuiet();
+        assertThat(flight("15").stateVersion()).isEqualTo(1);
+        assertThat(events(OutboxTarget.KAFKA_MSG)).hasSize(1);
+    }
+
+    @Test
+    void a_head_entered_above_the_watermark_waits_for_intake() {
+        long id = mailbox.appendInbound(sis.schedule(fltr("16", "11MAR240835")), null);
+        memory.procStates().insertIfAbsent(id, null, clock.instant());
+        var result = pipeline.tick();
+        assertThat(result).isEqualTo(new TickResult.BeyondWatermark(id, 0));
+        assertThat(record(id).status()).isEqualTo(ProcStatus.PENDING);
+        pipeline.runUntilQuiet();
+        assertThat(record(id).status()).isEqualTo(ProcStatus.SUCCEEDED);
+    }
+
+    @Test
+    void retry_tiers_that_do_not_match_the_attempt_cap_are_refused_at_start_up() {
+        org.assertj.core.api.Assertions.assertThatThrownBy(
+                        () -> new RetryPolicy(3, List.of(Duration.ofSeconds(1))))
+                .hasMessage("msgx.pipeline.retry.backoff has 1 tiers but msgx.pipeline.retry.max-attempts=3 allows 2 "
+                        + "retries: give exactly one tier per retry");
+        new PipelineHarness(mailbox, store, clock, InboxSettings.defaults(),
+                new ProcessingSettings(new RetryPolicy(1, List.of()), IgnoreRules.baseline(), false));
+    }
+
+    private ProcRecord record(long id) {
+        return memory.procStates().find(id).orElseThrow();
+    }
+
+    private FlightState flight(String flid) {
+        return memory.allFlights().stream().filter(f -> f.flid().equals(FlightId.of(flid))).findFirst().orElseThrow();
+    }
+
+    private List<OutboxEntry> events(OutboxTarget target) {
+        return memory.allEvents().stream().filter(e -> e.event().target() == target).toList();
+    }
+}

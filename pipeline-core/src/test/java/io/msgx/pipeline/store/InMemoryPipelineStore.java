@@ -1,0 +1,371 @@
+package io.msgx.pipeline.store;
+
+import io.msgx.domain.flight.FlightId;
+import io.msgx.domain.flight.FlightState;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * An in-memory {@link PipelineStore} for pipeline tests: the same contracts as the database stores (it runs
+ * their contract tests), no database. A transaction works on a copy of the state and publishes it on commit;
+ * transactions are serialised by one lock, which also stands for {@code PIPELINE_LOCK}.
+ */
+public final class InMemoryPipelineStore implements PipelineStore {
+
+    private final ReentrantLock lock = new ReentrantLock();
+    private State state = new State();
+    private final List<ScheduleLog.Entry> trail = new ArrayList<>();
+
+    @Override
+    public <T> T inTransaction(TransactionWork<T> work) {
+        lock.lock();
+        try {
+            var working = state.copy();
+            var result = work.run(new Tx(working));
+            state = working;
+            return result;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    @Override
+    public <T> T inLockedTransaction(TransactionWork<T> work) {
+        return inTransaction(work);
+    }
+
+    @Override
+    public ProcStates procStates() {
+        return new AutoCommitProcStates();
+    }
+
+    @Override
+    public InboxCursors inboxCursor() {
+        return new AutoCommitCursor();
+    }
+
+    @Override
+    public ScheduleLog scheduleLog() {
+        return new ScheduleLog() {
+            @Override
+            public void append(Entry entry) {
+                synchronized (trail) {
+                    trail.add(entry);
+                }
+            }
+
+            @Override
+            public List<Entry> entriesOf(long msgId) {
+                synchronized (trail) {
+                    return trail.stream().filter(e -> e.msgId() == msgId).toList();
+                }
+            }
+        };
+    }
+
+    /** Every flight, for assertions. */
+    public List<FlightState> allFlights() {
+        return inTransaction(tx -> List.copyOf(((Tx) tx).state.flights.values()));
+    }
+
+    /** Every processing record in ID order, for assertions. */
+    public List<ProcRecord> allRecords() {
+        return inTransaction(tx -> List.copyOf(((Tx) tx).state.procs.values()));
+    }
+
+    /** Every outbox row in EVENT_ID order, for assertions. */
+    public List<OutboxEntry> allEvents() {
+        return inTransaction(tx -> List.copyOf(((Tx) tx).state.events.values()));
+    }
+
+    private static final class State {
+        final TreeMap<Long, ProcRecord> procs = new TreeMap<>();
+        final Map<String, Long> identities = new HashMap<>();
+        InboxCursor cursor = new InboxCursor(0, null, null);
+        final Map<FlightId, FlightState> flights = new HashMap<>();
+        final TreeMap<Long, OutboxEntry> events = new TreeMap<>();
+        final Map<FlightId, Long> projectionByFlid = new HashMap<>();
+        long eventSeq;
+
+        State copy() {
+            var copy = new State();
+            copy.procs.putAll(procs);
+            copy.identities.putAll(identities);
+            copy.cursor = cursor;
+            copy.flights.putAll(flights);
+            copy.events.putAll(events);
+            copy.projectionByFlid.putAll(projectionByFlid);
+            copy.eventSeq = eventSeq;
+            return copy;
+        }
+    }
+
+    private final class AutoCommitProcStates implements ProcStates {
+        @Override
+        public boolean insertIfAbsent(long msgId, Instant receivedAt, Instant enqueuedAt) {
+            return inTransaction(tx -> tx.procStates().insertIfAbsent(msgId, receivedAt, enqueuedAt));
+        }
+
+        @Override
+        public Optional<ProcRecord> find(long msgId) {
+            return inTransaction(tx -> tx.procStates().find(msgId));
+        }
+
+        @Override
+        public Optional<ProcRecord> head() {
+            return inTransaction(tx -> tx.procStates().head());
+        }
+
+        @Override
+        public IdentityBinding bindIdentity(long msgId, String identityKey, Instant now) {
+            return inTransaction(tx -> tx.procStates().bindIdentity(msgId, identityKey, now));
+        }
+
+        @Override
+        public boolean finish(long msgId, Terminal terminal, Instant now) {
+            return inTransaction(tx -> tx.procStates().finish(msgId, terminal, now));
+        }
+
+        @Override
+        public boolean recordFailure(long msgId, ErrorClass errorClass, String error, Instant nextAttemptAt, Instant now) {
+            return inTransaction(tx -> tx.procStates().recordFailure(msgId, errorClass, error, nextAttemptAt, now));
+        }
+
+        @Override
+        public boolean exhaust(long msgId, Instant now) {
+            return inTransaction(tx -> tx.procStates().exhaust(msgId, now));
+        }
+
+        @Override
+        public Backlog backlog() {
+            return inTransaction(tx -> tx.procStates().backlog());
+        }
+    }
+
+    private final class AutoCommitCursor implements InboxCursors {
+        @Override
+        public InboxCursor load() {
+            return inTransaction(tx -> tx.inboxCursor().load());
+        }
+
+        @Override
+        public void save(long watermark, Instant holeSince) {
+            inTransaction(tx -> {
+                tx.inboxCursor().save(watermark, holeSince);
+                return null;
+            });
+        }
+
+        @Override
+        public boolean seed(long watermark, Instant seededAt) {
+            return inTransaction(tx -> tx.inboxCursor().seed(watermark, seededAt));
+        }
+    }
+
+    private static final class Tx implements PipelineTransaction {
+        final State state;
+
+        Tx(State state) {
+            this.state = state;
+        }
+
+        @Override
+        public ProcStates procStates() {
+            return new TxProcStates(state);
+        }
+
+        @Override
+        public InboxCursors inboxCursor() {
+            return new InboxCursors() {
+                @Override
+                public InboxCursor load() {
+                    return state.cursor;
+                }
+
+                @Override
+                public void save(long watermark, Instant holeSince) {
+                    state.cursor = new InboxCursor(watermark, holeSince, state.cursor.seededAt());
+                }
+
+                @Override
+                public boolean seed(long watermark, Instant seededAt) {
+                    if (state.cursor.watermark() != 0 || state.cursor.seededAt() != null || !state.procs.isEmpty()) {
+                        return false;
+                    }
+                    state.cursor = new InboxCursor(watermark, state.cursor.holeSince(), seededAt);
+                    return true;
+                }
+            };
+        }
+
+        @Override
+        public FlightStore flights() {
+            return new FlightStore() {
+                @Override
+                public List<FlightState> find(Collection<FlightId> flids) {
+                    return flids.stream().map(state.flights::get).filter(java.util.Objects::nonNull).toList();
+                }
+
+                @Override
+                public List<FlightState> findChildrenOf(Collection<FlightId> masters) {
+                    return state.flights.values().stream()
+                            .filter(f -> {
+                                var maid = f.fields().valueOf(io.msgx.domain.flight.FlightField.MAID);
+                                return maid != null && FlightId.isValid(maid) && masters.contains(FlightId.of(maid));
+                            })
+                            .toList();
+                }
+
+                @Override
+                public void save(Collection<FlightState> states, Instant now) {
+                    states.forEach(s -> state.flights.put(s.flid(), s));
+                }
+            };
+        }
+
+        @Override
+        public Outbox outbox() {
+            return new Outbox() {
+                @Override
+                public long append(OutboxEvent notification) {
+                    long id = ++state.eventSeq;
+                    state.events.put(id, pendingEntry(id, notification));
+                    return id;
+                }
+
+                @Override
+                public boolean upsertProjection(OutboxEvent projection) {
+                    var existingId = state.projectionByFlid.get(projection.partitionKey());
+                    if (existingId != null) {
+                        var existing = state.events.get(existingId);
+                        if (existing.event().stateVersion() > projection.stateVersion()) {
+                            return false;
+                        }
+                        state.events.remove(existingId);
+                    }
+                    long id = ++state.eventSeq;
+                    state.events.put(id, pendingEntry(id, projection));
+                    state.projectionByFlid.put(projection.partitionKey(), id);
+                    return true;
+                }
+
+                @Override
+                public List<OutboxEntry> pending(OutboxTarget target, int limit) {
+                    return state.events.values().stream()
+                            .filter(e -> e.event().target() == target && e.status() == OutboxEntry.DeliveryStatus.PENDING)
+                            .limit(limit).toList();
+                }
+            };
+        }
+
+        private static OutboxEntry pendingEntry(long id, OutboxEvent event) {
+            return new OutboxEntry(id, event, OutboxEntry.DeliveryStatus.PENDING, 0, null, null, null);
+        }
+    }
+
+    private record TxProcStates(State state) implements ProcStates {
+
+        @Override
+        public boolean insertIfAbsent(long msgId, Instant receivedAt, Instant enqueuedAt) {
+            if (state.procs.containsKey(msgId)) {
+                return false;
+            }
+            state.procs.put(msgId, new ProcRecord(msgId, ProcStatus.PENDING, null, 0, null, null, null, receivedAt,
+                    enqueuedAt, enqueuedAt, null, null, 0, null, null));
+            return true;
+        }
+
+        @Override
+        public Optional<ProcRecord> find(long msgId) {
+            return Optional.ofNullable(state.procs.get(msgId));
+        }
+
+        @Override
+        public Optional<ProcRecord> head() {
+            return state.procs.values().stream().filter(r -> r.status().isOpen()).findFirst();
+        }
+
+        @Override
+        public IdentityBinding bindIdentity(long msgId, String identityKey, Instant now) {
+            var holder = state.identities.get(identityKey);
+            if (holder != null) {
+                return holder == msgId ? new IdentityBinding.Bound() : new IdentityBinding.HeldBy(holder);
+            }
+            var record = state.procs.get(msgId);
+            if (record == null) {
+                throw new IllegalStateException("no PROC_STATE row for message " + msgId);
+            }
+            if (record.identityKey() != null) {
+                return new IdentityBinding.Bound();
+            }
+            state.identities.put(identityKey, msgId);
+            state.procs.put(msgId, with(record, record.status(), identityKey, record.attempts(), record.nextAttemptAt(),
+                    record.errorClass(), record.lastError(), now, record.backfillNextAt()));
+            return new IdentityBinding.Bound();
+        }
+
+        @Override
+        public boolean finish(long msgId, Terminal terminal, Instant now) {
+            var record = state.procs.get(msgId);
+            if (record == null || !record.status().isOpen()) {
+                return false;
+            }
+            state.procs.put(msgId, with(record, terminal.status(), record.identityKey(), record.attempts(),
+                    record.nextAttemptAt(), terminal.errorClass(), terminal.reason(), now, now));
+            return true;
+        }
+
+        @Override
+        public boolean recordFailure(long msgId, ErrorClass errorClass, String error, Instant nextAttemptAt, Instant now) {
+            var record = state.procs.get(msgId);
+            if (record == null || !record.status().isOpen()) {
+                return false;
+            }
+            state.procs.put(msgId, with(record, ProcStatus.FAILED, record.identityKey(), record.attempts() + 1,
+                    nextAttemptAt, errorClass, error, now, record.backfillNextAt()));
+            return true;
+        }
+
+        @Override
+        public boolean exhaust(long msgId, Instant now) {
+            var record = state.procs.get(msgId);
+            if (record == null || record.status() != ProcStatus.FAILED) {
+                return false;
+            }
+            state.procs.put(msgId, with(record, ProcStatus.DEAD, record.identityKey(), record.attempts(),
+                    record.nextAttemptAt(), ErrorClass.EXHAUSTED, record.lastError(), now, now));
+            return true;
+        }
+
+        @Override
+        public Backlog backlog() {
+            var counts = new java.util.EnumMap<ProcStatus, Long>(ProcStatus.class);
+            Instant oldest = null;
+            for (var record : state.procs.values()) {
+                counts.merge(record.status(), 1L, Long::sum);
+                if (record.status().isOpen() && (oldest == null || record.enqueuedAt().isBefore(oldest))) {
+                    oldest = record.enqueuedAt();
+                }
+            }
+            return new Backlog(counts.getOrDefault(ProcStatus.PENDING, 0L), counts.getOrDefault(ProcStatus.FAILED, 0L),
+                    counts.getOrDefault(ProcStatus.SUCCEEDED, 0L), counts.getOrDefault(ProcStatus.SKIPPED, 0L),
+                    counts.getOrDefault(ProcStatus.DEAD, 0L), oldest);
+        }
+
+        private static ProcRecord with(ProcRecord r, ProcStatus status, String identityKey, int attempts,
+                                       Instant nextAttemptAt, ErrorClass errorClass, String lastError, Instant now,
+                                       Instant backfillNextAt) {
+            return new ProcRecord(r.msgId(), status, identityKey, attempts, nextAttemptAt, errorClass, lastError,
+                    r.receivedAt(), r.enqueuedAt(), now, backfillNextAt, r.backfillAt(), r.backfillAttempts(),
+                    r.backfillAbandonedAt(), r.backfillAbandonedReason());
+        }
+    }
+}

@@ -1,0 +1,85 @@
+package io.msgx.pipeline.testing;
+
+import io.msgx.pipeline.store.FlightStore;
+import io.msgx.pipeline.store.InboxCursors;
+import io.msgx.pipeline.store.Outbox;
+import io.msgx.pipeline.store.PipelineStore;
+import io.msgx.pipeline.store.PipelineTransaction;
+import io.msgx.pipeline.store.ProcStates;
+import io.msgx.pipeline.store.ScheduleLog;
+
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * Wraps a store so that the next N locked transactions fail at their very end: the work has written the
+ * flights, the outbox and the terminal state, and the transaction throws instead of committing — standing for
+ * a crash between the flight write and the commit. Nothing of such a transaction may survive.
+ */
+public final class FailingBeforeCommitStore implements PipelineStore {
+
+    private final PipelineStore delegate;
+    private final AtomicInteger failuresLeft = new AtomicInteger();
+
+    public FailingBeforeCommitStore(PipelineStore delegate) {
+        this.delegate = delegate;
+    }
+
+    /** Fail the next {@code count} locked transactions. */
+    public void failNext(int count) {
+        failuresLeft.set(count);
+    }
+
+    @Override
+    public <T> T inTransaction(TransactionWork<T> work) {
+        return delegate.inTransaction(work);
+    }
+
+    @Override
+    public <T> T inLockedTransaction(TransactionWork<T> work) {
+        if (failuresLeft.get() <= 0) {
+            return delegate.inLockedTransaction(work);
+        }
+        failuresLeft.decrementAndGet();
+        return delegate.inLockedTransaction(tx -> {
+            var wrote = new boolean[1];
+            var result = work.run(new PipelineTransaction() {
+                @Override
+                public ProcStates procStates() {
+                    return tx.procStates();
+                }
+
+                @Override
+                public InboxCursors inboxCursor() {
+                    return tx.inboxCursor();
+                }
+
+                @Override
+                public FlightStore flights() {
+                    wrote[0] = true;
+                    return tx.flights();
+                }
+
+                @Override
+                public Outbox outbox() {
+                    return tx.outbox();
+                }
+            });
+            throw new IllegalStateException("injected failure before commit (flights touched: " + wrote[0] + ")");
+        });
+    }
+
+    @Override
+    public ProcStates procStates() {
+        return delegate.procStates();
+    }
+
+    @Override
+    public InboxCursors inboxCursor() {
+        return delegate.inboxCursor();
+    }
+
+    @Override
+    public ScheduleLog scheduleLog() {
+        return delegate.scheduleLog();
+    }
+}

@@ -1,0 +1,70 @@
+package io.msgx.pipeline.testing;
+
+import io.msgx.domain.engine.EngineSettings;
+import io.msgx.domain.engine.FlightStateEngine;
+import io.msgx.pipeline.codec.JacksonXmlCodec;
+import io.msgx.pipeline.inbox.InboxPoller;
+import io.msgx.pipeline.inbox.InboxSettings;
+import io.msgx.pipeline.mailbox.Mailbox;
+import io.msgx.pipeline.metrics.PipelineMetrics;
+import io.msgx.pipeline.pump.FlightProcessor;
+import io.msgx.pipeline.pump.MessageProcessor;
+import io.msgx.pipeline.pump.ProcessingSettings;
+import io.msgx.pipeline.pump.Pump;
+import io.msgx.pipeline.pump.TickResult;
+import io.msgx.pipeline.store.PipelineStore;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The pipeline wired as the runner wires it, minus threads: tests call {@link #pollOnce()}, {@link #tick()} or
+ * {@link #runUntilQuiet()} and move the {@link SettableClock} themselves. Works over fakes or real adapters.
+ */
+public final class PipelineHarness {
+
+    public final SettableClock clock;
+    public final InboxPoller poller;
+    public final Pump pump;
+
+    public PipelineHarness(Mailbox mailbox, PipelineStore store, SettableClock clock, InboxSettings inbox,
+                           ProcessingSettings processing) {
+        this.clock = clock;
+        var engine = new FlightStateEngine(EngineSettings.defaults());
+        var flights = new FlightProcessor(store, engine, clock);
+        var processor = new MessageProcessor(mailbox, store, new JacksonXmlCodec(), flights, processing, clock,
+                PipelineMetrics.NONE);
+        this.poller = new InboxPoller(mailbox, store, clock, inbox, PipelineMetrics.NONE);
+        this.pump = new Pump(store, processor, processing.retry(), clock, PipelineMetrics.NONE);
+    }
+
+    public PipelineHarness(Mailbox mailbox, PipelineStore store, SettableClock clock) {
+        this(mailbox, store, clock, InboxSettings.defaults(), ProcessingSettings.defaults());
+    }
+
+    public void pollOnce() {
+        poller.pollOnce();
+    }
+
+    public TickResult tick() {
+        return pump.tick();
+    }
+
+    /**
+     * Poll and tick until the pump has nothing it may do now (idle, waiting for a retry, or held by the
+     * watermark); bounded so a bug cannot spin forever. Returns every tick's result.
+     */
+    public List<TickResult> runUntilQuiet() {
+        var results = new ArrayList<TickResult>();
+        for (int i = 0; i < 10_000; i++) {
+            poller.pollOnce();
+            var result = pump.tick();
+            results.add(result);
+            if (result instanceof TickResult.Idle || result instanceof TickResult.WaitingForRetry
+                    || result instanceof TickResult.BeyondWatermark || result instanceof TickResult.StoreUnavailable) {
+                return results;
+            }
+        }
+        throw new AssertionError("the pipeline did not become quiet within 10000 ticks");
+    }
+}
