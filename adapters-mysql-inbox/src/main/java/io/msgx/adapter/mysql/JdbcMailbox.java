@@ -1,0 +1,256 @@
+package io.msgx.adapter.mysql;
+
+import io.msgx.pipeline.mailbox.Mailbox;
+import io.msgx.pipeline.mailbox.MailboxRow;
+import io.msgx.pipeline.mailbox.MailboxUnavailableException;
+import io.msgx.pipeline.mailbox.MarkOutcome;
+import io.msgx.pipeline.mailbox.OutboundMessage;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.ZoneId;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.OptionalLong;
+import javax.sql.DataSource;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The {@link Mailbox} port over the shared MySQL / MariaDB mailbox (sis-format §1), in plain JDBC.
+ *
+ * <p>What it guarantees:
+ * <ul>
+ *   <li>{@link #readAfter} runs {@code SELECT ID, DATE_RECEIVED FROM CMINMSGS WHERE ID > ? ORDER BY ID LIMIT ?}: the
+ *       processing mark is never a predicate and the message text is not fetched.</li>
+ *   <li>{@link #markProcessed} runs exactly {@code UPDATE CMINMSGS SET DATE_PROCESSED = ? WHERE ID = ? AND
+ *       DATE_PROCESSED IS NULL}; on 0 rows one {@code SELECT 1 ... WHERE ID = ?} tells
+ *       {@link MarkOutcome#ALREADY_MARKED} (the old value is kept) from {@link MarkOutcome#MISSING_ROW}.</li>
+ *   <li>Every statement carries the configured query timeout. Every {@link SQLException} (connection refused,
+ *       timeout, missing table, denied privilege) becomes a {@link MailboxUnavailableException} naming the
+ *       operation, the ID or watermark, and the table: a failure is never an empty answer.</li>
+ *   <li>Instants are stored as {@code DATETIME(3)} wall-clock times in the configured zone, truncated to the
+ *       millisecond; values read back are interpreted in the same zone.</li>
+ *   <li>It never creates or alters a table (the AODB side owns them; see {@link MailboxDdl} for tests).</li>
+ * </ul>
+ *
+ * <p>Connections come from the given {@link DataSource}, one per call, and are closed before the call returns.
+ * If the source hands out connections with auto-commit off, each call commits its own work (or rolls it back on
+ * failure). Connect and socket timeouts belong to the DataSource (for Connector/J: {@code connectTimeout},
+ * {@code socketTimeout} in the URL); the JDBC URL should also say {@code characterEncoding=UTF-8} so the utf8mb4
+ * text survives. Thread-safe when the DataSource is.
+ */
+public final class JdbcMailbox implements Mailbox {
+
+    /** The airport zone of sis-format §2, the default zone of the mailbox's DATETIME values. */
+    public static final ZoneId DEFAULT_ZONE = ZoneId.of("Asia/Shanghai");
+
+    /** The default query timeout, in seconds, of every statement. */
+    public static final int DEFAULT_QUERY_TIMEOUT_SECONDS = 10;
+
+    private static final Logger log = LoggerFactory.getLogger(JdbcMailbox.class);
+
+    private final DataSource dataSource;
+    private final MailboxSchema schema;
+    private final MailboxSql sql;
+    private final MailboxTimes times;
+    private final int queryTimeoutSeconds;
+
+    /**
+     * @param dataSource          connections to the mailbox database
+     * @param schema              the table and column names ({@link MailboxSchema#defaults()} for sis-format §1)
+     * @param zone                the zone of the mailbox's DATETIME values (the airport zone)
+     * @param queryTimeoutSeconds the timeout of every statement, at least 1
+     */
+    public JdbcMailbox(DataSource dataSource, MailboxSchema schema, ZoneId zone, int queryTimeoutSeconds) {
+        this.dataSource = Objects.requireNonNull(dataSource, "dataSource");
+        this.schema = Objects.requireNonNull(schema, "schema");
+        this.times = new MailboxTimes(Objects.requireNonNull(zone, "zone"));
+        if (queryTimeoutSeconds < 1) {
+            throw new IllegalArgumentException("mailbox query timeout must be at least 1 second, got "
+                    + queryTimeoutSeconds + " (0 would mean no timeout: a stuck mailbox would stall the poller)");
+        }
+        this.queryTimeoutSeconds = queryTimeoutSeconds;
+        this.sql = MailboxSql.of(schema);
+    }
+
+    /** The sis-format names, the airport zone {@link #DEFAULT_ZONE} and {@link #DEFAULT_QUERY_TIMEOUT_SECONDS}. */
+    public JdbcMailbox(DataSource dataSource) {
+        this(dataSource, MailboxSchema.defaults(), DEFAULT_ZONE, DEFAULT_QUERY_TIMEOUT_SECONDS);
+    }
+
+    @Override
+    public List<MailboxRow> readAfter(long watermark, int limit) {
+        if (watermark < 0) {
+            throw new IllegalArgumentException("watermark must be 0 or more, got " + watermark);
+        }
+        if (limit < 1) {
+            throw new IllegalArgumentException("limit must be at least 1, got " + limit);
+        }
+        return execute("readAfter(watermark=" + watermark + ", limit=" + limit + ")", inboundTable(), c -> {
+            try (PreparedStatement ps = prepare(c, sql.readAfter())) {
+                ps.setLong(1, watermark);
+                ps.setInt(2, limit);
+                try (ResultSet rs = ps.executeQuery()) {
+                    List<MailboxRow> rows = new ArrayList<>();
+                    while (rs.next()) {
+                        rows.add(new MailboxRow(rs.getLong(1), times.fromColumn(rs.getObject(2, LocalDateTime.class))));
+                    }
+                    return List.copyOf(rows);
+                }
+            }
+        });
+    }
+
+    /** {@inheritDoc} A row whose text is SQL NULL (the schema forbids it) reads as the empty string. */
+    @Override
+    public Optional<String> readText(long id) {
+        return execute("readText(id=" + id + ")", inboundTable(), c -> {
+            try (PreparedStatement ps = prepare(c, sql.readText())) {
+                ps.setLong(1, id);
+                try (ResultSet rs = ps.executeQuery()) {
+                    if (!rs.next()) {
+                        return Optional.empty();
+                    }
+                    String text = rs.getString(1);
+                    return Optional.of(text == null ? "" : text);
+                }
+            }
+        });
+    }
+
+    @Override
+    public MarkOutcome markProcessed(long id, Instant processedAt) {
+        Objects.requireNonNull(processedAt, "processedAt");
+        return execute("markProcessed(id=" + id + ")", inboundTable(), c -> {
+            try (PreparedStatement update = prepare(c, sql.markProcessed())) {
+                update.setString(1, times.toColumn(processedAt));
+                update.setLong(2, id);
+                if (update.executeUpdate() > 0) {
+                    return MarkOutcome.WRITTEN;
+                }
+            }
+            try (PreparedStatement exists = prepare(c, sql.inboundRowExists())) {
+                exists.setLong(1, id);
+                try (ResultSet rs = exists.executeQuery()) {
+                    MarkOutcome outcome = rs.next() ? MarkOutcome.ALREADY_MARKED : MarkOutcome.MISSING_ROW;
+                    log.debug("mailbox row {} in {}: processing mark not written, {}", id, inboundTable(), outcome);
+                    return outcome;
+                }
+            }
+        });
+    }
+
+    @Override
+    public long appendOutbound(OutboundMessage message) {
+        Objects.requireNonNull(message, "message");
+        return execute("appendOutbound(routingId=" + message.routingId() + ")", outboundTable(), c -> {
+            try (PreparedStatement ps = c.prepareStatement(sql.appendOutbound(), Statement.RETURN_GENERATED_KEYS)) {
+                ps.setQueryTimeout(queryTimeoutSeconds);
+                ps.setString(1, message.xml());
+                ps.setString(2, times.toColumn(message.insertedAt()));
+                ps.setString(3, message.routingId());
+                ps.executeUpdate();
+                try (ResultSet keys = ps.getGeneratedKeys()) {
+                    if (!keys.next()) {
+                        throw new SQLException("the insert returned no generated ID: check that "
+                                + schema.outbound().idColumn() + " is an AUTO_INCREMENT primary key");
+                    }
+                    return keys.getLong(1);
+                }
+            }
+        });
+    }
+
+    @Override
+    public OptionalLong minId() {
+        return execute("minId()", inboundTable(), c -> singleLong(c, sql.minId()));
+    }
+
+    @Override
+    public OptionalLong maxId() {
+        return execute("maxId()", inboundTable(), c -> singleLong(c, sql.maxId()));
+    }
+
+    /** The names this mailbox reads and writes. */
+    public MailboxSchema schema() {
+        return schema;
+    }
+
+    private OptionalLong singleLong(Connection c, String query) throws SQLException {
+        try (PreparedStatement ps = prepare(c, query); ResultSet rs = ps.executeQuery()) {
+            if (!rs.next()) {
+                return OptionalLong.empty();
+            }
+            long value = rs.getLong(1);
+            return rs.wasNull() ? OptionalLong.empty() : OptionalLong.of(value);
+        }
+    }
+
+    private PreparedStatement prepare(Connection c, String statement) throws SQLException {
+        PreparedStatement ps = c.prepareStatement(statement);
+        try {
+            ps.setQueryTimeout(queryTimeoutSeconds);
+            return ps;
+        } catch (SQLException e) {
+            ps.close();
+            throw e;
+        }
+    }
+
+    private String inboundTable() {
+        return schema.inbound().table();
+    }
+
+    private String outboundTable() {
+        return schema.outbound().table();
+    }
+
+    /** One unit of JDBC work on a borrowed connection. */
+    @FunctionalInterface
+    private interface SqlWork<T> {
+        T run(Connection connection) throws SQLException;
+    }
+
+    private <T> T execute(String operation, String table, SqlWork<T> work) {
+        try (Connection c = dataSource.getConnection()) {
+            boolean autoCommit = c.getAutoCommit();
+            try {
+                T result = work.run(c);
+                if (!autoCommit) {
+                    c.commit();
+                }
+                return result;
+            } catch (SQLException | RuntimeException e) {
+                if (!autoCommit) {
+                    rollbackQuietly(c, e);
+                }
+                throw e;
+            }
+        } catch (SQLException e) {
+            throw unavailable(operation, table, e);
+        }
+    }
+
+    private static void rollbackQuietly(Connection c, Exception failure) {
+        try {
+            c.rollback();
+        } catch (SQLException rollbackFailure) {
+            failure.addSuppressed(rollbackFailure);
+        }
+    }
+
+    private MailboxUnavailableException unavailable(String operation, String table, SQLException e) {
+        return new MailboxUnavailableException("mailbox " + operation + " on table " + table + " failed: "
+                + e.getMessage() + " (SQLState " + e.getSQLState() + ", error " + e.getErrorCode() + "). "
+                + "The mailbox is unavailable, not empty: check that the MySQL mailbox is reachable, that table "
+                + table + " exists with the configured column names (MailboxSchema), that the user may read and "
+                + "write it, and the query timeout (" + queryTimeoutSeconds + " s); the caller retries.", e);
+    }
+}

@@ -1,0 +1,38 @@
+package io.msgx.adapter.mysql;
+
+/**
+ * Every statement the adapter runs, built once from a {@link MailboxSchema} whose names are already proven safe
+ * identifiers. Names are back-quoted so a reserved word is still a valid column name.
+ */
+record MailboxSql(
+        String readAfter,
+        String readText,
+        String markProcessed,
+        String inboundRowExists,
+        String appendOutbound,
+        String minId,
+        String maxId) {
+
+    static MailboxSql of(MailboxSchema schema) {
+        MailboxSchema.Inbound in = schema.inbound();
+        MailboxSchema.Outbound out = schema.outbound();
+        String inTable = q(in.table());
+        String id = q(in.idColumn());
+        return new MailboxSql(
+                "SELECT " + id + ", " + q(in.receivedColumn()) + " FROM " + inTable
+                        + " WHERE " + id + " > ? ORDER BY " + id + " LIMIT ?",
+                "SELECT " + q(in.clobColumn()) + " FROM " + inTable + " WHERE " + id + " = ?",
+                "UPDATE " + inTable + " SET " + q(in.processedColumn()) + " = ? WHERE " + id + " = ? AND "
+                        + q(in.processedColumn()) + " IS NULL",
+                "SELECT 1 FROM " + inTable + " WHERE " + id + " = ?",
+                "INSERT INTO " + q(out.table()) + " (" + q(out.clobColumn()) + ", " + q(out.insertedColumn()) + ", "
+                        + q(out.sentColumn()) + ", " + q(out.routingIdColumn()) + ") VALUES (?, ?, NULL, ?)",
+                "SELECT MIN(" + id + ") FROM " + inTable,
+                "SELECT MAX(" + id + ") FROM " + inTable);
+    }
+
+    /** Back-quote a name that {@link MailboxSchema} has validated (it cannot contain a back-quote). */
+    static String q(String safeName) {
+        return "`" + safeName + "`";
+    }
+}

@@ -1,0 +1,31 @@
+package io.msgx.adapter.mysql;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+/** The statements are exactly those of sis-format §1: the mark is never a read predicate, the read skips the text. */
+class MailboxSqlTest {
+
+    private final MailboxSql sql = MailboxSql.of(MailboxSchema.defaults());
+
+    @Test
+    void readAfterSelectsIdAndReceivedTimeByIdOnly() {
+        assertThat(sql.readAfter()).isEqualTo("SELECT `CMINMSGS_ID`, `CMINMSGS_DATE_RECEIVED` FROM `CMINMSGS`"
+                + " WHERE `CMINMSGS_ID` > ? ORDER BY `CMINMSGS_ID` LIMIT ?");
+        assertThat(sql.readAfter()).doesNotContain("PROCESSED").doesNotContain("CLOB");
+    }
+
+    @Test
+    void theMarkIsAConditionalUpdate() {
+        assertThat(sql.markProcessed()).isEqualTo("UPDATE `CMINMSGS` SET `CMINMSGS_DATE_PROCESSED` = ?"
+                + " WHERE `CMINMSGS_ID` = ? AND `CMINMSGS_DATE_PROCESSED` IS NULL");
+        assertThat(sql.inboundRowExists()).isEqualTo("SELECT 1 FROM `CMINMSGS` WHERE `CMINMSGS_ID` = ?");
+    }
+
+    @Test
+    void theOutboundInsertLeavesTheSentTimeNull() {
+        assertThat(sql.appendOutbound()).isEqualTo("INSERT INTO `COUTMSGS` (`COUTMSGS_CLOB_MSG`,"
+                + " `COUTMSGS_DATE_INSERTED`, `COUTMSGS_DATE_SENT`, `ROUTINGID`) VALUES (?, ?, NULL, ?)");
+    }
+}
