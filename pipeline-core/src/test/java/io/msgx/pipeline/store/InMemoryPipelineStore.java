@@ -20,6 +20,9 @@ import java.util.concurrent.locks.ReentrantLock;
  */
 public final class InMemoryPipelineStore implements PipelineStore {
 
+    /** The width of {@code LAST_ERROR} in the database schemas; longer texts are cut, as there. */
+    static final int LAST_ERROR_WIDTH = 2000;
+
     private final ReentrantLock lock = new ReentrantLock();
     private State state = new State();
     private final List<ScheduleLog.Entry> trail = new ArrayList<>();
@@ -236,6 +239,10 @@ public final class InMemoryPipelineStore implements PipelineStore {
             return new Outbox() {
                 @Override
                 public long append(OutboxEvent notification) {
+                    if (notification.target() != OutboxTarget.KAFKA_MSG) {
+                        throw new IllegalArgumentException("append takes KAFKA:msg events; use upsertProjection for "
+                                + notification.target().code());
+                    }
                     long id = ++state.eventSeq;
                     state.events.put(id, pendingEntry(id, notification));
                     return id;
@@ -243,6 +250,10 @@ public final class InMemoryPipelineStore implements PipelineStore {
 
                 @Override
                 public boolean upsertProjection(OutboxEvent projection) {
+                    if (projection.target() != OutboxTarget.KAFKA_SCHD) {
+                        throw new IllegalArgumentException("upsertProjection takes KAFKA:schd events; use append for "
+                                + projection.target().code());
+                    }
                     var existingId = state.projectionByFlid.get(projection.partitionKey());
                     if (existingId != null) {
                         var existing = state.events.get(existingId);
@@ -319,7 +330,7 @@ public final class InMemoryPipelineStore implements PipelineStore {
                 return false;
             }
             state.procs.put(msgId, with(record, terminal.status(), record.identityKey(), record.attempts(),
-                    record.nextAttemptAt(), terminal.errorClass(), terminal.reason(), now, now));
+                    record.nextAttemptAt(), terminal.errorClass(), cut(terminal.reason()), now, now));
             return true;
         }
 
@@ -330,7 +341,7 @@ public final class InMemoryPipelineStore implements PipelineStore {
                 return false;
             }
             state.procs.put(msgId, with(record, ProcStatus.FAILED, record.identityKey(), record.attempts() + 1,
-                    nextAttemptAt, errorClass, error, now, record.backfillNextAt()));
+                    nextAttemptAt, errorClass, cut(error), now, record.backfillNextAt()));
             return true;
         }
 
@@ -358,6 +369,10 @@ public final class InMemoryPipelineStore implements PipelineStore {
             return new Backlog(counts.getOrDefault(ProcStatus.PENDING, 0L), counts.getOrDefault(ProcStatus.FAILED, 0L),
                     counts.getOrDefault(ProcStatus.SUCCEEDED, 0L), counts.getOrDefault(ProcStatus.SKIPPED, 0L),
                     counts.getOrDefault(ProcStatus.DEAD, 0L), oldest);
+        }
+
+        private static String cut(String text) {
+            return text == null || text.length() <= LAST_ERROR_WIDTH ? text : text.substring(0, LAST_ERROR_WIDTH);
         }
 
         private static ProcRecord with(ProcRecord r, ProcStatus status, String identityKey, int attempts,

@@ -1,0 +1,220 @@
+package io.msgx.adapter.pg;
+
+import io.msgx.adapter.pg.jooq.tables.records.FlightSchdRecord;
+import io.msgx.domain.flight.FlightField;
+import io.msgx.domain.flight.FlightFields;
+import io.msgx.domain.flight.FlightId;
+import io.msgx.domain.flight.FlightList;
+import io.msgx.domain.flight.FlightLists;
+import io.msgx.domain.flight.FlightState;
+import io.msgx.domain.flight.FlightStatus;
+import io.msgx.domain.flight.ListItem;
+import io.msgx.domain.flight.OperationDay;
+import io.msgx.pipeline.store.FlightStore;
+import org.jooq.DSLContext;
+import org.jooq.Field;
+import org.jooq.Record;
+import org.jooq.Result;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import static io.msgx.adapter.pg.jooq.Tables.FLIGHT_SCHD;
+import static org.jooq.impl.DSL.any;
+import static org.jooq.impl.DSL.excluded;
+
+/**
+ * {@link FlightStore} on {@code FLIGHT_SCHD} and its detail tables, bound to one transaction. A read costs one
+ * query for the main rows and one per detail table, whatever the number of flights; a write costs one batch for
+ * the main rows and, per detail table, one delete and one batch of inserts.
+ */
+final class PgFlightStore implements FlightStore {
+
+    /** The scalar columns of {@code FLIGHT_SCHD}, one per {@link FlightField}, named by its code. */
+    private static final Map<FlightField, Field<String>> FIELD_COLUMNS = fieldColumns();
+
+    private final DSLContext dsl;
+
+    PgFlightStore(DSLContext dsl) {
+        this.dsl = dsl;
+    }
+
+    @Override
+    public List<FlightState> find(Collection<FlightId> flids) {
+        if (flids.isEmpty()) {
+            return List.of();
+        }
+        var ids = texts(flids);
+        return StoreOperation.run("reading " + ids.length + " flight(s) " + sample(ids), () ->
+                assemble(dsl.selectFrom(FLIGHT_SCHD).where(FLIGHT_SCHD.FLID.eq(any(ids))).fetch()));
+    }
+
+    @Override
+    public List<FlightState> findChildrenOf(Collection<FlightId> masters) {
+        if (masters.isEmpty()) {
+            return List.of();
+        }
+        var ids = texts(masters);
+        return StoreOperation.run("reading the code-share children of " + sample(ids), () ->
+                assemble(dsl.selectFrom(FLIGHT_SCHD).where(FLIGHT_SCHD.MAID.eq(any(ids))).fetch()));
+    }
+
+    @Override
+    public void save(Collection<FlightState> states, Instant now) {
+        if (states.isEmpty()) {
+            return;
+        }
+        var byFlid = new LinkedHashMap<String, FlightState>();
+        for (var state : states) {
+            validate(state);
+            if (byFlid.putIfAbsent(state.flid().value(), state) != null) {
+                throw new IllegalArgumentException("FLID " + state.flid() + " appears twice in one save: "
+                        + "pass one full state per flight (the engine's latest)");
+            }
+        }
+        var ids = byFlid.keySet().toArray(String[]::new);
+        StoreOperation.run("writing " + ids.length + " flight(s) " + sample(ids), () -> {
+            upsertMainRows(byFlid.values(), now);
+            for (var table : ListTable.ALL) {
+                rewrite(table, byFlid.values(), ids);
+            }
+            return null;
+        });
+    }
+
+    private void upsertMainRows(Collection<FlightState> states, Instant now) {
+        var columns = new ArrayList<Field<?>>(List.of(FLIGHT_SCHD.FLID, FLIGHT_SCHD.STATE, FLIGHT_SCHD.STATE_VERSION,
+                FLIGHT_SCHD.OPERATION_DAY, FLIGHT_SCHD.LAST_MSG_ID, FLIGHT_SCHD.CREATED_AT, FLIGHT_SCHD.UPDATED_AT));
+        columns.addAll(FIELD_COLUMNS.values());
+        var updates = new LinkedHashMap<Field<?>, Field<?>>();
+        for (var column : columns) {
+            if (column != FLIGHT_SCHD.FLID && column != FLIGHT_SCHD.CREATED_AT) {
+                updates.put(column, excluded(column));
+            }
+        }
+        var batch = dsl.batch(dsl.insertInto(FLIGHT_SCHD).columns(columns)
+                .values(Collections.nCopies(columns.size(), null))
+                .onConflict(FLIGHT_SCHD.FLID)
+                .doUpdate()
+                .set(updates));
+        for (var state : states) {
+            var row = new ArrayList<>(Arrays.asList(state.flid().value(), state.status().name(), state.stateVersion(),
+                    state.operationDay() == null ? null : state.operationDay().date(), state.lastMsgId(), now, now));
+            for (var field : FIELD_COLUMNS.keySet()) {
+                row.add(state.fields().valueOf(field));
+            }
+            batch.bind(row.toArray());
+        }
+        batch.execute();
+    }
+
+    private void rewrite(ListTable table, Collection<FlightState> states, String[] ids) {
+        dsl.deleteFrom(table.table()).where(table.flid().eq(any(ids))).execute();
+        var columns = table.insertColumns();
+        var batch = dsl.batch(dsl.insertInto(table.table()).columns(columns)
+                .values(Collections.nCopies(columns.size(), null)));
+        int rows = 0;
+        for (var state : states) {
+            for (var list : table.lists()) {
+                var items = state.lists().get(list);
+                for (int i = 0; i < items.size(); i++) {
+                    batch.bind(table.rowOf(state.flid().value(), list, i + 1, items.get(i)));
+                    rows++;
+                }
+            }
+        }
+        if (rows > 0) {
+            batch.execute();
+        }
+    }
+
+    private List<FlightState> assemble(Result<FlightSchdRecord> mains) {
+        if (mains.isEmpty()) {
+            return List.of();
+        }
+        var ids = mains.getValues(FLIGHT_SCHD.FLID).toArray(String[]::new);
+        var listsByFlid = new HashMap<String, EnumMap<FlightList, List<ListItem>>>();
+        for (var table : ListTable.ALL) {
+            var order = new ArrayList<Field<?>>(List.of(table.flid()));
+            if (table.routeKind() != null) {
+                order.add(table.routeKind());
+            }
+            order.add(table.ordinal());
+            for (Record row : dsl.select(table.table().fields()).from(table.table())
+                    .where(table.flid().eq(any(ids)))
+                    .orderBy(order.stream().map(Field::asc).toList())
+                    .fetch()) {
+                listsByFlid.computeIfAbsent(row.get(table.flid()), flid -> new EnumMap<>(FlightList.class))
+                        .computeIfAbsent(table.listOf(row), list -> new ArrayList<>())
+                        .add(table.itemOf(row));
+            }
+        }
+        var states = new ArrayList<FlightState>(mains.size());
+        for (var main : mains) {
+            var lists = listsByFlid.get(main.getFlid());
+            states.add(stateOf(main, lists == null ? FlightLists.empty() : FlightLists.of(lists)));
+        }
+        return states;
+    }
+
+    private static FlightState stateOf(FlightSchdRecord main, FlightLists lists) {
+        var fields = new EnumMap<FlightField, String>(FlightField.class);
+        FIELD_COLUMNS.forEach((field, column) -> fields.put(field, main.get(column)));
+        var day = main.getOperationDay();
+        return new FlightState(FlightId.of(main.getFlid()), FlightStatus.valueOf(main.getState()),
+                main.getStateVersion(), day == null ? null : OperationDay.of(day), main.getLastMsgId(),
+                FlightFields.of(fields), lists);
+    }
+
+    /** Refuse what the store would truncate or lose, naming the FLID and the field. */
+    private static void validate(FlightState state) {
+        state.fields().asMap().forEach((field, value) -> {
+            if (value.length() > FlightField.MAX_VALUE_LENGTH) {
+                throw new IllegalArgumentException("FLID " + state.flid() + ": " + field + " is " + value.length()
+                        + " characters, the store keeps at most " + FlightField.MAX_VALUE_LENGTH
+                        + "; the message must be rejected before it reaches the store");
+            }
+        });
+        state.lists().asMap().forEach((list, items) -> {
+            for (int i = 0; i < items.size(); i++) {
+                for (var entry : items.get(i).values().entrySet()) {
+                    if (!list.itemFields().contains(entry.getKey())) {
+                        throw new IllegalArgumentException("FLID " + state.flid() + ": " + list + " item " + (i + 1)
+                                + " carries " + entry.getKey() + ", which is not a field of " + list
+                                + " " + list.itemFields() + "; the store has no column for it");
+                    }
+                    if (entry.getValue().length() > FlightField.MAX_VALUE_LENGTH) {
+                        throw new IllegalArgumentException("FLID " + state.flid() + ": " + list + " item " + (i + 1)
+                                + " " + entry.getKey() + " is " + entry.getValue().length()
+                                + " characters, the store keeps at most " + FlightField.MAX_VALUE_LENGTH);
+                    }
+                }
+            }
+        });
+    }
+
+    private static String[] texts(Collection<FlightId> ids) {
+        return ids.stream().map(FlightId::value).distinct().toArray(String[]::new);
+    }
+
+    /** The first few FLIDs, for messages. */
+    private static String sample(String[] ids) {
+        return ids.length <= 5 ? Arrays.toString(ids) : Arrays.toString(Arrays.copyOf(ids, 5)) + "...";
+    }
+
+    private static Map<FlightField, Field<String>> fieldColumns() {
+        var columns = new EnumMap<FlightField, Field<String>>(FlightField.class);
+        for (var field : FlightField.values()) {
+            columns.put(field, ListTable.column(FLIGHT_SCHD, field.code()));
+        }
+        return Collections.unmodifiableMap(columns);
+    }
+}

@@ -1,0 +1,162 @@
+package io.msgx.adapter.pg;
+
+import io.msgx.pipeline.store.InboxCursors;
+import io.msgx.pipeline.store.PipelineStore;
+import io.msgx.pipeline.store.ProcStates;
+import io.msgx.pipeline.store.ScheduleLog;
+import org.jooq.DSLContext;
+import org.jooq.SQLDialect;
+import org.jooq.conf.RenderQuotedNames;
+import org.jooq.conf.Settings;
+import org.jooq.exception.DataAccessException;
+import org.jooq.impl.DSL;
+import org.jooq.impl.DataSourceConnectionProvider;
+import org.jooq.impl.DefaultConfiguration;
+import org.jooq.ConnectionProvider;
+
+import javax.sql.DataSource;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.time.Clock;
+import java.util.Objects;
+
+/**
+ * The pipeline's store on PostgreSQL (the reference store).
+ *
+ * <p>Guarantees: {@link #inTransaction} runs its work on one connection with auto-commit off, commits when the work
+ * returns and rolls back when it throws; {@link #inLockedTransaction} first locks the {@code PIPELINE_LOCK} row
+ * ({@code SELECT ... FOR UPDATE}), so two locked transactions never overlap. {@link #procStates()},
+ * {@link #inboxCursor()} and {@link #scheduleLog()} run each call as its own auto-committed statement. A lost
+ * connection or a timeout surfaces as {@link io.msgx.pipeline.store.StoreUnavailableException} naming the operation;
+ * any other SQL error propagates as it is (a defect).
+ *
+ * <p>SQL is rendered without a schema: the schema is whatever the data source's {@code search_path} names (the
+ * one {@link PgSchema#migrate} was given). The data source must hand out auto-commit connections.
+ */
+public final class PgPipelineStore implements PipelineStore {
+
+    private final DataSource dataSource;
+    private final Clock clock;
+    private final DSLContext autoCommit;
+
+    private PgPipelineStore(DataSource dataSource, Clock clock) {
+        this.dataSource = dataSource;
+        this.clock = clock;
+        this.autoCommit = jooq(new DataSourceConnectionProvider(dataSource));
+    }
+
+    /**
+     * A store over {@code dataSource} (pooled, auto-commit connections whose search path is the migrated schema).
+     * {@code clock} stamps the audit times that no port method receives ({@code INBOX_CURSOR.UPDATED_AT}).
+     */
+    public static PgPipelineStore create(DataSource dataSource, Clock clock) {
+        return new PgPipelineStore(Objects.requireNonNull(dataSource, "dataSource"), Objects.requireNonNull(clock, "clock"));
+    }
+
+    @Override
+    public <T> T inTransaction(TransactionWork<T> work) {
+        return run(work, false);
+    }
+
+    @Override
+    public <T> T inLockedTransaction(TransactionWork<T> work) {
+        return run(work, true);
+    }
+
+    @Override
+    public ProcStates procStates() {
+        return new PgProcStates(autoCommit, false);
+    }
+
+    @Override
+    public InboxCursors inboxCursor() {
+        return new PgInboxCursors(autoCommit, clock);
+    }
+
+    @Override
+    public ScheduleLog scheduleLog() {
+        return new PgScheduleLog(autoCommit);
+    }
+
+    private <T> T run(TransactionWork<T> work, boolean locked) {
+        Objects.requireNonNull(work, "work");
+        String kind = locked ? "a locked transaction" : "a transaction";
+        Connection connection = open(kind);
+        var provider = new TransactionConnection(connection);
+        try {
+            T result;
+            try {
+                connection.setAutoCommit(false);
+                var tx = new PgTransaction(jooq(provider), clock);
+                if (locked) {
+                    tx.lockPipeline();
+                }
+                result = work.run(tx);
+            } catch (RuntimeException | Error e) {
+                provider.end();
+                rollback(connection, e);
+                throw e;
+            } catch (SQLException e) {
+                provider.end();
+                rollback(connection, e);
+                throw failure("starting " + kind, e);
+            }
+            provider.end();
+            try {
+                connection.commit();
+            } catch (SQLException e) {
+                rollback(connection, e);
+                throw failure("committing " + kind + " (its outcome is unknown if the connection was lost)", e);
+            }
+            return result;
+        } finally {
+            close(connection);
+        }
+    }
+
+    private Connection open(String kind) {
+        try {
+            return dataSource.getConnection();
+        } catch (SQLException e) {
+            throw failure("opening a connection for " + kind, e);
+        }
+    }
+
+    private static void rollback(Connection connection, Throwable cause) {
+        try {
+            connection.rollback();
+        } catch (SQLException | RuntimeException e) {
+            cause.addSuppressed(e);
+        }
+    }
+
+    private static void close(Connection connection) {
+        try {
+            connection.setAutoCommit(true);
+        } catch (SQLException ignored) {
+            // A broken connection: the pool discards it on close.
+        }
+        try {
+            connection.close();
+        } catch (SQLException ignored) {
+            // Nothing left to release.
+        }
+    }
+
+    private static RuntimeException failure(String operation, SQLException e) {
+        return StoreOperation.isUnavailable(e)
+                ? StoreOperation.unavailable(operation, e)
+                : new DataAccessException("PostgreSQL refused " + operation + ": " + e.getMessage(), e);
+    }
+
+    private static DSLContext jooq(ConnectionProvider connections) {
+        var settings = new Settings()
+                .withRenderSchema(false)
+                .withRenderQuotedNames(RenderQuotedNames.EXPLICIT_DEFAULT_QUOTED)
+                .withExecuteLogging(false);
+        return DSL.using(new DefaultConfiguration()
+                .set(connections)
+                .set(SQLDialect.POSTGRES)
+                .set(settings));
+    }
+}

@@ -1,0 +1,68 @@
+package io.msgx.adapter.pg;
+
+import io.msgx.pipeline.store.FlightStore;
+import io.msgx.pipeline.store.InboxCursors;
+import io.msgx.pipeline.store.Outbox;
+import io.msgx.pipeline.store.PipelineTransaction;
+import io.msgx.pipeline.store.ProcStates;
+import org.jooq.DSLContext;
+
+import java.time.Clock;
+
+import static io.msgx.adapter.pg.jooq.Tables.PIPELINE_LOCK;
+
+/** The repositories of one open transaction, all on its single connection. */
+final class PgTransaction implements PipelineTransaction {
+
+    /** The name of the one row every flight-state writer locks. */
+    static final String PIPELINE = "PIPELINE";
+
+    private final DSLContext dsl;
+    private final ProcStates procStates;
+    private final InboxCursors inboxCursor;
+    private final FlightStore flights;
+    private final Outbox outbox;
+
+    PgTransaction(DSLContext dsl, Clock clock) {
+        this.dsl = dsl;
+        this.procStates = new PgProcStates(dsl, true);
+        this.inboxCursor = new PgInboxCursors(dsl, clock);
+        this.flights = new PgFlightStore(dsl);
+        this.outbox = new PgOutbox(dsl);
+    }
+
+    /** Take {@code PIPELINE_LOCK} until the end of the transaction (waits while another transaction holds it). */
+    void lockPipeline() {
+        StoreOperation.run("taking PIPELINE_LOCK", () -> {
+            var locked = dsl.select(PIPELINE_LOCK.NAME).from(PIPELINE_LOCK)
+                    .where(PIPELINE_LOCK.NAME.eq(PIPELINE))
+                    .forUpdate()
+                    .fetchOptional();
+            if (locked.isEmpty()) {
+                throw new IllegalStateException("PIPELINE_LOCK has no row '" + PIPELINE + "': the schema was not "
+                        + "created by the Flyway migration, or the row was deleted by hand (re-insert it)");
+            }
+            return null;
+        });
+    }
+
+    @Override
+    public ProcStates procStates() {
+        return procStates;
+    }
+
+    @Override
+    public InboxCursors inboxCursor() {
+        return inboxCursor;
+    }
+
+    @Override
+    public FlightStore flights() {
+        return flights;
+    }
+
+    @Override
+    public Outbox outbox() {
+        return outbox;
+    }
+}

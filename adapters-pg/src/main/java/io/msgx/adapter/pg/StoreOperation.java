@@ -1,0 +1,72 @@
+package io.msgx.adapter.pg;
+
+import io.msgx.pipeline.store.StoreUnavailableException;
+
+import java.sql.SQLException;
+import java.sql.SQLRecoverableException;
+import java.sql.SQLTimeoutException;
+import java.sql.SQLTransientConnectionException;
+import java.sql.SQLNonTransientConnectionException;
+import java.util.Set;
+import java.util.function.Supplier;
+
+/**
+ * One port operation against PostgreSQL, and the rule that sorts its failures: a lost or refused connection, or a
+ * statement that did not answer in time, becomes {@link StoreUnavailableException} naming the operation (the
+ * caller retries); any other SQL error is a defect and propagates unchanged.
+ */
+final class StoreOperation {
+
+    /**
+     * SQLStates that mean "the database is not there right now" rather than "this statement is wrong": query
+     * cancelled by {@code statement_timeout}, lock wait timed out, and the server shutting down or starting up.
+     */
+    private static final Set<String> UNAVAILABLE_STATES = Set.of("57014", "55P03", "57P01", "57P02", "57P03");
+
+    private StoreOperation() {
+    }
+
+    /** Run {@code call}, translating unavailability into {@link StoreUnavailableException} naming {@code operation}. */
+    static <T> T run(String operation, Supplier<T> call) {
+        try {
+            return call.get();
+        } catch (StoreUnavailableException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            if (isUnavailable(e)) {
+                throw unavailable(operation, e);
+            }
+            throw e;
+        }
+    }
+
+    static StoreUnavailableException unavailable(String operation, Throwable cause) {
+        return new StoreUnavailableException("PostgreSQL unavailable during " + operation + " ("
+                + rootMessage(cause) + "); nothing of it is committed unless stated otherwise: retry later", cause);
+    }
+
+    /** True when the cause chain holds a connection failure (SQLState class 08) or a timeout. */
+    static boolean isUnavailable(Throwable failure) {
+        for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t instanceof SQLTransientConnectionException || t instanceof SQLNonTransientConnectionException
+                    || t instanceof SQLTimeoutException || t instanceof SQLRecoverableException) {
+                return true;
+            }
+            if (t instanceof SQLException sql && sql.getSQLState() != null) {
+                var state = sql.getSQLState();
+                if (state.startsWith("08") || UNAVAILABLE_STATES.contains(state)) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    private static String rootMessage(Throwable failure) {
+        Throwable root = failure;
+        while (root.getCause() != null && root.getCause() != root) {
+            root = root.getCause();
+        }
+        return root.getMessage();
+    }
+}

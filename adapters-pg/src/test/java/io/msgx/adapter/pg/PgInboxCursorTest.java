@@ -1,0 +1,17 @@
+package io.msgx.adapter.pg;
+
+import io.msgx.pipeline.store.InboxCursorContract;
+import io.msgx.pipeline.store.PipelineStore;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/** The inbox cursor contract on PostgreSQL, each test in a fresh schema. */
+class PgInboxCursorTest extends InboxCursorContract {
+
+    @RegisterExtension
+    final PgTestDatabase database = new PgTestDatabase();
+
+    @Override
+    protected PipelineStore store() {
+        return database.store(clock);
+    }
+}

@@ -1,0 +1,104 @@
+package io.msgx.adapter.pg;
+
+import io.msgx.domain.flight.FlightField;
+import io.msgx.domain.flight.FlightList;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The Flyway migration builds the schema the design names, seeds its single rows, and is a no-op when repeated. */
+class PgMigrationTest {
+
+    private static final List<String> TABLES = List.of(
+            "proc_state", "proc_state_hst", "msg_event", "req_track", "ref_master", "inbox_cursor", "pipeline_lock",
+            "schd_snap_log", "flight_schd", "flight_gtdt", "flight_ckdt", "flight_cldt", "flight_psdt", "flight_chdt",
+            "flight_dely", "flight_abtm", "flight_chot", "flight_route_point", "flight_srvt", "flight_vipf",
+            "flight_hst");
+
+    @RegisterExtension
+    final PgTestDatabase database = new PgTestDatabase();
+
+    @Test
+    void migratingAnUpToDateSchemaChangesNothing() throws SQLException {
+        var before = columnsOfSchema();
+
+        assertThat(PgSchema.migrate(database.dataSource(), database.schema())).isZero();
+
+        assertThat(columnsOfSchema()).isEqualTo(before);
+        assertThat(strings("SELECT version FROM flyway_schema_history WHERE success AND version IS NOT NULL ORDER BY installed_rank"))
+                .containsExactly("1");
+    }
+
+    @Test
+    void everyTableOfTheDesignExists() throws SQLException {
+        assertThat(strings("SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema()"
+                + " AND table_name <> 'flyway_schema_history'")).containsExactlyInAnyOrderElementsOf(TABLES);
+        assertThat(strings("SELECT sequence_name FROM information_schema.sequences WHERE sequence_schema = current_schema()"))
+                .contains("msg_event_seq");
+    }
+
+    @Test
+    void theCursorStartsAtZeroNeverSeededAndTheLockRowExists() throws SQLException {
+        assertThat(strings("SELECT id || ':' || w || ':' || coalesce(hole_since::text, '-') || ':'"
+                + " || coalesce(seeded_at::text, '-') FROM inbox_cursor")).containsExactly("1:0:-:-");
+        assertThat(strings("SELECT name FROM pipeline_lock")).containsExactly("PIPELINE");
+    }
+
+    @Test
+    void theMainRowHasOneColumnPerFlightField() throws SQLException {
+        var columns = columnsOf("flight_schd");
+        for (var field : FlightField.values()) {
+            assertThat(columns).as("FLIGHT_SCHD." + field).contains(field.code().toLowerCase(Locale.ROOT));
+        }
+    }
+
+    @Test
+    void everyDetailTableHasOneColumnPerItemField() throws SQLException {
+        for (var list : FlightList.values()) {
+            var table = list.group() == FlightList.Group.ROUTE ? "flight_route_point" : "flight_" + list.code().toLowerCase(Locale.ROOT);
+            var expected = new ArrayList<>(List.of("flid", "ordinal", "source_seq"));
+            list.itemFields().forEach(code -> expected.add(code.toLowerCase(Locale.ROOT)));
+            assertThat(columnsOf(table)).as(table).containsAll(expected);
+        }
+    }
+
+    @Test
+    void theQueueHeadTheBackfillScanAndTheProjectionUseTheirPartialIndexes() throws SQLException {
+        var indexes = strings("SELECT indexname || ' ' || indexdef FROM pg_indexes WHERE schemaname = current_schema()");
+        assertThat(indexes).anySatisfy(i -> assertThat(i).startsWith("ix_proc_state_open").contains("WHERE"));
+        assertThat(indexes).anySatisfy(i -> assertThat(i).startsWith("ix_proc_state_backfill")
+                .contains("(backfill_attempts, msg_id)").contains("backfill_at IS NULL"));
+        assertThat(indexes).anySatisfy(i -> assertThat(i).startsWith("ux_msg_event_schd")
+                .contains("UNIQUE").contains("'KAFKA:schd'"));
+        assertThat(indexes).anySatisfy(i -> assertThat(i).startsWith("ux_req_track_open").contains("UNIQUE"));
+    }
+
+    private List<String> columnsOfSchema() throws SQLException {
+        return strings("SELECT table_name || '.' || column_name || ':' || data_type FROM information_schema.columns"
+                + " WHERE table_schema = current_schema() ORDER BY 1");
+    }
+
+    private List<String> columnsOf(String table) throws SQLException {
+        return strings("SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema()"
+                + " AND table_name = '" + table + "'");
+    }
+
+    private List<String> strings(String sql) throws SQLException {
+        try (Connection connection = database.dataSource().getConnection();
+             var statement = connection.createStatement();
+             var rows = statement.executeQuery(sql)) {
+            var values = new ArrayList<String>();
+            while (rows.next()) {
+                values.add(rows.getString(1));
+            }
+            return values;
+        }
+    }
+}

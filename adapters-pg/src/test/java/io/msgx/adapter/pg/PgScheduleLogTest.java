@@ -1,0 +1,17 @@
+package io.msgx.adapter.pg;
+
+import io.msgx.pipeline.store.ScheduleLogContract;
+import io.msgx.pipeline.store.PipelineStore;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/** The ScheduleLog contract on PostgreSQL, each test in a fresh schema. */
+class PgScheduleLogTest extends ScheduleLogContract {
+
+    @RegisterExtension
+    final PgTestDatabase database = new PgTestDatabase();
+
+    @Override
+    protected PipelineStore store() {
+        return database.store(clock);
+    }
+}

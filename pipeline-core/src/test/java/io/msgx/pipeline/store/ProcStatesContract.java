@@ -1,0 +1,459 @@
+package io.msgx.pipeline.store;
+
+import io.msgx.pipeline.testing.SettableClock;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * What every {@link ProcStates} must do, whatever the database. A store's test class extends this and supplies a
+ * fresh, empty store per test.
+ */
+public abstract class ProcStatesContract {
+
+    protected final SettableClock clock = SettableClock.atExampleDay();
+    private ProcStates states;
+
+    /** A fresh, empty store, using {@link #clock}. */
+    protected abstract PipelineStore store();
+
+    @BeforeEach
+    void openStore() {
+        states = store().procStates();
+    }
+
+    private Instant now() {
+        return clock.instant();
+    }
+
+    private ProcRecord record(long msgId) {
+        return states.find(msgId).orElseThrow(() -> new AssertionError("no record of message " + msgId));
+    }
+
+    private void enqueue(long... msgIds) {
+        for (long msgId : msgIds) {
+            assertThat(states.insertIfAbsent(msgId, now().minusSeconds(5), now())).isTrue();
+        }
+    }
+
+    // --- insertIfAbsent, find ---
+
+    @Test
+    void anEnqueuedMessageIsPendingWithNothingElseRecorded() {
+        var received = now().minusSeconds(30);
+        assertThat(states.insertIfAbsent(17, received, now())).isTrue();
+
+        var record = record(17);
+        assertThat(record.msgId()).isEqualTo(17);
+        assertThat(record.status()).isEqualTo(ProcStatus.PENDING);
+        assertThat(record.receivedAt()).isEqualTo(received);
+        assertThat(record.enqueuedAt()).isEqualTo(now());
+        assertThat(record.identityKey()).isNull();
+        assertThat(record.attempts()).isZero();
+        assertThat(record.nextAttemptAt()).isNull();
+        assertThat(record.errorClass()).isNull();
+        assertThat(record.lastError()).isNull();
+        assertThat(record.backfillNextAt()).isNull();
+        assertThat(record.backfillAt()).isNull();
+        assertThat(record.backfillAttempts()).isZero();
+        assertThat(record.backfillAbandonedAt()).isNull();
+        assertThat(record.backfillAbandonedReason()).isNull();
+    }
+
+    @Test
+    void theMailboxReceiveTimeMayBeMissing() {
+        assertThat(states.insertIfAbsent(17, null, now())).isTrue();
+
+        assertThat(record(17).receivedAt()).isNull();
+        assertThat(record(17).enqueuedAt()).isEqualTo(now());
+    }
+
+    @Test
+    void aSecondEnqueueOfTheSameMessageIsRefusedAndChangesNothing() {
+        var firstEnqueue = now();
+        states.insertIfAbsent(17, firstEnqueue.minusSeconds(1), firstEnqueue);
+        states.recordFailure(17, ErrorClass.INFRA, "db down", now().plusSeconds(60), now());
+        var before = record(17);
+        clock.tick(Duration.ofMinutes(1));
+
+        assertThat(states.insertIfAbsent(17, now(), now())).isFalse();
+
+        assertThat(record(17)).isEqualTo(before);
+        assertThat(record(17).enqueuedAt()).isEqualTo(firstEnqueue);
+    }
+
+    @Test
+    void anUnknownMessageHasNoRecord() {
+        enqueue(17);
+
+        assertThat(states.find(18)).isEmpty();
+    }
+
+    // --- head ---
+
+    @Test
+    void theHeadIsTheOpenMessageWithTheSmallestId() {
+        enqueue(30, 10, 20);
+
+        assertThat(states.head()).map(ProcRecord::msgId).contains(10L);
+    }
+
+    @Test
+    void aFailedMessageIsStillTheHead() {
+        enqueue(10, 20);
+        states.recordFailure(10, ErrorClass.INTERNAL, "boom", now().plusSeconds(30), now());
+
+        assertThat(states.head()).map(ProcRecord::msgId).contains(10L);
+        assertThat(states.head()).map(ProcRecord::status).contains(ProcStatus.FAILED);
+    }
+
+    @Test
+    void anEndedMessageIsNeverTheHead() {
+        enqueue(10, 20, 30);
+        states.finish(10, Terminal.succeeded("applied"), now());
+        states.finish(20, Terminal.dead(ErrorClass.MALFORMED, "not XML"), now());
+
+        assertThat(states.head()).map(ProcRecord::msgId).contains(30L);
+    }
+
+    @Test
+    void thereIsNoHeadWhenNothingIsOpen() {
+        assertThat(states.head()).isEmpty();
+
+        enqueue(10);
+        states.finish(10, Terminal.skipped("ignored:LDM-*"), now());
+
+        assertThat(states.head()).isEmpty();
+    }
+
+    // --- bindIdentity ---
+
+    @Test
+    void aFreeIdentityIsBoundToTheMessage() {
+        enqueue(17);
+        clock.tick(Duration.ofSeconds(3));
+
+        assertThat(states.bindIdentity(17, "AODB|SCHD|DNLD|42", now())).isEqualTo(new IdentityBinding.Bound());
+
+        assertThat(record(17).identityKey()).isEqualTo("AODB|SCHD|DNLD|42");
+        assertThat(record(17).updatedAt()).isEqualTo(now());
+    }
+
+    @Test
+    void bindingTheSameIdentityAgainIsBoundAgain() {
+        enqueue(17);
+        states.bindIdentity(17, "AODB|SCHD|DNLD|42", now());
+
+        assertThat(states.bindIdentity(17, "AODB|SCHD|DNLD|42", now())).isEqualTo(new IdentityBinding.Bound());
+        assertThat(record(17).identityKey()).isEqualTo("AODB|SCHD|DNLD|42");
+    }
+
+    @Test
+    void anIdentityHeldByAnotherMessageNamesItsHolder() {
+        enqueue(17, 18);
+        states.bindIdentity(17, "AODB|SCHD|DNLD|42", now());
+
+        assertThat(states.bindIdentity(18, "AODB|SCHD|DNLD|42", now())).isEqualTo(new IdentityBinding.HeldBy(17));
+
+        assertThat(record(18).identityKey()).isNull();
+        assertThat(record(17).identityKey()).isEqualTo("AODB|SCHD|DNLD|42");
+    }
+
+    @Test
+    void theHolderIsNamedEvenAfterItEnded() {
+        enqueue(17, 18);
+        states.bindIdentity(17, "AODB|SCHD|DNLD|42", now());
+        states.finish(17, Terminal.succeeded("applied"), now());
+
+        assertThat(states.bindIdentity(18, "AODB|SCHD|DNLD|42", now())).isEqualTo(new IdentityBinding.HeldBy(17));
+    }
+
+    @Test
+    void aMessageKeepsTheIdentityAnEarlierAttemptGaveIt() {
+        enqueue(17);
+        states.bindIdentity(17, "AODB|SCHD|DNLD|42", now());
+
+        assertThat(states.bindIdentity(17, "AODB|SCHD|DNLD|43", now())).isEqualTo(new IdentityBinding.Bound());
+
+        assertThat(record(17).identityKey()).isEqualTo("AODB|SCHD|DNLD|42");
+    }
+
+    @Test
+    void bindingInsideATransactionBindsAndAHeldIdentityDoesNotSpoilTheTransaction() {
+        enqueue(17, 18, 19);
+        states.bindIdentity(17, "AODB|SCHD|DNLD|42", now());
+
+        var outcome = store().inTransaction(tx -> {
+            var held = tx.procStates().bindIdentity(18, "AODB|SCHD|DNLD|42", now());
+            var bound = tx.procStates().bindIdentity(19, "AODB|SCHD|DNLD|43", now());
+            tx.procStates().finish(18, Terminal.skipped("duplicate-of:17"), now());
+            return java.util.List.of(held, bound);
+        });
+
+        assertThat(outcome).containsExactly(new IdentityBinding.HeldBy(17), new IdentityBinding.Bound());
+        assertThat(record(19).identityKey()).isEqualTo("AODB|SCHD|DNLD|43");
+        assertThat(record(18).status()).isEqualTo(ProcStatus.SKIPPED);
+    }
+
+    @Test
+    void twoTransactionsRacingForOneIdentityBindItOnceAndTheLoserCarriesOn() throws Exception {
+        enqueue(17, 18);
+        var store = store();
+        var firstBound = new CountDownLatch(1);
+        var releaseFirst = new CountDownLatch(1);
+        var threads = Executors.newFixedThreadPool(2);
+        try {
+            var first = threads.submit(() -> store.inTransaction(tx -> {
+                var binding = tx.procStates().bindIdentity(17, "AODB|SCHD|DNLD|42", now());
+                firstBound.countDown();
+                await(releaseFirst);
+                return binding;
+            }));
+            assertThat(firstBound.await(10, TimeUnit.SECONDS)).isTrue();
+            // The second binds while the first has bound but not committed: it must wait for the first's outcome,
+            // learn the holder, and still be able to end its message in the same transaction.
+            var second = threads.submit(() -> store.inTransaction(tx -> {
+                var binding = tx.procStates().bindIdentity(18, "AODB|SCHD|DNLD|42", now());
+                tx.procStates().finish(18, Terminal.skipped("duplicate-of:17"), now());
+                return binding;
+            }));
+            Thread.sleep(300);
+            releaseFirst.countDown();
+
+            assertThat(first.get(10, TimeUnit.SECONDS)).isEqualTo(new IdentityBinding.Bound());
+            assertThat(second.get(10, TimeUnit.SECONDS)).isEqualTo(new IdentityBinding.HeldBy(17));
+            assertThat(record(17).identityKey()).isEqualTo("AODB|SCHD|DNLD|42");
+            assertThat(record(18).identityKey()).isNull();
+            assertThat(record(18).status()).isEqualTo(ProcStatus.SKIPPED);
+        } finally {
+            releaseFirst.countDown();
+            threads.shutdownNow();
+        }
+    }
+
+    private static void await(CountDownLatch latch) {
+        try {
+            if (!latch.await(10, TimeUnit.SECONDS)) {
+                throw new IllegalStateException("the test never released the first transaction");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", e);
+        }
+    }
+
+    // --- finish ---
+
+    @Test
+    void finishingAnOpenMessageEndsItAndOwesTheMailboxMark() {
+        enqueue(17);
+        clock.tick(Duration.ofSeconds(2));
+
+        assertThat(states.finish(17, Terminal.succeeded("applied"), now())).isTrue();
+
+        var record = record(17);
+        assertThat(record.status()).isEqualTo(ProcStatus.SUCCEEDED);
+        assertThat(record.errorClass()).isNull();
+        assertThat(record.lastError()).isEqualTo("applied");
+        assertThat(record.updatedAt()).isEqualTo(now());
+        assertThat(record.backfillNextAt()).isEqualTo(now());
+        assertThat(record.backfillAt()).isNull();
+    }
+
+    @Test
+    void aSkippedMessageKeepsItsReason() {
+        enqueue(17);
+
+        assertThat(states.finish(17, Terminal.skipped("duplicate-of:12"), now())).isTrue();
+
+        assertThat(record(17).status()).isEqualTo(ProcStatus.SKIPPED);
+        assertThat(record(17).errorClass()).isNull();
+        assertThat(record(17).lastError()).isEqualTo("duplicate-of:12");
+    }
+
+    @Test
+    void aDeadMessageKeepsItsClassAndReason() {
+        enqueue(17);
+
+        assertThat(states.finish(17, Terminal.dead(ErrorClass.PROTOCOL, "RECS 3 but 2 records"), now())).isTrue();
+
+        assertThat(record(17).status()).isEqualTo(ProcStatus.DEAD);
+        assertThat(record(17).errorClass()).isEqualTo(ErrorClass.PROTOCOL);
+        assertThat(record(17).lastError()).isEqualTo("RECS 3 but 2 records");
+        assertThat(record(17).backfillNextAt()).isEqualTo(now());
+    }
+
+    @Test
+    void aFailedMessageCanStillBeFinished() {
+        enqueue(17);
+        states.recordFailure(17, ErrorClass.INFRA, "db down", now().plusSeconds(10), now());
+
+        assertThat(states.finish(17, Terminal.succeeded(null), now())).isTrue();
+
+        assertThat(record(17).status()).isEqualTo(ProcStatus.SUCCEEDED);
+        assertThat(record(17).errorClass()).isNull();
+        assertThat(record(17).attempts()).isEqualTo(1);
+    }
+
+    @Test
+    void finishingAnEndedMessageIsRefusedAndChangesNothing() {
+        enqueue(17);
+        states.finish(17, Terminal.succeeded("applied"), now());
+        var ended = record(17);
+        clock.tick(Duration.ofMinutes(1));
+
+        assertThat(states.finish(17, Terminal.dead(ErrorClass.INTERNAL, "late"), now())).isFalse();
+
+        assertThat(record(17)).isEqualTo(ended);
+    }
+
+    @Test
+    void finishingAnUnknownMessageIsRefused() {
+        assertThat(states.finish(404, Terminal.succeeded("applied"), now())).isFalse();
+        assertThat(states.find(404)).isEmpty();
+    }
+
+    @Test
+    void aVeryLongReasonIsCutNotRefused() {
+        enqueue(17);
+        var reason = "x".repeat(10_000);
+
+        assertThat(states.finish(17, Terminal.dead(ErrorClass.MALFORMED, reason), now())).isTrue();
+
+        assertThat(record(17).lastError()).isNotEmpty().hasSizeLessThan(reason.length());
+        assertThat(reason).startsWith(record(17).lastError());
+    }
+
+    // --- recordFailure ---
+
+    @Test
+    void aFailedAttemptIsCountedWithItsClassTextAndRetryTime() {
+        enqueue(17);
+        var retryAt = now().plusSeconds(30);
+
+        assertThat(states.recordFailure(17, ErrorClass.CODEC_ERROR, "bad FLTR", retryAt, now())).isTrue();
+
+        var record = record(17);
+        assertThat(record.status()).isEqualTo(ProcStatus.FAILED);
+        assertThat(record.attempts()).isEqualTo(1);
+        assertThat(record.errorClass()).isEqualTo(ErrorClass.CODEC_ERROR);
+        assertThat(record.lastError()).isEqualTo("bad FLTR");
+        assertThat(record.nextAttemptAt()).isEqualTo(retryAt);
+        assertThat(record.updatedAt()).isEqualTo(now());
+        assertThat(record.backfillNextAt()).isNull();
+    }
+
+    @Test
+    void eachFailedAttemptCountsAndTheLatestErrorWins() {
+        enqueue(17);
+        states.recordFailure(17, ErrorClass.INFRA, "db down", now().plusSeconds(10), now());
+        clock.tick(Duration.ofSeconds(10));
+        var retryAt = now().plusSeconds(20);
+
+        assertThat(states.recordFailure(17, ErrorClass.INTERNAL, "NPE", retryAt, now())).isTrue();
+
+        var record = record(17);
+        assertThat(record.attempts()).isEqualTo(2);
+        assertThat(record.errorClass()).isEqualTo(ErrorClass.INTERNAL);
+        assertThat(record.lastError()).isEqualTo("NPE");
+        assertThat(record.nextAttemptAt()).isEqualTo(retryAt);
+    }
+
+    @Test
+    void aFailureOfAnEndedOrUnknownMessageIsRefused() {
+        enqueue(17);
+        states.finish(17, Terminal.succeeded("applied"), now());
+        var ended = record(17);
+
+        assertThat(states.recordFailure(17, ErrorClass.INFRA, "late", now().plusSeconds(5), now())).isFalse();
+        assertThat(states.recordFailure(404, ErrorClass.INFRA, "who", now().plusSeconds(5), now())).isFalse();
+
+        assertThat(record(17)).isEqualTo(ended);
+        assertThat(states.find(404)).isEmpty();
+    }
+
+    @Test
+    void aVeryLongErrorIsCutNotRefused() {
+        enqueue(17);
+        var error = "stack ".repeat(2_000);
+
+        assertThat(states.recordFailure(17, ErrorClass.INTERNAL, error, now(), now())).isTrue();
+
+        assertThat(error).startsWith(record(17).lastError());
+        assertThat(record(17).lastError()).hasSizeGreaterThanOrEqualTo(1000).hasSizeLessThan(error.length());
+    }
+
+    // --- exhaust ---
+
+    @Test
+    void anExhaustedMessageDiesKeepingItsLastErrorAndOwesTheMark() {
+        enqueue(17);
+        states.recordFailure(17, ErrorClass.UNSUPPORTED, "no processor for FLUP", now().plusSeconds(5), now());
+        clock.tick(Duration.ofMinutes(5));
+
+        assertThat(states.exhaust(17, now())).isTrue();
+
+        var record = record(17);
+        assertThat(record.status()).isEqualTo(ProcStatus.DEAD);
+        assertThat(record.errorClass()).isEqualTo(ErrorClass.EXHAUSTED);
+        assertThat(record.lastError()).isEqualTo("no processor for FLUP");
+        assertThat(record.attempts()).isEqualTo(1);
+        assertThat(record.updatedAt()).isEqualTo(now());
+        assertThat(record.backfillNextAt()).isEqualTo(now());
+    }
+
+    @Test
+    void onlyAFailedMessageCanBeExhausted() {
+        enqueue(17, 18);
+        states.recordFailure(18, ErrorClass.INFRA, "db down", now(), now());
+        states.exhaust(18, now());
+        var dead = record(18);
+
+        assertThat(states.exhaust(17, now())).as("pending").isFalse();
+        assertThat(states.exhaust(18, now())).as("already dead").isFalse();
+        assertThat(states.exhaust(404, now())).as("unknown").isFalse();
+
+        assertThat(record(17).status()).isEqualTo(ProcStatus.PENDING);
+        assertThat(record(18)).isEqualTo(dead);
+    }
+
+    // --- backlog ---
+
+    @Test
+    void anEmptyStoreHasNoBacklog() {
+        assertThat(states.backlog()).isEqualTo(new ProcStates.Backlog(0, 0, 0, 0, 0, null));
+    }
+
+    @Test
+    void theBacklogCountsEachStateAndDatesTheOldestOpenMessage() {
+        var oldest = now();
+        states.insertIfAbsent(1, null, oldest.minusSeconds(60)); // ends: not open
+        states.insertIfAbsent(2, null, oldest);
+        clock.tick(Duration.ofSeconds(10));
+        enqueue(3, 4, 5, 6, 7);
+        states.finish(1, Terminal.succeeded("applied"), now());
+        states.recordFailure(3, ErrorClass.INFRA, "db down", now(), now());
+        states.finish(4, Terminal.skipped("ignored"), now());
+        states.finish(5, Terminal.dead(ErrorClass.MALFORMED, "not XML"), now());
+        states.finish(6, Terminal.succeeded("applied"), now());
+
+        assertThat(states.backlog()).isEqualTo(new ProcStates.Backlog(2, 1, 2, 1, 1, oldest));
+    }
+
+    @Test
+    void theBacklogHasNoOldestOpenMessageWhenAllEnded() {
+        enqueue(1, 2);
+        states.finish(1, Terminal.succeeded("applied"), now());
+        states.recordFailure(2, ErrorClass.INFRA, "db down", now(), now());
+        states.exhaust(2, now());
+
+        assertThat(states.backlog()).isEqualTo(new ProcStates.Backlog(0, 0, 1, 0, 1, null));
+    }
+}
