@@ -14,7 +14,7 @@ import javax.sql.DataSource;
  * class, dropped by {@link #close()}. Override the server with {@code MSGX_TEST_MYSQL_URL} (scheme, host and port;
  * any path or options are ignored), {@code MSGX_TEST_MYSQL_USER} and {@code MSGX_TEST_MYSQL_PASSWORD}.
  */
-final class TestMailboxDatabase implements AutoCloseable {
+public final class TestMailboxDatabase implements AutoCloseable {
 
     /** Connector/J options used against MariaDB: no TLS, bounded connect and socket waits, utf8mb4 text. */
     static final String OPTIONS = "sslMode=DISABLED&allowPublicKeyRetrieval=true&characterEncoding=UTF-8"
@@ -33,7 +33,7 @@ final class TestMailboxDatabase implements AutoCloseable {
     }
 
     /** Create {@code msgx_mbx_<random>} on the test server. */
-    static TestMailboxDatabase create() {
+    public static TestMailboxDatabase create() {
         String url = serverUrl(env("MSGX_TEST_MYSQL_URL", "jdbc:mysql://127.0.0.1:3306"));
         String user = env("MSGX_TEST_MYSQL_USER", "root");
         String password = env("MSGX_TEST_MYSQL_PASSWORD", "");
@@ -43,12 +43,12 @@ final class TestMailboxDatabase implements AutoCloseable {
         return db;
     }
 
-    String name() {
+    public String name() {
         return name;
     }
 
     /** A plain, non-pooling DataSource on this database. */
-    DataSource dataSource() {
+    public DataSource dataSource() {
         MysqlDataSource ds = new MysqlDataSource();
         ds.setURL(serverUrl + "/" + name + "?" + OPTIONS);
         ds.setUser(user);
@@ -56,7 +56,7 @@ final class TestMailboxDatabase implements AutoCloseable {
         return ds;
     }
 
-    Connection connect() throws SQLException {
+    public Connection connect() throws SQLException {
         return dataSource().getConnection();
     }
 

@@ -19,7 +19,7 @@ import java.util.UUID;
  * {@code postgres}; override with {@code MSGX_TEST_PG_URL}, {@code MSGX_TEST_PG_USER}, {@code MSGX_TEST_PG_PASSWORD}),
  * dropped after the test. Register it on an instance field with {@code @RegisterExtension}.
  */
-final class PgTestDatabase implements BeforeEachCallback, AfterEachCallback {
+public final class PgTestDatabase implements BeforeEachCallback, AfterEachCallback {
 
     static final String URL = env("MSGX_TEST_PG_URL", "jdbc:postgresql://127.0.0.1:5432/test");
     static final String USER = env("MSGX_TEST_PG_USER", "postgres");
@@ -30,12 +30,12 @@ final class PgTestDatabase implements BeforeEachCallback, AfterEachCallback {
     private HikariDataSource dataSource;
     private PgPipelineStore store;
 
-    PgTestDatabase() {
+    public PgTestDatabase() {
         this(Map.of());
     }
 
     /** With extra driver properties on the store's connections (e.g. {@code options=-c lock_timeout=200}). */
-    PgTestDatabase(Map<String, String> connectionProperties) {
+    public PgTestDatabase(Map<String, String> connectionProperties) {
         this.connectionProperties = Map.copyOf(connectionProperties);
     }
 
@@ -58,7 +58,7 @@ final class PgTestDatabase implements BeforeEachCallback, AfterEachCallback {
     }
 
     /** The store of this test's schema, created on first use with {@code clock}. */
-    PipelineStore store(Clock clock) {
+    public PipelineStore store(Clock clock) {
         if (store == null) {
             store = PgPipelineStore.create(dataSource, clock);
         }
@@ -66,16 +66,16 @@ final class PgTestDatabase implements BeforeEachCallback, AfterEachCallback {
     }
 
     /** Pooled, auto-commit connections whose search path is this test's schema. */
-    DataSource dataSource() {
+    public DataSource dataSource() {
         return dataSource;
     }
 
-    String schema() {
+    public String schema() {
         return schema;
     }
 
     /** A small pool on {@code schema}; the caller closes it. */
-    static HikariDataSource pool(String schema, Map<String, String> properties) {
+    public static HikariDataSource pool(String schema, Map<String, String> properties) {
         var config = new HikariConfig();
         config.setJdbcUrl(URL);
         config.setUsername(USER);
