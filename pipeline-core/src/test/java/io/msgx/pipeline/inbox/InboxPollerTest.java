@@ -22,10 +22,16 @@ class InboxPollerTest {
     private final InMemoryPipelineStore store = new InMemoryPipelineStore();
     private final SettableClock clock = SettableClock.atExampleDay();
     private final List<long[]> released = new ArrayList<>();
+    private final List<Long> lags = new ArrayList<>();
     private final PipelineMetrics metrics = new PipelineMetrics() {
         @Override
         public void permanentHoleReleased(long fromId, long toId) {
             released.add(new long[]{fromId, toId});
+        }
+
+        @Override
+        public void watermarkLag(long ids) {
+            lags.add(ids);
         }
     };
     private InboxPoller poller = poller(3);
@@ -102,6 +108,14 @@ class InboxPollerTest {
 
         assertThat(poller.pollOnce()).isEqualTo(new PollResult.Advanced(2, 5));
         assertThat(enqueuedIds()).containsExactly(1L, 4L, 5L);
+    }
+
+    @Test
+    void the_watermark_lag_is_how_far_the_watermark_trails_the_highest_id_seen() {
+        mailbox.putInbound(1, "<MSG/>", null);
+        mailbox.putInbound(3, "<MSG/>", null);
+        poller.pollOnce();
+        assertThat(lags).containsExactly(2L);
     }
 
     @Test

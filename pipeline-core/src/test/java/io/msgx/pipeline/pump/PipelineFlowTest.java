@@ -232,6 +232,26 @@ class PipelineFlowTest {
     }
 
     @Test
+    void a_message_that_ended_already_is_not_applied_again_and_leaves_only_a_trail_line() {
+        long id = mailbox.appendInbound(sis.schedule(fltr("17", "11MAR240835", "STND", "1")), null);
+        pipeline.runUntilQuiet();
+        var ended = record(id);
+        var eventsBefore = memory.allEvents();
+        var decoded = ((io.msgx.pipeline.codec.DecodeResult.Decoded) new io.msgx.pipeline.codec.JacksonXmlCodec()
+                .decode(mailbox.readText(id).orElseThrow())).message();
+        var processor = new FlightProcessor(store, new io.msgx.domain.engine.FlightStateEngine(
+                io.msgx.domain.engine.EngineSettings.defaults()), clock);
+
+        var terminal = processor.apply(ended, decoded, decoded.flightMessage().orElseThrow());
+
+        assertThat(terminal.status()).isEqualTo(ProcStatus.SUCCEEDED);
+        assertThat(memory.allEvents()).isEqualTo(eventsBefore);
+        assertThat(flight("17").stateVersion()).isEqualTo(1);
+        assertThat(record(id)).isEqualTo(ended);
+        assertThat(memory.scheduleLog().entriesOf(id)).extracting(e -> e.outcome()).containsExactly("APPLIED", "REPLAYED");
+    }
+
+    @Test
     void retry_tiers_that_do_not_match_the_attempt_cap_are_refused_at_start_up() {
         org.assertj.core.api.Assertions.assertThatThrownBy(
                         () -> new RetryPolicy(3, List.of(Duration.ofSeconds(1))))
