@@ -6,24 +6,42 @@ import io.msgx.pipeline.store.Outbox;
 import io.msgx.pipeline.store.OutboxEntry;
 import io.msgx.pipeline.store.OutboxEvent;
 import io.msgx.pipeline.store.OutboxTarget;
+import org.jooq.Condition;
 import org.jooq.DSLContext;
+import org.jooq.Field;
 import org.jooq.InsertSetMoreStep;
 
+import java.time.Instant;
 import java.util.List;
 
 import static io.msgx.adapter.pg.jooq.Sequences.MSG_EVENT_SEQ;
 import static io.msgx.adapter.pg.jooq.Tables.MSG_EVENT;
+import static org.jooq.impl.DSL.count;
 import static org.jooq.impl.DSL.excluded;
 import static org.jooq.impl.DSL.inline;
+import static org.jooq.impl.DSL.min;
+import static org.jooq.impl.DSL.select;
+import static org.jooq.impl.DSL.selectOne;
 
 /**
  * {@link Outbox} on {@code MSG_EVENT}, bound to one transaction. Every written row takes a new {@code EVENT_ID}
  * from {@code MSG_EVENT_SEQ}, so append order is {@code EVENT_ID} order; the {@code KAFKA:schd} projection keeps
  * one row per FLID through the partial unique index on {@code PARTITION_KEY}.
+ *
+ * <p>The delivery methods are single statements (used in auto-commit by the dispatcher). Every state change is one
+ * conditional UPDATE whose row count is the answer, so a row that moved on meanwhile (confirmed, dead, or a
+ * projection replaced by a newer version) is never overwritten. Status and target constants are rendered inline,
+ * so the partial indexes of the claims match even under a generic (prepared) plan.
  */
 final class PgOutbox implements Outbox {
 
     private static final String PENDING = OutboxEntry.DeliveryStatus.PENDING.name();
+    private static final Field<String> PENDING_STATUS = inline(PENDING);
+    private static final Field<String> SENT_STATUS = inline(OutboxEntry.DeliveryStatus.SENT.name());
+    private static final Field<String> DEAD_STATUS = inline(OutboxEntry.DeliveryStatus.DEAD.name());
+    private static final Field<String> MSG_TARGET = inline(OutboxTarget.KAFKA_MSG.code());
+    private static final Field<String> SCHD_TARGET = inline(OutboxTarget.KAFKA_SCHD.code());
+    private static final int LAST_ERROR_WIDTH = MSG_EVENT.LAST_ERROR.getDataType().length();
 
     private final DSLContext dsl;
 
@@ -72,9 +90,7 @@ final class PgOutbox implements Outbox {
 
     @Override
     public List<OutboxEntry> pending(OutboxTarget target, int limit) {
-        if (limit < 1) {
-            throw new IllegalArgumentException("the limit of a dispatch batch is at least 1, got " + limit);
-        }
+        requireBatch(limit);
         return StoreOperation.run("reading pending " + target.code() + " events", () -> dsl
                 .selectFrom(MSG_EVENT)
                 .where(MSG_EVENT.STATUS.eq(PENDING))
@@ -82,6 +98,131 @@ final class PgOutbox implements Outbox {
                 .orderBy(MSG_EVENT.EVENT_ID)
                 .limit(limit)
                 .fetch(PgOutbox::entryOf));
+    }
+
+    @Override
+    public List<OutboxEntry> dueNotifications(Instant now, int limit) {
+        requireBatch(limit);
+        var older = MSG_EVENT.as("older");
+        return StoreOperation.run("claiming the due notifications", () -> dsl
+                .selectFrom(MSG_EVENT)
+                .where(MSG_EVENT.STATUS.eq(PENDING_STATUS))
+                .and(MSG_EVENT.TARGET.eq(MSG_TARGET))
+                .and(isDue(now))
+                // Only the head of its FLID: no older pending notification of the same FLID (DEAD ones do not count).
+                .andNotExists(selectOne()
+                        .from(older)
+                        .where(older.PARTITION_KEY.eq(MSG_EVENT.PARTITION_KEY))
+                        .and(older.STATUS.eq(PENDING_STATUS))
+                        .and(older.TARGET.eq(MSG_TARGET))
+                        .and(older.EVENT_ID.lt(MSG_EVENT.EVENT_ID)))
+                .orderBy(MSG_EVENT.EVENT_ID)
+                .limit(limit)
+                .fetch(PgOutbox::entryOf));
+    }
+
+    @Override
+    public List<OutboxEntry> dueProjections(Instant now, int limit) {
+        requireBatch(limit);
+        return StoreOperation.run("claiming the due projections", () -> dsl
+                .selectFrom(MSG_EVENT)
+                .where(MSG_EVENT.STATUS.eq(PENDING_STATUS))
+                .and(MSG_EVENT.TARGET.eq(SCHD_TARGET))
+                .and(isDue(now))
+                .orderBy(MSG_EVENT.EVENT_ID)
+                .limit(limit)
+                .fetch(PgOutbox::entryOf));
+    }
+
+    @Override
+    public boolean markSent(long eventId, Instant sentAt) {
+        return StoreOperation.run("confirming the delivery of notification " + eventId, () -> dsl
+                .update(MSG_EVENT)
+                .set(MSG_EVENT.STATUS, SENT_STATUS)
+                .set(MSG_EVENT.SENT_AT, sentAt)
+                .where(MSG_EVENT.EVENT_ID.eq(eventId))
+                .and(MSG_EVENT.TARGET.eq(MSG_TARGET))
+                .and(MSG_EVENT.STATUS.eq(PENDING_STATUS))
+                .execute() == 1);
+    }
+
+    @Override
+    public boolean markProjectionSent(FlightId flid, long stateVersion, Instant sentAt) {
+        return StoreOperation.run("confirming the delivery of the projection of FLID " + flid + " version "
+                + stateVersion, () -> dsl
+                .update(MSG_EVENT)
+                .set(MSG_EVENT.STATUS, SENT_STATUS)
+                .set(MSG_EVENT.SENT_AT, sentAt)
+                .where(MSG_EVENT.TARGET.eq(SCHD_TARGET))
+                .and(MSG_EVENT.PARTITION_KEY.eq(flid.value()))
+                .and(MSG_EVENT.STATE_VERSION.eq(stateVersion))
+                .and(MSG_EVENT.STATUS.eq(PENDING_STATUS))
+                .execute() == 1);
+    }
+
+    @Override
+    public boolean recordDeliveryFailure(long eventId, String error, Instant nextAttemptAt, boolean dead, Instant now) {
+        return StoreOperation.run("recording a failed delivery of event " + eventId, () -> dsl
+                .update(MSG_EVENT)
+                .set(MSG_EVENT.STATUS, dead ? DEAD_STATUS : PENDING_STATUS)
+                .set(MSG_EVENT.ATTEMPTS, MSG_EVENT.ATTEMPTS.plus(1))
+                .set(MSG_EVENT.LAST_ERROR, fitted(error))
+                .set(MSG_EVENT.NEXT_ATTEMPT_AT, nextAttemptAt)
+                .where(MSG_EVENT.EVENT_ID.eq(eventId))
+                .and(MSG_EVENT.STATUS.eq(PENDING_STATUS))
+                .execute() == 1);
+    }
+
+    @Override
+    public int deleteSentBefore(Instant cutoff, int limit) {
+        requireBatch(limit);
+        var doomed = MSG_EVENT.as("doomed");
+        return StoreOperation.run("deleting delivered events sent before " + cutoff, () -> dsl
+                .deleteFrom(MSG_EVENT)
+                .where(MSG_EVENT.EVENT_ID.in(select(doomed.EVENT_ID)
+                        .from(doomed)
+                        .where(doomed.STATUS.eq(SENT_STATUS))
+                        .and(doomed.SENT_AT.lt(cutoff))
+                        .orderBy(doomed.SENT_AT)
+                        .limit(limit)))
+                // Checked again on the row deleted: a projection re-opened by a newer version meanwhile stays.
+                .and(MSG_EVENT.STATUS.eq(SENT_STATUS))
+                .and(MSG_EVENT.SENT_AT.lt(cutoff))
+                .execute());
+    }
+
+    @Override
+    public DeliveryBacklog deliveryBacklog() {
+        return StoreOperation.run("counting the delivery backlog", () -> {
+            var row = dsl.select(
+                            count().filterWhere(MSG_EVENT.STATUS.eq(PENDING_STATUS)),
+                            count().filterWhere(MSG_EVENT.STATUS.eq(DEAD_STATUS)),
+                            min(MSG_EVENT.CREATED_AT).filterWhere(MSG_EVENT.STATUS.eq(PENDING_STATUS)))
+                    .from(MSG_EVENT)
+                    .where(MSG_EVENT.STATUS.in(PENDING_STATUS, DEAD_STATUS))
+                    .fetchSingle();
+            return new DeliveryBacklog(row.value1(), row.value2(), row.value3());
+        });
+    }
+
+    /** Never tried, or its retry time has come. */
+    private static Condition isDue(Instant now) {
+        return MSG_EVENT.NEXT_ATTEMPT_AT.isNull().or(MSG_EVENT.NEXT_ATTEMPT_AT.le(now));
+    }
+
+    private static void requireBatch(int limit) {
+        if (limit < 1) {
+            throw new IllegalArgumentException("the limit of a dispatch batch is at least 1, got " + limit);
+        }
+    }
+
+    /** Error text cut to the column's width: the text is for operators, not worth a failed write. */
+    private static String fitted(String text) {
+        if (text == null || text.length() <= LAST_ERROR_WIDTH) {
+            return text;
+        }
+        int end = Character.isHighSurrogate(text.charAt(LAST_ERROR_WIDTH - 1)) ? LAST_ERROR_WIDTH - 1 : LAST_ERROR_WIDTH;
+        return text.substring(0, end);
     }
 
     private InsertSetMoreStep<MsgEventRecord> insert(OutboxEvent event) {

@@ -1,6 +1,7 @@
 package io.msgx.adapter.pg;
 
 import io.msgx.pipeline.store.InboxCursors;
+import io.msgx.pipeline.store.Outbox;
 import io.msgx.pipeline.store.PipelineStore;
 import io.msgx.pipeline.store.ProcStates;
 import io.msgx.pipeline.store.ScheduleLog;
@@ -26,9 +27,9 @@ import java.util.Objects;
  * <p>Guarantees: {@link #inTransaction} runs its work on one connection with auto-commit off, commits when the work
  * returns and rolls back when it throws; {@link #inLockedTransaction} first locks the {@code PIPELINE_LOCK} row
  * ({@code SELECT ... FOR UPDATE}), so two locked transactions never overlap. {@link #procStates()},
- * {@link #inboxCursor()} and {@link #scheduleLog()} run each call as its own auto-committed statement. A lost
- * connection or a timeout surfaces as {@link io.msgx.pipeline.store.StoreUnavailableException} naming the operation;
- * any other SQL error propagates as it is (a defect).
+ * {@link #inboxCursor()}, {@link #outbox()} and {@link #scheduleLog()} run each call as its own auto-committed
+ * statement. A lost connection or a timeout surfaces as {@link io.msgx.pipeline.store.StoreUnavailableException}
+ * naming the operation; any other SQL error propagates as it is (a defect).
  *
  * <p>SQL is rendered without a schema: the schema is whatever the data source's {@code search_path} names (the
  * one {@link PgSchema#migrate} was given). The data source must hand out auto-commit connections.
@@ -71,6 +72,11 @@ public final class PgPipelineStore implements PipelineStore {
     @Override
     public InboxCursors inboxCursor() {
         return new PgInboxCursors(autoCommit, clock);
+    }
+
+    @Override
+    public Outbox outbox() {
+        return new PgOutbox(autoCommit);
     }
 
     @Override

@@ -33,7 +33,7 @@ class PgMigrationTest {
 
         assertThat(columnsOfSchema()).isEqualTo(before);
         assertThat(strings("SELECT version FROM flyway_schema_history WHERE success AND version IS NOT NULL ORDER BY installed_rank"))
-                .containsExactly("1");
+                .containsExactly("1", "2");
     }
 
     @Test
@@ -78,6 +78,15 @@ class PgMigrationTest {
         assertThat(indexes).anySatisfy(i -> assertThat(i).startsWith("ux_msg_event_schd")
                 .contains("UNIQUE").contains("'KAFKA:schd'"));
         assertThat(indexes).anySatisfy(i -> assertThat(i).startsWith("ux_req_track_open").contains("UNIQUE"));
+    }
+
+    @Test
+    void theDeliveryClaimAndTheCleanupUseTheirPartialIndexes() throws SQLException {
+        var indexes = strings("SELECT indexname || ' ' || indexdef FROM pg_indexes WHERE schemaname = current_schema()");
+        assertThat(indexes).anySatisfy(i -> assertThat(i).startsWith("ix_msg_event_msg_head")
+                .contains("(partition_key, event_id)").contains("'PENDING'").contains("'KAFKA:msg'"));
+        assertThat(indexes).anySatisfy(i -> assertThat(i).startsWith("ix_msg_event_sent")
+                .contains("(sent_at)").contains("'SENT'"));
     }
 
     private List<String> columnsOfSchema() throws SQLException {

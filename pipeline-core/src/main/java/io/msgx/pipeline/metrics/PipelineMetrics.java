@@ -31,4 +31,16 @@ public interface PipelineMetrics {
     /** A processing attempt failed and will be retried. */
     default void attemptFailed(ErrorClass errorClass) {
     }
+
+    /** Events the broker acknowledged in one dispatch round. */
+    default void eventsDelivered(int events) {
+    }
+
+    /** Event deliveries that failed in one round, and how many of those are now dead. */
+    default void eventDeliveriesFailed(int failed, int dead) {
+    }
+
+    /** Undelivered and dead outbox rows, and the age of the oldest undelivered one (zero when none). */
+    default void deliveryBacklog(long pending, long dead, java.time.Duration oldestPendingAge) {
+    }
 }

@@ -1,5 +1,6 @@
 package io.msgx.pipeline.pump;
 
+import io.msgx.pipeline.retry.RetryPolicy;
 import java.util.Objects;
 
 /**
@@ -16,6 +17,6 @@ public record ProcessingSettings(RetryPolicy retry, IgnoreRules ignoreRules, boo
     }
 
     public static ProcessingSettings defaults() {
-        return new ProcessingSettings(RetryPolicy.defaults(), IgnoreRules.baseline(), false);
+        return new ProcessingSettings(RetryPolicy.processingDefaults(), IgnoreRules.baseline(), false);
     }
 }

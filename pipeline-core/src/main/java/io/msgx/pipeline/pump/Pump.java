@@ -1,5 +1,6 @@
 package io.msgx.pipeline.pump;
 
+import io.msgx.pipeline.retry.RetryPolicy;
 import io.msgx.pipeline.metrics.PipelineMetrics;
 import io.msgx.pipeline.store.ErrorClass;
 import io.msgx.pipeline.store.PipelineStore;

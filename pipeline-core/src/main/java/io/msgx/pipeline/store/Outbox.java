@@ -1,5 +1,8 @@
 package io.msgx.pipeline.store;
 
+import io.msgx.domain.flight.FlightId;
+
+import java.time.Instant;
 import java.util.List;
 
 /** {@code MSG_EVENT}: the transactional outbox. Event IDs come from one global sequence. */
@@ -15,6 +18,49 @@ public interface Outbox {
      */
     boolean upsertProjection(OutboxEvent projection);
 
-    /** Undelivered rows of a target in {@code EVENT_ID} order, at most {@code limit}. */
+    /** Undelivered rows of a target in {@code EVENT_ID} order, at most {@code limit}, due or not. */
     List<OutboxEntry> pending(OutboxTarget target, int limit);
+
+    // --- delivery (the dispatcher, each call its own statement) ---
+
+    /**
+     * The next notification of each FLID, when it is due: for every FLID, its oldest {@code PENDING}
+     * {@code KAFKA:msg} row, if that row is due ({@code NEXT_ATTEMPT_AT} null or not after {@code now}); in
+     * {@code EVENT_ID} order, at most {@code limit}. A FLID whose oldest pending notification waits for a retry
+     * yields nothing, so nothing of that FLID overtakes it; {@code DEAD} rows do not hold their FLID back.
+     */
+    List<OutboxEntry> dueNotifications(Instant now, int limit);
+
+    /** {@code KAFKA:schd} rows that are {@code PENDING} and due, in {@code EVENT_ID} order, at most {@code limit}. */
+    List<OutboxEntry> dueProjections(Instant now, int limit);
+
+    /** Confirm a delivered notification: {@code SENT} and {@code SENT_AT} in one statement, only while PENDING. */
+    boolean markSent(long eventId, Instant sentAt);
+
+    /**
+     * Confirm a delivered projection only if the FLID's row still holds the version that was sent
+     * ({@code WHERE STATE_VERSION = <sent>}) and is PENDING; false when a newer version replaced it meanwhile,
+     * which then goes out next round.
+     */
+    boolean markProjectionSent(FlightId flid, long stateVersion, Instant sentAt);
+
+    /**
+     * Record a failed delivery of the PENDING row with this {@code EVENT_ID}: attempts one more, the error, and
+     * either due again at {@code nextAttemptAt} or {@code DEAD} (kept as the dead-letter record). False when no
+     * PENDING row has that ID any more (a projection replaced by a newer version).
+     */
+    boolean recordDeliveryFailure(long eventId, String error, Instant nextAttemptAt, boolean dead, Instant now);
+
+    /**
+     * Delete {@code SENT} rows whose {@code SENT_AT} is before {@code cutoff}, at most {@code limit}; returns how
+     * many. {@code PENDING} and {@code DEAD} rows are never deleted.
+     */
+    int deleteSentBefore(Instant cutoff, int limit);
+
+    /** Counts for the delivery gauges. */
+    DeliveryBacklog deliveryBacklog();
+
+    /** Undelivered and dead rows, and the creation time of the oldest undelivered one (null when none). */
+    record DeliveryBacklog(long pending, long dead, Instant oldestPendingCreatedAt) {
+    }
 }

@@ -25,6 +25,9 @@ public interface PipelineStore {
     /** The inbox cursor, each call its own auto-committed statement. */
     InboxCursors inboxCursor();
 
+    /** The outbox for delivery: claims, confirmations and cleanup, each call its own statement. */
+    Outbox outbox();
+
     /** The schedule trail, appended after the business commit. */
     ScheduleLog scheduleLog();
 

@@ -1,5 +1,6 @@
 package io.msgx.pipeline.pump;
 
+import io.msgx.pipeline.retry.RetryPolicy;
 import io.msgx.domain.flight.FlightField;
 import io.msgx.domain.flight.FlightId;
 import io.msgx.domain.flight.FlightState;
@@ -254,11 +255,11 @@ class PipelineFlowTest {
     @Test
     void retry_tiers_that_do_not_match_the_attempt_cap_are_refused_at_start_up() {
         org.assertj.core.api.Assertions.assertThatThrownBy(
-                        () -> new RetryPolicy(3, List.of(Duration.ofSeconds(1))))
+                        () -> new RetryPolicy(RetryPolicy.PROCESSING, 3, List.of(Duration.ofSeconds(1))))
                 .hasMessage("msgx.pipeline.retry.backoff has 1 tiers but msgx.pipeline.retry.max-attempts=3 allows 2 "
                         + "retries: give exactly one tier per retry");
         new PipelineHarness(mailbox, store, clock, InboxSettings.defaults(),
-                new ProcessingSettings(new RetryPolicy(1, List.of()), IgnoreRules.baseline(), false));
+                new ProcessingSettings(new RetryPolicy(RetryPolicy.PROCESSING, 1, List.of()), IgnoreRules.baseline(), false));
     }
 
     private ProcRecord record(long id) {

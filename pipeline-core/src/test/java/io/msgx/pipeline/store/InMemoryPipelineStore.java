@@ -56,6 +56,62 @@ public final class InMemoryPipelineStore implements PipelineStore {
     }
 
     @Override
+    public Outbox outbox() {
+        return new Outbox() {
+            @Override
+            public long append(OutboxEvent notification) {
+                return inTransaction(tx -> tx.outbox().append(notification));
+            }
+
+            @Override
+            public boolean upsertProjection(OutboxEvent projection) {
+                return inTransaction(tx -> tx.outbox().upsertProjection(projection));
+            }
+
+            @Override
+            public List<OutboxEntry> pending(OutboxTarget target, int limit) {
+                return inTransaction(tx -> tx.outbox().pending(target, limit));
+            }
+
+            @Override
+            public List<OutboxEntry> dueNotifications(Instant now, int limit) {
+                return inTransaction(tx -> tx.outbox().dueNotifications(now, limit));
+            }
+
+            @Override
+            public List<OutboxEntry> dueProjections(Instant now, int limit) {
+                return inTransaction(tx -> tx.outbox().dueProjections(now, limit));
+            }
+
+            @Override
+            public boolean markSent(long eventId, Instant sentAt) {
+                return inTransaction(tx -> tx.outbox().markSent(eventId, sentAt));
+            }
+
+            @Override
+            public boolean markProjectionSent(FlightId flid, long stateVersion, Instant sentAt) {
+                return inTransaction(tx -> tx.outbox().markProjectionSent(flid, stateVersion, sentAt));
+            }
+
+            @Override
+            public boolean recordDeliveryFailure(long eventId, String error, Instant nextAttemptAt, boolean dead,
+                                                 Instant now) {
+                return inTransaction(tx -> tx.outbox().recordDeliveryFailure(eventId, error, nextAttemptAt, dead, now));
+            }
+
+            @Override
+            public int deleteSentBefore(Instant cutoff, int limit) {
+                return inTransaction(tx -> tx.outbox().deleteSentBefore(cutoff, limit));
+            }
+
+            @Override
+            public DeliveryBacklog deliveryBacklog() {
+                return inTransaction(tx -> tx.outbox().deliveryBacklog());
+            }
+        };
+    }
+
+    @Override
     public ScheduleLog scheduleLog() {
         return new ScheduleLog() {
             @Override
@@ -274,7 +330,96 @@ public final class InMemoryPipelineStore implements PipelineStore {
                             .filter(e -> e.event().target() == target && e.status() == OutboxEntry.DeliveryStatus.PENDING)
                             .limit(limit).toList();
                 }
+
+                @Override
+                public List<OutboxEntry> dueNotifications(Instant now, int limit) {
+                    var seen = new java.util.HashSet<FlightId>();
+                    return state.events.values().stream()
+                            .filter(e -> e.event().target() == OutboxTarget.KAFKA_MSG && isPending(e))
+                            .filter(e -> seen.add(e.event().partitionKey()))
+                            .filter(e -> isDue(e, now))
+                            .limit(limit).toList();
+                }
+
+                @Override
+                public List<OutboxEntry> dueProjections(Instant now, int limit) {
+                    return state.events.values().stream()
+                            .filter(e -> e.event().target() == OutboxTarget.KAFKA_SCHD && isPending(e) && isDue(e, now))
+                            .limit(limit).toList();
+                }
+
+                @Override
+                public boolean markSent(long eventId, Instant sentAt) {
+                    var entry = state.events.get(eventId);
+                    if (entry == null || entry.event().target() != OutboxTarget.KAFKA_MSG || !isPending(entry)) {
+                        return false;
+                    }
+                    state.events.put(eventId, new OutboxEntry(eventId, entry.event(), OutboxEntry.DeliveryStatus.SENT,
+                            entry.attempts(), entry.nextAttemptAt(), entry.lastError(), sentAt));
+                    return true;
+                }
+
+                @Override
+                public boolean markProjectionSent(FlightId flid, long stateVersion, Instant sentAt) {
+                    var id = state.projectionByFlid.get(flid);
+                    var entry = id == null ? null : state.events.get(id);
+                    if (entry == null || entry.event().stateVersion() != stateVersion || !isPending(entry)) {
+                        return false;
+                    }
+                    state.events.put(id, new OutboxEntry(id, entry.event(), OutboxEntry.DeliveryStatus.SENT,
+                            entry.attempts(), entry.nextAttemptAt(), entry.lastError(), sentAt));
+                    return true;
+                }
+
+                @Override
+                public boolean recordDeliveryFailure(long eventId, String error, Instant nextAttemptAt, boolean dead,
+                                                     Instant now) {
+                    var entry = state.events.get(eventId);
+                    if (entry == null || !isPending(entry)) {
+                        return false;
+                    }
+                    state.events.put(eventId, new OutboxEntry(eventId, entry.event(),
+                            dead ? OutboxEntry.DeliveryStatus.DEAD : OutboxEntry.DeliveryStatus.PENDING,
+                            entry.attempts() + 1, nextAttemptAt, TxProcStates.cut(error), null));
+                    return true;
+                }
+
+                @Override
+                public int deleteSentBefore(Instant cutoff, int limit) {
+                    var doomed = state.events.values().stream()
+                            .filter(e -> e.status() == OutboxEntry.DeliveryStatus.SENT && e.sentAt().isBefore(cutoff))
+                            .limit(limit).map(OutboxEntry::eventId).toList();
+                    doomed.forEach(id -> {
+                        var removed = state.events.remove(id);
+                        state.projectionByFlid.remove(removed.event().partitionKey(), id);
+                    });
+                    return doomed.size();
+                }
+
+                @Override
+                public DeliveryBacklog deliveryBacklog() {
+                    long pending = 0;
+                    long dead = 0;
+                    Instant oldest = null;
+                    for (var e : state.events.values()) {
+                        if (isPending(e)) {
+                            pending++;
+                            oldest = oldest == null || e.event().createdAt().isBefore(oldest) ? e.event().createdAt() : oldest;
+                        } else if (e.status() == OutboxEntry.DeliveryStatus.DEAD) {
+                            dead++;
+                        }
+                    }
+                    return new DeliveryBacklog(pending, dead, oldest);
+                }
             };
+        }
+
+        private static boolean isPending(OutboxEntry entry) {
+            return entry.status() == OutboxEntry.DeliveryStatus.PENDING;
+        }
+
+        private static boolean isDue(OutboxEntry entry, Instant now) {
+            return entry.nextAttemptAt() == null || !entry.nextAttemptAt().isAfter(now);
         }
 
         private static OutboxEntry pendingEntry(long id, OutboxEvent event) {
@@ -371,7 +516,7 @@ public final class InMemoryPipelineStore implements PipelineStore {
                     counts.getOrDefault(ProcStatus.DEAD, 0L), oldest);
         }
 
-        private static String cut(String text) {
+        static String cut(String text) {
             return text == null || text.length() <= LAST_ERROR_WIDTH ? text : text.substring(0, LAST_ERROR_WIDTH);
         }
 

@@ -5,6 +5,7 @@ import io.msgx.pipeline.testing.SettableClock;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -12,7 +13,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * What every {@link Outbox} must do: notifications keep their append order through one global {@code EVENT_ID}
- * sequence; the {@code KAFKA:schd} projection keeps one row per FLID holding the newest version.
+ * sequence; the {@code KAFKA:schd} projection keeps one row per FLID holding the newest version. Delivery (claims,
+ * confirmations, failures, cleanup, backlog) runs on the store's auto-commit {@link PipelineStore#outbox()}, as the
+ * dispatcher uses it.
  */
 public abstract class OutboxContract {
 
@@ -31,6 +34,51 @@ public abstract class OutboxContract {
 
     private List<OutboxEntry> pending(OutboxTarget target) {
         return inTx(tx -> tx.outbox().pending(target, 100));
+    }
+
+    /** The auto-commit outbox of the dispatcher: each call its own statement. */
+    private Outbox delivery() {
+        return store().outbox();
+    }
+
+    private Instant now() {
+        return clock.instant();
+    }
+
+    private long append(String flid, long version) {
+        return inTx(tx -> tx.outbox().append(notification(flid, version, 100 + version)));
+    }
+
+    private long upsertAndGetId(String flid, long version) {
+        assertThat(upsert(projection(flid, version, 100 + version))).isTrue();
+        return pending(OutboxTarget.KAFKA_SCHD).stream()
+                .filter(e -> e.event().partitionKey().equals(FlightId.of(flid)))
+                .findFirst().orElseThrow().eventId();
+    }
+
+    private List<Long> dueNotificationIds(Instant at) {
+        return delivery().dueNotifications(at, 100).stream().map(OutboxEntry::eventId).toList();
+    }
+
+    private List<Long> dueProjectionIds(Instant at) {
+        return delivery().dueProjections(at, 100).stream().map(OutboxEntry::eventId).toList();
+    }
+
+    private OutboxEntry pendingRow(long eventId) {
+        return inTx(tx -> tx.outbox().pending(OutboxTarget.KAFKA_MSG, 100).stream()
+                .filter(e -> e.eventId() == eventId).findFirst()
+                .or(() -> tx.outbox().pending(OutboxTarget.KAFKA_SCHD, 100).stream()
+                        .filter(e -> e.eventId() == eventId).findFirst())
+                .orElseThrow(() -> new AssertionError("no pending row with EVENT_ID " + eventId)));
+    }
+
+    private void fail(long eventId, Instant retryAt) {
+        assertThat(delivery().recordDeliveryFailure(eventId, "broker unreachable", retryAt, false, now())).isTrue();
+    }
+
+    private void kill(long eventId) {
+        assertThat(delivery().recordDeliveryFailure(eventId, "record too large", now().plusSeconds(60), true, now()))
+                .isTrue();
     }
 
     private OutboxEvent notification(String flid, long version, long msgId) {
@@ -206,5 +254,472 @@ public abstract class OutboxContract {
 
         long projectionId = pending(OutboxTarget.KAFKA_SCHD).get(0).eventId();
         assertThat(projectionId).isBetween(eventIds.get(0) + 1, eventIds.get(1) - 1);
+    }
+
+    // --- dueNotifications ---
+
+    @Test
+    void onlyTheOldestPendingNotificationOfEachFlightIsDue() {
+        long first1001 = append("1001", 1);
+        long first1002 = append("1002", 1);
+        append("1001", 2);
+        append("1002", 2);
+
+        assertThat(dueNotificationIds(now())).containsExactly(first1001, first1002);
+    }
+
+    @Test
+    void theNextNotificationOfAFlightIsDueOnceItsPredecessorIsSent() {
+        long first = append("1001", 1);
+        long second = append("1001", 2);
+
+        assertThat(delivery().markSent(first, now())).isTrue();
+
+        assertThat(dueNotificationIds(now())).containsExactly(second);
+    }
+
+    @Test
+    void aFlightWhoseHeadWaitsForARetryYieldsNothingWhileOtherFlightsDo() {
+        long head = append("1001", 1);
+        append("1001", 2);
+        long other = append("1002", 1);
+        var retryAt = now().plusSeconds(30);
+
+        fail(head, retryAt);
+
+        assertThat(dueNotificationIds(now())).containsExactly(other);
+        assertThat(dueNotificationIds(retryAt)).containsExactly(head, other);
+    }
+
+    @Test
+    void aDeadNotificationDoesNotHoldItsFlightBack() {
+        long head = append("1001", 1);
+        long next = append("1001", 2);
+
+        kill(head);
+
+        assertThat(dueNotificationIds(now())).containsExactly(next);
+    }
+
+    @Test
+    void aNotificationWaitingForARetryBecomesDueExactlyAtItsRetryTime() {
+        long eventId = append("1001", 1);
+        var retryAt = now().plusSeconds(30);
+
+        fail(eventId, retryAt);
+
+        assertThat(dueNotificationIds(retryAt.minusMillis(1))).isEmpty();
+        assertThat(dueNotificationIds(retryAt)).containsExactly(eventId);
+        assertThat(dueNotificationIds(retryAt.plusSeconds(3600))).containsExactly(eventId);
+    }
+
+    @Test
+    void dueNotificationsComeInEventIdOrderAtMostTheLimit() {
+        long a = append("1003", 1);
+        long b = append("1001", 1);
+        append("1002", 1);
+
+        assertThat(delivery().dueNotifications(now(), 2)).extracting(OutboxEntry::eventId).containsExactly(a, b);
+    }
+
+    @Test
+    void aHeadWaitingForARetryTakesNoPlaceInTheBatch() {
+        long waiting = append("1001", 1);
+        long b = append("1002", 1);
+        long c = append("1003", 1);
+        fail(waiting, now().plusSeconds(30));
+
+        assertThat(delivery().dueNotifications(now(), 2)).extracting(OutboxEntry::eventId).containsExactly(b, c);
+    }
+
+    @Test
+    void aClaimedNotificationComesAsWritten() {
+        var event = notification("1001", 3, 17);
+        long eventId = inTx(tx -> tx.outbox().append(event));
+
+        assertThat(delivery().dueNotifications(now(), 10)).containsExactly(
+                new OutboxEntry(eventId, event, OutboxEntry.DeliveryStatus.PENDING, 0, null, null, null));
+    }
+
+    @Test
+    void sentNotificationsAreNeverClaimedAgain() {
+        long eventId = append("1001", 1);
+        delivery().markSent(eventId, now());
+
+        assertThat(dueNotificationIds(now().plusSeconds(3600))).isEmpty();
+    }
+
+    @Test
+    void eachClaimGivesOnlyItsOwnTarget() {
+        long notification = append("1001", 1);
+        long projection = upsertAndGetId("1001", 1);
+
+        assertThat(dueNotificationIds(now())).containsExactly(notification);
+        assertThat(dueProjectionIds(now())).containsExactly(projection);
+    }
+
+    // --- dueProjections ---
+
+    @Test
+    void dueProjectionsComeInEventIdOrderAtMostTheLimit() {
+        long a = upsertAndGetId("1003", 1);
+        long b = upsertAndGetId("1001", 1);
+        upsertAndGetId("1002", 1);
+
+        assertThat(delivery().dueProjections(now(), 2)).extracting(OutboxEntry::eventId).containsExactly(a, b);
+    }
+
+    @Test
+    void aProjectionWaitingForARetryIsNotDueBeforeItsRetryTime() {
+        long waiting = upsertAndGetId("1001", 1);
+        long other = upsertAndGetId("1002", 1);
+        var retryAt = now().plusSeconds(30);
+
+        fail(waiting, retryAt);
+
+        assertThat(dueProjectionIds(retryAt.minusMillis(1))).containsExactly(other);
+        assertThat(dueProjectionIds(retryAt)).containsExactly(waiting, other);
+    }
+
+    @Test
+    void sentAndDeadProjectionsAreNotClaimed() {
+        upsertAndGetId("1001", 1);
+        long dead = upsertAndGetId("1002", 1);
+        long pending = upsertAndGetId("1003", 1);
+
+        assertThat(delivery().markProjectionSent(FlightId.of("1001"), 1, now())).isTrue();
+        kill(dead);
+
+        assertThat(dueProjectionIds(now().plusSeconds(3600))).containsExactly(pending);
+    }
+
+    // --- markSent ---
+
+    @Test
+    void aNotificationIsConfirmedOnceAndRemembersWhenItWasSent() {
+        long eventId = append("1001", 1);
+        var sentAt = now().plusSeconds(2);
+
+        assertThat(delivery().markSent(eventId, sentAt)).isTrue();
+        assertThat(delivery().markSent(eventId, sentAt.plusSeconds(1))).isFalse();
+
+        assertThat(pending(OutboxTarget.KAFKA_MSG)).isEmpty();
+        assertThat(delivery().deleteSentBefore(sentAt, 10)).as("kept: sent at, not before, the cutoff").isZero();
+        assertThat(delivery().deleteSentBefore(sentAt.plusMillis(1), 10)).isEqualTo(1);
+    }
+
+    @Test
+    void confirmingAnUnknownNotificationIsFalse() {
+        assertThat(delivery().markSent(404, now())).isFalse();
+    }
+
+    @Test
+    void aDeadNotificationCannotBeConfirmed() {
+        long eventId = append("1001", 1);
+        kill(eventId);
+
+        assertThat(delivery().markSent(eventId, now())).isFalse();
+
+        assertThat(delivery().deliveryBacklog().dead()).isEqualTo(1);
+    }
+
+    @Test
+    void aProjectionIsNeverConfirmedAsANotification() {
+        long eventId = upsertAndGetId("1001", 1);
+
+        assertThat(delivery().markSent(eventId, now())).isFalse();
+
+        assertThat(dueProjectionIds(now())).containsExactly(eventId);
+    }
+
+    // --- markProjectionSent ---
+
+    @Test
+    void aProjectionIsConfirmedForTheVersionThatWasSent() {
+        upsertAndGetId("1001", 1);
+        var claimed = delivery().dueProjections(now(), 10).get(0);
+
+        assertThat(delivery().markProjectionSent(claimed.event().partitionKey(), claimed.event().stateVersion(), now()))
+                .isTrue();
+
+        assertThat(dueProjectionIds(now())).isEmpty();
+        assertThat(delivery().deliveryBacklog().pending()).isZero();
+    }
+
+    @Test
+    void aProjectionReplacedAfterTheClaimIsNotConfirmedAndTheNewerVersionStaysPending() {
+        upsertAndGetId("1001", 1);
+        var claimed = delivery().dueProjections(now(), 10).get(0);
+        long newer = upsertAndGetId("1001", 2);
+
+        assertThat(delivery().markProjectionSent(FlightId.of("1001"), claimed.event().stateVersion(), now())).isFalse();
+
+        var due = delivery().dueProjections(now(), 10);
+        assertThat(due).extracting(OutboxEntry::eventId).containsExactly(newer);
+        assertThat(due.get(0).event().stateVersion()).isEqualTo(2);
+        assertThat(due.get(0).status()).isEqualTo(OutboxEntry.DeliveryStatus.PENDING);
+    }
+
+    @Test
+    void aProjectionIsConfirmedOnlyOnce() {
+        upsertAndGetId("1001", 1);
+
+        assertThat(delivery().markProjectionSent(FlightId.of("1001"), 1, now())).isTrue();
+        assertThat(delivery().markProjectionSent(FlightId.of("1001"), 1, now())).isFalse();
+    }
+
+    @Test
+    void confirmingTheProjectionOfAFlightWithoutOneIsFalse() {
+        assertThat(delivery().markProjectionSent(FlightId.of("1001"), 1, now())).isFalse();
+    }
+
+    @Test
+    void confirmingAProjectionNeverConfirmsANotificationOfTheSameFlightAndVersion() {
+        long notification = append("1001", 1);
+
+        assertThat(delivery().markProjectionSent(FlightId.of("1001"), 1, now())).isFalse();
+
+        assertThat(dueNotificationIds(now())).containsExactly(notification);
+    }
+
+    @Test
+    void aDeadProjectionCannotBeConfirmed() {
+        long eventId = upsertAndGetId("1001", 1);
+        kill(eventId);
+
+        assertThat(delivery().markProjectionSent(FlightId.of("1001"), 1, now())).isFalse();
+
+        assertThat(delivery().deliveryBacklog().dead()).isEqualTo(1);
+    }
+
+    @Test
+    void aNewerVersionRevivesADeadProjectionAsPendingWithNoAttemptsNorError() {
+        kill(upsertAndGetId("1001", 1));
+
+        long revived = upsertAndGetId("1001", 2);
+
+        assertThat(delivery().dueProjections(now(), 10)).containsExactly(new OutboxEntry(revived,
+                projection("1001", 2, 102), OutboxEntry.DeliveryStatus.PENDING, 0, null, null, null));
+        assertThat(delivery().deliveryBacklog().dead()).isZero();
+    }
+
+    @Test
+    void aNewerVersionReopensASentProjection() {
+        upsertAndGetId("1001", 1);
+        delivery().markProjectionSent(FlightId.of("1001"), 1, now());
+
+        long reopened = upsertAndGetId("1001", 2);
+
+        assertThat(delivery().dueProjections(now(), 10)).containsExactly(new OutboxEntry(reopened,
+                projection("1001", 2, 102), OutboxEntry.DeliveryStatus.PENDING, 0, null, null, null));
+    }
+
+    // --- recordDeliveryFailure ---
+
+    @Test
+    void aFailedDeliveryIsCountedWithItsErrorAndRetryTimeAndStaysPending() {
+        long eventId = append("1001", 1);
+        var firstRetry = now().plusSeconds(10);
+        var secondRetry = now().plusSeconds(40);
+
+        assertThat(delivery().recordDeliveryFailure(eventId, "timeout", firstRetry, false, now())).isTrue();
+        var afterOne = pendingRow(eventId);
+        assertThat(afterOne.status()).isEqualTo(OutboxEntry.DeliveryStatus.PENDING);
+        assertThat(afterOne.attempts()).isEqualTo(1);
+        assertThat(afterOne.lastError()).isEqualTo("timeout");
+        assertThat(afterOne.nextAttemptAt()).isEqualTo(firstRetry);
+
+        assertThat(delivery().recordDeliveryFailure(eventId, "not leader", secondRetry, false, firstRetry)).isTrue();
+        var afterTwo = pendingRow(eventId);
+        assertThat(afterTwo.attempts()).isEqualTo(2);
+        assertThat(afterTwo.lastError()).isEqualTo("not leader");
+        assertThat(afterTwo.nextAttemptAt()).isEqualTo(secondRetry);
+        assertThat(afterTwo.event()).isEqualTo(afterOne.event());
+    }
+
+    @Test
+    void aFailedDeliveryMarkedDeadIsKeptAsADeadLetterAndNoLongerPending() {
+        long eventId = append("1001", 1);
+
+        assertThat(delivery().recordDeliveryFailure(eventId, "record too large", now(), true, now())).isTrue();
+
+        assertThat(pending(OutboxTarget.KAFKA_MSG)).isEmpty();
+        assertThat(dueNotificationIds(now().plusSeconds(3600))).isEmpty();
+        assertThat(delivery().deliveryBacklog()).isEqualTo(new Outbox.DeliveryBacklog(0, 1, null));
+        assertThat(delivery().deleteSentBefore(now().plusSeconds(3600), 10)).as("a dead letter is kept").isZero();
+    }
+
+    @Test
+    void aFailureOfAProjectionReplacedMeanwhileIsNotRecorded() {
+        long old = upsertAndGetId("1001", 1);
+        long newer = upsertAndGetId("1001", 2);
+
+        assertThat(delivery().recordDeliveryFailure(old, "timeout", now().plusSeconds(10), false, now())).isFalse();
+
+        var row = pendingRow(newer);
+        assertThat(row.attempts()).isZero();
+        assertThat(row.lastError()).isNull();
+        assertThat(row.nextAttemptAt()).isNull();
+    }
+
+    @Test
+    void aFailureIsRecordedOnlyOnAPendingRow() {
+        long sent = append("1001", 1);
+        long dead = append("1002", 1);
+        delivery().markSent(sent, now());
+        kill(dead);
+
+        assertThat(delivery().recordDeliveryFailure(sent, "late failure", now(), false, now())).isFalse();
+        assertThat(delivery().recordDeliveryFailure(dead, "again", now(), false, now())).isFalse();
+        assertThat(delivery().recordDeliveryFailure(404, "unknown", now(), false, now())).isFalse();
+
+        assertThat(delivery().deliveryBacklog()).isEqualTo(new Outbox.DeliveryBacklog(0, 1, null));
+        assertThat(dueNotificationIds(now())).isEmpty();
+    }
+
+    @Test
+    void aVeryLongDeliveryErrorIsCutNotRefused() {
+        long eventId = append("1001", 1);
+        var error = "stack ".repeat(2_000);
+
+        assertThat(delivery().recordDeliveryFailure(eventId, error, now(), false, now())).isTrue();
+
+        var lastError = pendingRow(eventId).lastError();
+        assertThat(error).startsWith(lastError);
+        assertThat(lastError).hasSizeGreaterThanOrEqualTo(1000).hasSizeLessThan(error.length());
+    }
+
+    // --- deleteSentBefore ---
+
+    @Test
+    void cleanupDeletesOnlySentRowsConfirmedBeforeTheCutoff() {
+        var cutoff = now().plusSeconds(60);
+        long sentEarly = append("1001", 1);
+        long sentAtCutoff = append("1002", 1);
+        long pendingNotification = append("1003", 1);
+        long dead = append("1004", 1);
+        upsertAndGetId("1001", 1);
+        delivery().markSent(sentEarly, cutoff.minusMillis(1));
+        delivery().markSent(sentAtCutoff, cutoff);
+        delivery().markProjectionSent(FlightId.of("1001"), 1, cutoff.minusSeconds(30));
+        kill(dead);
+
+        assertThat(delivery().deleteSentBefore(cutoff, 100)).isEqualTo(2);
+
+        assertThat(delivery().deleteSentBefore(cutoff, 100)).isZero();
+        assertThat(dueNotificationIds(now())).containsExactly(pendingNotification);
+        assertThat(delivery().deliveryBacklog().dead()).isEqualTo(1);
+        assertThat(delivery().deleteSentBefore(cutoff.plusMillis(1), 100)).as("the one sent at the cutoff").isEqualTo(1);
+    }
+
+    @Test
+    void cleanupNeverDeletesPendingOrDeadRowsHoweverOld() {
+        long pendingNotification = append("1001", 1);
+        long dead = append("1002", 1);
+        long pendingProjection = upsertAndGetId("1003", 1);
+        kill(dead);
+
+        assertThat(delivery().deleteSentBefore(now().plus(Duration.ofDays(365)), 100)).isZero();
+
+        assertThat(dueNotificationIds(now())).containsExactly(pendingNotification);
+        assertThat(dueProjectionIds(now())).containsExactly(pendingProjection);
+        assertThat(delivery().deliveryBacklog()).isEqualTo(new Outbox.DeliveryBacklog(2, 1, now()));
+    }
+
+    @Test
+    void cleanupDeletesAtMostTheLimitPerCall() {
+        for (var flid : List.of("1001", "1002", "1003")) {
+            delivery().markSent(append(flid, 1), now());
+        }
+        var cutoff = now().plusSeconds(1);
+
+        assertThat(delivery().deleteSentBefore(cutoff, 2)).isEqualTo(2);
+        assertThat(delivery().deleteSentBefore(cutoff, 2)).isEqualTo(1);
+        assertThat(delivery().deleteSentBefore(cutoff, 2)).isZero();
+    }
+
+    @Test
+    void aFlightWhoseSentProjectionWasCleanedUpGetsAFreshProjectionRow() {
+        upsertAndGetId("1001", 1);
+        delivery().markProjectionSent(FlightId.of("1001"), 1, now());
+        assertThat(delivery().deleteSentBefore(now().plusSeconds(1), 10)).isEqualTo(1);
+
+        long fresh = upsertAndGetId("1001", 2);
+
+        assertThat(dueProjectionIds(now())).containsExactly(fresh);
+        assertThat(delivery().markProjectionSent(FlightId.of("1001"), 2, now())).isTrue();
+    }
+
+    // --- deliveryBacklog ---
+
+    @Test
+    void anEmptyOutboxHasNoBacklog() {
+        assertThat(delivery().deliveryBacklog()).isEqualTo(new Outbox.DeliveryBacklog(0, 0, null));
+    }
+
+    @Test
+    void theBacklogCountsPendingAndDeadRowsAndTheOldestPendingCreationTime() {
+        var start = now();
+        long sent = append("1001", 1);
+        clock.tick(Duration.ofMinutes(1));
+        long waiting = append("1002", 1);
+        fail(waiting, now().plusSeconds(600));
+        clock.tick(Duration.ofMinutes(1));
+        upsertAndGetId("1003", 1);
+        long dead = append("1004", 1);
+        delivery().markSent(sent, now());
+        kill(dead);
+
+        assertThat(delivery().deliveryBacklog())
+                .isEqualTo(new Outbox.DeliveryBacklog(2, 1, start.plus(Duration.ofMinutes(1))));
+    }
+
+    @Test
+    void theOldestPendingIsTheEarliestCreatedNotTheFirstAppended() {
+        var early = now().minusSeconds(300);
+        inTx(tx -> tx.outbox().append(notification("1001", 1, 17)));
+        inTx(tx -> tx.outbox().append(new OutboxEvent(OutboxTarget.KAFKA_MSG, FlightId.of("1002"),
+                OutboxEvent.EventType.UPSERT, 1, 18, "{\"FLID\":\"1002\"}", early)));
+
+        assertThat(delivery().deliveryBacklog().oldestPendingCreatedAt()).isEqualTo(early);
+    }
+
+    // --- auto-commit ---
+
+    @Test
+    void theAutoCommitOutboxSeesWhatACommittedTransactionWrote() {
+        var notification = notification("1001", 1, 17);
+        var projection = projection("1001", 1, 17);
+        long eventId = inTx(tx -> {
+            tx.outbox().upsertProjection(projection);
+            return tx.outbox().append(notification);
+        });
+
+        var outbox = store().outbox();
+        assertThat(outbox.dueNotifications(now(), 10)).extracting(OutboxEntry::eventId).containsExactly(eventId);
+        assertThat(outbox.dueProjections(now(), 10)).extracting(OutboxEntry::event).containsExactly(projection);
+        assertThat(outbox.deliveryBacklog()).isEqualTo(new Outbox.DeliveryBacklog(2, 0, now()));
+    }
+
+    @Test
+    void aConfirmationByTheAutoCommitOutboxIsSeenByTheNextTransaction() {
+        long eventId = append("1001", 1);
+
+        assertThat(store().outbox().markSent(eventId, now())).isTrue();
+
+        assertThat(pending(OutboxTarget.KAFKA_MSG)).isEmpty();
+    }
+
+    @Test
+    void aRolledBackTransactionLeavesNothingToDeliver() {
+        assertThatThrownBy(() -> inTx(tx -> {
+            tx.outbox().append(notification("1001", 1, 17));
+            tx.outbox().upsertProjection(projection("1001", 1, 17));
+            throw new IllegalStateException("processing failed");
+        })).isInstanceOf(IllegalStateException.class);
+
+        assertThat(dueNotificationIds(now())).isEmpty();
+        assertThat(dueProjectionIds(now())).isEmpty();
+        assertThat(delivery().deliveryBacklog()).isEqualTo(new Outbox.DeliveryBacklog(0, 0, null));
     }
 }

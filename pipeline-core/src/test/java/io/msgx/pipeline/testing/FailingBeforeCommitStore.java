@@ -79,6 +79,11 @@ public final class FailingBeforeCommitStore implements PipelineStore {
     }
 
     @Override
+    public Outbox outbox() {
+        return delegate.outbox();
+    }
+
+    @Override
     public ScheduleLog scheduleLog() {
         return delegate.scheduleLog();
     }

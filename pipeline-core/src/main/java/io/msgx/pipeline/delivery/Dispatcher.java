@@ -1,0 +1,135 @@
+package io.msgx.pipeline.delivery;
+
+import io.msgx.pipeline.event.FlightEventJson;
+import io.msgx.pipeline.metrics.PipelineMetrics;
+import io.msgx.pipeline.store.OutboxEntry;
+import io.msgx.pipeline.store.OutboxTarget;
+import io.msgx.pipeline.store.PipelineStore;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Delivers committed outbox rows to the event sink (seeds §8). One round ({@link #dispatchOnce()}):
+ * <ol>
+ *   <li>Claim, as of now, the <b>next notification of each FLID</b> ({@code KAFKA:msg}, the oldest pending one,
+ *       when due) and up to {@code flush-limit} due projections ({@code KAFKA:schd}). The claim is frozen:
+ *       rows committed while the round runs wait for the next one.</li>
+ *   <li>Send them all as one asynchronous batch and wait, bounded by the sink, for every acknowledgement.</li>
+ *   <li>Confirm each acknowledged notification ({@code SENT} and {@code SENT_AT} in one statement). Confirm a
+ *       projection only if its row still holds the version sent; a newer version written meanwhile stays
+ *       pending and goes out next round.</li>
+ *   <li>Record each failure on its row: attempts one more, backoff, and {@code DEAD} after the last attempt
+ *       (kept as the dead-letter record).</li>
+ * </ol>
+ * <b>Order.</b> At most one notification per FLID is ever in flight, and the next one is claimed only after
+ * the previous is confirmed or parked as dead. A failure therefore pauses only its own FLID, and a retried
+ * event can never land after a later event of the same FLID — whatever the broker does with a partly failed
+ * batch. Across FLIDs, and between the two topics, there is no order. Delivery is at least once: a record
+ * the broker took whose confirmation was lost is sent again.
+ */
+public final class Dispatcher {
+
+    private static final Logger log = LoggerFactory.getLogger(Dispatcher.class);
+
+    private final PipelineStore store;
+    private final EventSink sink;
+    private final DispatchSettings settings;
+    private final Clock clock;
+    private final PipelineMetrics metrics;
+
+    public Dispatcher(PipelineStore store, EventSink sink, DispatchSettings settings, Clock clock,
+                      PipelineMetrics metrics) {
+        this.store = store;
+        this.sink = sink;
+        this.settings = settings;
+        this.clock = clock;
+        this.metrics = metrics;
+    }
+
+    public DispatchResult dispatchOnce() {
+        var outbox = store.outbox();
+        var claimedAt = clock.instant();
+        var claimed = new ArrayList<OutboxEntry>(outbox.dueNotifications(claimedAt, settings.notificationBatch()));
+        claimed.addAll(outbox.dueProjections(claimedAt, settings.flushLimit()));
+        if (claimed.isEmpty()) {
+            reportBacklog();
+            return DispatchResult.NOTHING;
+        }
+
+        var results = send(claimed);
+        int delivered = 0;
+        int superseded = 0;
+        int failed = 0;
+        int dead = 0;
+        for (int i = 0; i < claimed.size(); i++) {
+            var entry = claimed.get(i);
+            var now = clock.instant();
+            if (results.get(i) instanceof Delivery.Failed failure) {
+                int attempts = entry.attempts() + 1;
+                boolean exhausted = settings.retry().exhausted(attempts);
+                outbox.recordDeliveryFailure(entry.eventId(), failure.reason(),
+                        settings.retry().nextAttemptAt(attempts, now), exhausted, now);
+                failed++;
+                if (exhausted) {
+                    dead++;
+                    log.error("Event {} ({} FLID {} v{}) DEAD after {} delivery attempts: {}", entry.eventId(),
+                            entry.event().target().code(), entry.event().partitionKey(), entry.event().stateVersion(),
+                            attempts, failure.reason());
+                }
+            } else if (entry.event().target() == OutboxTarget.KAFKA_MSG) {
+                outbox.markSent(entry.eventId(), now);
+                delivered++;
+            } else if (outbox.markProjectionSent(entry.event().partitionKey(), entry.event().stateVersion(), now)) {
+                delivered++;
+            } else {
+                superseded++;
+            }
+        }
+        metrics.eventsDelivered(delivered);
+        if (failed > 0) {
+            metrics.eventDeliveriesFailed(failed, dead);
+            log.warn("Dispatch round: {} of {} events not delivered ({} now dead); their FLIDs wait for the retry",
+                    failed, claimed.size(), dead);
+        }
+        reportBacklog();
+        return new DispatchResult(delivered, superseded, failed - dead, dead);
+    }
+
+    private List<Delivery> send(List<OutboxEntry> claimed) {
+        var events = claimed.stream().map(Dispatcher::outgoing).toList();
+        try {
+            var results = sink.send(events);
+            if (results.size() != events.size()) {
+                throw new IllegalStateException("the sink answered " + results.size() + " results for " + events.size()
+                        + " events");
+            }
+            return results;
+        } catch (RuntimeException e) {
+            log.warn("Event sink failed as a whole; every event of the round is retried: {}", e.toString());
+            Delivery failure = new Delivery.Failed("sink failure: " + e);
+            return events.stream().map(event -> failure).toList();
+        }
+    }
+
+    private static OutgoingEvent outgoing(OutboxEntry entry) {
+        var event = entry.event();
+        var key = event.partitionKey().value();
+        if (event.target() == OutboxTarget.KAFKA_MSG) {
+            return new OutgoingEvent(OutgoingEvent.EventStream.MSG, key,
+                    FlightEventJson.withEventId(event.payload(), entry.eventId()));
+        }
+        return new OutgoingEvent(OutgoingEvent.EventStream.SCHD, key, event.payload());
+    }
+
+    private void reportBacklog() {
+        var backlog = store.outbox().deliveryBacklog();
+        var oldest = backlog.oldestPendingCreatedAt();
+        metrics.deliveryBacklog(backlog.pending(), backlog.dead(),
+                oldest == null ? Duration.ZERO : Duration.between(oldest, clock.instant()));
+    }
+}

@@ -1,0 +1,229 @@
+package io.msgx.pipeline.delivery;
+
+import io.msgx.domain.flight.FlightId;
+import io.msgx.pipeline.metrics.PipelineMetrics;
+import io.msgx.pipeline.retry.RetryPolicy;
+import io.msgx.pipeline.store.InMemoryPipelineStore;
+import io.msgx.pipeline.store.OutboxEntry;
+import io.msgx.pipeline.store.OutboxEvent;
+import io.msgx.pipeline.store.OutboxTarget;
+import io.msgx.pipeline.testing.SettableClock;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class DispatcherTest {
+
+    private final InMemoryPipelineStore store = new InMemoryPipelineStore();
+    private final SettableClock clock = SettableClock.atExampleDay();
+    private final ScriptedSink sink = new ScriptedSink();
+    private final List<Long> backlog = new ArrayList<>();
+    private final PipelineMetrics metrics = new PipelineMetrics() {
+        @Override
+        public void deliveryBacklog(long pending, long dead, Duration oldestPendingAge) {
+            backlog.add(pending);
+        }
+    };
+    private final RetryPolicy retry = new RetryPolicy(RetryPolicy.DELIVERY, 3,
+            List.of(Duration.ofSeconds(1), Duration.ofSeconds(10)));
+    private Dispatcher dispatcher = dispatcher(500, 500);
+
+    private Dispatcher dispatcher(int batch, int flushLimit) {
+        return new Dispatcher(store, sink, new DispatchSettings(batch, flushLimit, retry), clock, metrics);
+    }
+
+    @Test
+    void notifications_keep_their_order_per_flid_with_one_in_flight_per_flid() {
+        for (int version = 1; version <= 3; version++) {
+            notify("A", version);
+            notify("B", version);
+            notify("C", version);
+        }
+        notify("A", 4);
+
+        int rounds = runUntilIdle();
+
+        assertThat(rounds).as("one notification per FLID per round").isEqualTo(4);
+        assertThat(sink.batches).allSatisfy(batch -> assertThat(batch.stream().map(OutgoingEvent::key).distinct().count())
+                .isEqualTo(batch.size()));
+        assertThat(versionsDelivered("A")).containsExactly(1L, 2L, 3L, 4L);
+        assertThat(versionsDelivered("B")).containsExactly(1L, 2L, 3L);
+        assertThat(store.outbox().deliveryBacklog().pending()).isZero();
+    }
+
+    @Test
+    void a_delivered_notification_carries_its_event_id_first_and_is_marked_sent_with_the_time() {
+        long id = notify("A", 1);
+        dispatcher.dispatchOnce();
+        assertThat(sink.delivered.get(0).value()).startsWith("{\"eventId\":" + id + ",\"flid\":\"A\"");
+        var row = row(id);
+        assertThat(row.status()).isEqualTo(OutboxEntry.DeliveryStatus.SENT);
+        assertThat(row.sentAt()).isEqualTo(clock.instant());
+    }
+
+    @Test
+    void a_failing_head_pauses_only_its_own_flid() {
+        long a1 = notify("A", 1);
+        notify("A", 2);
+        notify("B", 1);
+        notify("B", 2);
+        sink.failWhen(event -> event.key().equals("A"));
+
+        runUntilIdle();
+
+        assertThat(versionsDelivered("B")).containsExactly(1L, 2L);
+        assertThat(versionsDelivered("A")).isEmpty();
+        assertThat(sink.batches.stream().flatMap(List::stream).filter(e -> e.key().equals("A")).count())
+                .as("A's second event is never sent while its first waits").isEqualTo(1);
+        var head = row(a1);
+        assertThat(head.status()).isEqualTo(OutboxEntry.DeliveryStatus.PENDING);
+        assertThat(head.attempts()).isEqualTo(1);
+        assertThat(head.nextAttemptAt()).isEqualTo(clock.instant().plusSeconds(1));
+        assertThat(head.lastError()).isEqualTo("refused by the test");
+
+        sink.failWhen(event -> false);
+        clock.tick(Duration.ofSeconds(1));
+        runUntilIdle();
+        assertThat(versionsDelivered("A")).containsExactly(1L, 2L);
+    }
+
+    @Test
+    void a_notification_dies_after_the_last_attempt_and_its_flid_moves_on() {
+        long a1 = notify("A", 1);
+        notify("A", 2);
+        sink.failWhen(event -> event.value().contains("\"stateVersion\":1"));
+
+        dispatcher.dispatchOnce();
+        clock.tick(Duration.ofSeconds(1));
+        dispatcher.dispatchOnce();
+        clock.tick(Duration.ofSeconds(10));
+        var last = dispatcher.dispatchOnce();
+
+        assertThat(last).isEqualTo(new DispatchResult(0, 0, 0, 1));
+        assertThat(row(a1).status()).isEqualTo(OutboxEntry.DeliveryStatus.DEAD);
+        assertThat(row(a1).attempts()).isEqualTo(3);
+        dispatcher.dispatchOnce();
+        assertThat(versionsDelivered("A")).containsExactly(2L);
+        assertThat(store.outbox().deliveryBacklog().dead()).isEqualTo(1);
+    }
+
+    @Test
+    void a_projection_replaced_while_in_flight_stays_pending_and_the_newer_version_goes_next() {
+        project("A", 1);
+        sink.duringNextSend(() -> project("A", 2));
+
+        var first = dispatcher.dispatchOnce();
+
+        assertThat(first.superseded()).isEqualTo(1);
+        var row = store.outbox().pending(OutboxTarget.KAFKA_SCHD, 10);
+        assertThat(row).singleElement().satisfies(e -> assertThat(e.event().stateVersion()).isEqualTo(2));
+        dispatcher.dispatchOnce();
+        assertThat(sink.deliveredValuesOf("A")).containsExactly("{\"v\":1}", "{\"v\":2}");
+        assertThat(store.outbox().pending(OutboxTarget.KAFKA_SCHD, 10)).isEmpty();
+    }
+
+    @Test
+    void a_tombstone_goes_out_as_a_null_value() {
+        store.inTransaction(tx -> tx.outbox().upsertProjection(new OutboxEvent(OutboxTarget.KAFKA_SCHD, FlightId.of("A"),
+                OutboxEvent.EventType.TOMBSTONE, 3, 1, null, clock.instant())));
+        dispatcher.dispatchOnce();
+        assertThat(sink.delivered).singleElement().satisfies(e -> {
+            assertThat(e.stream()).isEqualTo(OutgoingEvent.EventStream.SCHD);
+            assertThat(e.value()).isNull();
+        });
+    }
+
+    @Test
+    void the_claim_is_frozen_events_committed_during_a_round_wait_for_the_next() {
+        notify("A", 1);
+        sink.duringNextSend(() -> notify("B", 1));
+        dispatcher.dispatchOnce();
+        assertThat(sink.batches.get(0)).extracting(OutgoingEvent::key).containsExactly("A");
+        dispatcher.dispatchOnce();
+        assertThat(sink.batches.get(1)).extracting(OutgoingEvent::key).containsExactly("B");
+    }
+
+    @Test
+    void batch_sizes_bound_each_round() {
+        for (int i = 0; i < 5; i++) {
+            notify("N" + i, 1);
+            project("P" + i, 1);
+        }
+        dispatcher = dispatcher(2, 3);
+        dispatcher.dispatchOnce();
+        assertThat(sink.batches.get(0)).extracting(OutgoingEvent::stream).containsExactly(
+                OutgoingEvent.EventStream.MSG, OutgoingEvent.EventStream.MSG,
+                OutgoingEvent.EventStream.SCHD, OutgoingEvent.EventStream.SCHD, OutgoingEvent.EventStream.SCHD);
+    }
+
+    @Test
+    void a_sink_that_fails_as_a_whole_marks_nothing_sent() {
+        long id = notify("A", 1);
+        project("A", 1);
+        sink.crashWith(new IllegalStateException("producer closed"));
+        var result = dispatcher.dispatchOnce();
+        assertThat(result.failed()).isEqualTo(2);
+        assertThat(row(id).status()).isEqualTo(OutboxEntry.DeliveryStatus.PENDING);
+        assertThat(row(id).lastError()).contains("producer closed");
+    }
+
+    @Test
+    void the_backlog_is_reported_every_round() {
+        notify("A", 1);
+        notify("A", 2);
+        dispatcher.dispatchOnce();
+        assertThat(backlog).containsExactly(1L);
+    }
+
+    @Test
+    void cleanup_deletes_only_delivered_rows_older_than_the_retention() {
+        long old = notify("A", 1);
+        dispatcher.dispatchOnce();
+        clock.tick(Duration.ofDays(3));
+        long recent = notify("B", 1);
+        dispatcher.dispatchOnce();
+        long dead = notify("C", 1);
+        store.outbox().recordDeliveryFailure(dead, "x", clock.instant(), true, clock.instant());
+        long waiting = notify("D", 1);
+        clock.tick(Duration.ofHours(1));
+
+        int deleted = new SentEventCleanup(store, clock, Duration.ofDays(2), 1).runOnce();
+
+        assertThat(deleted).isEqualTo(1);
+        var left = store.allEvents().stream().map(OutboxEntry::eventId).toList();
+        assertThat(left).doesNotContain(old).contains(recent, dead, waiting);
+    }
+
+    private int runUntilIdle() {
+        for (int round = 0; round < 100; round++) {
+            if (dispatcher.dispatchOnce().idle()) {
+                return round;
+            }
+        }
+        throw new AssertionError("the dispatcher did not become idle");
+    }
+
+    private long notify(String flid, long version) {
+        return store.inTransaction(tx -> tx.outbox().append(new OutboxEvent(OutboxTarget.KAFKA_MSG, FlightId.of(flid),
+                OutboxEvent.EventType.UPSERT, version, 1, "{\"flid\":\"" + flid + "\",\"stateVersion\":" + version + "}",
+                clock.instant())));
+    }
+
+    private void project(String flid, long version) {
+        store.inTransaction(tx -> tx.outbox().upsertProjection(new OutboxEvent(OutboxTarget.KAFKA_SCHD,
+                FlightId.of(flid), OutboxEvent.EventType.UPSERT, version, 1, "{\"v\":" + version + "}", clock.instant())));
+    }
+
+    private OutboxEntry row(long eventId) {
+        return store.allEvents().stream().filter(e -> e.eventId() == eventId).findFirst().orElseThrow();
+    }
+
+    private List<Long> versionsDelivered(String flid) {
+        return sink.deliveredValuesOf(flid).stream()
+                .map(v -> Long.parseLong(v.replaceAll(".*\"stateVersion\":(\\d+).*", "$1"))).toList();
+    }
+}
