@@ -10,8 +10,8 @@ public interface EventSink {
 
     /**
      * Send every event and wait, within a bounded time, for each one's acknowledgement. Returns one result
-     * per event, in the same order. A failure of one event is a result, never an exception; nothing may block
-     * beyond the sink's configured delivery timeout.
+     * per event, in the same order. A failure of one event is a result, never an exception; the call returns
+     * within a bound the sink states (for Kafka: max-block + delivery timeout + 1 s), whatever the broker does.
      */
     List<Delivery> send(List<OutgoingEvent> events);
 }

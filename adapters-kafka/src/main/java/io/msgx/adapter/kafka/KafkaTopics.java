@@ -1,0 +1,169 @@
+package io.msgx.adapter.kafka;
+
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.common.KafkaFuture;
+import org.apache.kafka.common.config.ConfigResource;
+import org.apache.kafka.common.config.TopicConfig;
+import org.apache.kafka.common.errors.TopicExistsException;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * Creates the sink's two topics when they are missing: the msg topic with the broker's defaults, the schd topic
+ * with {@code cleanup.policy=compact} (it holds the latest state per FLID, so compaction keeps exactly what a new
+ * consumer needs). Meant for the embedded demo and the tests; a production cluster may provision the topics itself
+ * (partitions, replication, retention are its decision), and then this class need not run at all.
+ *
+ * <p>Idempotent: existing topics are left as they are (also when another process creates them concurrently). It
+ * then checks both topics, created or found, and refuses (with the command that fixes it):
+ * <ul>
+ *   <li>a schd topic that is not compacted: it would lose the latest state of quiet flights;</li>
+ *   <li>a topic whose {@code max.message.bytes} is below {@link KafkaSinkSettings#largestBatchBytes()}: the broker
+ *       would refuse batches the producer considers valid (see {@link KafkaEventSink}, "Record size").</li>
+ * </ul>
+ * Every admin call is bounded by the given timeout.
+ */
+public final class KafkaTopics {
+
+    /** What {@link #ensure} found: the topics it created and the ones that were already there. */
+    public record Ensured(Set<String> created, Set<String> existing) {
+        public Ensured {
+            created = Set.copyOf(created);
+            existing = Set.copyOf(existing);
+        }
+    }
+
+    private KafkaTopics() {
+    }
+
+    /**
+     * Ensures both topics through a short-lived admin client built from {@link KafkaSinkSettings#connectionConfig()},
+     * each admin call bounded by the settings' delivery timeout.
+     */
+    public static Ensured ensure(KafkaSinkSettings settings, int partitions, short replication) {
+        try (var admin = Admin.create(settings.connectionConfig())) {
+            return ensure(admin, settings, partitions, replication, settings.deliveryTimeout());
+        }
+    }
+
+    /**
+     * Ensures both topics with the given admin client.
+     *
+     * @throws IllegalArgumentException if partitions or replication is below 1
+     * @throws IllegalStateException    if the cluster cannot be reached, refuses to create a topic, or holds a schd
+     *                                  topic that is not compacted; the message says what to check
+     */
+    public static Ensured ensure(Admin admin, KafkaSinkSettings settings, int partitions, short replication,
+                                 Duration timeout) {
+        Objects.requireNonNull(admin, "admin");
+        Objects.requireNonNull(settings, "settings");
+        Objects.requireNonNull(timeout, "timeout");
+        if (partitions < 1) {
+            throw new IllegalArgumentException("partitions must be at least 1, got " + partitions);
+        }
+        if (replication < 1) {
+            throw new IllegalArgumentException("replication must be at least 1, got " + replication);
+        }
+        var wanted = List.of(
+                new NewTopic(settings.msgTopic(), partitions, replication),
+                new NewTopic(settings.schdTopic(), partitions, replication)
+                        .configs(Map.of(TopicConfig.CLEANUP_POLICY_CONFIG, TopicConfig.CLEANUP_POLICY_COMPACT)));
+
+        var present = await(admin.listTopics().names(), timeout, "list the topics", settings);
+        var created = new TreeSet<String>();
+        var existing = new TreeSet<String>();
+        var toCreate = new ArrayList<NewTopic>();
+        for (var topic : wanted) {
+            if (present.contains(topic.name())) {
+                existing.add(topic.name());
+            } else {
+                toCreate.add(topic);
+            }
+        }
+        if (!toCreate.isEmpty()) {
+            var results = admin.createTopics(toCreate).values();
+            for (var topic : toCreate) {
+                if (createdNow(results.get(topic.name()), timeout, topic.name(), settings)) {
+                    created.add(topic.name());
+                } else {
+                    existing.add(topic.name());
+                }
+            }
+        }
+        checkTopicConfigs(admin, settings, timeout);
+        return new Ensured(created, existing);
+    }
+
+    private static boolean createdNow(KafkaFuture<Void> result, Duration timeout, String topic,
+                                      KafkaSinkSettings settings) {
+        try {
+            result.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+            return true;
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof TopicExistsException) {
+                return false;
+            }
+            throw failure("create topic " + topic, e.getCause(), settings);
+        } catch (TimeoutException e) {
+            throw failure("create topic " + topic + " within " + timeout.toMillis() + " ms", e, settings);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw failure("create topic " + topic + " (interrupted)", e, settings);
+        }
+    }
+
+    private static void checkTopicConfigs(Admin admin, KafkaSinkSettings settings, Duration timeout) {
+        var msg = new ConfigResource(ConfigResource.Type.TOPIC, settings.msgTopic());
+        var schd = new ConfigResource(ConfigResource.Type.TOPIC, settings.schdTopic());
+        var configs = await(admin.describeConfigs(List.of(msg, schd)).all(), timeout,
+                "read the configuration of topics " + settings.msgTopic() + " and " + settings.schdTopic(), settings);
+
+        var policy = configs.get(schd).get(TopicConfig.CLEANUP_POLICY_CONFIG);
+        if (policy == null || policy.value() == null || !policy.value().contains(TopicConfig.CLEANUP_POLICY_COMPACT)) {
+            throw new IllegalStateException("Topic " + settings.schdTopic() + " (msgx.kafka.topic.schd) exists with "
+                    + "cleanup.policy=" + (policy == null ? "?" : policy.value()) + ", but it holds the latest state "
+                    + "per FLID and must be compacted: kafka-configs.sh --alter --entity-type topics --entity-name "
+                    + settings.schdTopic() + " --add-config cleanup.policy=compact");
+        }
+        for (var topic : List.of(msg, schd)) {
+            var maxMessage = configs.get(topic).get(TopicConfig.MAX_MESSAGE_BYTES_CONFIG);
+            if (maxMessage != null && maxMessage.value() != null
+                    && Long.parseLong(maxMessage.value()) < settings.largestBatchBytes()) {
+                throw new IllegalStateException("Topic " + topic.name() + " accepts batches up to max.message.bytes="
+                        + maxMessage.value() + ", less than the producer may send (" + settings.largestBatchBytes()
+                        + " bytes = max(max.request.size, batch.size)): lower msgx.kafka.producer.max.request.size or "
+                        + "raise the topic's limit: kafka-configs.sh --alter --entity-type topics --entity-name "
+                        + topic.name() + " --add-config max.message.bytes=" + settings.largestBatchBytes());
+            }
+        }
+    }
+
+    private static <T> T await(KafkaFuture<T> future, Duration timeout, String what, KafkaSinkSettings settings) {
+        try {
+            return future.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (ExecutionException e) {
+            throw failure(what, e.getCause(), settings);
+        } catch (TimeoutException e) {
+            throw failure(what + " within " + timeout.toMillis() + " ms", e, settings);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw failure(what + " (interrupted)", e, settings);
+        }
+    }
+
+    private static IllegalStateException failure(String what, Throwable cause, KafkaSinkSettings settings) {
+        return new IllegalStateException("Could not " + what + " on " + settings.bootstrapServers() + ": "
+                + KafkaEventSink.reasonOf(cause) + "; check msgx.kafka.bootstrap-servers and that the client may "
+                + "describe and create topics", cause);
+    }
+}

@@ -1,0 +1,137 @@
+package io.msgx.adapter.kafka;
+
+import io.msgx.pipeline.delivery.Delivery;
+import io.msgx.pipeline.delivery.OutgoingEvent;
+import io.msgx.pipeline.delivery.OutgoingEvent.EventStream;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The sink against a real broker: topics, keys, values, tombstones, order, per-record results. */
+class KafkaEventSinkTest {
+
+    private static KafkaSinkSettings settingsFor(String msgTopic, String schdTopic) {
+        return KafkaSinkSettings.defaults(KafkaTestBroker.bootstrapServers())
+                .withClientId("sink-test")
+                .withTopics(msgTopic, schdTopic);
+    }
+
+    @Test
+    void recordsLandOnTheConfiguredTopicsKeyedByFlidWithTheExactJsonAndTombstones() {
+        var msg = KafkaTestBroker.uniqueTopic("msg");
+        var schd = KafkaTestBroker.uniqueTopic("schd");
+        KafkaTestBroker.createTopics(1, msg);
+        KafkaTestBroker.createCompactedTopics(1, schd);
+        var notification = "{\"eventId\":7,\"flid\":\"1001\",\"stateVersion\":3,\"change\":\"UPSERT\","
+                + "\"changed\":[\"GTDT\"],\"remark\":\"Zürich ✈\"}";
+        var state = "{\"flid\":\"1001\",\"stateVersion\":3,\"state\":\"ACTIVE\",\"GATE\":\"G33\"}";
+
+        try (var sink = new KafkaEventSink(settingsFor(msg, schd))) {
+            var results = sink.send(List.of(
+                    new OutgoingEvent(EventStream.MSG, "1001", notification),
+                    new OutgoingEvent(EventStream.SCHD, "1001", state),
+                    new OutgoingEvent(EventStream.SCHD, "1002", null)));
+
+            assertThat(results).containsExactly(Delivery.delivered(), Delivery.delivered(), Delivery.delivered());
+        }
+
+        assertThat(KafkaTestBroker.readAll(msg))
+                .extracting(KafkaTestBroker.ReadRecord::key, KafkaTestBroker.ReadRecord::value)
+                .containsExactly(org.assertj.core.groups.Tuple.tuple("1001", notification));
+        assertThat(KafkaTestBroker.readAll(schd))
+                .extracting(KafkaTestBroker.ReadRecord::key, KafkaTestBroker.ReadRecord::value)
+                .containsExactly(org.assertj.core.groups.Tuple.tuple("1001", state),
+                        org.assertj.core.groups.Tuple.tuple("1002", null));
+    }
+
+    @Test
+    void eachKeysRecordsAreStoredInSendOrder() {
+        var msg = KafkaTestBroker.uniqueTopic("msg-order");
+        var schd = KafkaTestBroker.uniqueTopic("schd-order");
+        KafkaTestBroker.createTopics(3, msg);
+        KafkaTestBroker.createCompactedTopics(3, schd);
+        var events = new ArrayList<OutgoingEvent>();
+        for (int seq = 0; seq < 200; seq++) {
+            var key = Integer.toString(5000 + seq % 10);
+            events.add(new OutgoingEvent(EventStream.MSG, key, "{\"flid\":\"" + key + "\",\"seq\":" + seq + "}"));
+        }
+
+        try (var sink = new KafkaEventSink(settingsFor(msg, schd))) {
+            assertThat(sink.send(events)).hasSize(200).allMatch(Delivery.Delivered.class::isInstance);
+        }
+
+        var read = KafkaTestBroker.readAll(msg);
+        assertThat(read).hasSize(200);
+        var storedByKey = read.stream().collect(Collectors.groupingBy(KafkaTestBroker.ReadRecord::key,
+                Collectors.mapping(KafkaTestBroker.ReadRecord::value, Collectors.toList())));
+        var sentByKey = events.stream().collect(Collectors.groupingBy(OutgoingEvent::key,
+                Collectors.mapping(OutgoingEvent::value, Collectors.toList())));
+        assertThat(storedByKey).hasSize(10).isEqualTo(sentByKey);
+        var partitionsPerKey = read.stream().collect(Collectors.groupingBy(KafkaTestBroker.ReadRecord::key,
+                Collectors.mapping(KafkaTestBroker.ReadRecord::partition, Collectors.toSet())));
+        assertThat(partitionsPerKey.values()).allMatch(partitions -> partitions.size() == 1);
+    }
+
+    /**
+     * Too large is decided by the producer ({@code max.request.size}, kept at or below the topics'
+     * {@code max.message.bytes}; see {@link KafkaEventSink}): the record fails alone, its neighbours on the same
+     * partition and on the other topic are written, and the results keep the order of the events.
+     */
+    @Test
+    void aRecordTooLargeFailsAloneAndTheResultsStayInOrder() {
+        var msg = KafkaTestBroker.uniqueTopic("msg-large");
+        var schd = KafkaTestBroker.uniqueTopic("schd-large");
+        KafkaTestBroker.createTopics(1, msg);
+        KafkaTestBroker.createCompactedTopics(1, schd);
+        var settings = settingsFor(msg, schd).withProducerProperties(Map.of("max.request.size", "20000"));
+        var events = List.of(
+                new OutgoingEvent(EventStream.MSG, "1", "{\"n\":1}"),
+                new OutgoingEvent(EventStream.MSG, "2", "{\"n\":2}"),
+                new OutgoingEvent(EventStream.MSG, "3", "{\"pad\":\"" + "x".repeat(30_000) + "\"}"),
+                new OutgoingEvent(EventStream.SCHD, "3", "{\"n\":3}"),
+                new OutgoingEvent(EventStream.MSG, "4", "{\"n\":4}"));
+
+        List<Delivery> results;
+        try (var sink = new KafkaEventSink(settings)) {
+            results = sink.send(events);
+        }
+
+        assertThat(results).hasSize(5);
+        assertThat(results.get(2)).isInstanceOfSatisfying(Delivery.Failed.class, failed -> assertThat(failed.reason())
+                .startsWith("RecordTooLargeException").contains("max.request.size"));
+        assertThat(List.of(results.get(0), results.get(1), results.get(3), results.get(4)))
+                .allMatch(Delivery.Delivered.class::isInstance);
+        assertThat(KafkaTestBroker.readAll(msg)).extracting(KafkaTestBroker.ReadRecord::key)
+                .containsExactly("1", "2", "4");
+        assertThat(KafkaTestBroker.readAll(schd)).extracting(KafkaTestBroker.ReadRecord::key).containsExactly("3");
+    }
+
+    @Test
+    void aMissingTopicFailsItsRecordsWithinTheBoundWhileTheOtherTopicIsServed() {
+        var msg = KafkaTestBroker.uniqueTopic("msg-missing");
+        var schd = KafkaTestBroker.uniqueTopic("schd-present");
+        KafkaTestBroker.createCompactedTopics(1, schd);
+        var settings = settingsFor(msg, schd)
+                .withTimeouts(Duration.ofSeconds(3), Duration.ofSeconds(1), Duration.ofSeconds(1));
+
+        List<Delivery> results;
+        long started = System.nanoTime();
+        try (var sink = new KafkaEventSink(settings)) {
+            results = sink.send(List.of(
+                    new OutgoingEvent(EventStream.SCHD, "1", "{\"n\":1}"),
+                    new OutgoingEvent(EventStream.MSG, "1", "{\"n\":1}")));
+        }
+        var elapsed = Duration.ofNanos(System.nanoTime() - started);
+
+        assertThat(results.get(0)).isEqualTo(Delivery.delivered());
+        assertThat(results.get(1)).isInstanceOfSatisfying(Delivery.Failed.class,
+                failed -> assertThat(failed.reason()).contains(msg));
+        assertThat(elapsed).isLessThan(settings.sendBound().plusSeconds(2));
+    }
+}

@@ -1,0 +1,198 @@
+package io.msgx.adapter.kafka;
+
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.config.TopicConfig;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.apache.kafka.common.test.KafkaClusterTestKit;
+import org.apache.kafka.common.test.TestKitNodes;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * One real, in-process KRaft broker (combined broker + controller) per test JVM: started on first use, stopped by
+ * a JVM shutdown hook, its log directory deleted then. Tests share it, so each test uses its own topic names
+ * ({@link #uniqueTopic}) and never sees another test's records. Topics are not auto-created: create them with
+ * {@link #createTopics} or {@link KafkaTopics#ensure}.
+ *
+ * <p>This is the only class that touches Kafka's internal test kit ({@code KafkaClusterTestKit}, from
+ * {@code kafka-test-common-runtime}); a Kafka upgrade that changes the kit changes this file only. It ships in this
+ * module's test-jar for the end-to-end tests.
+ *
+ * <p>Memory is kept modest for a shared two-core machine: few broker threads, a 16 MB log-cleaner buffer instead
+ * of 128 MB, single-partition internal topics.
+ */
+public final class KafkaTestBroker {
+
+    /** One record as read back: partition and offset tell the order the broker stored it in. */
+    public record ReadRecord(String key, String value, int partition, long offset) {
+    }
+
+    private static final AtomicInteger TOPIC_COUNTER = new AtomicInteger();
+
+    private KafkaTestBroker() {
+    }
+
+    /** The broker's {@code host:port}, starting it on first use (about 2 s). */
+    public static String bootstrapServers() {
+        return Holder.STARTED.cluster().bootstrapServers();
+    }
+
+    /** A topic name no other test of this JVM uses: {@code prefix-<n>-<random>}. */
+    public static String uniqueTopic(String prefix) {
+        return prefix + "-" + TOPIC_COUNTER.incrementAndGet() + "-" + UUID.randomUUID().toString().substring(0, 8);
+    }
+
+    /** Creates the topics (replication 1, delete policy) and waits until they exist. */
+    public static void createTopics(int partitions, String... topics) {
+        createTopics(partitions, Map.of(), topics);
+    }
+
+    /** Creates compacted topics ({@code cleanup.policy=compact}), as the schd topic is. */
+    public static void createCompactedTopics(int partitions, String... topics) {
+        createTopics(partitions, Map.of(TopicConfig.CLEANUP_POLICY_CONFIG, TopicConfig.CLEANUP_POLICY_COMPACT), topics);
+    }
+
+    /** Creates the topics with the given topic-level configuration and waits until they exist. */
+    public static void createTopics(int partitions, Map<String, String> config, String... topics) {
+        var newTopics = new ArrayList<NewTopic>();
+        for (var topic : topics) {
+            newTopics.add(new NewTopic(topic, partitions, (short) 1).configs(config));
+        }
+        try (var admin = admin()) {
+            admin.createTopics(newTopics).all().get(30, TimeUnit.SECONDS);
+        } catch (Exception e) {
+            throw new IllegalStateException("could not create topics " + List.of(topics) + " on the test broker", e);
+        }
+    }
+
+    /** An admin client for the test broker; close it. */
+    public static Admin admin() {
+        return Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers()));
+    }
+
+    /** {@link #readAll(String, Duration)} within 30 s. */
+    public static List<ReadRecord> readAll(String topic) {
+        return readAll(topic, Duration.ofSeconds(30));
+    }
+
+    /**
+     * Reads the topic from the beginning up to the end offsets it has when this is called, and returns the records
+     * ordered by partition, then offset (so per key in the order the broker stored them).
+     *
+     * @throws IllegalStateException if the end is not reached within the timeout
+     */
+    public static List<ReadRecord> readAll(String topic, Duration timeout) {
+        var config = Map.<String, Object>of(
+                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers(),
+                ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false",
+                ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest",
+                ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_uncommitted");
+        try (var consumer = new KafkaConsumer<>(config, new StringDeserializer(), new StringDeserializer())) {
+            var partitions = consumer.partitionsFor(topic, timeout).stream()
+                    .map(info -> new TopicPartition(topic, info.partition()))
+                    .toList();
+            consumer.assign(partitions);
+            consumer.seekToBeginning(partitions);
+            var endOffsets = new HashMap<>(consumer.endOffsets(partitions, timeout));
+            var records = new ArrayList<ReadRecord>();
+            long deadline = System.nanoTime() + timeout.toNanos();
+            while (!reachedEnd(consumer, endOffsets)) {
+                if (System.nanoTime() - deadline > 0) {
+                    throw new IllegalStateException("could not read " + topic + " up to " + endOffsets + " within "
+                            + timeout);
+                }
+                for (var record : consumer.poll(Duration.ofMillis(200))) {
+                    var partition = new TopicPartition(record.topic(), record.partition());
+                    if (record.offset() < endOffsets.get(partition)) {
+                        records.add(new ReadRecord(record.key(), record.value(), record.partition(), record.offset()));
+                    }
+                }
+            }
+            records.sort(Comparator.comparingInt(ReadRecord::partition).thenComparingLong(ReadRecord::offset));
+            return records;
+        }
+    }
+
+    private static boolean reachedEnd(KafkaConsumer<String, String> consumer, Map<TopicPartition, Long> endOffsets) {
+        for (var end : endOffsets.entrySet()) {
+            if (consumer.position(end.getKey()) < end.getValue()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * The broker, or why it could not start: every later use fails with that cause, rather than with a bare
+     * {@code NoClassDefFoundError} of the holder class.
+     */
+    private record Started(KafkaClusterTestKit running, IllegalStateException failure) {
+        KafkaClusterTestKit cluster() {
+            if (failure != null) {
+                throw new IllegalStateException(failure.getMessage(), failure);
+            }
+            return running;
+        }
+    }
+
+    /** Lazy holder: the broker starts when a test first needs it, once per JVM. */
+    private static final class Holder {
+        static final Started STARTED = start();
+
+        private static Started start() {
+            try {
+                var nodes = new TestKitNodes.Builder()
+                        .setCombined(true)
+                        .setNumBrokerNodes(1)
+                        .setNumControllerNodes(1)
+                        .build();
+                var cluster = new KafkaClusterTestKit.Builder(nodes)
+                        .setConfigProp("auto.create.topics.enable", "false")
+                        .setConfigProp("offsets.topic.replication.factor", "1")
+                        .setConfigProp("offsets.topic.num.partitions", "1")
+                        .setConfigProp("transaction.state.log.replication.factor", "1")
+                        .setConfigProp("transaction.state.log.min.isr", "1")
+                        .setConfigProp("transaction.state.log.num.partitions", "1")
+                        .setConfigProp("share.coordinator.state.topic.replication.factor", "1")
+                        .setConfigProp("share.coordinator.state.topic.min.isr", "1")
+                        .setConfigProp("group.initial.rebalance.delay.ms", "0")
+                        .setConfigProp("num.network.threads", "2")
+                        .setConfigProp("num.io.threads", "2")
+                        .setConfigProp("background.threads", "2")
+                        .setConfigProp("log.cleaner.threads", "1")
+                        .setConfigProp("log.cleaner.dedupe.buffer.size", Integer.toString(16 * 1024 * 1024))
+                        .build();
+                cluster.format();
+                cluster.startup();
+                cluster.waitForReadyBrokers();
+                Runtime.getRuntime().addShutdownHook(new Thread(() -> stop(cluster), "kafka-test-broker-stop"));
+                return new Started(cluster, null);
+            } catch (Exception | LinkageError e) {
+                return new Started(null, new IllegalStateException("could not start the in-process Kafka test broker "
+                        + "(kafka-test-common-runtime): " + e + "; check the test classpath (log4j-api and "
+                        + "log4j-core are needed by the broker) and free disk in java.io.tmpdir", e));
+            }
+        }
+
+        private static void stop(KafkaClusterTestKit cluster) {
+            try {
+                cluster.close();
+            } catch (Exception e) {
+                System.err.println("Kafka test broker did not stop cleanly: " + e);
+            }
+        }
+    }
+}
