@@ -146,6 +146,78 @@ class KafkaDeliveryEndToEndTest {
         assertThat(rebuildFromSchdTopic().keySet()).containsExactlyInAnyOrder("1001", "1002", "2001", "3001");
     }
 
+    @Test
+    void on_a_real_broker_a_refused_head_pauses_only_its_flid_and_dies_after_the_cap() throws Exception {
+        var store = services.store(clock);
+        var tooLarge = "{\"flid\":\"A\",\"stateVersion\":1,\"pad\":\"" + "x".repeat(1_100_000) + "\"}";
+        long a1 = notify(store, "A", 1, tooLarge);
+        notify(store, "A", 2, "{\"flid\":\"A\",\"stateVersion\":2}");
+        notify(store, "B", 1, "{\"flid\":\"B\",\"stateVersion\":1}");
+        notify(store, "B", 2, "{\"flid\":\"B\",\"stateVersion\":2}");
+        var retry = new io.msgx.pipeline.retry.RetryPolicy(io.msgx.pipeline.retry.RetryPolicy.DELIVERY, 2,
+                List.of(Duration.ofSeconds(1)));
+        var dispatcher = new Dispatcher(store, sink(KafkaTestBroker.bootstrapServers(), KafkaSinkSettings.DEFAULT_DELIVERY_TIMEOUT),
+                new DispatchSettings(500, 500, retry), clock, PipelineMetrics.NONE);
+
+        dispatcher.dispatchOnce();
+        dispatcher.dispatchOnce();
+        assertThat(keysAndVersions(msgTopic)).as("B goes on; A waits behind its refused head")
+                .containsExactly("B:1", "B:2");
+
+        clock.tick(Duration.ofSeconds(1));
+        dispatchUntilIdle(dispatcher);
+        assertThat(services.countInPostgres("select count(*) from msg_event where status = 'DEAD' and event_id = " + a1))
+                .isEqualTo(1);
+        assertThat(keysAndVersions(msgTopic)).as("after its head is parked dead, A's next event goes out")
+                .containsExactly("A:2", "B:1", "B:2");
+    }
+
+    @Test
+    void on_a_real_broker_a_projection_replaced_while_in_flight_is_sent_again_at_its_new_version() throws Exception {
+        var store = services.store(clock);
+        project(store, "A", 1);
+        var real = sink(KafkaTestBroker.bootstrapServers(), KafkaSinkSettings.DEFAULT_DELIVERY_TIMEOUT);
+        var replacedOnce = new java.util.concurrent.atomic.AtomicBoolean();
+        EventSink committingMeanwhile = events -> {
+            var results = real.send(events);
+            if (replacedOnce.compareAndSet(false, true)) {
+                project(store, "A", 2);
+            }
+            return results;
+        };
+        var dispatcher = dispatcher(store, committingMeanwhile);
+
+        assertThat(dispatcher.dispatchOnce().superseded()).isEqualTo(1);
+        assertThat(services.countInPostgres("select count(*) from msg_event where target = 'KAFKA:schd' "
+                + "and status = 'PENDING' and state_version = 2")).isEqualTo(1);
+        dispatchUntilIdle(dispatcher);
+
+        var versions = KafkaTestBroker.readAll(schdTopic).stream().map(r -> r.value()).toList();
+        assertThat(versions).containsExactly("{\"v\":1}", "{\"v\":2}");
+        assertThat(services.countInPostgres("select count(*) from msg_event where status = 'PENDING'")).isZero();
+    }
+
+    private long notify(PipelineStore store, String flid, long version, String payload) {
+        return store.inTransaction(tx -> tx.outbox().append(new io.msgx.pipeline.store.OutboxEvent(
+                io.msgx.pipeline.store.OutboxTarget.KAFKA_MSG, FlightId.of(flid),
+                io.msgx.pipeline.store.OutboxEvent.EventType.UPSERT, version, 1, payload, clock.instant())));
+    }
+
+    private void project(PipelineStore store, String flid, long version) {
+        store.inTransaction(tx -> tx.outbox().upsertProjection(new io.msgx.pipeline.store.OutboxEvent(
+                io.msgx.pipeline.store.OutboxTarget.KAFKA_SCHD, FlightId.of(flid),
+                io.msgx.pipeline.store.OutboxEvent.EventType.UPSERT, version, 1, "{\"v\":" + version + "}",
+                clock.instant())));
+    }
+
+    private List<String> keysAndVersions(String topic) throws Exception {
+        var seen = new ArrayList<String>();
+        for (var record : KafkaTestBroker.readAll(topic)) {
+            seen.add(record.key() + ":" + json.readTree(record.value()).get("stateVersion").asLong());
+        }
+        return seen.stream().sorted().toList();
+    }
+
     /** A master with three children (one leaves, one is deleted), plain flights, operations, a deletion. */
     private void deliverADay() throws Exception {
         services.deliver(sis.schedule(
