@@ -1,9 +1,11 @@
 package io.msgx.adapter.pg;
 
+import io.msgx.pipeline.store.Housekeeping;
 import io.msgx.pipeline.store.InboxCursors;
 import io.msgx.pipeline.store.Outbox;
 import io.msgx.pipeline.store.PipelineStore;
 import io.msgx.pipeline.store.ProcStates;
+import io.msgx.pipeline.store.RawMessageCopies;
 import io.msgx.pipeline.store.ScheduleLog;
 import org.jooq.DSLContext;
 import org.jooq.SQLDialect;
@@ -27,8 +29,9 @@ import java.util.Objects;
  * <p>Guarantees: {@link #inTransaction} runs its work on one connection with auto-commit off, commits when the work
  * returns and rolls back when it throws; {@link #inLockedTransaction} first locks the {@code PIPELINE_LOCK} row
  * ({@code SELECT ... FOR UPDATE}), so two locked transactions never overlap. {@link #procStates()},
- * {@link #inboxCursor()}, {@link #outbox()} and {@link #scheduleLog()} run each call as its own auto-committed
- * statement. A lost connection or a timeout surfaces as {@link io.msgx.pipeline.store.StoreUnavailableException}
+ * {@link #inboxCursor()}, {@link #outbox()}, {@link #housekeeping()}, {@link #rawCopies()} and {@link #scheduleLog()}
+ * run each call as its own auto-committed statement (the archive of a processing record, and the reconciliation
+ * and reopening of abandoned marks, as one short transaction of their own, never holding {@code PIPELINE_LOCK}). A lost connection or a timeout surfaces as {@link io.msgx.pipeline.store.StoreUnavailableException}
  * naming the operation; any other SQL error propagates as it is (a defect).
  *
  * <p>SQL is rendered without a schema: the schema is whatever the data source's {@code search_path} names (the
@@ -77,6 +80,16 @@ public final class PgPipelineStore implements PipelineStore {
     @Override
     public Outbox outbox() {
         return new PgOutbox(autoCommit);
+    }
+
+    @Override
+    public Housekeeping housekeeping() {
+        return new PgHousekeeping(autoCommit);
+    }
+
+    @Override
+    public RawMessageCopies rawCopies() {
+        return new PgRawMessageCopies(autoCommit);
     }
 
     @Override

@@ -7,28 +7,68 @@ import io.msgx.pipeline.store.ProcRecord;
 import io.msgx.pipeline.store.ProcStates;
 import io.msgx.pipeline.store.ProcStatus;
 import io.msgx.pipeline.store.Terminal;
+import org.jooq.Condition;
 import org.jooq.DSLContext;
+import org.jooq.Field;
 import org.jooq.exception.DataAccessException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.Set;
+import java.util.function.Function;
+import java.util.function.Predicate;
 
+import static io.msgx.adapter.pg.jooq.Tables.BACKFILL_RECONCILIATION;
 import static io.msgx.adapter.pg.jooq.Tables.PROC_STATE;
+import static io.msgx.adapter.pg.jooq.Tables.PROC_STATE_HST;
+import static org.jooq.impl.DSL.any;
 import static org.jooq.impl.DSL.count;
+import static org.jooq.impl.DSL.exists;
+import static org.jooq.impl.DSL.inline;
 import static org.jooq.impl.DSL.min;
+import static org.jooq.impl.DSL.select;
+import static org.jooq.impl.DSL.selectOne;
+import static org.jooq.impl.DSL.val;
 
 /**
  * {@link ProcStates} on {@code PROC_STATE}. Every state change is one conditional UPDATE whose row count is the
  * answer ("false when not open"), so two racing writers can never both win. Used either per statement in
  * auto-commit, or bound to one transaction ({@code inTransaction}).
+ *
+ * <p>The few operations of more than one statement (archive, reconcile, reopen) are atomic: in auto-commit they
+ * run in a transaction of their own (never holding {@code PIPELINE_LOCK}); bound to a caller's transaction they
+ * run under a savepoint, so a refusal undoes only their own writes.
+ *
+ * <p>Backfill facts: {@code BACKFILL_NEXT_AT} non-null means a mark is owed, {@code BACKFILL_AT} non-null that it
+ * is confirmed, {@code BACKFILL_ABANDONED_AT} non-null that automatic retries stopped (not confirmed). Every
+ * backfill change advances {@code UPDATED_AT}, and so does an operator's reconciliation: settling a row starts its
+ * archive threshold (seeds §9.3: "终态与了结都推进它"). {@code ARCHIVED} shadows are excluded explicitly from the
+ * head, the backlog, the backfill scan and every backfill change.
  */
 final class PgProcStates implements ProcStates {
 
     private static final List<String> OPEN = List.of(ProcStatus.PENDING.name(), ProcStatus.FAILED.name());
+    /*
+     * State constants of the lifecycle queries are rendered inline, so the partial indexes (open, backfill, archive,
+     * shadow) match even under a generic (prepared) plan.
+     */
+    private static final List<Field<String>> OPEN_INLINE = List.of(inline(ProcStatus.PENDING.name()),
+            inline(ProcStatus.FAILED.name()));
+    private static final List<Field<String>> TERMINAL = List.of(inline(ProcStatus.SUCCEEDED.name()),
+            inline(ProcStatus.SKIPPED.name()), inline(ProcStatus.DEAD.name()));
+    private static final List<Field<String>> REPLAYABLE_STATES = List.of(inline(ProcStatus.FAILED.name()),
+            inline(ProcStatus.DEAD.name()));
+    private static final Field<String> ARCHIVED = inline(ProcStatus.ARCHIVED.name());
+    private static final int ABANDONED_REASON_WIDTH = PROC_STATE.BACKFILL_ABANDONED_REASON.getDataType().length();
+    private static final int OPERATOR_WIDTH = BACKFILL_RECONCILIATION.OPERATOR.getDataType().length();
+    private static final int NOTE_WIDTH = BACKFILL_RECONCILIATION.NOTE.getDataType().length();
     private static final int LAST_ERROR_WIDTH = PROC_STATE.LAST_ERROR.getDataType().length();
     /** SQLState of a unique violation: another message took the identity between our read and our update. */
     private static final String UNIQUE_VIOLATION = "23505";
@@ -67,8 +107,10 @@ final class PgProcStates implements ProcStates {
 
     @Override
     public Optional<ProcRecord> head() {
+        // ARCHIVED is excluded explicitly, not only by the open states listed (seeds §9.3).
         return StoreOperation.run("reading the head of the queue", () -> dsl
-                .selectFrom(PROC_STATE).where(PROC_STATE.STATE.in(OPEN))
+                .selectFrom(PROC_STATE).where(PROC_STATE.STATE.in(OPEN_INLINE))
+                .and(PROC_STATE.STATE.ne(ARCHIVED))
                 .orderBy(PROC_STATE.MSG_ID).limit(1)
                 .fetchOptional().map(PgProcStates::recordOf));
     }
@@ -189,6 +231,364 @@ final class PgProcStates implements ProcStates {
                 .execute() == 1);
     }
 
+    // --- backfill ---
+
+    /** A terminal row whose mark is still owed and not abandoned; never an archived shadow. */
+    private static Condition owed() {
+        return PROC_STATE.STATE.in(TERMINAL)
+                .and(PROC_STATE.STATE.ne(ARCHIVED))
+                .and(PROC_STATE.BACKFILL_AT.isNull())
+                .and(PROC_STATE.BACKFILL_ABANDONED_AT.isNull());
+    }
+
+    @Override
+    public List<ProcRecord> backfillDue(Instant now, Instant overdueBefore, int limit) {
+        Objects.requireNonNull(now, "now");
+        Objects.requireNonNull(overdueBefore, "overdueBefore");
+        requireLimit(limit);
+        // Exactly the seeds' §6.1 predicate; the overdue branch reads ENQUEUED_AT (ours), never RECEIVED_AT.
+        return StoreOperation.run("scanning for backfill due at " + now, () -> dsl
+                .selectFrom(PROC_STATE)
+                .where(owed())
+                .and(PROC_STATE.BACKFILL_NEXT_AT.isNull()
+                        .or(PROC_STATE.BACKFILL_NEXT_AT.le(now))
+                        .or(PROC_STATE.ENQUEUED_AT.lt(overdueBefore)))
+                .orderBy(PROC_STATE.BACKFILL_ATTEMPTS.asc(), PROC_STATE.MSG_ID.asc())
+                .limit(limit)
+                .fetch(PgProcStates::recordOf));
+    }
+
+    @Override
+    public boolean backfillConfirmed(long msgId, Instant at) {
+        Objects.requireNonNull(at, "at");
+        return StoreOperation.run("confirming the mailbox mark of message " + msgId, () -> dsl
+                .update(PROC_STATE)
+                .set(PROC_STATE.BACKFILL_AT, at)
+                .set(PROC_STATE.BACKFILL_NEXT_AT, (Instant) null)
+                .set(PROC_STATE.UPDATED_AT, at)
+                .where(PROC_STATE.MSG_ID.eq(msgId))
+                .and(owed())
+                .execute() == 1);
+    }
+
+    @Override
+    public boolean backfillFailed(long msgId, Instant nextAt, Instant now) {
+        Objects.requireNonNull(now, "now");
+        return StoreOperation.run("recording a failed mailbox mark of message " + msgId, () -> dsl
+                .update(PROC_STATE)
+                .set(PROC_STATE.BACKFILL_ATTEMPTS, PROC_STATE.BACKFILL_ATTEMPTS.plus(1))
+                .set(PROC_STATE.BACKFILL_NEXT_AT, nextAt)
+                .set(PROC_STATE.UPDATED_AT, now)
+                .where(PROC_STATE.MSG_ID.eq(msgId))
+                .and(owed())
+                .execute() == 1);
+    }
+
+    @Override
+    public boolean backfillAbandoned(long msgId, String reason, Instant at) {
+        Objects.requireNonNull(reason, "reason");
+        Objects.requireNonNull(at, "at");
+        return StoreOperation.run("abandoning the mailbox mark of message " + msgId + " (" + reason + ")", () -> dsl
+                .update(PROC_STATE)
+                .set(PROC_STATE.BACKFILL_ABANDONED_AT, at)
+                .set(PROC_STATE.BACKFILL_ABANDONED_REASON, fitted(reason, ABANDONED_REASON_WIDTH))
+                .set(PROC_STATE.UPDATED_AT, at)
+                .where(PROC_STATE.MSG_ID.eq(msgId))
+                .and(owed())
+                .execute() == 1);
+    }
+
+    /** An abandoned terminal row (reconciled or not); never an archived shadow. */
+    private static Condition abandoned() {
+        return PROC_STATE.STATE.in(TERMINAL)
+                .and(PROC_STATE.STATE.ne(ARCHIVED))
+                .and(PROC_STATE.BACKFILL_AT.isNull())
+                .and(PROC_STATE.BACKFILL_ABANDONED_AT.isNotNull());
+    }
+
+    @Override
+    public List<AbandonedMark> abandonedMarks(int limit) {
+        requireLimit(limit);
+        var r = BACKFILL_RECONCILIATION;
+        return StoreOperation.run("listing abandoned mailbox marks", () -> dsl
+                .select(PROC_STATE.fields()).select(r.RECONCILED_AT, r.OPERATOR, r.NOTE)
+                .from(PROC_STATE)
+                .leftJoin(r).on(r.MSG_ID.eq(PROC_STATE.MSG_ID))
+                .where(abandoned())
+                .orderBy(PROC_STATE.BACKFILL_ABANDONED_AT.asc(), PROC_STATE.MSG_ID.asc())
+                .limit(limit)
+                .fetch(row -> new AbandonedMark(recordOf(row.into(PROC_STATE)), row.get(r.RECONCILED_AT),
+                        row.get(r.OPERATOR), row.get(r.NOTE))));
+    }
+
+    @Override
+    public List<Long> reopenAbandoned(Collection<Long> msgIds, Instant now) {
+        Objects.requireNonNull(now, "now");
+        var ids = distinct(msgIds);
+        if (ids.length == 0) {
+            return List.of();
+        }
+        return StoreOperation.run("reopening " + ids.length + " abandoned mailbox mark(s)", () -> atomically(tx -> {
+            var reopened = new ArrayList<>(tx
+                    .update(PROC_STATE)
+                    .set(PROC_STATE.BACKFILL_ABANDONED_AT, (Instant) null)
+                    .set(PROC_STATE.BACKFILL_ABANDONED_REASON, (String) null)
+                    .set(PROC_STATE.BACKFILL_NEXT_AT, now)
+                    .set(PROC_STATE.UPDATED_AT, now)
+                    .where(PROC_STATE.MSG_ID.eq(any(ids)))
+                    .and(abandoned())
+                    .returningResult(PROC_STATE.MSG_ID)
+                    .fetch(PROC_STATE.MSG_ID));
+            if (!reopened.isEmpty()) {
+                tx.deleteFrom(BACKFILL_RECONCILIATION)
+                        .where(BACKFILL_RECONCILIATION.MSG_ID.eq(any(reopened.toArray(Long[]::new))))
+                        .execute();
+            }
+            reopened.sort(null);
+            return List.copyOf(reopened);
+        }, reopened -> true));
+    }
+
+    @Override
+    public boolean reconcileAbandoned(long msgId, String operator, String note, Instant at) {
+        Objects.requireNonNull(at, "at");
+        if (operator == null || operator.isBlank() || operator.length() > OPERATOR_WIDTH) {
+            throw new IllegalArgumentException("a reconciliation names its operator in 1 to " + OPERATOR_WIDTH
+                    + " characters, got " + (operator == null ? "none" : "'" + operator + "'"));
+        }
+        var r = BACKFILL_RECONCILIATION;
+        return StoreOperation.run("reconciling the abandoned mailbox mark of message " + msgId, () -> atomically(tx -> {
+            // Settling the row by hand advances UPDATED_AT: the archive threshold counts from here.
+            if (tx.update(PROC_STATE)
+                    .set(PROC_STATE.UPDATED_AT, at)
+                    .where(PROC_STATE.MSG_ID.eq(msgId))
+                    .and(abandoned())
+                    .execute() == 0) {
+                return false;
+            }
+            tx.insertInto(r)
+                    .set(r.MSG_ID, msgId)
+                    .set(r.RECONCILED_AT, at)
+                    .set(r.OPERATOR, operator)
+                    .set(r.NOTE, fitted(note, NOTE_WIDTH))
+                    .onConflict(r.MSG_ID).doUpdate()
+                    .set(r.RECONCILED_AT, at)
+                    .set(r.OPERATOR, operator)
+                    .set(r.NOTE, fitted(note, NOTE_WIDTH))
+                    .execute();
+            return true;
+        }, reconciled -> true));
+    }
+
+    @Override
+    public BackfillBacklog backfillBacklog() {
+        var r = BACKFILL_RECONCILIATION;
+        return StoreOperation.run("counting the backfill backlog", () -> {
+            var row = dsl.select(
+                            count().filterWhere(PROC_STATE.BACKFILL_ABANDONED_AT.isNull()),
+                            count().filterWhere(PROC_STATE.BACKFILL_ABANDONED_AT.isNotNull()),
+                            count().filterWhere(PROC_STATE.BACKFILL_ABANDONED_AT.isNotNull().and(r.MSG_ID.isNull())))
+                    .from(PROC_STATE)
+                    .leftJoin(r).on(r.MSG_ID.eq(PROC_STATE.MSG_ID))
+                    .where(PROC_STATE.STATE.in(TERMINAL))
+                    .and(PROC_STATE.STATE.ne(ARCHIVED))
+                    .and(PROC_STATE.BACKFILL_AT.isNull())
+                    .fetchSingle();
+            return new BackfillBacklog(row.value1(), row.value2(), row.value3());
+        });
+    }
+
+    // --- replay ---
+
+    @Override
+    public List<Long> replay(Collection<Long> msgIds, Set<ErrorClass> replayable, Instant now) {
+        Objects.requireNonNull(now, "now");
+        var ids = distinct(msgIds);
+        if (ids.length == 0 || replayable.isEmpty()) {
+            return List.of();
+        }
+        var classes = replayable.stream().map(ErrorClass::name).sorted().toList();
+        return StoreOperation.run("replaying " + ids.length + " message(s) of classes " + classes, () -> {
+            var replayed = new ArrayList<>(dsl
+                    .update(PROC_STATE)
+                    .set(PROC_STATE.STATE, ProcStatus.PENDING.name())
+                    .set(PROC_STATE.ATTEMPTS, 0)
+                    .set(PROC_STATE.NEXT_ATTEMPT_AT, (Instant) null)
+                    .set(PROC_STATE.ERROR_CLASS, (String) null)
+                    .set(PROC_STATE.LAST_ERROR, (String) null)
+                    .set(PROC_STATE.UPDATED_AT, now)
+                    .where(PROC_STATE.MSG_ID.eq(any(ids)))
+                    .and(PROC_STATE.STATE.in(REPLAYABLE_STATES))
+                    .and(PROC_STATE.ERROR_CLASS.in(classes))
+                    .returningResult(PROC_STATE.MSG_ID)
+                    .fetch(PROC_STATE.MSG_ID));
+            replayed.sort(null);
+            return List.copyOf(replayed);
+        });
+    }
+
+    // --- archive ---
+
+    /** Backfill settled: the mark confirmed, or abandoned and reconciled by an operator. */
+    private static Condition settled() {
+        return PROC_STATE.BACKFILL_AT.isNotNull()
+                .or(PROC_STATE.BACKFILL_ABANDONED_AT.isNotNull().and(exists(selectOne()
+                        .from(BACKFILL_RECONCILIATION)
+                        .where(BACKFILL_RECONCILIATION.MSG_ID.eq(PROC_STATE.MSG_ID)))));
+    }
+
+    @Override
+    public List<ProcRecord> archiveCandidates(Instant settledBefore, int limit) {
+        Objects.requireNonNull(settledBefore, "settledBefore");
+        requireLimit(limit);
+        return StoreOperation.run("listing archive candidates settled before " + settledBefore, () -> dsl
+                .selectFrom(PROC_STATE)
+                .where(PROC_STATE.STATE.in(TERMINAL))
+                .and(PROC_STATE.STATE.ne(ARCHIVED))
+                .and(settled())
+                .and(PROC_STATE.UPDATED_AT.lt(settledBefore))
+                .orderBy(PROC_STATE.UPDATED_AT.asc(), PROC_STATE.MSG_ID.asc())
+                .limit(limit)
+                .fetch(PgProcStates::recordOf));
+    }
+
+    @Override
+    public boolean archive(ProcRecord candidate, Instant now) {
+        Objects.requireNonNull(candidate, "candidate");
+        Objects.requireNonNull(now, "now");
+        if (!candidate.status().isTerminal()) {
+            return false;
+        }
+        long msgId = candidate.msgId();
+        // The candidate's state and last update: a row changed since it was listed (replayed, reopened) is skipped.
+        var unchanged = PROC_STATE.MSG_ID.eq(msgId)
+                .and(PROC_STATE.STATE.eq(candidate.status().name()))
+                .and(PROC_STATE.UPDATED_AT.eq(candidate.updatedAt()));
+        var r = BACKFILL_RECONCILIATION;
+        var h = PROC_STATE_HST;
+        return StoreOperation.run("archiving the processing record of message " + msgId, () -> atomically(tx -> {
+            int copied = tx.insertInto(h).columns(
+                            h.MSG_ID, h.STATE, h.IDENTITY_KEY, h.ATTEMPTS, h.NEXT_ATTEMPT_AT, h.ERROR_CLASS,
+                            h.LAST_ERROR, h.RECEIVED_AT, h.ENQUEUED_AT, h.UPDATED_AT, h.BACKFILL_NEXT_AT,
+                            h.BACKFILL_AT, h.BACKFILL_ATTEMPTS, h.BACKFILL_ABANDONED_AT, h.BACKFILL_ABANDONED_REASON,
+                            h.ARCHIVED_AT, h.RECONCILED_AT, h.RECONCILED_BY, h.RECONCILIATION_NOTE)
+                    .select(select(
+                            PROC_STATE.MSG_ID, PROC_STATE.STATE, PROC_STATE.IDENTITY_KEY, PROC_STATE.ATTEMPTS,
+                            PROC_STATE.NEXT_ATTEMPT_AT, PROC_STATE.ERROR_CLASS, PROC_STATE.LAST_ERROR,
+                            PROC_STATE.RECEIVED_AT, PROC_STATE.ENQUEUED_AT, PROC_STATE.UPDATED_AT,
+                            PROC_STATE.BACKFILL_NEXT_AT, PROC_STATE.BACKFILL_AT, PROC_STATE.BACKFILL_ATTEMPTS,
+                            PROC_STATE.BACKFILL_ABANDONED_AT, PROC_STATE.BACKFILL_ABANDONED_REASON,
+                            val(now, h.ARCHIVED_AT), r.RECONCILED_AT, r.OPERATOR, r.NOTE)
+                            .from(PROC_STATE)
+                            .leftJoin(r).on(r.MSG_ID.eq(PROC_STATE.MSG_ID))
+                            .where(unchanged)
+                            .and(PROC_STATE.STATE.in(TERMINAL))
+                            .and(settled()))
+                    .execute();
+            if (copied == 0) {
+                return false;
+            }
+            // Re-checked on the row written: a replay that committed after our copy makes this 0 rows.
+            int shadowed = tx.update(PROC_STATE)
+                    .set(PROC_STATE.STATE, ProcStatus.ARCHIVED.name())
+                    .set(PROC_STATE.ATTEMPTS, 0)
+                    .set(PROC_STATE.NEXT_ATTEMPT_AT, (Instant) null)
+                    .set(PROC_STATE.ERROR_CLASS, (String) null)
+                    .set(PROC_STATE.LAST_ERROR, (String) null)
+                    .set(PROC_STATE.RECEIVED_AT, (Instant) null)
+                    .set(PROC_STATE.UPDATED_AT, now)
+                    .set(PROC_STATE.BACKFILL_NEXT_AT, (Instant) null)
+                    .set(PROC_STATE.BACKFILL_AT, (Instant) null)
+                    .set(PROC_STATE.BACKFILL_ATTEMPTS, 0)
+                    .set(PROC_STATE.BACKFILL_ABANDONED_AT, (Instant) null)
+                    .set(PROC_STATE.BACKFILL_ABANDONED_REASON, (String) null)
+                    .where(unchanged)
+                    .execute();
+            if (shadowed == 0) {
+                return false;
+            }
+            // The reconciliation now lives in the archived record.
+            tx.deleteFrom(r).where(r.MSG_ID.eq(msgId)).execute();
+            return true;
+        }, archived -> archived));
+    }
+
+    @Override
+    public int forgetArchivedBefore(Instant cutoff, int limit) {
+        Objects.requireNonNull(cutoff, "cutoff");
+        requireLimit(limit);
+        var doomed = PROC_STATE.as("doomed");
+        return StoreOperation.run("forgetting dedup shadows archived before " + cutoff, () -> dsl
+                .deleteFrom(PROC_STATE)
+                .where(PROC_STATE.MSG_ID.in(select(doomed.MSG_ID)
+                        .from(doomed)
+                        .where(doomed.STATE.eq(ARCHIVED))
+                        .and(doomed.UPDATED_AT.lt(cutoff))
+                        .orderBy(doomed.UPDATED_AT, doomed.MSG_ID)
+                        .limit(limit)))
+                .and(PROC_STATE.STATE.eq(ARCHIVED))
+                .and(PROC_STATE.UPDATED_AT.lt(cutoff))
+                .execute());
+    }
+
+    /**
+     * Run {@code work} as one unit: a transaction of its own in auto-commit, a savepoint inside the caller's
+     * transaction. Rolled back when it throws or when {@code keep} refuses its result (which is still returned).
+     */
+    private <T> T atomically(Function<DSLContext, T> work, Predicate<T> keep) {
+        if (inTransaction) {
+            return dsl.connectionResult(connection -> {
+                var savepoint = connection.setSavepoint();
+                T result;
+                try {
+                    result = work.apply(dsl);
+                } catch (RuntimeException | Error e) {
+                    connection.rollback(savepoint);
+                    throw e;
+                }
+                if (keep.test(result)) {
+                    connection.releaseSavepoint(savepoint);
+                } else {
+                    connection.rollback(savepoint);
+                }
+                return result;
+            });
+        }
+        try {
+            return dsl.transactionResult(configuration -> {
+                T result = work.apply(configuration.dsl());
+                if (!keep.test(result)) {
+                    throw new Discarded(result);
+                }
+                return result;
+            });
+        } catch (Discarded discarded) {
+            @SuppressWarnings("unchecked")
+            T result = (T) discarded.result;
+            return result;
+        }
+    }
+
+    /** Rolls back an own transaction whose result was refused; carries the result out. */
+    private static final class Discarded extends RuntimeException {
+        final transient Object result;
+
+        Discarded(Object result) {
+            super(null, null, false, false);
+            this.result = result;
+        }
+    }
+
+    private static Long[] distinct(Collection<Long> msgIds) {
+        return msgIds.stream().filter(Objects::nonNull).distinct().toArray(Long[]::new);
+    }
+
+    private static void requireLimit(int limit) {
+        if (limit < 1) {
+            throw new IllegalArgumentException("a batch limit is at least 1, got " + limit);
+        }
+    }
+
     @Override
     public Backlog backlog() {
         return StoreOperation.run("counting the backlog", () -> {
@@ -200,7 +600,7 @@ final class PgProcStates implements ProcStates {
                             count().filterWhere(PROC_STATE.STATE.eq(ProcStatus.DEAD.name())),
                             min(PROC_STATE.ENQUEUED_AT).filterWhere(PROC_STATE.STATE.in(OPEN)))
                     .from(PROC_STATE)
-                    .where(PROC_STATE.STATE.ne(ProcStatus.ARCHIVED.name()))
+                    .where(PROC_STATE.STATE.ne(ARCHIVED))
                     .fetchSingle();
             return new Backlog(row.value1(), row.value2(), row.value3(), row.value4(), row.value5(), row.value6());
         });
@@ -208,10 +608,14 @@ final class PgProcStates implements ProcStates {
 
     /** Reason or error text cut to the column's width: the text is for operators, not worth a failed write. */
     private static String fitted(String text) {
-        if (text == null || text.length() <= LAST_ERROR_WIDTH) {
+        return fitted(text, LAST_ERROR_WIDTH);
+    }
+
+    private static String fitted(String text, int width) {
+        if (text == null || text.length() <= width) {
             return text;
         }
-        int end = Character.isHighSurrogate(text.charAt(LAST_ERROR_WIDTH - 1)) ? LAST_ERROR_WIDTH - 1 : LAST_ERROR_WIDTH;
+        int end = Character.isHighSurrogate(text.charAt(width - 1)) ? width - 1 : width;
         return text.substring(0, end);
     }
 

@@ -1,5 +1,6 @@
 package io.msgx.adapter.pg;
 
+import io.msgx.pipeline.store.FlightHistory;
 import io.msgx.pipeline.store.FlightStore;
 import io.msgx.pipeline.store.InboxCursors;
 import io.msgx.pipeline.store.Outbox;
@@ -22,6 +23,8 @@ final class PgTransaction implements PipelineTransaction {
     private final InboxCursors inboxCursor;
     private final FlightStore flights;
     private final Outbox outbox;
+    private final FlightHistory flightHistory;
+    private volatile boolean holdsLock;
 
     PgTransaction(DSLContext dsl, Clock clock) {
         this.dsl = dsl;
@@ -29,6 +32,7 @@ final class PgTransaction implements PipelineTransaction {
         this.inboxCursor = new PgInboxCursors(dsl, clock);
         this.flights = new PgFlightStore(dsl);
         this.outbox = new PgOutbox(dsl);
+        this.flightHistory = new PgFlightHistory(dsl, () -> holdsLock);
     }
 
     /** Take {@code PIPELINE_LOCK} until the end of the transaction (waits while another transaction holds it). */
@@ -42,6 +46,7 @@ final class PgTransaction implements PipelineTransaction {
                 throw new IllegalStateException("PIPELINE_LOCK has no row '" + PIPELINE + "': the schema was not "
                         + "created by the Flyway migration, or the row was deleted by hand (re-insert it)");
             }
+            holdsLock = true;
             return null;
         });
     }
@@ -64,5 +69,11 @@ final class PgTransaction implements PipelineTransaction {
     @Override
     public Outbox outbox() {
         return outbox;
+    }
+
+    /** Flight history cleanup; its writes refuse to run unless this transaction holds {@code PIPELINE_LOCK}. */
+    @Override
+    public FlightHistory flightHistory() {
+        return flightHistory;
     }
 }

@@ -20,7 +20,7 @@ class PgMigrationTest {
             "proc_state", "proc_state_hst", "msg_event", "req_track", "ref_master", "inbox_cursor", "pipeline_lock",
             "schd_snap_log", "flight_schd", "flight_gtdt", "flight_ckdt", "flight_cldt", "flight_psdt", "flight_chdt",
             "flight_dely", "flight_abtm", "flight_chot", "flight_route_point", "flight_srvt", "flight_vipf",
-            "flight_hst");
+            "flight_hst", "backfill_reconciliation", "raw_msg_copy");
 
     @RegisterExtension
     final PgTestDatabase database = new PgTestDatabase();
@@ -33,7 +33,7 @@ class PgMigrationTest {
 
         assertThat(columnsOfSchema()).isEqualTo(before);
         assertThat(strings("SELECT version FROM flyway_schema_history WHERE success AND version IS NOT NULL ORDER BY installed_rank"))
-                .containsExactly("1", "2");
+                .containsExactly("1", "2", "3");
     }
 
     @Test
@@ -87,6 +87,27 @@ class PgMigrationTest {
                 .contains("(partition_key, event_id)").contains("'PENDING'").contains("'KAFKA:msg'"));
         assertThat(indexes).anySatisfy(i -> assertThat(i).startsWith("ix_msg_event_sent")
                 .contains("(sent_at)").contains("'SENT'"));
+    }
+
+    @Test
+    void theLifecycleScansUseTheirIndexes() throws SQLException {
+        var indexes = strings("SELECT indexname || ' ' || indexdef FROM pg_indexes WHERE schemaname = current_schema()");
+        assertThat(indexes).anySatisfy(i -> assertThat(i).startsWith("ix_proc_state_archive")
+                .contains("(updated_at, msg_id)").contains("'SUCCEEDED'").doesNotContain("'ARCHIVED'"));
+        assertThat(indexes).anySatisfy(i -> assertThat(i).startsWith("ix_proc_state_shadow")
+                .contains("(updated_at, msg_id)").contains("'ARCHIVED'"));
+        assertThat(indexes).anySatisfy(i -> assertThat(i).startsWith("ix_proc_state_abandoned")
+                .contains("backfill_abandoned_at IS NOT NULL"));
+        assertThat(indexes).anySatisfy(i -> assertThat(i).startsWith("ix_flight_schd_history")
+                .contains("(operation_day, updated_at)"));
+        assertThat(indexes).anySatisfy(i -> assertThat(i).startsWith("ix_flight_schd_unplaced")
+                .contains("operation_day IS NULL"));
+        assertThat(indexes).noneSatisfy(i -> assertThat(i).startsWith("ix_flight_schd_operation_day"));
+        for (var index : List.of("ix_proc_state_hst_archived_at", "ix_flight_hst_archived_at", "ix_req_track_closed",
+                "ix_raw_msg_copy_kept_at")) {
+            assertThat(indexes).anySatisfy(i -> assertThat(i).startsWith(index));
+        }
+        assertThat(columnsOf("proc_state_hst")).contains("reconciled_at", "reconciled_by", "reconciliation_note");
     }
 
     private List<String> columnsOfSchema() throws SQLException {

@@ -9,7 +9,10 @@ import io.msgx.domain.flight.FlightList;
 import io.msgx.domain.flight.FlightState;
 import io.msgx.pipeline.codec.MessageMeta;
 
+import io.msgx.domain.flight.MaflEntry;
+
 import java.time.Instant;
+import java.util.List;
 
 /**
  * The JSON values published on Kafka (sis-format §7), built when the change commits and stored in the outbox
@@ -32,7 +35,14 @@ public final class FlightEventJson {
 
     /** The {@code schd} value of a changed, non-deleted flight. */
     public String projection(FlightChange change, Instant updatedAt) {
-        FlightState flight = change.after();
+        return state(change.after(), change.mafl(), updatedAt);
+    }
+
+    /**
+     * A flight's full state in the projection's shape; {@code mafl} null for a flight that publishes none.
+     * Also the snapshot the flight history store keeps.
+     */
+    public String state(FlightState flight, List<MaflEntry> mafl, Instant updatedAt) {
         ObjectNode root = mapper.createObjectNode();
         root.put("flid", flight.flid().value());
         root.put("stateVersion", flight.stateVersion());
@@ -52,9 +62,9 @@ public final class FlightEventJson {
                 items.get(i).values().forEach(node::put);
             }
         }
-        if (change.mafl() != null) {
-            var mafl = root.putArray("mafl");
-            change.mafl().forEach(entry -> mafl.addObject().put("flid", entry.flid().value()).put("flno", entry.flno()));
+        if (mafl != null) {
+            var entries = root.putArray("mafl");
+            mafl.forEach(entry -> entries.addObject().put("flid", entry.flid().value()).put("flno", entry.flno()));
         } else if (flight.masterId().isPresent() || flight.fields().valueOf(FlightField.MAID) != null) {
             root.put("maid", flight.fields().valueOf(FlightField.MAID));
             root.put("csop", flight.fields().valueOf(FlightField.CSOP));
@@ -63,14 +73,22 @@ public final class FlightEventJson {
         return write(root);
     }
 
-    /** The {@code msg} value of one event, without its {@code eventId}. */
+    /** The {@code msg} value of one event caused by a message, without its {@code eventId}. */
     public String notification(FlightEvent event, long msgId, MessageMeta meta) {
+        return notification(event, msgId, meta.type(), meta.subtype());
+    }
+
+    /**
+     * The {@code msg} value of one event, without its {@code eventId}; {@code type}/{@code styp} name the cause
+     * (the message's, or {@code LIFECYCLE}/{@code CLEANUP} for the history cleanup, whose {@code msgId} is 0).
+     */
+    public String notification(FlightEvent event, long msgId, String type, String styp) {
         ObjectNode root = mapper.createObjectNode();
         root.put("flid", event.flid().value());
         root.put("stateVersion", event.stateVersion());
         root.put("msgId", msgId);
-        root.put("type", meta.type());
-        root.put("styp", meta.subtype());
+        root.put("type", type);
+        root.put("styp", styp);
         root.put("change", event.change().name());
         var changed = root.putArray("changed");
         event.changed().forEach(changed::add);

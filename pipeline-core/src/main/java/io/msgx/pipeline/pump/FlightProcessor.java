@@ -8,9 +8,6 @@ import io.msgx.domain.flight.OperationDay;
 import io.msgx.domain.message.FlightMessage;
 import io.msgx.domain.message.ScheduleMessage;
 import io.msgx.pipeline.codec.DecodedMessage;
-import io.msgx.pipeline.event.FlightEventJson;
-import io.msgx.pipeline.store.OutboxEvent;
-import io.msgx.pipeline.store.OutboxTarget;
 import io.msgx.pipeline.store.PipelineStore;
 import io.msgx.pipeline.store.PipelineTransaction;
 import io.msgx.pipeline.store.ProcRecord;
@@ -20,7 +17,6 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.time.Clock;
-import java.time.Instant;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
@@ -44,7 +40,7 @@ public final class FlightProcessor {
 
     private final PipelineStore store;
     private final FlightStateEngine engine;
-    private final FlightEventJson json = new FlightEventJson();
+    private final FlightChangeWriter writer = new FlightChangeWriter();
     private final Clock clock;
 
     public FlightProcessor(PipelineStore store, FlightStateEngine engine, Clock clock) {
@@ -77,23 +73,10 @@ public final class FlightProcessor {
         var now = clock.instant();
         var terminal = terminalOf(decision);
         if (decision instanceof Decision.Applied applied) {
-            write(tx, applied.changes(), msgId, message, now);
+            writer.write(tx, applied.changes(), msgId, message.meta().type(), message.meta().subtype(), now);
         }
         tx.procStates().finish(msgId, terminal, now);
         return new Outcome(terminal, decision, false);
-    }
-
-    private void write(PipelineTransaction tx, List<FlightChange> changes, long msgId, DecodedMessage message, Instant now) {
-        tx.flights().save(changes.stream().map(FlightChange::after).toList(), now);
-        for (var change : changes) {
-            var flight = change.after();
-            var deleted = !flight.isActive();
-            var type = deleted ? OutboxEvent.EventType.TOMBSTONE : OutboxEvent.EventType.UPSERT;
-            tx.outbox().append(new OutboxEvent(OutboxTarget.KAFKA_MSG, flight.flid(), type, flight.stateVersion(),
-                    msgId, json.notification(change.event(), msgId, message.meta()), now));
-            tx.outbox().upsertProjection(new OutboxEvent(OutboxTarget.KAFKA_SCHD, flight.flid(), type,
-                    flight.stateVersion(), msgId, deleted ? null : json.projection(change, now), now));
-        }
     }
 
     private static Terminal terminalOf(Decision decision) {

@@ -74,7 +74,7 @@ public final class MessageProcessor {
 
     private ProcessOutcome process(ProcRecord head) {
         long msgId = head.msgId();
-        var raw = mailbox.readText(msgId);
+        var raw = rawText(msgId);
         if (raw.isEmpty()) {
             return end(msgId, Terminal.dead(ErrorClass.MALFORMED,
                     "raw-missing: mailbox row " + msgId + " no longer exists"));
@@ -101,6 +101,24 @@ public final class MessageProcessor {
             return end(msgId, Terminal.skipped("ignored:" + ignoredBy.get()));
         }
         return dispatch(head, message);
+    }
+
+    /**
+     * The raw text from the mailbox; with the replay channel on, a copy is kept on first read and used when the
+     * mailbox row is gone (purged after its mark).
+     */
+    private java.util.Optional<String> rawText(long msgId) {
+        var raw = mailbox.readText(msgId);
+        if (!settings.keepRawCopies()) {
+            return raw;
+        }
+        if (raw.isPresent()) {
+            store.rawCopies().keep(msgId, raw.get(), clock.instant());
+            return raw;
+        }
+        var copy = store.rawCopies().find(msgId);
+        copy.ifPresent(text -> log.info("Message {}: mailbox row gone, processing our kept copy (replay channel)", msgId));
+        return copy;
     }
 
     private ProcessOutcome dispatch(ProcRecord head, DecodedMessage message) {

@@ -8,8 +8,11 @@ import java.util.Objects;
  * @param ignoreRules        message types deliberately not processed
  * @param identityWithDay    whether the business identity includes the DTTM day
  *                           ({@code msgx.identity.include-day-boundary}; fixed once in production)
+ * @param keepRawCopies      the replay channel ({@code msgx.pipeline.replay-channel}): keep our own copy of each
+ *                           raw message, and read it when the mailbox row is gone
  */
-public record ProcessingSettings(RetryPolicy retry, IgnoreRules ignoreRules, boolean identityWithDay) {
+public record ProcessingSettings(RetryPolicy retry, IgnoreRules ignoreRules, boolean identityWithDay,
+                                 boolean keepRawCopies) {
 
     public ProcessingSettings {
         Objects.requireNonNull(retry, "retry");
@@ -17,6 +20,6 @@ public record ProcessingSettings(RetryPolicy retry, IgnoreRules ignoreRules, boo
     }
 
     public static ProcessingSettings defaults() {
-        return new ProcessingSettings(RetryPolicy.processingDefaults(), IgnoreRules.baseline(), false);
+        return new ProcessingSettings(RetryPolicy.processingDefaults(), IgnoreRules.baseline(), false, false);
     }
 }

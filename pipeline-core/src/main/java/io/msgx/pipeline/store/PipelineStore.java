@@ -28,6 +28,12 @@ public interface PipelineStore {
     /** The outbox for delivery: claims, confirmations and cleanup, each call its own statement. */
     Outbox outbox();
 
+    /** Retention of history and trail tables, each call its own statement. */
+    Housekeeping housekeeping();
+
+    /** The replay channel's raw copies, each call its own statement. */
+    RawMessageCopies rawCopies();
+
     /** The schedule trail, appended after the business commit. */
     ScheduleLog scheduleLog();
 

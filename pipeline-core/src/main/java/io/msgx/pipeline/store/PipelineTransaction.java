@@ -10,4 +10,7 @@ public interface PipelineTransaction {
     FlightStore flights();
 
     Outbox outbox();
+
+    /** Flight history cleanup; use only inside a locked transaction. */
+    FlightHistory flightHistory();
 }

@@ -1,7 +1,10 @@
 package io.msgx.pipeline.store;
 
 import java.time.Instant;
+import java.util.Collection;
+import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /** {@code PROC_STATE}: the processing record of every enqueued mailbox message. */
 public interface ProcStates {
@@ -41,6 +44,83 @@ public interface ProcStates {
      * intent, one statement; {@code LAST_ERROR} keeps the last failure's text. False when not FAILED.
      */
     boolean exhaust(long msgId, Instant now);
+
+    // --- backfill: the processed mark owed to the shared mailbox (seeds §6) ---
+
+    /**
+     * Rows whose mark is owed and may be written now, with exactly the seeds' predicate: terminal
+     * ({@code SUCCEEDED}, {@code SKIPPED}, {@code DEAD}; never {@code ARCHIVED}), {@code BACKFILL_AT} null,
+     * not abandoned, and ({@code BACKFILL_NEXT_AT} null, or due by {@code now}, or {@code ENQUEUED_AT} before
+     * {@code overdueBefore} = now − R, which overrides the backoff). Ordered by {@code BACKFILL_ATTEMPTS}, then
+     * {@code MSG_ID}, so rows that keep failing cannot fill a batch; at most {@code limit}.
+     */
+    List<ProcRecord> backfillDue(Instant now, Instant overdueBefore, int limit);
+
+    /** The mark is confirmed in the mailbox: {@code BACKFILL_AT = at}. False when already confirmed or abandoned. */
+    boolean backfillConfirmed(long msgId, Instant at);
+
+    /** A transient failure to write the mark: attempts one more, next try at {@code nextAt}. */
+    boolean backfillFailed(long msgId, Instant nextAt, Instant now);
+
+    /**
+     * Stop retrying the mark automatically ({@code MISSING_ROW}, {@code TRANSIENT_DEADLINE}). Abandoned is not
+     * marked: {@code BACKFILL_AT} stays null. False when already confirmed or abandoned.
+     */
+    boolean backfillAbandoned(long msgId, String reason, Instant at);
+
+    /** Abandoned rows, oldest first, with whether each was reconciled, for the operators' reconciliation. */
+    List<AbandonedMark> abandonedMarks(int limit);
+
+    /**
+     * An operator's reopening of abandoned rows: abandonment and any reconciliation cleared, due at once.
+     * Returns the IDs reopened (rows not abandoned are left alone).
+     */
+    List<Long> reopenAbandoned(Collection<Long> msgIds, Instant now);
+
+    /**
+     * An operator confirms an abandoned row was settled by hand (the mailbox side checked or purged it): an
+     * audited record of who, when and why. Only a reconciled abandoned row may be archived. False when the
+     * row is not abandoned.
+     */
+    boolean reconcileAbandoned(long msgId, String operator, String note, Instant at);
+
+    /** Marks owed (not abandoned), and abandoned rows with and without reconciliation. */
+    BackfillBacklog backfillBacklog();
+
+    /** An abandoned mark as listed for reconciliation. */
+    record AbandonedMark(ProcRecord record, Instant reconciledAt, String reconciledBy, String note) {
+    }
+
+    record BackfillBacklog(long owed, long abandoned, long abandonedUnreconciled) {
+    }
+
+    // --- replay ---
+
+    /**
+     * Replay, one statement: the rows among {@code msgIds} that are {@code FAILED} or {@code DEAD} with an
+     * error class in {@code replayable} go back to {@code PENDING}; attempts, next attempt, error class and
+     * text are reset; {@code IDENTITY_KEY} is kept. Returns the IDs replayed.
+     */
+    List<Long> replay(Collection<Long> msgIds, Set<ErrorClass> replayable, Instant now);
+
+    // --- archive (seeds §9.3) ---
+
+    /**
+     * Terminal rows whose backfill is settled ({@code BACKFILL_AT} set, or abandoned and reconciled) and whose
+     * last update ({@code UPDATED_AT}) is before {@code settledBefore}; oldest first, at most {@code limit}.
+     */
+    List<ProcRecord> archiveCandidates(Instant settledBefore, int limit);
+
+    /**
+     * Archive one candidate, in one transaction: copy the row to {@code PROC_STATE_HST}, then reduce it to
+     * its dedup shadow ({@code STATE='ARCHIVED'}, only {@code MSG_ID} and {@code IDENTITY_KEY} kept) on the
+     * condition that its state and {@code UPDATED_AT} are still the candidate's. False, with nothing
+     * written, when the row changed meanwhile (a replay won).
+     */
+    boolean archive(ProcRecord candidate, Instant now);
+
+    /** Forget dedup shadows archived before {@code cutoff} (the dedup memory has passed); at most {@code limit}. */
+    int forgetArchivedBefore(Instant cutoff, int limit);
 
     /** Counts for the backlog gauges; {@code ARCHIVED} rows are not counted. */
     Backlog backlog();

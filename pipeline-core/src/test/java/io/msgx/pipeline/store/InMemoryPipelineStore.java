@@ -112,6 +112,66 @@ public final class InMemoryPipelineStore implements PipelineStore {
     }
 
     @Override
+    public Housekeeping housekeeping() {
+        return new Housekeeping() {
+            @Override
+            public int deleteProcessingHistoryBefore(Instant cutoff, int limit) {
+                return inTransaction(tx -> removeWhere(((Tx) tx).state.processingHistory,
+                        a -> a.archivedAt().isBefore(cutoff), limit));
+            }
+
+            @Override
+            public int deleteFlightHistoryBefore(Instant cutoff, int limit) {
+                return inTransaction(tx -> removeWhere(((Tx) tx).state.flightHistory,
+                        a -> a.archivedAt().isBefore(cutoff), limit));
+            }
+
+            @Override
+            public int deleteScheduleLogBefore(java.time.LocalDate scopeEndBefore, Instant recordedBefore, int limit) {
+                synchronized (trail) {
+                    var doomed = trail.stream()
+                            .filter(e -> e.recordedAt().isBefore(recordedBefore)
+                                    && (e.scopeEnd() == null || e.scopeEnd().isBefore(scopeEndBefore)))
+                            .limit(limit).toList();
+                    trail.removeAll(doomed);
+                    return doomed.size();
+                }
+            }
+
+            @Override
+            public int deleteClosedRequestsBefore(Instant cutoff, int limit) {
+                return 0; // requests to the AODB side are not tracked in memory yet
+            }
+
+            @Override
+            public int deleteRawCopiesBefore(Instant cutoff, int limit) {
+                return inTransaction(tx -> removeWhere(((Tx) tx).state.rawCopies, c -> c.keptAt().isBefore(cutoff), limit));
+            }
+        };
+    }
+
+    @Override
+    public RawMessageCopies rawCopies() {
+        return new RawMessageCopies() {
+            @Override
+            public void keep(long msgId, String text, Instant at) {
+                inTransaction(tx -> ((Tx) tx).state.rawCopies.putIfAbsent(msgId, new RawCopy(text, at)));
+            }
+
+            @Override
+            public Optional<String> find(long msgId) {
+                return inTransaction(tx -> Optional.ofNullable(((Tx) tx).state.rawCopies.get(msgId)).map(RawCopy::text));
+            }
+        };
+    }
+
+    private static <K, V> int removeWhere(Map<K, V> map, java.util.function.Predicate<V> doomed, int limit) {
+        var keys = map.entrySet().stream().filter(e -> doomed.test(e.getValue())).limit(limit).map(Map.Entry::getKey).toList();
+        keys.forEach(map::remove);
+        return keys.size();
+    }
+
+    @Override
     public ScheduleLog scheduleLog() {
         return new ScheduleLog() {
             @Override
@@ -145,6 +205,29 @@ public final class InMemoryPipelineStore implements PipelineStore {
         return inTransaction(tx -> List.copyOf(((Tx) tx).state.events.values()));
     }
 
+    private record Reconciliation(Instant at, String by, String note) {
+    }
+
+    private record ArchivedRecord(ProcRecord record, Instant archivedAt) {
+    }
+
+    private record ArchivedFlight(FlightState flight, String snapshot, Instant archivedAt) {
+    }
+
+    private record RawCopy(String text, Instant keptAt) {
+    }
+
+    /** How many copies of a message {@code PROC_STATE_HST} holds, for assertions. */
+    public long processingHistoryCount(long msgId) {
+        return inTransaction(tx -> ((Tx) tx).state.processingHistory.containsKey(msgId) ? 1L : 0L);
+    }
+
+    /** How many archived versions of a flight the history store holds, for assertions. */
+    public long flightHistoryCount(FlightId flid) {
+        return inTransaction(tx -> ((Tx) tx).state.flightHistory.values().stream()
+                .filter(a -> a.flight().flid().equals(flid)).count());
+    }
+
     private static final class State {
         final TreeMap<Long, ProcRecord> procs = new TreeMap<>();
         final Map<String, Long> identities = new HashMap<>();
@@ -152,10 +235,20 @@ public final class InMemoryPipelineStore implements PipelineStore {
         final Map<FlightId, FlightState> flights = new HashMap<>();
         final TreeMap<Long, OutboxEntry> events = new TreeMap<>();
         final Map<FlightId, Long> projectionByFlid = new HashMap<>();
+        final Map<FlightId, Instant> flightUpdatedAt = new HashMap<>();
+        final Map<Long, Reconciliation> reconciliations = new HashMap<>();
+        final TreeMap<Long, ArchivedRecord> processingHistory = new TreeMap<>();
+        final Map<String, ArchivedFlight> flightHistory = new HashMap<>();
+        final TreeMap<Long, RawCopy> rawCopies = new TreeMap<>();
         long eventSeq;
 
         State copy() {
             var copy = new State();
+            copy.flightUpdatedAt.putAll(flightUpdatedAt);
+            copy.reconciliations.putAll(reconciliations);
+            copy.processingHistory.putAll(processingHistory);
+            copy.flightHistory.putAll(flightHistory);
+            copy.rawCopies.putAll(rawCopies);
             copy.procs.putAll(procs);
             copy.identities.putAll(identities);
             copy.cursor = cursor;
@@ -206,6 +299,66 @@ public final class InMemoryPipelineStore implements PipelineStore {
         @Override
         public Backlog backlog() {
             return inTransaction(tx -> tx.procStates().backlog());
+        }
+
+        @Override
+        public List<ProcRecord> backfillDue(Instant now, Instant overdueBefore, int limit) {
+            return inTransaction(tx -> tx.procStates().backfillDue(now, overdueBefore, limit));
+        }
+
+        @Override
+        public boolean backfillConfirmed(long msgId, Instant at) {
+            return inTransaction(tx -> tx.procStates().backfillConfirmed(msgId, at));
+        }
+
+        @Override
+        public boolean backfillFailed(long msgId, Instant nextAt, Instant now) {
+            return inTransaction(tx -> tx.procStates().backfillFailed(msgId, nextAt, now));
+        }
+
+        @Override
+        public boolean backfillAbandoned(long msgId, String reason, Instant at) {
+            return inTransaction(tx -> tx.procStates().backfillAbandoned(msgId, reason, at));
+        }
+
+        @Override
+        public List<AbandonedMark> abandonedMarks(int limit) {
+            return inTransaction(tx -> tx.procStates().abandonedMarks(limit));
+        }
+
+        @Override
+        public List<Long> reopenAbandoned(Collection<Long> msgIds, Instant now) {
+            return inTransaction(tx -> tx.procStates().reopenAbandoned(msgIds, now));
+        }
+
+        @Override
+        public boolean reconcileAbandoned(long msgId, String operator, String note, Instant at) {
+            return inTransaction(tx -> tx.procStates().reconcileAbandoned(msgId, operator, note, at));
+        }
+
+        @Override
+        public BackfillBacklog backfillBacklog() {
+            return inTransaction(tx -> tx.procStates().backfillBacklog());
+        }
+
+        @Override
+        public List<Long> replay(Collection<Long> msgIds, java.util.Set<ErrorClass> replayable, Instant now) {
+            return inTransaction(tx -> tx.procStates().replay(msgIds, replayable, now));
+        }
+
+        @Override
+        public List<ProcRecord> archiveCandidates(Instant settledBefore, int limit) {
+            return inTransaction(tx -> tx.procStates().archiveCandidates(settledBefore, limit));
+        }
+
+        @Override
+        public boolean archive(ProcRecord candidate, Instant now) {
+            return inTransaction(tx -> tx.procStates().archive(candidate, now));
+        }
+
+        @Override
+        public int forgetArchivedBefore(Instant cutoff, int limit) {
+            return inTransaction(tx -> tx.procStates().forgetArchivedBefore(cutoff, limit));
         }
     }
 
@@ -285,7 +438,48 @@ public final class InMemoryPipelineStore implements PipelineStore {
 
                 @Override
                 public void save(Collection<FlightState> states, Instant now) {
-                    states.forEach(s -> state.flights.put(s.flid(), s));
+                    states.forEach(s -> {
+                        state.flights.put(s.flid(), s);
+                        state.flightUpdatedAt.put(s.flid(), now);
+                    });
+                }
+            };
+        }
+
+        @Override
+        public FlightHistory flightHistory() {
+            return new FlightHistory() {
+                @Override
+                public List<FlightId> candidates(java.time.LocalDate operationDayBefore, Instant unplacedBefore,
+                                                 Instant quietBefore, int limit) {
+                    return state.flights.values().stream()
+                            .filter(f -> {
+                                var updated = state.flightUpdatedAt.get(f.flid());
+                                boolean pastLife = f.operationDay() != null
+                                        ? f.operationDay().date().isBefore(operationDayBefore)
+                                        : updated.isBefore(unplacedBefore);
+                                boolean ended = !f.isActive() || updated.isBefore(quietBefore);
+                                return pastLife && ended;
+                            })
+                            .sorted(java.util.Comparator.comparing((FlightState f) -> state.flightUpdatedAt.get(f.flid()))
+                                    .thenComparing(FlightState::flid))
+                            .limit(limit).map(FlightState::flid).toList();
+                }
+
+                @Override
+                public void archive(FlightState flight, String snapshot, Instant at) {
+                    var key = flight.flid() + "|" + flight.stateVersion();
+                    if (state.flightHistory.containsKey(key)) {
+                        throw new IllegalStateException("FLIGHT_HST already holds FLID " + flight.flid() + " version "
+                                + flight.stateVersion());
+                    }
+                    state.flightHistory.put(key, new ArchivedFlight(flight, snapshot, at));
+                }
+
+                @Override
+                public void delete(FlightId flid) {
+                    state.flights.remove(flid);
+                    state.flightUpdatedAt.remove(flid);
                 }
             };
         }
@@ -514,6 +708,172 @@ public final class InMemoryPipelineStore implements PipelineStore {
             return new Backlog(counts.getOrDefault(ProcStatus.PENDING, 0L), counts.getOrDefault(ProcStatus.FAILED, 0L),
                     counts.getOrDefault(ProcStatus.SUCCEEDED, 0L), counts.getOrDefault(ProcStatus.SKIPPED, 0L),
                     counts.getOrDefault(ProcStatus.DEAD, 0L), oldest);
+        }
+
+        private static boolean terminal(ProcRecord r) {
+            return r.status().isTerminal();
+        }
+
+        @Override
+        public List<ProcRecord> backfillDue(Instant now, Instant overdueBefore, int limit) {
+            return state.procs.values().stream()
+                    .filter(r -> terminal(r) && r.backfillAt() == null && r.backfillAbandonedAt() == null)
+                    .filter(r -> r.backfillNextAt() == null || !r.backfillNextAt().isAfter(now)
+                            || r.enqueuedAt().isBefore(overdueBefore))
+                    .sorted(java.util.Comparator.comparingInt(ProcRecord::backfillAttempts).thenComparingLong(ProcRecord::msgId))
+                    .limit(limit).toList();
+        }
+
+        @Override
+        public boolean backfillConfirmed(long msgId, Instant at) {
+            var r = state.procs.get(msgId);
+            if (r == null || !terminal(r) || r.backfillAt() != null || r.backfillAbandonedAt() != null) {
+                return false;
+            }
+            put(backfill(r, null, at, r.backfillAttempts(), null, null, at));
+            return true;
+        }
+
+        @Override
+        public boolean backfillFailed(long msgId, Instant nextAt, Instant now) {
+            var r = state.procs.get(msgId);
+            if (r == null || !terminal(r) || r.backfillAt() != null || r.backfillAbandonedAt() != null) {
+                return false;
+            }
+            put(backfill(r, nextAt, null, r.backfillAttempts() + 1, null, null, now));
+            return true;
+        }
+
+        @Override
+        public boolean backfillAbandoned(long msgId, String reason, Instant at) {
+            var r = state.procs.get(msgId);
+            if (r == null || !terminal(r) || r.backfillAt() != null || r.backfillAbandonedAt() != null) {
+                return false;
+            }
+            put(backfill(r, r.backfillNextAt(), null, r.backfillAttempts(), at, reason, at));
+            return true;
+        }
+
+        @Override
+        public List<AbandonedMark> abandonedMarks(int limit) {
+            return state.procs.values().stream()
+                    .filter(r -> r.status() != ProcStatus.ARCHIVED && r.backfillAbandonedAt() != null)
+                    .sorted(java.util.Comparator.comparing(ProcRecord::backfillAbandonedAt).thenComparingLong(ProcRecord::msgId))
+                    .limit(limit)
+                    .map(r -> {
+                        var rec = state.reconciliations.get(r.msgId());
+                        return new AbandonedMark(r, rec == null ? null : rec.at(), rec == null ? null : rec.by(),
+                                rec == null ? null : rec.note());
+                    })
+                    .toList();
+        }
+
+        @Override
+        public List<Long> reopenAbandoned(Collection<Long> msgIds, Instant now) {
+            var reopened = new ArrayList<Long>();
+            for (var id : new java.util.TreeSet<>(msgIds)) {
+                var r = state.procs.get(id);
+                if (r != null && terminal(r) && r.backfillAbandonedAt() != null) {
+                    put(backfill(r, now, null, r.backfillAttempts(), null, null, now));
+                    state.reconciliations.remove(id);
+                    reopened.add(id);
+                }
+            }
+            return reopened;
+        }
+
+        @Override
+        public boolean reconcileAbandoned(long msgId, String operator, String note, Instant at) {
+            var r = state.procs.get(msgId);
+            if (r == null || !terminal(r) || r.backfillAbandonedAt() == null) {
+                return false;
+            }
+            state.reconciliations.put(msgId, new Reconciliation(at, operator, note));
+            put(backfill(r, r.backfillNextAt(), null, r.backfillAttempts(), r.backfillAbandonedAt(),
+                    r.backfillAbandonedReason(), at));
+            return true;
+        }
+
+        @Override
+        public BackfillBacklog backfillBacklog() {
+            long owed = 0;
+            long abandoned = 0;
+            long unreconciled = 0;
+            for (var r : state.procs.values()) {
+                if (!terminal(r)) {
+                    continue;
+                }
+                if (r.backfillAbandonedAt() != null) {
+                    abandoned++;
+                    if (!state.reconciliations.containsKey(r.msgId())) {
+                        unreconciled++;
+                    }
+                } else if (r.backfillAt() == null) {
+                    owed++;
+                }
+            }
+            return new BackfillBacklog(owed, abandoned, unreconciled);
+        }
+
+        @Override
+        public List<Long> replay(Collection<Long> msgIds, java.util.Set<ErrorClass> replayable, Instant now) {
+            var replayed = new ArrayList<Long>();
+            for (var id : new java.util.TreeSet<>(msgIds)) {
+                var r = state.procs.get(id);
+                if (r != null && (r.status() == ProcStatus.FAILED || r.status() == ProcStatus.DEAD)
+                        && r.errorClass() != null && replayable.contains(r.errorClass())) {
+                    put(with(r, ProcStatus.PENDING, r.identityKey(), 0, null, null, null, now, r.backfillNextAt()));
+                    replayed.add(id);
+                }
+            }
+            return replayed;
+        }
+
+        @Override
+        public List<ProcRecord> archiveCandidates(Instant settledBefore, int limit) {
+            return state.procs.values().stream()
+                    .filter(r -> terminal(r) && r.updatedAt().isBefore(settledBefore))
+                    .filter(r -> r.backfillAt() != null
+                            || (r.backfillAbandonedAt() != null && state.reconciliations.containsKey(r.msgId())))
+                    .sorted(java.util.Comparator.comparing(ProcRecord::updatedAt).thenComparingLong(ProcRecord::msgId))
+                    .limit(limit).toList();
+        }
+
+        @Override
+        public boolean archive(ProcRecord candidate, Instant now) {
+            var r = state.procs.get(candidate.msgId());
+            if (r == null || r.status() != candidate.status() || !r.updatedAt().equals(candidate.updatedAt())) {
+                return false;
+            }
+            state.processingHistory.put(r.msgId(), new ArchivedRecord(r, now));
+            put(new ProcRecord(r.msgId(), ProcStatus.ARCHIVED, r.identityKey(), 0, null, null, null, null,
+                    r.enqueuedAt(), now, null, null, 0, null, null));
+            return true;
+        }
+
+        @Override
+        public int forgetArchivedBefore(Instant cutoff, int limit) {
+            var doomed = state.procs.values().stream()
+                    .filter(r -> r.status() == ProcStatus.ARCHIVED && r.updatedAt().isBefore(cutoff))
+                    .limit(limit).toList();
+            for (var r : doomed) {
+                state.procs.remove(r.msgId());
+                if (r.identityKey() != null) {
+                    state.identities.remove(r.identityKey(), r.msgId());
+                }
+            }
+            return doomed.size();
+        }
+
+        private void put(ProcRecord record) {
+            state.procs.put(record.msgId(), record);
+        }
+
+        private static ProcRecord backfill(ProcRecord r, Instant nextAt, Instant at, int attempts, Instant abandonedAt,
+                                           String abandonedReason, Instant updatedAt) {
+            return new ProcRecord(r.msgId(), r.status(), r.identityKey(), r.attempts(), r.nextAttemptAt(), r.errorClass(),
+                    r.lastError(), r.receivedAt(), r.enqueuedAt(), updatedAt, nextAt, at, attempts, abandonedAt,
+                    abandonedReason);
         }
 
         static String cut(String text) {

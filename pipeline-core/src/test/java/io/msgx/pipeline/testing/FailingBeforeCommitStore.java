@@ -1,11 +1,14 @@
 package io.msgx.pipeline.testing;
 
+import io.msgx.pipeline.store.FlightHistory;
 import io.msgx.pipeline.store.FlightStore;
+import io.msgx.pipeline.store.Housekeeping;
 import io.msgx.pipeline.store.InboxCursors;
 import io.msgx.pipeline.store.Outbox;
 import io.msgx.pipeline.store.PipelineStore;
 import io.msgx.pipeline.store.PipelineTransaction;
 import io.msgx.pipeline.store.ProcStates;
+import io.msgx.pipeline.store.RawMessageCopies;
 import io.msgx.pipeline.store.ScheduleLog;
 
 import java.util.concurrent.atomic.AtomicInteger;
@@ -63,6 +66,11 @@ public final class FailingBeforeCommitStore implements PipelineStore {
                 public Outbox outbox() {
                     return tx.outbox();
                 }
+
+                @Override
+                public FlightHistory flightHistory() {
+                    return tx.flightHistory();
+                }
             });
             throw new IllegalStateException("injected failure before commit (flights touched: " + wrote[0] + ")");
         });
@@ -81,6 +89,16 @@ public final class FailingBeforeCommitStore implements PipelineStore {
     @Override
     public Outbox outbox() {
         return delegate.outbox();
+    }
+
+    @Override
+    public Housekeeping housekeeping() {
+        return delegate.housekeeping();
+    }
+
+    @Override
+    public RawMessageCopies rawCopies() {
+        return delegate.rawCopies();
     }
 
     @Override

@@ -1,0 +1,88 @@
+package io.msgx.adapter.pg;
+
+import io.msgx.adapter.pg.jooq.tables.records.ProcStateHstRecord;
+import io.msgx.domain.flight.FlightId;
+import io.msgx.pipeline.store.ErrorClass;
+import io.msgx.pipeline.store.ProcRecord;
+import io.msgx.pipeline.store.ProcStatus;
+import org.jooq.DSLContext;
+import org.jooq.SQLDialect;
+import org.jooq.conf.RenderQuotedNames;
+import org.jooq.conf.Settings;
+import org.jooq.impl.DSL;
+
+import java.time.Instant;
+import java.time.LocalDate;
+import java.util.Optional;
+
+import static io.msgx.adapter.pg.jooq.Tables.FLIGHT_HST;
+import static io.msgx.adapter.pg.jooq.Tables.PROC_STATE;
+import static io.msgx.adapter.pg.jooq.Tables.PROC_STATE_HST;
+import static io.msgx.adapter.pg.jooq.Tables.REQ_TRACK;
+
+/** Reads and writes a test schema past the ports, for the contracts' hooks. */
+final class PgProbe {
+
+    private final PgTestDatabase database;
+    /** Each request covers a day of its own: one open request per type, day and sender. */
+    private int requests;
+
+    PgProbe(PgTestDatabase database) {
+        this.database = database;
+    }
+
+    DSLContext sql() {
+        return DSL.using(database.dataSource(), SQLDialect.POSTGRES, new Settings()
+                .withRenderSchema(false)
+                .withRenderQuotedNames(RenderQuotedNames.EXPLICIT_DEFAULT_QUOTED)
+                .withExecuteLogging(false));
+    }
+
+    long countProcessingHistory(long msgId) {
+        return sql().fetchCount(PROC_STATE_HST, PROC_STATE_HST.MSG_ID.eq(msgId));
+    }
+
+    Optional<ProcStateHstRecord> processingHistoryRow(long msgId) {
+        return sql().selectFrom(PROC_STATE_HST).where(PROC_STATE_HST.MSG_ID.eq(msgId)).fetchOptional();
+    }
+
+    Optional<ProcRecord> processingHistory(long msgId) {
+        return processingHistoryRow(msgId).map(row -> new ProcRecord(row.getMsgId(), ProcStatus.valueOf(row.getState()),
+                row.getIdentityKey(), row.getAttempts(), row.getNextAttemptAt(),
+                row.getErrorClass() == null ? null : ErrorClass.valueOf(row.getErrorClass()), row.getLastError(),
+                row.getReceivedAt(), row.getEnqueuedAt(), row.getUpdatedAt(), row.getBackfillNextAt(),
+                row.getBackfillAt(), row.getBackfillAttempts(), row.getBackfillAbandonedAt(),
+                row.getBackfillAbandonedReason()));
+    }
+
+    long countFlightHistory(FlightId flid) {
+        return sql().fetchCount(FLIGHT_HST, FLIGHT_HST.FLID.eq(flid.value()));
+    }
+
+    Optional<String> flightHistorySnapshot(FlightId flid, long stateVersion) {
+        return sql().select(FLIGHT_HST.SNAPSHOT).from(FLIGHT_HST)
+                .where(FLIGHT_HST.FLID.eq(flid.value())).and(FLIGHT_HST.STATE_VERSION.eq(stateVersion))
+                .fetchOptional(FLIGHT_HST.SNAPSHOT);
+    }
+
+    void clearBackfillNextAt(long msgId) {
+        sql().update(PROC_STATE).set(PROC_STATE.BACKFILL_NEXT_AT, (Instant) null)
+                .where(PROC_STATE.MSG_ID.eq(msgId)).execute();
+    }
+
+    long insertRequest(String status, Instant closedAt) {
+        return sql().insertInto(REQ_TRACK)
+                .set(REQ_TRACK.REQ_TYPE, "DNLD")
+                .set(REQ_TRACK.COVER_DAY, LocalDate.of(2024, 3, 1).plusDays(requests++))
+                .set(REQ_TRACK.SENDER, "RMS")
+                .set(REQ_TRACK.STATUS, status)
+                .set(REQ_TRACK.CREATED_AT, Instant.parse("2024-03-01T00:00:00Z"))
+                .set(REQ_TRACK.DONE_AT, closedAt)
+                .returningResult(REQ_TRACK.ID)
+                .fetchSingle(REQ_TRACK.ID);
+    }
+
+    boolean requestExists(long id) {
+        return sql().fetchExists(REQ_TRACK, REQ_TRACK.ID.eq(id));
+    }
+}

@@ -1,0 +1,177 @@
+package io.msgx.runner.jobs;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * The only place that starts threads for the background loops. Each loop is a named job — a
+ * {@code runOnce()} and a period — registered before {@link #start()}.
+ *
+ * <ul>
+ *   <li>Each job gets its own single-thread {@link ScheduledExecutorService} with one daemon thread named
+ *       {@code msgx-<name>}, run with a fixed delay: the next run starts {@code period} after the previous
+ *       one ended, so a job never overlaps itself and a slow job does not delay the others.</li>
+ *   <li>Each run is isolated: an exception is logged with the job's name and the next run happens as
+ *       scheduled. An {@link Error} is logged and rethrown, which ends that job's schedule (the JVM is in
+ *       trouble; carrying on would hide it).</li>
+ *   <li>{@link #runAllOnce()} runs every job once, in registration order, in the caller's thread (tests,
+ *       CLI); a per-job lock keeps it from overlapping a scheduled run of the same job.</li>
+ * </ul>
+ */
+public final class JobRunner {
+
+    private static final Logger LOG = LoggerFactory.getLogger(JobRunner.class);
+    public static final String THREAD_PREFIX = "msgx-";
+
+    private final List<Job> jobs = new ArrayList<>();
+    private final List<ScheduledExecutorService> executors = new ArrayList<>();
+    private boolean started;
+    private boolean stopped;
+
+    /** Add a job; names are unique, the period positive. Only before {@link #start()}. */
+    public synchronized JobRunner register(String name, Runnable runOnce, Duration period) {
+        Objects.requireNonNull(name, "name");
+        Objects.requireNonNull(runOnce, "runOnce");
+        Objects.requireNonNull(period, "period");
+        if (name.isBlank()) {
+            throw new IllegalArgumentException("A job needs a name (its thread is msgx-<name>)");
+        }
+        if (period.isZero() || period.isNegative()) {
+            throw new IllegalArgumentException("Job " + name + ": period must be positive, was " + period);
+        }
+        if (started) {
+            throw new IllegalStateException("Job " + name + " registered after start(): register every job first");
+        }
+        if (jobs.stream().anyMatch(job -> job.name.equals(name))) {
+            throw new IllegalArgumentException("Job " + name + " is registered already: job names are unique");
+        }
+        jobs.add(new Job(name, runOnce, period));
+        return this;
+    }
+
+    /** The registered job names, in registration order. */
+    public synchronized List<String> jobNames() {
+        return jobs.stream().map(job -> job.name).toList();
+    }
+
+    /** Start every registered job: its first run at once, then with a fixed delay of its period. */
+    public synchronized void start() {
+        if (started || stopped) {
+            throw new IllegalStateException(started ? "JobRunner started already" : "JobRunner stopped: it does not restart");
+        }
+        started = true;
+        for (var job : jobs) {
+            var executor = Executors.newSingleThreadScheduledExecutor(runnable -> {
+                var thread = new Thread(runnable, THREAD_PREFIX + job.name);
+                thread.setDaemon(true);
+                return thread;
+            });
+            executors.add(executor);
+            executor.scheduleWithFixedDelay(job::runIsolated, 0, job.period.toNanos(), TimeUnit.NANOSECONDS);
+            LOG.info("Job {} started, every {}", job.name, job.period);
+        }
+    }
+
+    /**
+     * Stop scheduling and wait up to {@code timeout} for running jobs to finish. True when every job thread
+     * has ended (from then on nothing runs); false when the wait ran out (the job threads are then
+     * interrupted) or the caller was interrupted (its interrupt flag is restored).
+     */
+    public boolean stop(Duration timeout) {
+        List<ScheduledExecutorService> running;
+        synchronized (this) {
+            stopped = true;
+            running = List.copyOf(executors);
+        }
+        running.forEach(ScheduledExecutorService::shutdown);
+        long deadline = System.nanoTime() + Math.max(0, timeout.toNanos());
+        try {
+            for (var executor : running) {
+                long left = deadline - System.nanoTime();
+                if (!executor.awaitTermination(Math.max(0, left), TimeUnit.NANOSECONDS)) {
+                    LOG.warn("Jobs still running after {}: interrupting them", timeout);
+                    running.forEach(ScheduledExecutorService::shutdownNow);
+                    return false;
+                }
+            }
+            return true;
+        } catch (InterruptedException e) {
+            running.forEach(ScheduledExecutorService::shutdownNow);
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+
+    /**
+     * Run every job once, in registration order, in the caller's thread. A failing job does not keep the
+     * later ones from running; afterwards the first failure is thrown, the others attached as suppressed.
+     */
+    public void runAllOnce() {
+        List<Job> snapshot;
+        synchronized (this) {
+            if (stopped) {
+                throw new IllegalStateException("JobRunner stopped: nothing runs any more");
+            }
+            snapshot = List.copyOf(jobs);
+        }
+        RuntimeException failure = null;
+        for (var job : snapshot) {
+            try {
+                job.runLocked();
+            } catch (Exception e) {
+                LOG.warn("Job {} failed: {}", job.name, e.toString(), e);
+                if (failure == null) {
+                    failure = new IllegalStateException("Job " + job.name + " failed: " + e.getMessage(), e);
+                } else {
+                    failure.addSuppressed(e);
+                }
+            }
+        }
+        if (failure != null) {
+            throw failure;
+        }
+    }
+
+    private static final class Job {
+        final String name;
+        final Runnable runOnce;
+        final Duration period;
+        final ReentrantLock lock = new ReentrantLock();
+
+        Job(String name, Runnable runOnce, Duration period) {
+            this.name = name;
+            this.runOnce = runOnce;
+            this.period = period;
+        }
+
+        void runLocked() {
+            lock.lock();
+            try {
+                runOnce.run();
+            } finally {
+                lock.unlock();
+            }
+        }
+
+        /** One scheduled run: an exception is logged and the schedule goes on; an Error ends it. */
+        void runIsolated() {
+            try {
+                runLocked();
+            } catch (Exception e) { // a Runnable may still throw a checked exception sneakily
+                LOG.warn("Job {} failed; it runs again in {}: {}", name, period, e.toString(), e);
+            } catch (Error e) {
+                LOG.error("Job {} hit {}; its schedule ends here", name, e.toString(), e);
+                throw e;
+            }
+        }
+    }
+}

@@ -1,0 +1,156 @@
+package io.msgx.runner.metrics;
+
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.msgx.pipeline.metrics.PipelineMetrics;
+import io.msgx.pipeline.store.ErrorClass;
+import io.msgx.pipeline.store.ProcStatus;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.time.Duration;
+import java.util.Objects;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * The pipeline's {@link PipelineMetrics} bound to Micrometer. Counters count what happened; gauges hold the
+ * last value reported. Every callback swallows (and logs) its own failure: metrics never fail the pipeline.
+ *
+ * <p>Tag values: {@code state} is the {@link ProcStatus} name; {@code error_class} is the {@link ErrorClass}
+ * name, or {@value #NO_ERROR_CLASS} for a message that ended without one ({@code SUCCEEDED}, {@code SKIPPED}).
+ */
+public final class MicrometerPipelineMetrics implements PipelineMetrics {
+
+    public static final String PERMANENT_HOLES = "msgx.inbox.permanent_holes";
+    public static final String ENQUEUED = "msgx.inbox.enqueued";
+    public static final String WATERMARK_LAG = "msgx.inbox.watermark_lag";
+    public static final String MESSAGES_ENDED = "msgx.pipeline.messages.ended";
+    public static final String ATTEMPTS_FAILED = "msgx.pipeline.attempts.failed";
+    public static final String DELIVERED = "msgx.dispatch.delivered";
+    public static final String DELIVERY_FAILED = "msgx.dispatch.failed";
+    public static final String DELIVERY_DEAD = "msgx.dispatch.dead";
+    public static final String DISPATCH_PENDING = "msgx.dispatch.pending";
+    public static final String DISPATCH_DEAD_EVENTS = "msgx.dispatch.dead_events";
+    public static final String DISPATCH_OLDEST_PENDING_SECONDS = "msgx.dispatch.oldest_pending_seconds";
+
+    public static final String TAG_STATE = "state";
+    public static final String TAG_ERROR_CLASS = "error_class";
+    /** The {@code error_class} tag of a message that ended without an error class. */
+    public static final String NO_ERROR_CLASS = "none";
+
+    private static final Logger LOG = LoggerFactory.getLogger(MicrometerPipelineMetrics.class);
+
+    private final MeterRegistry registry;
+    private final Counter permanentHoles;
+    private final Counter enqueued;
+    private final Counter delivered;
+    private final Counter deliveryFailed;
+    private final Counter deliveryDead;
+    // Gauges hold their state here, strongly referenced for the life of this binding.
+    private final AtomicLong watermarkLag = new AtomicLong();
+    private final AtomicLong dispatchPending = new AtomicLong();
+    private final AtomicLong dispatchDead = new AtomicLong();
+    private final AtomicLong oldestPendingMillis = new AtomicLong();
+
+    public MicrometerPipelineMetrics(MeterRegistry registry) {
+        this.registry = Objects.requireNonNull(registry, "registry");
+        permanentHoles = Counter.builder(PERMANENT_HOLES)
+                .description("Mailbox IDs given up as a permanent hole after max-commit-delay")
+                .baseUnit("ids").register(registry);
+        enqueued = Counter.builder(ENQUEUED)
+                .description("Mailbox rows the poller enqueued")
+                .baseUnit("messages").register(registry);
+        delivered = Counter.builder(DELIVERED)
+                .description("Outbox events the broker acknowledged")
+                .baseUnit("events").register(registry);
+        deliveryFailed = Counter.builder(DELIVERY_FAILED)
+                .description("Outbox event deliveries that failed (retried or dead)")
+                .baseUnit("events").register(registry);
+        deliveryDead = Counter.builder(DELIVERY_DEAD)
+                .description("Outbox events that became dead (retries used up)")
+                .baseUnit("events").register(registry);
+        Gauge.builder(WATERMARK_LAG, watermarkLag, AtomicLong::get)
+                .description("How far the watermark trails the highest mailbox ID the poller has seen")
+                .baseUnit("ids").strongReference(true).register(registry);
+        Gauge.builder(DISPATCH_PENDING, dispatchPending, AtomicLong::get)
+                .description("Undelivered outbox rows")
+                .baseUnit("events").strongReference(true).register(registry);
+        Gauge.builder(DISPATCH_DEAD_EVENTS, dispatchDead, AtomicLong::get)
+                .description("Dead outbox rows (kept as dead letters)")
+                .baseUnit("events").strongReference(true).register(registry);
+        Gauge.builder(DISPATCH_OLDEST_PENDING_SECONDS, oldestPendingMillis, millis -> millis.get() / 1000.0)
+                .description("Age of the oldest undelivered outbox row; zero when none")
+                .baseUnit("seconds").strongReference(true).register(registry);
+    }
+
+    @Override
+    public void permanentHoleReleased(long fromId, long toId) {
+        guarded("permanentHoleReleased", () -> increment(permanentHoles, toId - fromId + 1));
+    }
+
+    @Override
+    public void watermarkLag(long ids) {
+        guarded("watermarkLag", () -> watermarkLag.set(Math.max(0, ids)));
+    }
+
+    @Override
+    public void enqueued(int rows) {
+        guarded("enqueued", () -> increment(enqueued, rows));
+    }
+
+    @Override
+    public void messageEnded(ProcStatus status, ErrorClass errorClass) {
+        guarded("messageEnded", () -> registry.counter(MESSAGES_ENDED,
+                TAG_STATE, status == null ? "unknown" : status.name(),
+                TAG_ERROR_CLASS, errorClassTag(errorClass)).increment());
+    }
+
+    @Override
+    public void attemptFailed(ErrorClass errorClass) {
+        guarded("attemptFailed", () -> registry.counter(ATTEMPTS_FAILED,
+                TAG_ERROR_CLASS, errorClassTag(errorClass)).increment());
+    }
+
+    @Override
+    public void eventsDelivered(int events) {
+        guarded("eventsDelivered", () -> increment(delivered, events));
+    }
+
+    @Override
+    public void eventDeliveriesFailed(int failed, int dead) {
+        guarded("eventDeliveriesFailed", () -> {
+            increment(deliveryFailed, failed);
+            increment(deliveryDead, dead);
+        });
+    }
+
+    @Override
+    public void deliveryBacklog(long pending, long dead, Duration oldestPendingAge) {
+        guarded("deliveryBacklog", () -> {
+            dispatchPending.set(pending);
+            dispatchDead.set(dead);
+            oldestPendingMillis.set(oldestPendingAge == null || oldestPendingAge.isNegative()
+                    ? 0 : oldestPendingAge.toMillis());
+        });
+    }
+
+    private static String errorClassTag(ErrorClass errorClass) {
+        return errorClass == null ? NO_ERROR_CLASS : errorClass.name();
+    }
+
+    /** Counters only go up: a zero or negative amount (nothing happened) is not counted. */
+    private static void increment(Counter counter, long amount) {
+        if (amount > 0) {
+            counter.increment(amount);
+        }
+    }
+
+    private static void guarded(String callback, Runnable update) {
+        try {
+            update.run();
+        } catch (RuntimeException e) {
+            LOG.warn("Metric update {} failed and was dropped; the pipeline carries on: {}", callback, e.toString());
+        }
+    }
+}

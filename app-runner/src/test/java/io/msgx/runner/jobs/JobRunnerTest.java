@@ -1,0 +1,231 @@
+package io.msgx.runner.jobs;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class JobRunnerTest {
+
+    private static final Duration PERIOD = Duration.ofMillis(20);
+    private static final long WAIT_SECONDS = 5;
+
+    private final JobRunner runner = new JobRunner();
+
+    @AfterEach
+    void stopRunner() {
+        runner.stop(Duration.ofSeconds(5));
+    }
+
+    @Test
+    void a_failing_job_keeps_being_scheduled() throws InterruptedException {
+        var runs = new CountDownLatch(3);
+        runner.register("flaky", () -> {
+            runs.countDown();
+            throw new IllegalStateException("store unavailable");
+        }, PERIOD);
+
+        runner.start();
+
+        assertThat(runs.await(WAIT_SECONDS, TimeUnit.SECONDS)).as("three runs despite failing every time").isTrue();
+    }
+
+    @Test
+    void each_job_runs_on_its_own_daemon_thread_named_after_it() throws InterruptedException {
+        var threads = new ConcurrentHashMap<String, Thread>();
+        var ran = new CountDownLatch(2);
+        runner.register("poller", () -> {
+            threads.putIfAbsent("poller", Thread.currentThread());
+            ran.countDown();
+        }, PERIOD);
+        runner.register("gauges", () -> {
+            threads.putIfAbsent("gauges", Thread.currentThread());
+            ran.countDown();
+        }, PERIOD);
+
+        runner.start();
+
+        assertThat(ran.await(WAIT_SECONDS, TimeUnit.SECONDS)).isTrue();
+        assertThat(threads.get("poller").getName()).isEqualTo("msgx-poller");
+        assertThat(threads.get("gauges").getName()).isEqualTo("msgx-gauges");
+        assertThat(threads.values()).allMatch(Thread::isDaemon);
+    }
+
+    @Test
+    void a_job_never_overlaps_itself() throws InterruptedException {
+        var running = new AtomicBoolean();
+        var overlapped = new AtomicBoolean();
+        var runs = new CountDownLatch(4);
+        runner.register("slow", () -> {
+            if (!running.compareAndSet(false, true)) {
+                overlapped.set(true);
+            }
+            try {
+                Thread.sleep(30); // longer than the period
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            } finally {
+                running.set(false);
+                runs.countDown();
+            }
+        }, Duration.ofMillis(1));
+
+        runner.start();
+
+        assertThat(runs.await(WAIT_SECONDS, TimeUnit.SECONDS)).isTrue();
+        assertThat(overlapped).isFalse();
+    }
+
+    @Test
+    void stop_waits_for_a_running_job_and_afterwards_nothing_runs() throws InterruptedException {
+        var started = new CountDownLatch(1);
+        var release = new CountDownLatch(1);
+        var finished = new AtomicBoolean();
+        var runs = new AtomicInteger();
+        runner.register("busy", () -> {
+            runs.incrementAndGet();
+            started.countDown();
+            try {
+                release.await(WAIT_SECONDS, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+            finished.set(true);
+        }, PERIOD);
+        runner.start();
+        assertThat(started.await(WAIT_SECONDS, TimeUnit.SECONDS)).isTrue();
+
+        var releaser = new Thread(() -> {
+            try {
+                Thread.sleep(50);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            release.countDown();
+        });
+        releaser.start();
+        boolean stopped = runner.stop(Duration.ofSeconds(WAIT_SECONDS));
+
+        assertThat(stopped).isTrue();
+        assertThat(finished).as("stop() returned only after the running job ended").isTrue();
+        int runsAtStop = runs.get();
+        Thread.sleep(PERIOD.toMillis() * 5);
+        assertThat(runs.get()).as("no run after stop()").isEqualTo(runsAtStop);
+        releaser.join();
+    }
+
+    @Test
+    void stop_gives_up_after_the_timeout_and_interrupts_the_job() throws InterruptedException {
+        var started = new CountDownLatch(1);
+        var interrupted = new CountDownLatch(1);
+        runner.register("stuck", () -> {
+            started.countDown();
+            try {
+                new CountDownLatch(1).await();
+            } catch (InterruptedException e) {
+                interrupted.countDown();
+            }
+        }, PERIOD);
+        runner.start();
+        assertThat(started.await(WAIT_SECONDS, TimeUnit.SECONDS)).isTrue();
+
+        assertThat(runner.stop(Duration.ofMillis(50))).isFalse();
+        assertThat(interrupted.await(WAIT_SECONDS, TimeUnit.SECONDS)).isTrue();
+    }
+
+    @Test
+    void stop_restores_the_interrupt_flag_of_an_interrupted_caller() throws InterruptedException {
+        var started = new CountDownLatch(1);
+        runner.register("stuck", () -> {
+            started.countDown();
+            try {
+                new CountDownLatch(1).await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }, PERIOD);
+        runner.start();
+        assertThat(started.await(WAIT_SECONDS, TimeUnit.SECONDS)).isTrue();
+
+        Thread.currentThread().interrupt();
+        boolean stopped = runner.stop(Duration.ofSeconds(WAIT_SECONDS));
+
+        assertThat(stopped).isFalse();
+        assertThat(Thread.interrupted()).as("flag restored (and cleared here for the next test)").isTrue();
+    }
+
+    @Test
+    void an_error_is_rethrown_and_ends_that_job_only() throws InterruptedException {
+        var errorRuns = new AtomicInteger();
+        var otherRuns = new CountDownLatch(5);
+        runner.register("broken", () -> {
+            errorRuns.incrementAndGet();
+            throw new AssertionError("simulated fatal error");
+        }, PERIOD);
+        runner.register("healthy", otherRuns::countDown, PERIOD);
+
+        runner.start();
+
+        assertThat(otherRuns.await(WAIT_SECONDS, TimeUnit.SECONDS)).isTrue();
+        assertThat(errorRuns.get()).isEqualTo(1);
+    }
+
+    @Test
+    void run_all_once_runs_every_job_in_registration_order_in_the_callers_thread() {
+        var order = new CopyOnWriteArrayList<String>();
+        var caller = Thread.currentThread();
+        var threads = new CopyOnWriteArrayList<Thread>();
+        for (var name : List.of("poller", "pump", "dispatcher", "backfill")) {
+            runner.register(name, () -> {
+                order.add(name);
+                threads.add(Thread.currentThread());
+            }, Duration.ofHours(1));
+        }
+
+        runner.runAllOnce();
+
+        assertThat(order).containsExactly("poller", "pump", "dispatcher", "backfill");
+        assertThat(threads).allMatch(thread -> thread == caller);
+    }
+
+    @Test
+    void run_all_once_runs_the_later_jobs_when_one_fails_then_reports_the_failure() {
+        var order = new CopyOnWriteArrayList<String>();
+        runner.register("first", () -> order.add("first"), PERIOD);
+        runner.register("failing", () -> {
+            order.add("failing");
+            throw new IllegalStateException("mailbox unreachable");
+        }, PERIOD);
+        runner.register("last", () -> order.add("last"), PERIOD);
+
+        assertThatThrownBy(runner::runAllOnce)
+                .hasMessageContaining("failing")
+                .hasRootCauseMessage("mailbox unreachable");
+        assertThat(order).containsExactly("first", "failing", "last");
+    }
+
+    @Test
+    void registration_is_checked() {
+        runner.register("poller", () -> { }, PERIOD);
+
+        assertThatThrownBy(() -> runner.register("poller", () -> { }, PERIOD))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> runner.register("pump", () -> { }, Duration.ZERO))
+                .isInstanceOf(IllegalArgumentException.class);
+        runner.start();
+        assertThatThrownBy(() -> runner.register("pump", () -> { }, PERIOD))
+                .isInstanceOf(IllegalStateException.class);
+        assertThat(runner.jobNames()).containsExactly("poller");
+    }
+}

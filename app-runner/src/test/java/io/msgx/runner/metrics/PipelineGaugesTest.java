@@ -1,0 +1,92 @@
+package io.msgx.runner.metrics;
+
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.msgx.pipeline.store.ErrorClass;
+import io.msgx.pipeline.store.InMemoryPipelineStore;
+import io.msgx.pipeline.store.Terminal;
+import io.msgx.pipeline.testing.SettableClock;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class PipelineGaugesTest {
+
+    private final SettableClock clock = SettableClock.atExampleDay();
+    private final InMemoryPipelineStore store = new InMemoryPipelineStore();
+    private final SimpleMeterRegistry registry = new SimpleMeterRegistry();
+    private final PipelineGauges gauges = new PipelineGauges(store, registry, clock);
+
+    @Test
+    void with_nothing_enqueued_every_gauge_is_zero() {
+        gauges.runOnce();
+
+        for (var name : new String[]{"msgx.pipeline.backlog.oldest_unprocessed_seconds", "msgx.pipeline.backlog.pending",
+                "msgx.pipeline.backlog.failed", "msgx.pipeline.dead", "msgx.backfill.owed",
+                "msgx.backfill.abandoned", "msgx.backfill.abandoned_unreconciled"}) {
+            assertThat(gauge(name)).as(name).isZero();
+        }
+    }
+
+    @Test
+    void the_oldest_unprocessed_age_comes_from_the_clock() {
+        var received = clock.instant();
+        store.procStates().insertIfAbsent(1, received, clock.instant());
+        clock.tick(Duration.ofSeconds(30));
+        store.procStates().insertIfAbsent(2, received, clock.instant());
+        clock.tick(Duration.ofSeconds(45));
+
+        gauges.runOnce();
+        assertThat(gauge("msgx.pipeline.backlog.oldest_unprocessed_seconds")).isEqualTo(75.0);
+        assertThat(gauge("msgx.pipeline.backlog.pending")).isEqualTo(2.0);
+
+        clock.tick(Duration.ofMillis(2500));
+        assertThat(gauge("msgx.pipeline.backlog.oldest_unprocessed_seconds"))
+                .as("a gauge shows the last read, not the clock").isEqualTo(75.0);
+        gauges.runOnce();
+        assertThat(gauge("msgx.pipeline.backlog.oldest_unprocessed_seconds")).isEqualTo(77.5);
+
+        store.procStates().finish(1, Terminal.succeeded("done"), clock.instant());
+        gauges.runOnce();
+        assertThat(gauge("msgx.pipeline.backlog.oldest_unprocessed_seconds"))
+                .as("the second message is now the oldest open one").isEqualTo(47.5);
+
+        store.procStates().finish(2, Terminal.succeeded("done"), clock.instant());
+        gauges.runOnce();
+        assertThat(gauge("msgx.pipeline.backlog.oldest_unprocessed_seconds")).isZero();
+        assertThat(gauge("msgx.pipeline.backlog.pending")).isZero();
+    }
+
+    @Test
+    void counts_open_dead_and_backfill_rows() {
+        var t = clock.instant();
+        for (long id = 1; id <= 5; id++) {
+            store.procStates().insertIfAbsent(id, t, t);
+        }
+        store.procStates().recordFailure(1, ErrorClass.INFRA, "db down", t.plusSeconds(60), t);
+        store.procStates().finish(2, Terminal.dead(ErrorClass.PROTOCOL, "bad RECS"), t);
+        store.procStates().finish(3, Terminal.succeeded("applied"), t);
+        store.procStates().finish(4, Terminal.skipped("ignored:LDM-*"), t);
+        store.procStates().backfillAbandoned(4, "MISSING_ROW", t);
+        store.procStates().backfillConfirmed(3, t);
+
+        gauges.runOnce();
+
+        assertThat(gauge("msgx.pipeline.backlog.pending")).isEqualTo(1.0);
+        assertThat(gauge("msgx.pipeline.backlog.failed")).isEqualTo(1.0);
+        assertThat(gauge("msgx.pipeline.dead")).isEqualTo(1.0);
+        assertThat(gauge("msgx.backfill.owed")).as("the dead message's mark").isEqualTo(1.0);
+        assertThat(gauge("msgx.backfill.abandoned")).isEqualTo(1.0);
+        assertThat(gauge("msgx.backfill.abandoned_unreconciled")).isEqualTo(1.0);
+
+        store.procStates().reconcileAbandoned(4, "ops", "purged by hand", t);
+        gauges.runOnce();
+        assertThat(gauge("msgx.backfill.abandoned")).isEqualTo(1.0);
+        assertThat(gauge("msgx.backfill.abandoned_unreconciled")).isZero();
+    }
+
+    private double gauge(String name) {
+        return registry.get(name).gauge().value();
+    }
+}

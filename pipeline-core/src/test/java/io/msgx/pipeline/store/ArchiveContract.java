@@ -1,0 +1,331 @@
+package io.msgx.pipeline.store;
+
+import io.msgx.pipeline.testing.SettableClock;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * What every store must do to archive processing records (seeds §9.3, G-PROC-HST): which terminal rows are
+ * candidates (backfill settled, threshold past, counted from {@code UPDATED_AT}), the copy to
+ * {@code PROC_STATE_HST} and the dedup shadow left behind, the refusal of a row that changed after it was listed,
+ * the shadow's place (holds its identity; never a head, never scanned for backfill, never counted), and forgetting
+ * shadows. A store's test class extends this and supplies a fresh, empty store per test.
+ */
+public abstract class ArchiveContract {
+
+    private static final int BATCH = 50;
+    private static final Duration R = Duration.ofHours(24);
+
+    protected final SettableClock clock = SettableClock.atExampleDay();
+    private ProcStates states;
+
+    /** A fresh, empty store, using {@link #clock}. */
+    protected abstract PipelineStore store();
+
+    /** How many rows {@code PROC_STATE_HST} holds for the message (0 or 1), read past the ports. */
+    protected abstract long countProcessingHistory(long msgId);
+
+    /**
+     * Optional: the message's row in {@code PROC_STATE_HST} as a {@link ProcRecord} (the archive time left out).
+     * Tests needing it are skipped when a store does not offer it.
+     */
+    protected Optional<ProcRecord> processingHistory(long msgId) {
+        Assumptions.abort("this store does not show its PROC_STATE_HST rows");
+        return Optional.empty();
+    }
+
+    @BeforeEach
+    void openStore() {
+        states = store().procStates();
+    }
+
+    private Instant now() {
+        return clock.instant();
+    }
+
+    private ProcRecord record(long msgId) {
+        return states.find(msgId).orElseThrow(() -> new AssertionError("no record of message " + msgId));
+    }
+
+    private static String key(long msgId) {
+        return "AODB|SCHD|DNLD|" + msgId;
+    }
+
+    /** Enqueued (received a little earlier) and bound to its identity. */
+    private void enqueue(long... msgIds) {
+        for (long msgId : msgIds) {
+            assertThat(states.insertIfAbsent(msgId, now().minusSeconds(5), now())).isTrue();
+            assertThat(states.bindIdentity(msgId, key(msgId), now())).isEqualTo(new IdentityBinding.Bound());
+        }
+    }
+
+    /** Enqueued, ended and its mark confirmed, all now. */
+    private void settled(long... msgIds) {
+        for (long msgId : msgIds) {
+            enqueue(msgId);
+            assertThat(states.finish(msgId, Terminal.succeeded("applied"), now())).isTrue();
+            assertThat(states.backfillConfirmed(msgId, now())).isTrue();
+        }
+    }
+
+    private List<Long> candidates(Instant settledBefore) {
+        return states.archiveCandidates(settledBefore, BATCH).stream().map(ProcRecord::msgId).toList();
+    }
+
+    private Instant farFuture() {
+        return now().plus(Duration.ofDays(3650));
+    }
+
+    /** Lists the message as a candidate and archives it now. */
+    private ProcRecord archived(long msgId) {
+        var candidate = states.archiveCandidates(farFuture(), BATCH).stream()
+                .filter(r -> r.msgId() == msgId).findFirst()
+                .orElseThrow(() -> new AssertionError("message " + msgId + " is no candidate"));
+        assertThat(states.archive(candidate, now())).isTrue();
+        return candidate;
+    }
+
+    // --- candidates ---
+
+    @Test
+    void aConfirmedRowIsACandidateOnceTheThresholdPassedItsLastUpdate() {
+        enqueue(17);
+        states.finish(17, Terminal.succeeded("applied"), now());
+        clock.tick(Duration.ofHours(1));
+        var confirmedAt = now();
+        states.backfillConfirmed(17, confirmedAt);
+
+        assertThat(candidates(confirmedAt)).as("the confirmation advanced UPDATED_AT").isEmpty();
+        assertThat(candidates(confirmedAt.plusMillis(1))).containsExactly(17L);
+        assertThat(states.archiveCandidates(confirmedAt.plusMillis(1), BATCH)).containsExactly(record(17));
+    }
+
+    @Test
+    void anAbandonedRowIsACandidateOnlyOnceReconciled() {
+        enqueue(18);
+        states.finish(18, Terminal.dead(ErrorClass.MALFORMED, "not XML"), now());
+        states.backfillAbandoned(18, "MISSING_ROW", now());
+        clock.tick(Duration.ofDays(1));
+
+        assertThat(candidates(farFuture())).as("abandoned, not reconciled").isEmpty();
+
+        var reconciledAt = now();
+        assertThat(states.reconcileAbandoned(18, "ops-li", "purged by the DBA", reconciledAt)).isTrue();
+
+        assertThat(candidates(reconciledAt)).as("the threshold counts from the reconciliation").isEmpty();
+        assertThat(candidates(reconciledAt.plusMillis(1))).containsExactly(18L);
+    }
+
+    @Test
+    void rowsOwingTheirMarkAndOpenRowsAreNeverCandidates() {
+        enqueue(19, 20, 21, 22);
+        states.finish(19, Terminal.succeeded("applied"), now());
+        states.recordFailure(21, ErrorClass.INFRA, "db down", now(), now());
+        states.finish(22, Terminal.skipped("ignored:LDM-*"), now());
+        states.backfillFailed(22, now().plusSeconds(60), now());
+
+        assertThat(candidates(farFuture())).isEmpty();
+    }
+
+    @Test
+    void candidatesAreOldestFirstAndLimited() {
+        settled(31);
+        clock.tick(Duration.ofMinutes(1));
+        settled(30);
+        clock.tick(Duration.ofMinutes(1));
+        settled(32);
+
+        assertThat(candidates(farFuture())).containsExactly(31L, 30L, 32L);
+        assertThat(states.archiveCandidates(farFuture(), 2)).extracting(ProcRecord::msgId).containsExactly(31L, 30L);
+    }
+
+    // --- archive ---
+
+    @Test
+    void archivingCopiesTheRowToHistoryAndLeavesItsShadow() {
+        enqueue(17);
+        states.recordFailure(17, ErrorClass.INFRA, "db down", now().plusSeconds(5), now());
+        states.finish(17, Terminal.dead(ErrorClass.PROTOCOL, "RECS 3 but 2 records"), now());
+        states.backfillFailed(17, now().plusSeconds(30), now());
+        clock.tick(Duration.ofMinutes(1));
+        states.backfillConfirmed(17, now());
+        clock.tick(Duration.ofDays(2));
+        var candidate = states.archiveCandidates(now(), BATCH).get(0);
+
+        assertThat(states.archive(candidate, now())).isTrue();
+
+        assertThat(countProcessingHistory(17)).isEqualTo(1);
+        var shadow = record(17);
+        assertThat(shadow.msgId()).isEqualTo(17);
+        assertThat(shadow.status()).isEqualTo(ProcStatus.ARCHIVED);
+        assertThat(shadow.identityKey()).isEqualTo(key(17));
+        assertThat(shadow.attempts()).isZero();
+        assertThat(shadow.nextAttemptAt()).isNull();
+        assertThat(shadow.errorClass()).isNull();
+        assertThat(shadow.lastError()).isNull();
+        assertThat(shadow.receivedAt()).isNull();
+        assertThat(shadow.updatedAt()).isEqualTo(now());
+        assertThat(shadow.backfillNextAt()).isNull();
+        assertThat(shadow.backfillAt()).isNull();
+        assertThat(shadow.backfillAttempts()).isZero();
+        assertThat(shadow.backfillAbandonedAt()).isNull();
+        assertThat(shadow.backfillAbandonedReason()).isNull();
+    }
+
+    @Test
+    void theHistoryKeepsTheRowAsItWasListed() {
+        enqueue(17);
+        states.finish(17, Terminal.skipped("duplicate-of:3"), now());
+        states.backfillAbandoned(17, "TRANSIENT_DEADLINE", now());
+        states.reconcileAbandoned(17, "ops-li", "checked", now());
+        clock.tick(Duration.ofDays(2));
+        var candidate = states.archiveCandidates(now(), BATCH).get(0);
+
+        assertThat(states.archive(candidate, now())).isTrue();
+
+        assertThat(processingHistory(17)).contains(candidate);
+    }
+
+    @Test
+    void aRowReplayedAfterItWasListedIsNotArchivedAndNothingIsWritten() {
+        enqueue(17);
+        states.recordFailure(17, ErrorClass.UNSUPPORTED, "no processor for FLUP", now(), now());
+        states.exhaust(17, now());
+        states.backfillConfirmed(17, now());
+        clock.tick(Duration.ofDays(2));
+        var candidate = states.archiveCandidates(now(), BATCH).get(0);
+        assertThat(states.replay(List.of(17L), Set.of(ErrorClass.EXHAUSTED), now())).containsExactly(17L);
+        var replayed = record(17);
+
+        assertThat(states.archive(candidate, now())).isFalse();
+
+        assertThat(countProcessingHistory(17)).isZero();
+        assertThat(record(17)).isEqualTo(replayed);
+        assertThat(states.head()).map(ProcRecord::msgId).contains(17L);
+    }
+
+    @Test
+    void aRowReopenedAfterItWasListedIsNotArchived() {
+        enqueue(17);
+        states.finish(17, Terminal.succeeded("applied"), now());
+        states.backfillAbandoned(17, "MISSING_ROW", now());
+        states.reconcileAbandoned(17, "ops-li", "purged", now());
+        clock.tick(Duration.ofDays(2));
+        var candidate = states.archiveCandidates(now(), BATCH).get(0);
+        clock.tick(Duration.ofSeconds(1));
+        assertThat(states.reopenAbandoned(List.of(17L), now())).containsExactly(17L);
+        var reopened = record(17);
+
+        assertThat(states.archive(candidate, now())).isFalse();
+
+        assertThat(countProcessingHistory(17)).isZero();
+        assertThat(record(17)).isEqualTo(reopened);
+    }
+
+    @Test
+    void aCandidateIsArchivedOnce() {
+        settled(17);
+        clock.tick(Duration.ofDays(2));
+        var candidate = states.archiveCandidates(now(), BATCH).get(0);
+        assertThat(states.archive(candidate, now())).isTrue();
+        var shadow = record(17);
+        clock.tick(Duration.ofSeconds(1));
+
+        assertThat(states.archive(candidate, now())).isFalse();
+
+        assertThat(countProcessingHistory(17)).isEqualTo(1);
+        assertThat(record(17)).isEqualTo(shadow);
+        assertThat(candidates(farFuture())).as("a shadow is no candidate").isEmpty();
+    }
+
+    // --- the shadow ---
+
+    @Test
+    void theShadowStillHoldsItsIdentity() {
+        settled(17);
+        clock.tick(Duration.ofDays(2));
+        archived(17);
+        states.insertIfAbsent(18, null, now());
+
+        assertThat(states.bindIdentity(18, key(17), now())).isEqualTo(new IdentityBinding.HeldBy(17));
+        assertThat(record(18).identityKey()).isNull();
+    }
+
+    @Test
+    void theShadowIsNeverTheHeadNeverScannedForBackfillAndNeverCounted() {
+        settled(17);
+        clock.tick(Duration.ofDays(2));
+        archived(17);
+
+        assertThat(states.head()).isEmpty();
+        assertThat(states.backfillDue(now(), now().plus(R), BATCH)).as("even with everything overdue").isEmpty();
+        assertThat(states.backlog()).isEqualTo(new ProcStates.Backlog(0, 0, 0, 0, 0, null));
+        assertThat(states.backfillBacklog()).isEqualTo(new ProcStates.BackfillBacklog(0, 0, 0));
+
+        var enqueued = now();
+        states.insertIfAbsent(18, null, enqueued);
+        assertThat(states.head()).map(ProcRecord::msgId).contains(18L);
+        assertThat(states.backlog()).isEqualTo(new ProcStates.Backlog(1, 0, 0, 0, 0, enqueued));
+    }
+
+    // --- forgetArchivedBefore ---
+
+    @Test
+    void shadowsArchivedBeforeTheCutoffAreForgotten() {
+        settled(17, 18, 19, 20);
+        clock.tick(Duration.ofDays(2));
+        archived(17);
+        clock.tick(Duration.ofMinutes(1));
+        archived(18);
+        clock.tick(Duration.ofMinutes(1));
+        var lastArchived = now();
+        archived(19);
+        var notArchived = record(20);
+
+        assertThat(states.forgetArchivedBefore(lastArchived, BATCH)).isEqualTo(2);
+
+        assertThat(states.find(17)).isEmpty();
+        assertThat(states.find(18)).isEmpty();
+        assertThat(record(19).status()).isEqualTo(ProcStatus.ARCHIVED);
+        assertThat(record(20)).as("settled long ago, but not archived").isEqualTo(notArchived);
+        assertThat(countProcessingHistory(17)).as("the history stays").isEqualTo(1);
+    }
+
+    @Test
+    void forgettingHonoursItsLimit() {
+        settled(17, 18, 19);
+        clock.tick(Duration.ofDays(2));
+        archived(19);
+        clock.tick(Duration.ofMinutes(1));
+        archived(17);
+        clock.tick(Duration.ofMinutes(1));
+        archived(18);
+
+        assertThat(states.forgetArchivedBefore(farFuture(), 2)).isEqualTo(2);
+        assertThat(List.of(17L, 18L, 19L)).filteredOn(id -> states.find(id).isPresent()).hasSize(1);
+
+        assertThat(states.forgetArchivedBefore(farFuture(), 2)).isEqualTo(1);
+        assertThat(List.of(17L, 18L, 19L)).allSatisfy(id -> assertThat(states.find(id)).isEmpty());
+    }
+
+    @Test
+    void aForgottenIdentityIsFreeAgain() {
+        settled(17);
+        clock.tick(Duration.ofDays(2));
+        archived(17);
+        clock.tick(Duration.ofSeconds(1));
+        states.forgetArchivedBefore(now(), BATCH);
+        states.insertIfAbsent(18, null, now());
+
+        assertThat(states.bindIdentity(18, key(17), now())).isEqualTo(new IdentityBinding.Bound());
+    }
+}

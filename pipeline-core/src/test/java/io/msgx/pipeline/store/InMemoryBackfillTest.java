@@ -1,0 +1,18 @@
+package io.msgx.pipeline.store;
+
+/** The in-memory fake keeps the same backfill contract as the database stores. */
+class InMemoryBackfillTest extends BackfillContract {
+
+    private final InMemoryPipelineStore store = new InMemoryPipelineStore();
+
+    @Override
+    protected PipelineStore store() {
+        return store;
+    }
+
+    /** The fake takes a null next time from a failed attempt; the extra attempt does not matter where this is used. */
+    @Override
+    protected void clearBackfillNextAt(long msgId) {
+        store.procStates().backfillFailed(msgId, null, clock.instant());
+    }
+}

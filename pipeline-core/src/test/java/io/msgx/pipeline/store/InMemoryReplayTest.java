@@ -1,0 +1,12 @@
+package io.msgx.pipeline.store;
+
+/** The in-memory fake keeps the same replay contract as the database stores. */
+class InMemoryReplayTest extends ReplayContract {
+
+    private final InMemoryPipelineStore store = new InMemoryPipelineStore();
+
+    @Override
+    protected PipelineStore store() {
+        return store;
+    }
+}

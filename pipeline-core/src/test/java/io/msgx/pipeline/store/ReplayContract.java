@@ -1,0 +1,193 @@
+package io.msgx.pipeline.store;
+
+import io.msgx.pipeline.testing.SettableClock;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Set;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * What every store must do to replay messages (seeds §9.1): one statement sends the listed {@code FAILED} and
+ * {@code DEAD} rows of whitelisted error classes back to {@code PENDING}, resets their attempts, next attempt, error
+ * class and text, and keeps their identity; nothing else is touched.
+ */
+public abstract class ReplayContract {
+
+    protected final SettableClock clock = SettableClock.atExampleDay();
+    private ProcStates states;
+
+    /** A fresh, empty store, using {@link #clock}. */
+    protected abstract PipelineStore store();
+
+    @BeforeEach
+    void openStore() {
+        states = store().procStates();
+    }
+
+    private Instant now() {
+        return clock.instant();
+    }
+
+    private ProcRecord record(long msgId) {
+        return states.find(msgId).orElseThrow(() -> new AssertionError("no record of message " + msgId));
+    }
+
+    private static String key(long msgId) {
+        return "AODB|FLOP|FLUP|" + msgId;
+    }
+
+    /** Enqueued and bound to its identity. */
+    private void enqueue(long... msgIds) {
+        for (long msgId : msgIds) {
+            assertThat(states.insertIfAbsent(msgId, now().minusSeconds(5), now())).isTrue();
+            assertThat(states.bindIdentity(msgId, key(msgId), now())).isEqualTo(new IdentityBinding.Bound());
+        }
+    }
+
+    /** A failed attempt of class {@code errorClass}, retried in a minute. */
+    private void failed(long msgId, ErrorClass errorClass) {
+        assertThat(states.recordFailure(msgId, errorClass, errorClass + " trouble", now().plusSeconds(60), now()))
+                .isTrue();
+    }
+
+    /**
+     * 10 FAILED(INFRA), 11 DEAD(EXHAUSTED), 12 DEAD(MALFORMED), 13 SUCCEEDED, 14 SKIPPED, 15 FAILED(CODEC_ERROR),
+     * 16 PENDING.
+     */
+    private void everyKindOfRow() {
+        enqueue(10, 11, 12, 13, 14, 15, 16);
+        failed(10, ErrorClass.INFRA);
+        failed(10, ErrorClass.INFRA);
+        failed(11, ErrorClass.UNSUPPORTED);
+        states.exhaust(11, now());
+        states.finish(12, Terminal.dead(ErrorClass.MALFORMED, "not XML"), now());
+        states.finish(13, Terminal.succeeded("applied"), now());
+        states.finish(14, Terminal.skipped("ignored:LDM-*"), now());
+        failed(15, ErrorClass.CODEC_ERROR);
+    }
+
+    @Test
+    void theListedFailedAndDeadRowsOfWhitelistedClassesGoBackToPending() {
+        everyKindOfRow();
+        var before = List.of(record(12), record(13), record(14), record(15), record(16));
+        clock.tick(Duration.ofMinutes(5));
+
+        var replayed = states.replay(List.of(10L, 11L, 12L, 13L, 14L, 15L, 16L, 404L),
+                EnumSet.of(ErrorClass.INFRA, ErrorClass.EXHAUSTED), now());
+
+        assertThat(replayed).containsExactlyInAnyOrder(10L, 11L);
+        assertThat(List.of(record(12), record(13), record(14), record(15), record(16)))
+                .as("not whitelisted, not failed or dead: untouched").isEqualTo(before);
+        assertThat(states.find(404)).isEmpty();
+    }
+
+    @Test
+    void aReplayedRowStartsAgainKeepingItsIdentity() {
+        enqueue(11);
+        failed(11, ErrorClass.UNSUPPORTED);
+        failed(11, ErrorClass.UNSUPPORTED);
+        states.exhaust(11, now());
+        var dead = record(11);
+        clock.tick(Duration.ofMinutes(5));
+
+        assertThat(states.replay(List.of(11L), Set.of(ErrorClass.EXHAUSTED), now())).containsExactly(11L);
+
+        var replayed = record(11);
+        assertThat(replayed.status()).isEqualTo(ProcStatus.PENDING);
+        assertThat(replayed.attempts()).isZero();
+        assertThat(replayed.nextAttemptAt()).isNull();
+        assertThat(replayed.errorClass()).isNull();
+        assertThat(replayed.lastError()).isNull();
+        assertThat(replayed.identityKey()).isEqualTo(key(11));
+        assertThat(replayed.updatedAt()).isEqualTo(now());
+        assertThat(replayed.enqueuedAt()).isEqualTo(dead.enqueuedAt());
+        assertThat(replayed.receivedAt()).isEqualTo(dead.receivedAt());
+    }
+
+    @Test
+    void aReplayedRowIsNotItsOwnDuplicate() {
+        enqueue(11, 12);
+        states.finish(11, Terminal.dead(ErrorClass.CODEC_ERROR, "bad FLTR"), now());
+        states.replay(List.of(11L), Set.of(ErrorClass.CODEC_ERROR), now());
+
+        assertThat(states.bindIdentity(11, key(11), now())).as("its own identity").isEqualTo(new IdentityBinding.Bound());
+        states.insertIfAbsent(20, null, now());
+        assertThat(states.bindIdentity(20, key(11), now())).as("a resent copy")
+                .isEqualTo(new IdentityBinding.HeldBy(11));
+    }
+
+    @Test
+    void aReplayedRowQueuesAgainAtItsOwnPlace() {
+        enqueue(11, 12);
+        states.finish(11, Terminal.dead(ErrorClass.INTERNAL, "NPE"), now());
+        assertThat(states.head()).map(ProcRecord::msgId).contains(12L);
+
+        states.replay(List.of(11L), Set.of(ErrorClass.INTERNAL), now());
+
+        assertThat(states.head()).map(ProcRecord::msgId).contains(11L);
+        assertThat(states.backlog().pending()).isEqualTo(2);
+        assertThat(states.backlog().dead()).isZero();
+    }
+
+    @Test
+    void aFailedRowOfAWhitelistedClassIsReplayedToo() {
+        enqueue(10);
+        failed(10, ErrorClass.INFRA);
+        failed(10, ErrorClass.INFRA);
+
+        assertThat(states.replay(List.of(10L), Set.of(ErrorClass.INFRA), now())).containsExactly(10L);
+
+        assertThat(record(10).status()).isEqualTo(ProcStatus.PENDING);
+        assertThat(record(10).attempts()).isZero();
+        assertThat(record(10).nextAttemptAt()).isNull();
+    }
+
+    @Test
+    void endedRowsThatAreNotDeadAndOpenRowsThatAreNotFailedAreNeverReplayed() {
+        everyKindOfRow();
+        var before = List.of(record(13), record(14), record(16));
+
+        assertThat(states.replay(List.of(13L, 14L, 16L), EnumSet.allOf(ErrorClass.class), now())).isEmpty();
+
+        assertThat(List.of(record(13), record(14), record(16))).isEqualTo(before);
+    }
+
+    @Test
+    void onlyTheListedRowsAreReplayed() {
+        everyKindOfRow();
+        var other = record(11);
+
+        assertThat(states.replay(List.of(10L), EnumSet.allOf(ErrorClass.class), now())).containsExactly(10L);
+
+        assertThat(record(11)).isEqualTo(other);
+    }
+
+    @Test
+    void aReplayWithNothingWhitelistedOrNothingListedReplaysNothing() {
+        everyKindOfRow();
+        var before = List.of(record(10), record(11), record(12), record(15));
+
+        assertThat(states.replay(List.of(10L, 11L, 12L, 15L), Set.of(), now())).isEmpty();
+        assertThat(states.replay(List.of(), EnumSet.allOf(ErrorClass.class), now())).isEmpty();
+
+        assertThat(List.of(record(10), record(11), record(12), record(15))).isEqualTo(before);
+    }
+
+    @Test
+    void aRowReplayedAlreadyIsNotReplayedAgain() {
+        everyKindOfRow();
+        states.replay(List.of(10L), Set.of(ErrorClass.INFRA), now());
+        var pending = record(10);
+        clock.tick(Duration.ofMinutes(1));
+
+        assertThat(states.replay(List.of(10L), Set.of(ErrorClass.INFRA), now())).isEmpty();
+
+        assertThat(record(10)).isEqualTo(pending);
+    }
+}
