@@ -148,6 +148,26 @@ public final class JdbcMailbox implements Mailbox {
     }
 
     @Override
+    public long appendInbound(String xml, Instant receivedAt) {
+        Objects.requireNonNull(xml, "xml");
+        return execute("appendInbound", inboundTable(), c -> {
+            try (PreparedStatement ps = c.prepareStatement(sql.appendInbound(), Statement.RETURN_GENERATED_KEYS)) {
+                ps.setQueryTimeout(queryTimeoutSeconds);
+                ps.setString(1, xml);
+                ps.setString(2, receivedAt == null ? null : times.toColumn(receivedAt));
+                ps.executeUpdate();
+                try (ResultSet keys = ps.getGeneratedKeys()) {
+                    if (!keys.next()) {
+                        throw new SQLException("the insert returned no generated ID: check that "
+                                + schema.inbound().idColumn() + " is an AUTO_INCREMENT primary key");
+                    }
+                    return keys.getLong(1);
+                }
+            }
+        });
+    }
+
+    @Override
     public long appendOutbound(OutboundMessage message) {
         Objects.requireNonNull(message, "message");
         return execute("appendOutbound(routingId=" + message.routingId() + ")", outboundTable(), c -> {

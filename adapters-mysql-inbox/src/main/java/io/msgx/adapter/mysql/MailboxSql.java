@@ -9,6 +9,7 @@ record MailboxSql(
         String readText,
         String markProcessed,
         String inboundRowExists,
+        String appendInbound,
         String appendOutbound,
         String minId,
         String maxId) {
@@ -25,6 +26,7 @@ record MailboxSql(
                 "UPDATE " + inTable + " SET " + q(in.processedColumn()) + " = ? WHERE " + id + " = ? AND "
                         + q(in.processedColumn()) + " IS NULL",
                 "SELECT 1 FROM " + inTable + " WHERE " + id + " = ?",
+                "INSERT INTO " + inTable + " (" + q(in.clobColumn()) + ", " + q(in.receivedColumn()) + ") VALUES (?, ?)",
                 "INSERT INTO " + q(out.table()) + " (" + q(out.clobColumn()) + ", " + q(out.insertedColumn()) + ", "
                         + q(out.sentColumn()) + ", " + q(out.routingIdColumn()) + ") VALUES (?, ?, NULL, ?)",
                 "SELECT MIN(" + id + ") FROM " + inTable,

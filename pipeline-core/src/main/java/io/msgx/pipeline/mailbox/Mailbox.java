@@ -28,6 +28,12 @@ public interface Mailbox {
      */
     MarkOutcome markProcessed(long id, Instant processedAt);
 
+    /**
+     * Append one inbound message to {@code CMINMSGS} as the AODB side would (the compatibility entry, tests and
+     * the demo); returns its ID. {@code receivedAt} may be null.
+     */
+    long appendInbound(String xml, Instant receivedAt);
+
     /** Append one outbound message to {@code COUTMSGS}; returns its ID. */
     long appendOutbound(OutboundMessage message);
 

@@ -36,6 +36,11 @@ public final class ReadOnlyMailbox implements Mailbox {
     }
 
     @Override
+    public long appendInbound(String xml, Instant receivedAt) {
+        throw refused("append an inbound message");
+    }
+
+    @Override
     public long appendOutbound(OutboundMessage message) {
         throw refused("append an outbound message");
     }

@@ -104,6 +104,7 @@ public final class InMemoryMailbox implements Mailbox {
     // ---------------------------------------------------------------- the AODB side and test inspection
 
     /** Insert an inbound row under the next auto-increment ID (like the AODB side); returns that ID. */
+    @Override
     public synchronized long appendInbound(String xml, Instant receivedAtOrNull) {
         long id = nextInboundId;
         putInbound(id, xml, receivedAtOrNull);
