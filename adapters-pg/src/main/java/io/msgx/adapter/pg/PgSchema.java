@@ -22,23 +22,53 @@ public final class PgSchema {
      * was up to date). The store's data source must then put {@code schema} on its search path.
      */
     public static int migrate(DataSource dataSource, String schema) {
+        return flyway(dataSource, schema, "migrating schema " + schema, flyway -> flyway.migrate().migrationsExecuted);
+    }
+
+    /**
+     * Refuse to run against a schema this build does not know: missing, behind (migrations pending: run
+     * {@code migrate}), ahead (written by a newer build), or altered after it was migrated.
+     *
+     * @throws IllegalStateException naming the schema, its version and what to do
+     */
+    public static void requireCurrent(DataSource dataSource, String schema) {
+        flyway(dataSource, schema, "checking schema " + schema, flyway -> {
+            var info = flyway.info();
+            var current = info.current();
+            if (current == null) {
+                throw new IllegalStateException("Schema " + schema + " has no msgexchange tables: run 'migrate' first");
+            }
+            if (info.pending().length > 0) {
+                throw new IllegalStateException("Schema " + schema + " is at version " + current.getVersion() + " and "
+                        + info.pending().length + " migration(s) are pending: run 'migrate' first");
+            }
+            var validation = flyway.validateWithResult();
+            if (!validation.validationSuccessful) {
+                throw new IllegalStateException("Schema " + schema + " (version " + current.getVersion() + ") is not the "
+                        + "one this build knows: " + validation.getAllErrorMessages()
+                        + ". A newer build migrated it, or it was altered by hand; run the matching build.");
+            }
+            return 0;
+        });
+    }
+
+    private static int flyway(DataSource dataSource, String schema, String operation,
+                              java.util.function.ToIntFunction<Flyway> work) {
         Objects.requireNonNull(dataSource, "dataSource");
         if (schema == null || schema.isBlank()) {
-            throw new IllegalArgumentException("name the schema to migrate (e.g. msgx)");
+            throw new IllegalArgumentException("name the schema (e.g. msgx)");
         }
         try {
-            return Flyway.configure()
+            return work.applyAsInt(Flyway.configure()
                     .dataSource(dataSource)
                     .locations(LOCATION)
                     .schemas(schema)
                     .defaultSchema(schema)
                     .createSchemas(true)
-                    .load()
-                    .migrate()
-                    .migrationsExecuted;
+                    .load());
         } catch (RuntimeException e) {
             if (StoreOperation.isUnavailable(e)) {
-                throw StoreOperation.unavailable("migrating schema " + schema, e);
+                throw StoreOperation.unavailable(operation, e);
             }
             throw e;
         }

@@ -31,7 +31,7 @@ public final class MicrometerPipelineMetrics implements PipelineMetrics {
     public static final String DELIVERY_FAILED = "msgx.dispatch.failed";
     public static final String DELIVERY_DEAD = "msgx.dispatch.dead";
     public static final String DISPATCH_PENDING = "msgx.dispatch.pending";
-    public static final String DISPATCH_DEAD_EVENTS = "msgx.dispatch.dead_events";
+    public static final String DISPATCH_DEAD_LETTERS = "msgx.dispatch.dead_letters";
     public static final String DISPATCH_OLDEST_PENDING_SECONDS = "msgx.dispatch.oldest_pending_seconds";
 
     public static final String TAG_STATE = "state";
@@ -76,7 +76,7 @@ public final class MicrometerPipelineMetrics implements PipelineMetrics {
         Gauge.builder(DISPATCH_PENDING, dispatchPending, AtomicLong::get)
                 .description("Undelivered outbox rows")
                 .baseUnit("events").strongReference(true).register(registry);
-        Gauge.builder(DISPATCH_DEAD_EVENTS, dispatchDead, AtomicLong::get)
+        Gauge.builder(DISPATCH_DEAD_LETTERS, dispatchDead, AtomicLong::get)
                 .description("Dead outbox rows (kept as dead letters)")
                 .baseUnit("events").strongReference(true).register(registry);
         Gauge.builder(DISPATCH_OLDEST_PENDING_SECONDS, oldestPendingMillis, millis -> millis.get() / 1000.0)

@@ -25,7 +25,7 @@ class MicrometerPipelineMetricsTest {
             assertThat(registry.get(counter).counter().count()).as(counter).isZero();
         }
         for (var gauge : new String[]{"msgx.inbox.watermark_lag", "msgx.dispatch.pending",
-                "msgx.dispatch.dead_events", "msgx.dispatch.oldest_pending_seconds"}) {
+                "msgx.dispatch.dead_letters", "msgx.dispatch.oldest_pending_seconds"}) {
             assertThat(registry.get(gauge).gauge().value()).as(gauge).isZero();
         }
     }
@@ -101,7 +101,7 @@ class MicrometerPipelineMetricsTest {
         metrics.deliveryBacklog(7, 3, Duration.ofMillis(1500));
 
         assertThat(gauge("msgx.dispatch.pending")).isEqualTo(7.0);
-        assertThat(gauge("msgx.dispatch.dead_events")).isEqualTo(3.0);
+        assertThat(gauge("msgx.dispatch.dead_letters")).isEqualTo(3.0);
         assertThat(gauge("msgx.dispatch.oldest_pending_seconds")).isEqualTo(1.5);
 
         metrics.deliveryBacklog(0, 3, Duration.ZERO);

@@ -1,0 +1,94 @@
+package io.msgx.runner.cli;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+import java.util.List;
+import java.util.concurrent.Callable;
+
+@Command(name = "backfill", description = "Abandoned mailbox marks: list, reopen, reconcile.",
+        subcommands = {BackfillCommand.Abandoned.class, BackfillCommand.Reopen.class, BackfillCommand.Reconcile.class})
+final class BackfillCommand {
+
+    @Command(name = "abandoned", description = "List abandoned marks for reconciliation.")
+    static final class Abandoned implements Callable<Integer> {
+        @Mixin
+        ConfigOption config;
+
+        @Option(names = "--limit", defaultValue = "100")
+        int limit;
+
+        @Spec
+        CommandSpec spec;
+
+        @Override
+        public Integer call() {
+            try (var exchange = config.open()) {
+                var out = spec.commandLine().getOut();
+                for (var mark : exchange.store().procStates().abandonedMarks(limit)) {
+                    out.printf("%d  %s  %s  abandoned %s  %s%n", mark.record().msgId(), mark.record().status(),
+                            mark.record().backfillAbandonedReason(), mark.record().backfillAbandonedAt(),
+                            mark.reconciledAt() == null ? "not reconciled"
+                                    : "reconciled by " + mark.reconciledBy() + " at " + mark.reconciledAt());
+                }
+                out.flush();
+                return 0;
+            }
+        }
+    }
+
+    @Command(name = "reopen", description = "Reopen abandoned marks: retried at once.")
+    static final class Reopen implements Callable<Integer> {
+        @Mixin
+        ConfigOption config;
+
+        @Parameters(paramLabel = "ID", arity = "1..*")
+        List<Long> ids;
+
+        @Spec
+        CommandSpec spec;
+
+        @Override
+        public Integer call() {
+            try (var exchange = config.open()) {
+                var reopened = exchange.store().procStates().reopenAbandoned(ids, exchange.clock().instant());
+                spec.commandLine().getOut().println("Reopened " + reopened);
+                return reopened.size() == ids.size() ? 0 : Main.REFUSED;
+            }
+        }
+    }
+
+    @Command(name = "reconcile", description = "Record that an abandoned mark was settled by hand (lets it be archived).")
+    static final class Reconcile implements Callable<Integer> {
+        @Mixin
+        ConfigOption config;
+
+        @Parameters(paramLabel = "ID")
+        long id;
+
+        @Option(names = "--operator", required = true)
+        String operator;
+
+        @Option(names = "--note", required = true)
+        String note;
+
+        @Spec
+        CommandSpec spec;
+
+        @Override
+        public Integer call() {
+            try (var exchange = config.open()) {
+                if (!exchange.store().procStates().reconcileAbandoned(id, operator, note, exchange.clock().instant())) {
+                    spec.commandLine().getErr().println("Message " + id + " has no abandoned mark.");
+                    return Main.REFUSED;
+                }
+                spec.commandLine().getOut().println("Reconciled " + id + " by " + operator);
+                return 0;
+            }
+        }
+    }
+}

@@ -1,0 +1,39 @@
+package io.msgx.runner.cli;
+
+import io.msgx.runner.config.ConfigException;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/**
+ * {@code java -jar msgexchange.jar <command>}: the operator's entry point. Exit codes: 0 done, 1 failed,
+ * 2 bad usage or configuration, 3 not found, 4 refused (the request does not apply to that message).
+ */
+@Command(name = "msgexchange", mixinStandardHelpOptions = true, version = "msgexchange 0.1.0",
+        description = "AODB/SIS mailbox -> authoritative flight state -> Kafka.",
+        subcommands = {RunCommand.class, MigrateCommand.class, StatusCommand.class, MessageCommand.class,
+                FlightCommand.class, ReplayCommand.class, SkipCommand.class, SeedCommand.class, BackfillCommand.class})
+public final class Main {
+
+    public static final int FAILED = 1;
+    public static final int USAGE = 2;
+    public static final int NOT_FOUND = 3;
+    public static final int REFUSED = 4;
+
+    public static void main(String[] args) {
+        System.exit(execute(args));
+    }
+
+    /** Run a command line and return its exit code (tests call this). */
+    public static int execute(String... args) {
+        var commandLine = new CommandLine(new Main());
+        commandLine.setExecutionExceptionHandler((e, cmd, parsed) -> {
+            if (e instanceof ConfigException) {
+                cmd.getErr().println(e.getMessage());
+                return USAGE;
+            }
+            cmd.getErr().println("Failed: " + e.getMessage());
+            return FAILED;
+        });
+        return commandLine.execute(args);
+    }
+}

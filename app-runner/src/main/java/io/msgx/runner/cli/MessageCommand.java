@@ -1,0 +1,73 @@
+package io.msgx.runner.cli;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+import java.util.LinkedHashMap;
+import java.util.concurrent.Callable;
+
+@Command(name = "message", description = "Inspect one inbound message.", subcommands = MessageCommand.Show.class)
+final class MessageCommand {
+
+    @Command(name = "show", description = "State, attempts, error, identity, backfill facts; --raw adds the XML.")
+    static final class Show implements Callable<Integer> {
+
+        @Mixin
+        ConfigOption config;
+
+        @Parameters(paramLabel = "ID", description = "The mailbox ID (CMINMSGS_ID).")
+        long id;
+
+        @Option(names = "--raw", description = "Also print the raw XML from the mailbox.")
+        boolean raw;
+
+        @Option(names = "--json", description = "Print JSON.")
+        boolean json;
+
+        @Spec
+        CommandSpec spec;
+
+        @Override
+        public Integer call() {
+            var out = spec.commandLine().getOut();
+            try (var exchange = config.open()) {
+                var found = exchange.store().procStates().find(id);
+                if (found.isEmpty()) {
+                    spec.commandLine().getErr().println("Message " + id + " is not enqueued (no PROC_STATE row).");
+                    return Main.NOT_FOUND;
+                }
+                var r = found.get();
+                var map = new LinkedHashMap<String, Object>();
+                map.put("msgId", r.msgId());
+                map.put("state", r.status());
+                map.put("errorClass", r.errorClass());
+                map.put("reason", r.lastError());
+                map.put("attempts", r.attempts());
+                map.put("nextAttemptAt", r.nextAttemptAt());
+                map.put("identity", r.identityKey());
+                map.put("receivedAt", r.receivedAt());
+                map.put("enqueuedAt", r.enqueuedAt());
+                map.put("updatedAt", r.updatedAt());
+                map.put("backfillNextAt", r.backfillNextAt());
+                map.put("backfillAt", r.backfillAt());
+                map.put("backfillAttempts", r.backfillAttempts());
+                map.put("backfillAbandonedAt", r.backfillAbandonedAt());
+                map.put("backfillAbandonedReason", r.backfillAbandonedReason());
+                if (raw) {
+                    map.put("raw", exchange.mailbox().readText(id).orElse(null));
+                }
+                if (json) {
+                    JsonOutput.print(out, map);
+                } else {
+                    map.forEach((k, v) -> out.printf("%-24s %s%n", k, v == null ? "-" : v));
+                    out.flush();
+                }
+                return 0;
+            }
+        }
+    }
+}

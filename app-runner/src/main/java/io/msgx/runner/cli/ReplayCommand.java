@@ -1,0 +1,37 @@
+package io.msgx.runner.cli;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+import java.util.List;
+import java.util.concurrent.Callable;
+
+@Command(name = "replay", description = {"Move FAILED/DEAD messages of a replayable error class back to PENDING.",
+        "A replay does not restore history order: later messages may already have been applied."})
+final class ReplayCommand implements Callable<Integer> {
+
+    @Mixin
+    ConfigOption config;
+
+    @Parameters(paramLabel = "ID", arity = "1..*", description = "Mailbox IDs to replay.")
+    List<Long> ids;
+
+    @Option(names = "--operator", required = true, description = "Who asks (kept in the log).")
+    String operator;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        try (var exchange = config.open()) {
+            var result = exchange.replayService().replay(ids, operator);
+            spec.commandLine().getOut().println("Replayed " + result.replayed() + "; not replayable " + result.refused());
+            return result.refused().isEmpty() ? 0 : Main.REFUSED;
+        }
+    }
+}

@@ -1,0 +1,37 @@
+package io.msgx.runner.cli;
+
+import io.msgx.pipeline.inbox.CutoverSeeding;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+import java.util.concurrent.Callable;
+
+@Command(name = "seed", description = "Cut-over: set where a brand-new instance starts reading (min, zero, max or an ID).")
+final class SeedCommand implements Callable<Integer> {
+
+    @Mixin
+    ConfigOption config;
+
+    @Parameters(paramLabel = "WHERE", description = "min | zero | max | <mailbox ID>")
+    String where;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        try (var exchange = config.open()) {
+            try {
+                var outcome = new CutoverSeeding(exchange.mailbox(), exchange.store(), exchange.clock()).seed(where);
+                spec.commandLine().getOut().println(outcome);
+                return 0;
+            } catch (IllegalStateException e) {
+                spec.commandLine().getErr().println(e.getMessage());
+                return Main.REFUSED;
+            }
+        }
+    }
+}

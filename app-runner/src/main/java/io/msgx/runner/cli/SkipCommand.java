@@ -1,0 +1,44 @@
+package io.msgx.runner.cli;
+
+import io.msgx.pipeline.store.Terminal;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+import java.util.concurrent.Callable;
+
+@Command(name = "skip", description = {"An operator decides an open message will not be processed (seeds §5.4).",
+        "It ends SKIPPED with the reason, who and when, and is marked in the mailbox like any terminal message."})
+final class SkipCommand implements Callable<Integer> {
+
+    @Mixin
+    ConfigOption config;
+
+    @Parameters(paramLabel = "ID")
+    long id;
+
+    @Option(names = "--reason", required = true)
+    String reason;
+
+    @Option(names = "--operator", required = true)
+    String operator;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        try (var exchange = config.open()) {
+            var terminal = Terminal.skipped("operator-skip by " + operator + ": " + reason);
+            if (!exchange.store().procStates().finish(id, terminal, exchange.clock().instant())) {
+                spec.commandLine().getErr().println("Message " + id + " is not open (or not enqueued): nothing skipped.");
+                return Main.REFUSED;
+            }
+            spec.commandLine().getOut().println("Message " + id + " SKIPPED: " + terminal.reason());
+            return 0;
+        }
+    }
+}

@@ -1,0 +1,129 @@
+package io.msgx.runner.config;
+
+import java.util.List;
+
+/**
+ * Every configuration key this build reads. The names are a contract: outside tools start the runner with
+ * them. Add keys; never rename one. docs/reference.md says what each one means and why its default.
+ */
+public final class Keys {
+
+    public static final String STORE_KIND = "msgx.store.kind";
+    public static final String STORE_URL = "msgx.store.url";
+    public static final String STORE_USER = "msgx.store.user";
+    public static final String STORE_PASSWORD = "msgx.store.password";
+    public static final String STORE_SCHEMA = "msgx.store.schema";
+    public static final String STORE_POOL_SIZE = "msgx.store.pool-size";
+
+    public static final String MAILBOX_URL = "msgx.mailbox.url";
+    public static final String MAILBOX_USER = "msgx.mailbox.user";
+    public static final String MAILBOX_PASSWORD = "msgx.mailbox.password";
+    public static final String MAILBOX_ZONE = "msgx.mailbox.zone";
+    public static final String MAILBOX_READ_ONLY = "msgx.mailbox.read-only";
+    public static final String MAILBOX_QUERY_TIMEOUT = "msgx.mailbox.query-timeout";
+    public static final String IN_TABLE = "msgx.mailbox.inbound.table";
+    public static final String IN_ID = "msgx.mailbox.inbound.id-column";
+    public static final String IN_CLOB = "msgx.mailbox.inbound.clob-column";
+    public static final String IN_RECEIVED = "msgx.mailbox.inbound.received-column";
+    public static final String IN_PROCESSED = "msgx.mailbox.inbound.processed-column";
+    public static final String IN_SUBSYSTEM_NAME = "msgx.mailbox.inbound.subsystem-name-column";
+    public static final String IN_SUBSYSTEM_TYPE = "msgx.mailbox.inbound.subsystem-type-column";
+    public static final String IN_SUBSYSTEM_SUBTYPE = "msgx.mailbox.inbound.subsystem-subtype-column";
+    public static final String IN_SUBSYSTEM_SEQUENCE = "msgx.mailbox.inbound.subsystem-sequence-column";
+    public static final String IN_STATUS = "msgx.mailbox.inbound.status-column";
+    public static final String OUT_TABLE = "msgx.mailbox.outbound.table";
+    public static final String OUT_ID = "msgx.mailbox.outbound.id-column";
+    public static final String OUT_CLOB = "msgx.mailbox.outbound.clob-column";
+    public static final String OUT_INSERTED = "msgx.mailbox.outbound.inserted-column";
+    public static final String OUT_SENT = "msgx.mailbox.outbound.sent-column";
+    public static final String OUT_ROUTING = "msgx.mailbox.outbound.routing-id-column";
+
+    public static final String KAFKA_BOOTSTRAP = "msgx.kafka.bootstrap-servers";
+    public static final String KAFKA_TOPIC_MSG = "msgx.kafka.topic.msg";
+    public static final String KAFKA_TOPIC_SCHD = "msgx.kafka.topic.schd";
+    public static final String KAFKA_CLIENT_ID = "msgx.kafka.client-id";
+    public static final String KAFKA_DELIVERY_TIMEOUT = "msgx.kafka.delivery-timeout";
+    public static final String KAFKA_REQUEST_TIMEOUT = "msgx.kafka.request-timeout";
+    public static final String KAFKA_MAX_BLOCK = "msgx.kafka.max-block";
+    public static final String KAFKA_LINGER = "msgx.kafka.linger";
+    public static final String KAFKA_PRODUCER_PREFIX = "msgx.kafka.producer.";
+
+    public static final String AIRPORT_ZONE = "msgx.airport.zone";
+    public static final String DAY_CUTOVER = "msgx.domain.operation-day.cutover";
+    public static final String ABSENT_FIELDS = "msgx.domain.schedule-absent-fields";
+
+    public static final String CODEC_MAX_BYTES = "msgx.codec.max-message-bytes";
+    public static final String CODEC_MAX_DEPTH = "msgx.codec.max-element-depth";
+    public static final String CODEC_MAX_TEXT = "msgx.codec.max-text-length";
+    public static final String CODEC_REFERENCE_TYPES = "msgx.codec.reference-types";
+    public static final String IDENTITY_WITH_DAY = "msgx.identity.include-day-boundary";
+
+    public static final String CLAIM_BATCH = "msgx.pipeline.claim-batch";
+    public static final String MAX_COMMIT_DELAY = "msgx.pipeline.max-commit-delay";
+    public static final String CUTOVER_WATERMARK = "msgx.pipeline.cutover-watermark";
+    public static final String POLL_INTERVAL = "msgx.pipeline.poll-interval";
+    public static final String RETRY_MAX_ATTEMPTS = "msgx.pipeline.retry.max-attempts";
+    public static final String RETRY_BACKOFF = "msgx.pipeline.retry.backoff";
+    public static final String IGNORE = "msgx.pipeline.ignore";
+    public static final String BACKFILL_BATCH = "msgx.pipeline.backfill-batch";
+    public static final String BACKFILL_OVERDUE = "msgx.pipeline.backfill-overdue";
+    public static final String BACKFILL_BACKOFF = "msgx.pipeline.backfill-backoff";
+    public static final String BACKFILL_MAX_ATTEMPTS = "msgx.pipeline.backfill-max-attempts";
+    public static final String RAW_RETENTION = "msgx.pipeline.raw-retention";
+    public static final String DEDUP_MEMORY = "msgx.pipeline.dedup-memory";
+    public static final String ARCHIVE_AFTER = "msgx.pipeline.archive-after";
+    public static final String REPLAY_CHANNEL = "msgx.pipeline.replay-channel";
+    public static final String EVENT_RETENTION = "msgx.pipeline.event-retention";
+
+    public static final String DISPATCH_BATCH = "msgx.dispatch.batch";
+    public static final String DISPATCH_INTERVAL = "msgx.dispatch.interval";
+    public static final String DISPATCH_MAX_ATTEMPTS = "msgx.dispatch.retry.max-attempts";
+    public static final String DISPATCH_BACKOFF = "msgx.dispatch.retry.backoff";
+    public static final String SCHD_FLUSH_LIMIT = "msgx.schd.flush-limit";
+
+    public static final String REPLAY_CLASSES = "msgx.replay.error-classes";
+    public static final String HISTORY_DAY_RETENTION = "msgx.history.operation-day-retention";
+    public static final String HISTORY_QUIET = "msgx.history.quiet-period";
+    public static final String HISTORY_UNPLACED = "msgx.history.unplaced-retention";
+    public static final String RETENTION_PROCESSING = "msgx.retention.processing-history";
+    public static final String RETENTION_FLIGHTS = "msgx.retention.flight-history";
+    public static final String RETENTION_SCHEDULE_LOG = "msgx.retention.schedule-log";
+    public static final String RETENTION_REQUESTS = "msgx.retention.closed-requests";
+
+    public static final String HTTP_PORT = "msgx.http.port";
+    public static final String HTTP_TOKEN = "msgx.http.token";
+    public static final String HTTP_MAX_BODY = "msgx.http.max-body-bytes";
+    public static final String HTTP_HOST = "msgx.http.host";
+    public static final String HTTP_READY_TIMEOUT = "msgx.http.ready-timeout";
+
+    public static final String JOBS_BACKFILL = "msgx.jobs.backfill-interval";
+    public static final String JOBS_HOUSEKEEPING = "msgx.jobs.housekeeping-interval";
+    public static final String JOBS_STANDBY_POLL = "msgx.jobs.standby-poll";
+
+    /** Keys whose values are secrets: never printed, never logged. */
+    public static final List<String> SECRETS = List.of(STORE_PASSWORD, MAILBOX_PASSWORD, HTTP_TOKEN);
+
+    /** Prefixes under which any key is accepted and passed through (site-specific producer settings). */
+    public static final List<String> OPEN_PREFIXES = List.of(KAFKA_PRODUCER_PREFIX);
+
+    public static final List<String> ALL = List.of(STORE_KIND, STORE_URL, STORE_USER, STORE_PASSWORD, STORE_SCHEMA,
+            STORE_POOL_SIZE, MAILBOX_URL, MAILBOX_USER, MAILBOX_PASSWORD, MAILBOX_ZONE, MAILBOX_READ_ONLY,
+            MAILBOX_QUERY_TIMEOUT, IN_TABLE, IN_ID, IN_CLOB, IN_RECEIVED, IN_PROCESSED, IN_SUBSYSTEM_NAME,
+            IN_SUBSYSTEM_TYPE, IN_SUBSYSTEM_SUBTYPE, IN_SUBSYSTEM_SEQUENCE, IN_STATUS, OUT_TABLE, OUT_ID, OUT_CLOB,
+            OUT_INSERTED, OUT_SENT, OUT_ROUTING, KAFKA_BOOTSTRAP, KAFKA_TOPIC_MSG, KAFKA_TOPIC_SCHD, KAFKA_CLIENT_ID,
+            KAFKA_DELIVERY_TIMEOUT, KAFKA_REQUEST_TIMEOUT, KAFKA_MAX_BLOCK, KAFKA_LINGER, AIRPORT_ZONE, DAY_CUTOVER,
+            ABSENT_FIELDS, CODEC_MAX_BYTES, CODEC_MAX_DEPTH, CODEC_MAX_TEXT, CODEC_REFERENCE_TYPES, IDENTITY_WITH_DAY,
+            CLAIM_BATCH, MAX_COMMIT_DELAY, CUTOVER_WATERMARK, POLL_INTERVAL, RETRY_MAX_ATTEMPTS, RETRY_BACKOFF, IGNORE,
+            BACKFILL_BATCH, BACKFILL_OVERDUE, BACKFILL_BACKOFF, BACKFILL_MAX_ATTEMPTS, RAW_RETENTION, DEDUP_MEMORY,
+            ARCHIVE_AFTER, REPLAY_CHANNEL, EVENT_RETENTION, DISPATCH_BATCH, DISPATCH_INTERVAL, DISPATCH_MAX_ATTEMPTS,
+            DISPATCH_BACKOFF, SCHD_FLUSH_LIMIT, REPLAY_CLASSES, HISTORY_DAY_RETENTION, HISTORY_QUIET, HISTORY_UNPLACED,
+            RETENTION_PROCESSING, RETENTION_FLIGHTS, RETENTION_SCHEDULE_LOG, RETENTION_REQUESTS, HTTP_PORT, HTTP_TOKEN,
+            HTTP_MAX_BODY, HTTP_HOST, HTTP_READY_TIMEOUT, JOBS_BACKFILL, JOBS_HOUSEKEEPING, JOBS_STANDBY_POLL);
+
+    private Keys() {
+    }
+
+    public static boolean known(String key) {
+        return ALL.contains(key) || OPEN_PREFIXES.stream().anyMatch(key::startsWith);
+    }
+}

@@ -1,0 +1,200 @@
+package io.msgx.runner.config;
+
+import io.msgx.adapter.kafka.KafkaSinkSettings;
+import io.msgx.adapter.mysql.MailboxSchema;
+import io.msgx.domain.engine.AbsentFieldPolicy;
+import io.msgx.domain.engine.EngineSettings;
+import io.msgx.domain.flight.OperationDayRule;
+import io.msgx.pipeline.codec.CodecLimits;
+import io.msgx.pipeline.codec.MsgKind;
+import io.msgx.pipeline.delivery.DispatchSettings;
+import io.msgx.pipeline.inbox.InboxSettings;
+import io.msgx.pipeline.lifecycle.FlightHistorySettings;
+import io.msgx.pipeline.lifecycle.LifecycleSettings;
+import io.msgx.pipeline.lifecycle.ReplayService;
+import io.msgx.pipeline.lifecycle.RetentionJob;
+import io.msgx.pipeline.pump.IgnoreRules;
+import io.msgx.pipeline.pump.ProcessingSettings;
+import io.msgx.pipeline.retry.RetryPolicy;
+import io.msgx.pipeline.store.ErrorClass;
+
+import java.time.Duration;
+import java.time.LocalTime;
+import java.time.ZoneId;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
+
+/**
+ * Everything the runner needs, read and validated from a {@link ConfigSource} in one go: a refused
+ * configuration lists every problem with its key. Build it with {@link #from}.
+ */
+public record RunnerConfig(
+        Store store,
+        Mailbox mailbox,
+        Kafka kafka,
+        EngineSettings engine,
+        CodecLimits codecLimits,
+        Set<String> referenceTypes,
+        InboxSettings inbox,
+        String cutoverWatermark,
+        Duration pollInterval,
+        ProcessingSettings processing,
+        DispatchSettings dispatch,
+        Duration dispatchInterval,
+        Duration eventRetention,
+        LifecycleSettings lifecycle,
+        FlightHistorySettings history,
+        RetentionJob.Settings retention,
+        Set<ErrorClass> replayable,
+        Http http,
+        Duration backfillInterval,
+        Duration housekeepingInterval,
+        Duration standbyPoll) {
+
+    /** The store kinds; {@code oracle} arrives with its issue. */
+    public enum StoreKind { PG }
+
+    public record Store(StoreKind kind, String url, String user, String password, String schema, int poolSize) {
+    }
+
+    public record Mailbox(String url, String user, String password, ZoneId zone, boolean readOnly,
+                          int queryTimeoutSeconds, MailboxSchema schema) {
+    }
+
+    /** Kafka settings; {@code sink} is null when no bootstrap servers are configured (delivery then waits). */
+    public record Kafka(KafkaSinkSettings sink) {
+    }
+
+    public record Http(int port, String token, int maxBodyBytes) {
+    }
+
+    public static RunnerConfig from(ConfigSource source) {
+        var s = new Settings(source);
+        var zone = s.zone(Keys.AIRPORT_ZONE, OperationDayRule.DEFAULT_ZONE);
+        var store = new Store(s.choice(Keys.STORE_KIND, StoreKind.PG, StoreKind.class),
+                s.required(Keys.STORE_URL, "the store's JDBC URL, e.g. jdbc:postgresql://db:5432/msgx"),
+                s.string(Keys.STORE_USER, "msgx"), s.string(Keys.STORE_PASSWORD, ""),
+                s.string(Keys.STORE_SCHEMA, "msgx"), s.integer(Keys.STORE_POOL_SIZE, 6, 2, 64));
+        var mailboxSchema = s.checked(() -> new MailboxSchema(
+                new MailboxSchema.Inbound(s.string(Keys.IN_TABLE, "CMINMSGS"), s.string(Keys.IN_ID, "CMINMSGS_ID"),
+                        s.string(Keys.IN_CLOB, "CMINMSGS_CLOB_MSG"), s.string(Keys.IN_RECEIVED, "CMINMSGS_DATE_RECEIVED"),
+                        s.string(Keys.IN_PROCESSED, "CMINMSGS_DATE_PROCESSED"),
+                        s.string(Keys.IN_SUBSYSTEM_NAME, "CMINMSGS_SUBSYSTEM_NAME"),
+                        s.string(Keys.IN_SUBSYSTEM_TYPE, "CMINMSGS_SUBSYSTEM_TYPE"),
+                        s.string(Keys.IN_SUBSYSTEM_SUBTYPE, "CMINMSGS_SUBSYSTEM_SUBTYPE"),
+                        s.string(Keys.IN_SUBSYSTEM_SEQUENCE, "CMINMSGS_SUBSYSTEM_SEQUENCE"),
+                        s.string(Keys.IN_STATUS, "CMINMSGS_STATUS")),
+                new MailboxSchema.Outbound(s.string(Keys.OUT_TABLE, "COUTMSGS"), s.string(Keys.OUT_ID, "COUTMSGS_ID"),
+                        s.string(Keys.OUT_CLOB, "COUTMSGS_CLOB_MSG"), s.string(Keys.OUT_INSERTED, "COUTMSGS_DATE_INSERTED"),
+                        s.string(Keys.OUT_SENT, "COUTMSGS_DATE_SENT"), s.string(Keys.OUT_ROUTING, "ROUTINGID"))));
+        var mailbox = new Mailbox(
+                s.required(Keys.MAILBOX_URL, "the shared mailbox's JDBC URL, e.g. jdbc:mysql://aodb:3306/sis"),
+                s.string(Keys.MAILBOX_USER, "msgx"), s.string(Keys.MAILBOX_PASSWORD, ""), s.zone(Keys.MAILBOX_ZONE, zone),
+                s.bool(Keys.MAILBOX_READ_ONLY, false),
+                (int) s.duration(Keys.MAILBOX_QUERY_TIMEOUT, Duration.ofSeconds(10)).toSeconds(), mailboxSchema);
+
+        var bootstrap = s.string(Keys.KAFKA_BOOTSTRAP, null);
+        var producer = new TreeMap<String, String>();
+        source.all().forEach((key, value) -> {
+            if (key.startsWith(Keys.KAFKA_PRODUCER_PREFIX)) {
+                producer.put(key.substring(Keys.KAFKA_PRODUCER_PREFIX.length()), value);
+            }
+        });
+        var kafka = new Kafka(bootstrap == null ? null : s.checked(() -> new KafkaSinkSettings(bootstrap,
+                s.string(Keys.KAFKA_CLIENT_ID, KafkaSinkSettings.DEFAULT_CLIENT_ID),
+                s.string(Keys.KAFKA_TOPIC_MSG, KafkaSinkSettings.DEFAULT_MSG_TOPIC),
+                s.string(Keys.KAFKA_TOPIC_SCHD, KafkaSinkSettings.DEFAULT_SCHD_TOPIC),
+                s.duration(Keys.KAFKA_DELIVERY_TIMEOUT, KafkaSinkSettings.DEFAULT_DELIVERY_TIMEOUT),
+                s.duration(Keys.KAFKA_REQUEST_TIMEOUT, KafkaSinkSettings.DEFAULT_REQUEST_TIMEOUT),
+                s.duration(Keys.KAFKA_MAX_BLOCK, KafkaSinkSettings.DEFAULT_MAX_BLOCK),
+                s.duration(Keys.KAFKA_LINGER, KafkaSinkSettings.DEFAULT_LINGER), producer)));
+
+        var engine = new EngineSettings(new OperationDayRule(zone, s.time(Keys.DAY_CUTOVER, LocalTime.MIDNIGHT)),
+                s.choice(Keys.ABSENT_FIELDS, AbsentFieldPolicy.KEEP, AbsentFieldPolicy.class));
+        var codec = s.checked(() -> new CodecLimits(
+                s.integer(Keys.CODEC_MAX_BYTES, CodecLimits.DEFAULTS.maxMessageBytes(), 1024, 64 * 1024 * 1024),
+                s.integer(Keys.CODEC_MAX_DEPTH, CodecLimits.DEFAULTS.maxElementDepth(), 8, 256),
+                s.integer(Keys.CODEC_MAX_TEXT, CodecLimits.DEFAULTS.maxTextLength(), 1024, 16 * 1024 * 1024)));
+        var referenceTypes = s.list(Keys.CODEC_REFERENCE_TYPES, MsgKind.DEFAULT_REFERENCE_TYPES.stream().sorted().toList())
+                .stream().map(t -> t.toUpperCase(java.util.Locale.ROOT)).collect(Collectors.toUnmodifiableSet());
+
+        var inbox = s.checked(() -> new InboxSettings(s.integer(Keys.CLAIM_BATCH, 200, 1, 10_000),
+                s.duration(Keys.MAX_COMMIT_DELAY, Duration.ofSeconds(30))));
+        var processingRetry = s.checked(() -> new RetryPolicy(RetryPolicy.PROCESSING,
+                s.integer(Keys.RETRY_MAX_ATTEMPTS, 5, 1, 100),
+                s.durations(Keys.RETRY_BACKOFF, RetryPolicy.processingDefaults().backoff())));
+        var ignore = s.checked(() -> IgnoreRules.of(s.list(Keys.IGNORE, IgnoreRules.BASELINE)));
+        var processing = processingRetry == null || ignore == null ? null : new ProcessingSettings(processingRetry, ignore,
+                s.bool(Keys.IDENTITY_WITH_DAY, false), s.bool(Keys.REPLAY_CHANNEL, false));
+        var deliveryRetry = s.checked(() -> new RetryPolicy(RetryPolicy.DELIVERY,
+                s.integer(Keys.DISPATCH_MAX_ATTEMPTS, 8, 1, 100),
+                s.durations(Keys.DISPATCH_BACKOFF, RetryPolicy.deliveryDefaults().backoff())));
+        var dispatch = deliveryRetry == null ? null : s.checked(() -> new DispatchSettings(
+                s.integer(Keys.DISPATCH_BATCH, 500, 1, 10_000), s.integer(Keys.SCHD_FLUSH_LIMIT, 500, 1, 10_000),
+                deliveryRetry));
+        var defaults = LifecycleSettings.defaults();
+        var lifecycle = s.checked(() -> new LifecycleSettings(s.duration(Keys.BACKFILL_OVERDUE, defaults.backfillOverdue()),
+                s.duration(Keys.RAW_RETENTION, defaults.rawRetention()), s.duration(Keys.DEDUP_MEMORY, defaults.dedupMemory()),
+                s.duration(Keys.ARCHIVE_AFTER, defaults.archiveAfter()),
+                s.duration(Keys.RETENTION_PROCESSING, defaults.processingHistory()),
+                s.durations(Keys.BACKFILL_BACKOFF, defaults.backfillBackoff()),
+                s.integer(Keys.BACKFILL_MAX_ATTEMPTS, defaults.backfillAlertAttempts(), 1, 1000),
+                s.integer(Keys.BACKFILL_BATCH, defaults.backfillBatch(), 1, 10_000)));
+        var historyDefaults = FlightHistorySettings.defaults();
+        var history = s.checked(() -> new FlightHistorySettings(
+                s.duration(Keys.HISTORY_DAY_RETENTION, historyDefaults.operationDayRetention()),
+                s.duration(Keys.HISTORY_QUIET, historyDefaults.quietPeriod()),
+                s.duration(Keys.HISTORY_UNPLACED, historyDefaults.unplacedRetention()), historyDefaults.batch()));
+        var retentionDefaults = RetentionJob.Settings.defaults();
+        var retention = s.checked(() -> new RetentionJob.Settings(
+                s.duration(Keys.RETENTION_FLIGHTS, retentionDefaults.flightHistory()),
+                s.duration(Keys.RETENTION_SCHEDULE_LOG, retentionDefaults.scheduleLog()),
+                s.duration(Keys.RETENTION_REQUESTS, retentionDefaults.closedRequests()), retentionDefaults.batch()));
+        var replayable = EnumSet.noneOf(ErrorClass.class);
+        for (var name : s.list(Keys.REPLAY_CLASSES, ReplayService.DEFAULT_REPLAYABLE.stream().map(Enum::name).sorted().toList())) {
+            try {
+                replayable.add(ErrorClass.valueOf(name.toUpperCase(java.util.Locale.ROOT)));
+            } catch (IllegalArgumentException e) {
+                s.problem(Keys.REPLAY_CLASSES + ": '" + name + "' is not an error class; expected some of "
+                        + java.util.Arrays.toString(ErrorClass.values()));
+            }
+        }
+        var http = new Http(s.integer(Keys.HTTP_PORT, 8080, 0, 65535), s.string(Keys.HTTP_TOKEN, null),
+                s.integer(Keys.HTTP_MAX_BODY, 2 * 1024 * 1024, 1024, 64 * 1024 * 1024));
+
+        var config = new RunnerConfig(store, mailbox, kafka, engine, codec, referenceTypes, inbox,
+                s.string(Keys.CUTOVER_WATERMARK, null), s.duration(Keys.POLL_INTERVAL, Duration.ofSeconds(1)),
+                processing, dispatch, s.duration(Keys.DISPATCH_INTERVAL, Duration.ofMillis(500)),
+                s.duration(Keys.EVENT_RETENTION, Duration.ofDays(7)), lifecycle, history, retention, replayable, http,
+                s.duration(Keys.JOBS_BACKFILL, Duration.ofSeconds(10)),
+                s.duration(Keys.JOBS_HOUSEKEEPING, Duration.ofMinutes(10)),
+                s.duration(Keys.JOBS_STANDBY_POLL, Duration.ofSeconds(5)));
+        s.verify();
+        return config;
+    }
+
+    /** The effective settings for the start-up log, secrets masked. */
+    public Map<String, String> describe() {
+        var shown = new LinkedHashMap<String, String>();
+        shown.put(Keys.STORE_KIND, store.kind().name().toLowerCase(java.util.Locale.ROOT));
+        shown.put(Keys.STORE_URL, store.url());
+        shown.put(Keys.STORE_USER, store.user());
+        shown.put(Keys.STORE_PASSWORD, store.password().isEmpty() ? "(none)" : "(set)");
+        shown.put(Keys.STORE_SCHEMA, store.schema());
+        shown.put(Keys.MAILBOX_URL, mailbox.url());
+        shown.put(Keys.MAILBOX_USER, mailbox.user());
+        shown.put(Keys.MAILBOX_PASSWORD, mailbox.password().isEmpty() ? "(none)" : "(set)");
+        shown.put(Keys.MAILBOX_READ_ONLY, Boolean.toString(mailbox.readOnly()));
+        shown.put(Keys.KAFKA_BOOTSTRAP, kafka.sink() == null ? "(none: events wait in the outbox)" : kafka.sink().bootstrapServers());
+        shown.put(Keys.AIRPORT_ZONE, engine.operationDayRule().airportZone().getId());
+        shown.put(Keys.CLAIM_BATCH, Integer.toString(inbox.claimBatch()));
+        shown.put(Keys.MAX_COMMIT_DELAY, inbox.maxCommitDelay().toString());
+        shown.put(Keys.HTTP_PORT, Integer.toString(http.port()));
+        shown.put(Keys.HTTP_TOKEN, http.token() == null ? "(none: compatibility entry off)" : "(set)");
+        return shown;
+    }
+}

@@ -1,0 +1,350 @@
+package io.msgx.runner.embed;
+
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import io.msgx.adapter.kafka.KafkaEventSink;
+import io.msgx.adapter.mysql.JdbcMailbox;
+import io.msgx.adapter.pg.PgLeaderLease;
+import io.msgx.adapter.pg.PgPipelineStore;
+import io.msgx.adapter.pg.PgSchema;
+import io.msgx.domain.engine.FlightStateEngine;
+import io.msgx.pipeline.codec.JacksonXmlCodec;
+import io.msgx.pipeline.codec.XmlCodec;
+import io.msgx.pipeline.delivery.Dispatcher;
+import io.msgx.pipeline.delivery.SentEventCleanup;
+import io.msgx.pipeline.inbox.CompatEntry;
+import io.msgx.pipeline.inbox.CutoverSeeding;
+import io.msgx.pipeline.inbox.InboxPoller;
+import io.msgx.pipeline.lifecycle.BackfillJob;
+import io.msgx.pipeline.lifecycle.FlightHistoryCleanup;
+import io.msgx.pipeline.lifecycle.MessageLifecycleGate;
+import io.msgx.pipeline.lifecycle.ProcStateArchiver;
+import io.msgx.pipeline.lifecycle.ReplayService;
+import io.msgx.pipeline.lifecycle.RetentionJob;
+import io.msgx.pipeline.mailbox.Mailbox;
+import io.msgx.pipeline.mailbox.ReadOnlyMailbox;
+import io.msgx.pipeline.pump.FlightProcessor;
+import io.msgx.pipeline.pump.MessageProcessor;
+import io.msgx.pipeline.pump.Pump;
+import io.msgx.pipeline.pump.TickResult;
+import io.msgx.pipeline.store.PipelineStore;
+import io.msgx.runner.config.ConfigSource;
+import io.msgx.runner.config.RunnerConfig;
+import io.msgx.runner.jobs.JobRunner;
+import io.msgx.runner.metrics.MicrometerPipelineMetrics;
+import io.msgx.runner.metrics.PipelineGauges;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * The pipeline as one object: for the runner's {@code run} command and for airport services that embed it.
+ *
+ * <pre>{@code
+ * try (var exchange = MsgExchange.builder()
+ *         .config(Map.of("msgx.store.url", "jdbc:postgresql://db:5432/msgx",
+ *                        "msgx.mailbox.url", "jdbc:mysql://aodb:3306/sis",
+ *                        "msgx.kafka.bootstrap-servers", "kafka:9092"))
+ *         .build()) {
+ *     exchange.migrate();
+ *     exchange.start();          // active at once, or a hot standby until the active instance goes away
+ *     ...
+ *     PipelineStatus status = exchange.status();
+ * }                              // close(): finishes the message in hand, commits, stops
+ * }</pre>
+ *
+ * Only one instance is active per store: {@link #start()} takes a PostgreSQL advisory-lock lease and, while
+ * another instance holds it, waits as a hot standby. Every background loop runs on the {@link JobRunner}'s
+ * threads; nothing else here starts a thread but the lease watcher.
+ */
+public final class MsgExchange implements AutoCloseable {
+
+    private static final Logger log = LoggerFactory.getLogger(MsgExchange.class);
+
+    private final RunnerConfig config;
+    private final Clock clock;
+    private final MeterRegistry registry;
+    private final HikariDataSource storePool;
+    private final HikariDataSource mailboxPool;
+    private final PipelineStore store;
+    private final Mailbox mailbox;
+    private final XmlCodec codec;
+    private final KafkaEventSink sink;
+    private final MessageLifecycleGate gate = new MessageLifecycleGate();
+    private final PgLeaderLease lease;
+    private volatile JobRunner jobs;
+    private volatile PumpLoop pumpLoop;
+    private volatile boolean closed;
+    private Thread leaseWatcher;
+
+    private MsgExchange(RunnerConfig config, Clock clock, MeterRegistry registry) {
+        this.config = config;
+        this.clock = clock;
+        this.registry = registry;
+        this.storePool = pool("msgx-store", config.store().url(), config.store().user(), config.store().password(),
+                config.store().poolSize(), Map.of("currentSchema", config.store().schema()));
+        this.mailboxPool = pool("msgx-mailbox", config.mailbox().url(), config.mailbox().user(),
+                config.mailbox().password(), 3, Map.of());
+        this.store = PgPipelineStore.create(storePool, clock);
+        Mailbox jdbc = new JdbcMailbox(mailboxPool, config.mailbox().schema(), config.mailbox().zone(),
+                Math.max(1, config.mailbox().queryTimeoutSeconds()));
+        this.mailbox = config.mailbox().readOnly() ? new ReadOnlyMailbox(jdbc) : jdbc;
+        this.codec = new JacksonXmlCodec(config.codecLimits(), config.referenceTypes());
+        this.sink = config.kafka().sink() == null ? null : new KafkaEventSink(config.kafka().sink());
+        this.lease = new PgLeaderLease(storePool, PgLeaderLease.keyOf(config.store().schema()));
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** Builds a {@link MsgExchange} from configuration keys (docs/reference.md) or a validated {@link RunnerConfig}. */
+    public static final class Builder {
+        private RunnerConfig config;
+        private Clock clock = Clock.systemUTC();
+        private MeterRegistry registry;
+
+        public Builder config(Map<String, String> keys) {
+            this.config = RunnerConfig.from(ConfigSource.of(keys));
+            return this;
+        }
+
+        public Builder config(RunnerConfig config) {
+            this.config = config;
+            return this;
+        }
+
+        public Builder clock(Clock clock) {
+            this.clock = Objects.requireNonNull(clock, "clock");
+            return this;
+        }
+
+        public Builder meterRegistry(MeterRegistry registry) {
+            this.registry = registry;
+            return this;
+        }
+
+        public MsgExchange build() {
+            Objects.requireNonNull(config, "config: give the configuration keys or a RunnerConfig");
+            return new MsgExchange(config, clock,
+                    registry == null ? new PrometheusMeterRegistry(PrometheusConfig.DEFAULT) : registry);
+        }
+    }
+
+    /** Bring the store's schema to this build's version (Flyway); a no-op when it is current. */
+    public int migrate() {
+        return PgSchema.migrate(storePool, config.store().schema());
+    }
+
+    /**
+     * Start: check the schema is the one this build knows, then become active (or a hot standby until the lease
+     * is free). Returns at once; {@link #isActive()} tells which.
+     */
+    public synchronized void start() {
+        PgSchema.requireCurrent(storePool, config.store().schema());
+        if (config.mailbox().readOnly()) {
+            log.warn("SHADOW DEPLOYMENT ({}=true): this instance never writes to the shared mailbox — no processing "
+                    + "marks, no outbound requests, no compatibility entry", ReadOnlyMailbox.KEY);
+        }
+        if (sink == null) {
+            log.warn("No Kafka configured (msgx.kafka.bootstrap-servers): events are kept in the outbox until it is");
+        }
+        leaseWatcher = new Thread(this::watchLease, "msgx-lease");
+        leaseWatcher.setDaemon(true);
+        leaseWatcher.start();
+    }
+
+    /** True while this instance holds the lease and runs the pipeline. */
+    public boolean isActive() {
+        return jobs != null;
+    }
+
+    private void watchLease() {
+        boolean announcedStandby = false;
+        while (!closed) {
+            try {
+                if (jobs == null && lease.tryAcquire()) {
+                    becomeActive();
+                } else if (jobs == null && !announcedStandby) {
+                    log.info("Another instance is active on schema {}: waiting as a hot standby", config.store().schema());
+                    announcedStandby = true;
+                } else if (jobs != null && !lease.isHeld()) {
+                    log.error("Leader lease lost: stopping the pipeline on this instance");
+                    stopJobs();
+                    announcedStandby = false;
+                }
+                Thread.sleep(config.standbyPoll().toMillis());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            } catch (RuntimeException e) {
+                log.warn("Lease watcher: {}", e.toString());
+            }
+        }
+    }
+
+    private synchronized void becomeActive() {
+        if (closed) {
+            return;
+        }
+        if (config.cutoverWatermark() != null) {
+            log.info("Cut-over: {}", new CutoverSeeding(mailbox, store, clock).seed(config.cutoverWatermark()));
+        }
+        var metrics = new MicrometerPipelineMetrics(registry);
+        var engine = new FlightStateEngine(config.engine());
+        var poller = new InboxPoller(mailbox, store, clock, config.inbox(), metrics);
+        var processor = new MessageProcessor(mailbox, store, codec, new FlightProcessor(store, engine, clock),
+                config.processing(), clock, metrics);
+        var loop = new PumpLoop(new Pump(store, processor, config.processing().retry(), clock, metrics));
+        var runner = new JobRunner()
+                .register("poller", poller::pollOnce, config.pollInterval())
+                .register("pump", loop::runOnce, Duration.ofMillis(Math.max(50, config.pollInterval().toMillis() / 4)))
+                .register("gauges", new PipelineGauges(store, registry, clock)::runOnce, Duration.ofSeconds(10))
+                .register("archive", new ProcStateArchiver(store, config.lifecycle(), 500, clock)::runOnce,
+                        config.housekeepingInterval())
+                .register("flight-history", new FlightHistoryCleanup(store, engine, config.engine().operationDayRule(),
+                        config.history(), clock)::runOnce, config.housekeepingInterval())
+                .register("retention", new RetentionJob(store, config.lifecycle(), config.retention(),
+                        config.engine().operationDayRule(), clock)::runOnce, config.housekeepingInterval())
+                .register("event-cleanup", new SentEventCleanup(store, clock, config.eventRetention(), 1000)::runOnce,
+                        config.housekeepingInterval());
+        if (!config.mailbox().readOnly()) {
+            runner.register("backfill", new BackfillJob(mailbox, store, gate, config.lifecycle(), true, clock)::runOnce,
+                    config.backfillInterval());
+        }
+        if (sink != null) {
+            var dispatcher = new Dispatcher(store, sink, config.dispatch(), clock, metrics);
+            runner.register("dispatcher", () -> {
+                while (!closed && !dispatcher.dispatchOnce().idle()) {
+                    // keep delivering while there is work; the period paces the idle checks
+                }
+            }, config.dispatchInterval());
+        }
+        pumpLoop = loop;
+        runner.start();
+        jobs = runner;
+        log.info("Pipeline active: jobs {}", runner.jobNames());
+    }
+
+    private synchronized void stopJobs() {
+        var running = jobs;
+        if (running == null) {
+            return;
+        }
+        pumpLoop.stop();
+        running.stop(Duration.ofSeconds(30));
+        jobs = null;
+    }
+
+    /** The store, for operators' commands. */
+    public PipelineStore store() {
+        return store;
+    }
+
+    /** The mailbox as configured (read-only in a shadow deployment). */
+    public Mailbox mailbox() {
+        return mailbox;
+    }
+
+    public RunnerConfig config() {
+        return config;
+    }
+
+    public XmlCodec codec() {
+        return codec;
+    }
+
+    public Clock clock() {
+        return clock;
+    }
+
+    public MeterRegistry meterRegistry() {
+        return registry;
+    }
+
+    public ReplayService replayService() {
+        return new ReplayService(store, gate, config.replayable(), clock);
+    }
+
+    /** The compatibility entry's service; null in a shadow deployment (it writes to the mailbox). */
+    public CompatEntry compatEntry() {
+        return config.mailbox().readOnly() ? null : new CompatEntry(mailbox, store, codec, clock);
+    }
+
+    public PipelineStatus status() {
+        var cursor = store.inboxCursor().load();
+        var backlog = store.procStates().backlog();
+        var delivery = store.outbox().deliveryBacklog();
+        var backfill = store.procStates().backfillBacklog();
+        var oldest = backlog.oldestOpenEnqueuedAt();
+        return new PipelineStatus(isActive(), cursor.watermark(), cursor.holeSince(), backlog.pending() + backlog.failed(),
+                oldest == null ? 0 : Math.max(0, Duration.between(oldest, clock.instant()).toSeconds()),
+                backlog.failed(), backlog.dead(), delivery.pending(), delivery.dead(), backfill.owed(),
+                backfill.abandoned());
+    }
+
+    /** Stop: finish the message in hand, commit, stop every job, release the lease, close connections. */
+    @Override
+    public synchronized void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        stopJobs();
+        if (leaseWatcher != null) {
+            leaseWatcher.interrupt();
+        }
+        lease.close();
+        if (sink != null) {
+            sink.close();
+        }
+        mailboxPool.close();
+        storePool.close();
+        log.info("Stopped");
+    }
+
+    private static HikariDataSource pool(String name, String url, String user, String password, int size,
+                                         Map<String, String> properties) {
+        var hikari = new HikariConfig();
+        hikari.setPoolName(name);
+        hikari.setJdbcUrl(url);
+        hikari.setUsername(user);
+        hikari.setPassword(password);
+        hikari.setMaximumPoolSize(size);
+        hikari.setMinimumIdle(0);
+        hikari.setConnectionTimeout(10_000);
+        hikari.setInitializationFailTimeout(-1);
+        properties.forEach(hikari::addDataSourceProperty);
+        return new HikariDataSource(hikari);
+    }
+
+    /** The pump as a job: tick while there is work, stop between messages when asked. */
+    static final class PumpLoop {
+        private final Pump pump;
+        private volatile boolean stopping;
+
+        PumpLoop(Pump pump) {
+            this.pump = pump;
+        }
+
+        void runOnce() {
+            for (int i = 0; i < 10_000 && !stopping; i++) {
+                var result = pump.tick();
+                if (!(result instanceof TickResult.Processed) && !(result instanceof TickResult.Exhausted)) {
+                    return;
+                }
+            }
+        }
+
+        void stop() {
+            stopping = true;
+        }
+    }
+}

@@ -1,0 +1,180 @@
+package io.msgx.runner.http;
+
+import com.sun.net.httpserver.HttpExchange;
+import io.msgx.pipeline.inbox.CompatEntry;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.slf4j.MDC;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * {@code POST /cminmsgs/send}: one SIS XML message (UTF-8) into the shared mailbox through {@link CompatEntry}.
+ * Checked in this order, each failure answered before the body is read:
+ * <ol>
+ *   <li>entry off (no token configured, or no entry wired) → 403, saying what enables it;</li>
+ *   <li>{@code Authorization: Bearer <token>} missing or wrong → 401 with {@code WWW-Authenticate: Bearer};</li>
+ *   <li>a {@code Content-Type} that is neither XML nor text, or a charset other than UTF-8 → 415;</li>
+ *   <li>a {@code Content-Length} above the limit → 413 (a body without a length is read up to the limit + 1);</li>
+ * </ol>
+ * then the body is read and submitted: 202 {@code {"msgId":..,"enqueued":..}}, 400 {@code {"error":..}} for a
+ * message the codec refuses (or a body that is not UTF-8), 503 with {@code Retry-After: 5} when the mailbox
+ * cannot be written. The token and the body are never logged; the outcome and the message ID are.
+ */
+final class CompatEntryEndpoint extends Endpoint {
+
+    static final String PATH = "/cminmsgs/send";
+    static final int RETRY_AFTER_SECONDS = 5;
+
+    private static final Logger LOG = LoggerFactory.getLogger(CompatEntryEndpoint.class);
+    private static final Set<String> ACCEPTED_TYPES = Set.of("application/xml", "text/xml", "text/plain");
+    private static final Set<String> ACCEPTED_CHARSETS = Set.of("utf-8", "utf8", "us-ascii");
+
+    private final CompatEntry entry;
+    private final BearerToken token;
+    private final long maxBodyBytes;
+
+    /** @param entry null when this runner has no entry; @param token null when none is configured */
+    CompatEntryEndpoint(CompatEntry entry, String token, long maxBodyBytes) {
+        super(PATH, "POST");
+        this.entry = entry;
+        this.token = token == null ? null : new BearerToken(token);
+        this.maxBodyBytes = maxBodyBytes;
+    }
+
+    @Override
+    void serve(HttpExchange exchange) throws IOException {
+        var remote = exchange.getRemoteAddress();
+        if (token == null || entry == null) {
+            var reason = entry == null
+                    ? "the compatibility entry is not wired in this runner: it needs a writable mailbox"
+                    + " (msgx.mailbox.read-only=false) and " + HttpSettings.TOKEN_KEY
+                    : "the compatibility entry is disabled: set " + HttpSettings.TOKEN_KEY + " to enable it";
+            LOG.warn("Compatibility entry: request from {} refused (403): {}", remote, reason);
+            refuseUnread(exchange, 403, reason);
+            return;
+        }
+        var verdict = token.judge(exchange.getRequestHeaders().getFirst("Authorization"));
+        if (verdict != BearerToken.Verdict.VALID) {
+            boolean missing = verdict == BearerToken.Verdict.MISSING;
+            exchange.getResponseHeaders().set("WWW-Authenticate",
+                    missing ? "Bearer realm=\"msgx\"" : "Bearer realm=\"msgx\", error=\"invalid_token\"");
+            LOG.warn("Compatibility entry: request from {} refused (401): {} bearer token", remote,
+                    missing ? "no" : "wrong");
+            refuseUnread(exchange, 401, missing
+                    ? "authentication required: send Authorization: Bearer <token>"
+                    : "the bearer token is not valid");
+            return;
+        }
+        var contentType = exchange.getRequestHeaders().getFirst("Content-Type");
+        var typeProblem = contentTypeProblem(contentType);
+        if (typeProblem != null) {
+            LOG.warn("Compatibility entry: request from {} refused (415): {}", remote, typeProblem);
+            refuseUnread(exchange, 415, typeProblem);
+            return;
+        }
+        long declared = declaredLength(exchange);
+        if (declared > maxBodyBytes) {
+            LOG.warn("Compatibility entry: request from {} refused (413): {} bytes declared, limit {}", remote,
+                    declared, maxBodyBytes);
+            refuseUnread(exchange, 413, tooLarge());
+            return;
+        }
+        byte[] body = exchange.getRequestBody().readNBytes((int) Math.min(maxBodyBytes + 1, declared < 0
+                ? maxBodyBytes + 1 : declared));
+        if (body.length > maxBodyBytes) {
+            LOG.warn("Compatibility entry: request from {} refused (413): body above the limit of {} bytes",
+                    remote, maxBodyBytes);
+            refuseUnread(exchange, 413, tooLarge());
+            return;
+        }
+        String xml;
+        try {
+            xml = StandardCharsets.UTF_8.newDecoder()
+                    .onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT)
+                    .decode(ByteBuffer.wrap(body)).toString();
+        } catch (CharacterCodingException e) {
+            LOG.warn("Compatibility entry: request from {} refused (400): body is not UTF-8", remote);
+            send(exchange, 400, JSON, Json.error("the body is not valid UTF-8; send the SIS message as UTF-8"));
+            return;
+        }
+        answer(exchange, entry.submit(xml));
+    }
+
+    private void answer(HttpExchange exchange, CompatEntry.Outcome outcome) throws IOException {
+        var remote = exchange.getRemoteAddress();
+        if (outcome instanceof CompatEntry.Outcome.Accepted accepted) {
+            MDC.put("msgId", Long.toString(accepted.msgId()));
+            try {
+                LOG.info("Compatibility entry: message {} from {} accepted (202), enqueued={}", accepted.msgId(),
+                        remote, accepted.enqueued());
+            } finally {
+                MDC.remove("msgId");
+            }
+            send(exchange, 202, JSON, Json.object().put("msgId", accepted.msgId())
+                    .put("enqueued", accepted.enqueued()).toString());
+        } else if (outcome instanceof CompatEntry.Outcome.Refused refused) {
+            LOG.info("Compatibility entry: message from {} refused (400): {}", remote, refused.reason());
+            send(exchange, 400, JSON, Json.error(refused.reason()));
+        } else if (outcome instanceof CompatEntry.Outcome.Unavailable) {
+            LOG.warn("Compatibility entry: message from {} not accepted (503): the mailbox cannot be written", remote);
+            exchange.getResponseHeaders().set("Retry-After", Integer.toString(RETRY_AFTER_SECONDS));
+            send(exchange, 503, JSON, Json.error("the mailbox cannot be written just now; nothing was accepted;"
+                    + " send the message again after " + RETRY_AFTER_SECONDS + " s"));
+        } else {
+            throw new IllegalStateException("unknown compatibility entry outcome " + outcome);
+        }
+    }
+
+    private String tooLarge() {
+        return "the body is larger than " + maxBodyBytes + " bytes (" + HttpSettings.MAX_BODY_KEY + ")";
+    }
+
+    /** Null when acceptable: absent, XML or text, in UTF-8 (or ASCII). */
+    static String contentTypeProblem(String contentType) {
+        if (contentType == null || contentType.isBlank()) {
+            return null;
+        }
+        var parts = contentType.split(";");
+        var mediaType = parts[0].strip().toLowerCase(Locale.ROOT);
+        if (!ACCEPTED_TYPES.contains(mediaType) && !mediaType.endsWith("+xml")) {
+            return "Content-Type " + mediaType + " is not accepted; send application/xml (or text/xml, text/plain)";
+        }
+        for (int i = 1; i < parts.length; i++) {
+            var parameter = parts[i].strip().toLowerCase(Locale.ROOT);
+            if (parameter.startsWith("charset=")) {
+                var charset = parameter.substring("charset=".length()).replace("\"", "").strip();
+                if (!ACCEPTED_CHARSETS.contains(charset)) {
+                    return "charset " + charset + " is not accepted; send the message as UTF-8";
+                }
+            }
+        }
+        return null;
+    }
+
+    /** The declared Content-Length, or -1 when there is none (chunked) or it cannot be read. */
+    private static long declaredLength(HttpExchange exchange) {
+        var header = exchange.getRequestHeaders().getFirst("Content-Length");
+        if (header == null) {
+            return -1;
+        }
+        try {
+            return Long.parseLong(header.strip());
+        } catch (NumberFormatException e) {
+            return -1;
+        }
+    }
+
+    /** Answer without reading the body; the connection is closed after, not drained for reuse. */
+    private static void refuseUnread(HttpExchange exchange, int status, String reason) throws IOException {
+        exchange.getResponseHeaders().set("Connection", "close");
+        send(exchange, status, JSON, Json.error(reason));
+    }
+}

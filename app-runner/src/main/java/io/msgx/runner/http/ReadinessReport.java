@@ -1,0 +1,37 @@
+package io.msgx.runner.http;
+
+import java.util.List;
+
+/**
+ * What one readiness probe found: every check's name and result, in the order the checks were given.
+ *
+ * @param checks one entry per check
+ */
+public record ReadinessReport(List<CheckStatus> checks) {
+
+    public ReadinessReport {
+        checks = List.copyOf(checks);
+    }
+
+    /** One check's outcome. */
+    public record CheckStatus(String name, ReadinessCheck.Result result) {
+    }
+
+    /** True when every check is UP (and vacuously when there are none). */
+    public boolean ready() {
+        return checks.stream().allMatch(status -> status.result().isUp());
+    }
+
+    /** As JSON: {@code {"status":"UP|DOWN","checks":[{"name":..,"status":..,"reason":..}]}}. */
+    String toJson() {
+        var items = checks.stream().map(status -> {
+            var item = Json.object().put("name", status.name())
+                    .put("status", status.result().isUp() ? "UP" : "DOWN");
+            if (status.result() instanceof ReadinessCheck.Result.Down down) {
+                item.put("reason", down.reason());
+            }
+            return item.toString();
+        }).toList();
+        return Json.object().put("status", ready() ? "UP" : "DOWN").putRaw("checks", Json.array(items)).toString();
+    }
+}

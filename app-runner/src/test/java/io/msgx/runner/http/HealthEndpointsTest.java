@@ -1,0 +1,190 @@
+package io.msgx.runner.http;
+
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import io.msgx.pipeline.mailbox.InMemoryMailbox;
+import io.msgx.pipeline.store.InMemoryPipelineStore;
+import io.msgx.pipeline.testing.SettableClock;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import static io.msgx.runner.http.HttpFixture.json;
+import static org.assertj.core.api.Assertions.assertThat;
+
+class HealthEndpointsTest {
+
+    private static final Duration READY_TIMEOUT = Duration.ofMillis(300);
+
+    private final SettableClock clock = SettableClock.atExampleDay();
+    private final InMemoryMailbox mailbox = new InMemoryMailbox();
+    private final InMemoryPipelineStore store = new InMemoryPipelineStore();
+    private final CountDownLatch release = new CountDownLatch(1);
+    private HttpApi api;
+    private HttpFixture http;
+
+    @AfterEach
+    void stop() {
+        release.countDown();
+        if (api != null) {
+            api.stop(Duration.ofSeconds(1));
+        }
+    }
+
+    private void start(List<ReadinessCheck> checks) {
+        api = new HttpApi(HttpFixture.settings(null, 1024, READY_TIMEOUT), null, checks,
+                new PrometheusMeterRegistry(PrometheusConfig.DEFAULT)).start();
+        http = new HttpFixture(api);
+    }
+
+    private List<ReadinessCheck> realChecks() {
+        return List.of(new StoreCheck(store), new MailboxCheck(mailbox),
+                new WatermarkCheck(store, clock, Duration.ofSeconds(60)));
+    }
+
+    @Test
+    void live_is_up_while_the_process_runs() throws Exception {
+        start(List.of());
+
+        var response = http.get("/health/live");
+
+        assertThat(response.statusCode()).isEqualTo(200);
+        assertThat(json(response).get("status").asText()).isEqualTo("UP");
+        assertThat(http.send(java.net.http.HttpRequest.newBuilder(http.uri("/health/live"))
+                .DELETE()).statusCode()).isEqualTo(405);
+    }
+
+    @Test
+    void ready_is_200_when_every_check_is_up() throws Exception {
+        start(realChecks());
+
+        var response = http.get("/health/ready");
+
+        assertThat(response.statusCode()).isEqualTo(200);
+        var body = json(response);
+        assertThat(body.get("status").asText()).isEqualTo("UP");
+        assertThat(body.get("checks")).hasSize(3);
+        for (var check : body.get("checks")) {
+            assertThat(check.get("status").asText()).as(check.get("name").asText()).isEqualTo("UP");
+        }
+        assertThat(body.get("checks").findValuesAsText("name")).containsExactly("store", "mailbox", "watermark");
+    }
+
+    @Test
+    void an_unavailable_mailbox_makes_ready_503_naming_it() throws Exception {
+        start(realChecks());
+        mailbox.setUnavailable(true);
+
+        var response = http.get("/health/ready");
+
+        assertThat(response.statusCode()).isEqualTo(503);
+        var mailboxStatus = checkNamed(json(response), "mailbox");
+        assertThat(mailboxStatus.get("status").asText()).isEqualTo("DOWN");
+        assertThat(mailboxStatus.get("reason").asText()).contains("CMINMSGS").contains("unavailable");
+        assertThat(checkNamed(json(response), "store").get("status").asText()).isEqualTo("UP");
+    }
+
+    @Test
+    void a_check_that_throws_is_down_with_its_exception() throws Exception {
+        start(List.of(new StoreCheck(store), check("broker", () -> {
+            throw new IllegalStateException("broker said no");
+        })));
+
+        var response = http.get("/health/ready");
+
+        assertThat(response.statusCode()).isEqualTo(503);
+        var broker = checkNamed(json(response), "broker");
+        assertThat(broker.get("status").asText()).isEqualTo("DOWN");
+        assertThat(broker.get("reason").asText()).contains("broker said no");
+    }
+
+    @Test
+    void a_check_that_hangs_is_down_within_the_bound_and_is_not_started_twice() throws Exception {
+        var runs = new AtomicInteger();
+        start(List.of(new StoreCheck(store), check("hanging", () -> {
+            runs.incrementAndGet();
+            release.await();
+            return ReadinessCheck.Result.up();
+        })));
+
+        long started = System.nanoTime();
+        var first = http.get("/health/ready");
+        var second = http.get("/health/ready");
+        var took = Duration.ofNanos(System.nanoTime() - started);
+
+        assertThat(first.statusCode()).isEqualTo(503);
+        assertThat(second.statusCode()).isEqualTo(503);
+        assertThat(took).isLessThan(READY_TIMEOUT.multipliedBy(2).plusSeconds(2));
+        var hanging = checkNamed(json(first), "hanging");
+        assertThat(hanging.get("status").asText()).isEqualTo("DOWN");
+        assertThat(hanging.get("reason").asText()).contains("no answer within 300 ms");
+        assertThat(checkNamed(json(first), "store").get("status").asText()).isEqualTo("UP");
+        assertThat(runs).hasValue(1);
+    }
+
+    @Test
+    void a_hanging_check_that_answers_later_makes_ready_up_again() throws Exception {
+        start(List.of(check("slow", () -> {
+            release.await();
+            return ReadinessCheck.Result.up();
+        })));
+        assertThat(http.get("/health/ready").statusCode()).isEqualTo(503);
+
+        release.countDown();
+
+        assertThat(http.get("/health/ready").statusCode()).isEqualTo(200);
+    }
+
+    @Test
+    void a_hole_older_than_the_budget_makes_ready_503() throws Exception {
+        start(realChecks());
+        store.inboxCursor().save(41, clock.instant());
+        clock.tick(Duration.ofSeconds(61));
+
+        var response = http.get("/health/ready");
+
+        assertThat(response.statusCode()).isEqualTo(503);
+        var watermark = checkNamed(json(response), "watermark");
+        assertThat(watermark.get("status").asText()).isEqualTo("DOWN");
+        assertThat(watermark.get("reason").asText()).contains("mailbox ID 42");
+    }
+
+    private static com.fasterxml.jackson.databind.JsonNode checkNamed(com.fasterxml.jackson.databind.JsonNode body,
+                                                                      String name) {
+        for (var check : body.get("checks")) {
+            if (check.get("name").asText().equals(name)) {
+                return check;
+            }
+        }
+        throw new AssertionError("no check named " + name + " in " + body);
+    }
+
+    /** A check from a lambda that may throw checked exceptions (a hang waits on a latch). */
+    private static ReadinessCheck check(String name, CheckBody body) {
+        return new ReadinessCheck() {
+            @Override
+            public String name() {
+                return name;
+            }
+
+            @Override
+            public Result check() {
+                try {
+                    return body.run();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return Result.down("interrupted");
+                }
+            }
+        };
+    }
+
+    @FunctionalInterface
+    private interface CheckBody {
+        ReadinessCheck.Result run() throws InterruptedException;
+    }
+}
