@@ -45,6 +45,11 @@ final class RealServices implements BeforeEachCallback, AfterEachCallback {
         }
     }
 
+    /** The JDBC URL of this test's mailbox database, as a runner's configuration would name it. */
+    String mailboxUrl() {
+        return "jdbc:mysql://127.0.0.1:3306/" + mariadb.name() + "?sslMode=DISABLED&allowPublicKeyRetrieval=true";
+    }
+
     JdbcMailbox mailbox() {
         return mailbox;
     }

@@ -21,9 +21,9 @@ import java.util.UUID;
  */
 public final class PgTestDatabase implements BeforeEachCallback, AfterEachCallback {
 
-    static final String URL = env("MSGX_TEST_PG_URL", "jdbc:postgresql://127.0.0.1:5432/test");
-    static final String USER = env("MSGX_TEST_PG_USER", "postgres");
-    static final String PASSWORD = env("MSGX_TEST_PG_PASSWORD", "");
+    public static final String URL = env("MSGX_TEST_PG_URL", "jdbc:postgresql://127.0.0.1:5432/test");
+    public static final String USER = env("MSGX_TEST_PG_USER", "postgres");
+    public static final String PASSWORD = env("MSGX_TEST_PG_PASSWORD", "");
 
     private final Map<String, String> connectionProperties;
     private String schema;

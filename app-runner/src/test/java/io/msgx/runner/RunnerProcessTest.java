@@ -1,0 +1,180 @@
+package io.msgx.runner;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.msgx.pipeline.store.ProcStatus;
+import io.msgx.pipeline.testing.SisMessages;
+import io.msgx.runner.cli.Main;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.BooleanSupplier;
+
+import static io.msgx.pipeline.testing.SisMessages.fltr;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The runner as an operator runs it: a separate JVM started with {@code run --config FILE} and environment
+ * overrides, fed through the real MariaDB mailbox and the HTTP entry, stopped with SIGTERM, killed, restarted,
+ * and watched through {@code status --json} and the database.
+ */
+class RunnerProcessTest {
+
+    @RegisterExtension
+    final RealServices services = new RealServices();
+
+    private final SisMessages sis = new SisMessages();
+    private final List<Process> processes = new ArrayList<>();
+    private final HttpClient http = HttpClient.newHttpClient();
+
+    @AfterEach
+    void killLeftovers() {
+        processes.forEach(Process::destroyForcibly);
+    }
+
+    @Test
+    void run_process_fifo_compat_entry_sigterm_restart_and_standby_takeover() throws Exception {
+        var config = configFile();
+        assertThat(Main.execute("migrate", "-c", config.toString())).isZero();
+
+        int portA = freePort();
+        var a = start(config, portA, "a");
+        await("A active", () -> log("a").contains("Pipeline active"));
+
+        long first = services.deliver(sis.schedule(fltr("1001", "11MAR240835", "FLNO", "CA1405")));
+        long second = services.deliver(sis.flop(io.msgx.domain.message.FlopSubtype.STND, "1001",
+                SisMessages.patch("STND", "504")));
+        await("two messages processed", () -> succeeded(first) && succeeded(second));
+
+        var unauthorised = post(portA, null, sis.schedule(fltr("2001", "11MAR240900")));
+        assertThat(unauthorised.statusCode()).isEqualTo(401);
+        var accepted = post(portA, "s3cret", sis.schedule(fltr("2001", "11MAR240900")));
+        assertThat(accepted.statusCode()).isEqualTo(202);
+        long viaHttp = new ObjectMapper().readTree(accepted.body()).get("msgId").asLong();
+        await("the HTTP message processed", () -> succeeded(viaHttp));
+
+        var b = start(config, freePort(), "b");
+        await("B on standby", () -> log("b").contains("hot standby"));
+
+        a.destroyForcibly().waitFor();
+        await("B takes over", () -> log("b").contains("Pipeline active"));
+        long afterTakeover = services.deliver(sis.schedule(fltr("3001", "11MAR241000")));
+        await("B processes", () -> succeeded(afterTakeover));
+
+        b.destroy();
+        assertThat(b.waitFor(java.util.concurrent.TimeUnit.SECONDS.toMillis(30), java.util.concurrent.TimeUnit.MILLISECONDS))
+                .as("SIGTERM stops the runner").isTrue();
+        assertThat(log("b")).contains("Stop requested", "Stopped");
+
+        long whileDown = services.deliver(sis.schedule(fltr("4001", "11MAR241100")));
+        start(config, freePort(), "c");
+        await("a restarted runner picks up what arrived while it was down", () -> succeeded(whileDown));
+
+        var status = statusJson(config);
+        assertThat(status.get("backlog")).isEqualTo(0);
+        assertThat(status.get("watermark")).isEqualTo((int) whileDown);
+        assertThat(status.get("dead")).isEqualTo(0);
+        assertThat(services.countInPostgres("select count(*) from proc_state where state = 'SUCCEEDED'")).isEqualTo(5);
+        assertThat(services.countInPostgres("select state_version from flight_schd where flid = '1001'")).isEqualTo(2);
+    }
+
+    private Path configFile() throws IOException {
+        var file = Files.createTempFile("msgx", ".properties");
+        Files.writeString(file, String.join("\n",
+                "msgx.store.url=" + io.msgx.adapter.pg.PgTestDatabase.URL,
+                "msgx.store.user=postgres",
+                "msgx.store.schema=" + services.postgres.schema(),
+                "msgx.mailbox.url=" + services.mailboxUrl(),
+                "msgx.mailbox.user=root",
+                "msgx.http.token=s3cret",
+                "msgx.pipeline.poll-interval=200ms",
+                "msgx.jobs.standby-poll=500ms"), StandardCharsets.UTF_8);
+        file.toFile().deleteOnExit();
+        return file;
+    }
+
+    private Process start(Path config, int httpPort, String name) throws IOException {
+        var java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        var builder = new ProcessBuilder(java, "-Xmx256m", "-Dlogback.configurationFile=logback.xml", "-cp", System.getProperty("java.class.path"),
+                "io.msgx.runner.cli.Main", "run", "--config", config.toString());
+        builder.environment().put("MSGX_HTTP_PORT", Integer.toString(httpPort));
+        builder.redirectErrorStream(true);
+        builder.redirectOutput(logFile(name).toFile());
+        var process = builder.start();
+        processes.add(process);
+        return process;
+    }
+
+    private Map<String, Object> statusJson(Path config) throws Exception {
+        var java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        var process = new ProcessBuilder(java, "-Dlogback.configurationFile=logback.xml", "-cp",
+                System.getProperty("java.class.path"), "io.msgx.runner.cli.Main",
+                "status", "--json", "-c", config.toString()).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        var out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(process.waitFor()).isZero();
+        @SuppressWarnings("unchecked")
+        Map<String, Object> map = new ObjectMapper().readValue(out, Map.class);
+        return map;
+    }
+
+    private HttpResponse<String> post(int port, String token, String xml) throws Exception {
+        var request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/cminmsgs/send"))
+                .header("Content-Type", "application/xml").POST(HttpRequest.BodyPublishers.ofString(xml));
+        if (token != null) {
+            request.header("Authorization", "Bearer " + token);
+        }
+        return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    private boolean succeeded(long id) {
+        try {
+            return services.countInPostgres("select count(*) from proc_state where msg_id = " + id + " and state = '"
+                    + ProcStatus.SUCCEEDED + "'") == 1;
+        } catch (Exception e) {
+            return false;
+        }
+    }
+
+    private Path logFile(String name) {
+        return Path.of(System.getProperty("java.io.tmpdir"), "msgx-runner-" + services.postgres.schema() + "-" + name + ".log");
+    }
+
+    private String log(String name) {
+        try {
+            return Files.exists(logFile(name)) ? Files.readString(logFile(name)) : "";
+        } catch (IOException e) {
+            return "";
+        }
+    }
+
+    private static int freePort() throws IOException {
+        try (var socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        }
+    }
+
+    private static void await(String what, BooleanSupplier condition) throws InterruptedException {
+        var deadline = Instant.now().plus(Duration.ofSeconds(60));
+        while (Instant.now().isBefore(deadline)) {
+            if (condition.getAsBoolean()) {
+                return;
+            }
+            Thread.sleep(200);
+        }
+        throw new AssertionError("timed out waiting for: " + what);
+    }
+}
