@@ -5,6 +5,7 @@ import io.msgx.pipeline.codec.MessageMeta;
 
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
+import java.util.Locale;
 
 /**
  * Writes a draft as the AODB side sends it: sender {@code AODB}, its {@code SEQN}, {@code DTTM} the send time.
@@ -32,7 +33,7 @@ final class AodbMessageWriter {
             case MISMATCHED_END_TAG -> {
                 int end = xml.lastIndexOf("</", xml.length() - "</MSG>".length() - 1);
                 int close = xml.indexOf('>', end);
-                yield xml.substring(0, end) + xml.substring(end, close).toLowerCase(java.util.Locale.ROOT) + xml.substring(close);
+                yield xml.substring(0, end) + xml.substring(end, close).toLowerCase(Locale.ROOT) + xml.substring(close);
             }
             case BARE_AMPERSAND -> xml.replace("&amp;", "&");
             case NO_META -> xml.substring(0, xml.indexOf("<META>")) + xml.substring(xml.indexOf("</META>") + "</META>".length());

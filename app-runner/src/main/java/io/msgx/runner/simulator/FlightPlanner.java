@@ -12,7 +12,8 @@ import java.util.SplittableRandom;
 /**
  * Plans the flights of a day: {@code N} operated flights (scheduled 06:00–23:30, arrivals and departures by the
  * mix), turnarounds pairing an arrival with a later departure of the same airline on the same aircraft, the
- * flights added mid-day, and the code-share children (one or two per master, of other airlines).
+ * flights added mid-day, and the code-share children (one or two per master, of other airlines). FLIDs are numbers
+ * unique to the operation day (a hundred thousand per day), so days fed one after another never share a FLID.
  */
 final class FlightPlanner {
 
@@ -56,7 +57,7 @@ final class FlightPlanner {
     }
 
     FlightPlan plan() {
-        long firstFlid = Math.floorMod(settings.operationDay().toEpochDay(), 100_000L) * 10_000L + 1;
+        long firstFlid = Math.floorMod(settings.operationDay().toEpochDay(), 10_000L) * 100_000L + 1;
         var drafts = new ArrayList<Draft>();
         for (int i = 0; i < settings.flights(); i++) {
             drafts.add(operated(firstFlid + i));
@@ -225,9 +226,12 @@ final class FlightPlanner {
                 Long.toString(arrival.flid));
     }
 
-    /** The flights that come as ADFT: not in a turnaround, scheduled from 11:00 when the day has such flights. */
+    /**
+     * The flights that come as ADFT: not in a turnaround, scheduled from 11:00 when the day has such flights; never
+     * every flight, so there is always a plan.
+     */
     private void markAdded(List<Draft> drafts) {
-        int count = Draws.quota(settings.mix().addedFlights(), drafts.size());
+        int count = Math.min(drafts.size() - 1, Draws.quota(settings.mix().addedFlights(), drafts.size()));
         var free = drafts.stream().filter(d -> d.turnaround == null && !d.pairedArrival).toList();
         var late = free.stream().filter(d -> !d.scheduled.toLocalTime().isBefore(EARLIEST_ADDED)).toList();
         var chosen = new ArrayList<>(Draws.choose(random, late, count));

@@ -1,6 +1,7 @@
 package io.msgx.runner.simulator;
 
 import io.msgx.domain.flight.FlightField;
+import io.msgx.domain.flight.ListItem;
 import io.msgx.domain.message.FlopSubtype;
 
 import java.time.LocalDateTime;
@@ -45,7 +46,7 @@ final class PlanChanges {
         }
         if (story.has(Twist.SERVICES)) {
             var codes = Draws.choose(random, ReferenceTables.SERVICE_CODES, Draws.between(random, 1, 2));
-            var items = new ArrayList<io.msgx.domain.flight.ListItem>();
+            var items = new ArrayList<ListItem>();
             for (int i = 0; i < codes.size(); i++) {
                 items.add(item(i + 1, "SVCD", codes.get(i), "SVTM", t.minusMinutes(30),
                         "SVRM", Draws.between(random, 1, 3) + " PAX"));

@@ -24,8 +24,8 @@ public record SimulationSettings(long seed, int flights, LocalDate operationDay,
         Objects.requireNonNull(operationDay, "operationDay");
         Objects.requireNonNull(mix, "mix");
         Objects.requireNonNull(homeAirport, "homeAirport");
-        if (flights < 1 || flights > 9_000) {
-            throw new IllegalArgumentException("flights must be between 1 and 9000, got " + flights);
+        if (flights < 1 || flights > 20_000) {
+            throw new IllegalArgumentException("flights must be between 1 and 20000, got " + flights);
         }
         if (packageSize < 3) {
             throw new IllegalArgumentException("a package must hold at least one code-share group (3 records), got "

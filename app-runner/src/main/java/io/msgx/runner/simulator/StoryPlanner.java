@@ -1,8 +1,10 @@
 package io.msgx.runner.simulator;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.EnumSet;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -46,7 +48,7 @@ final class StoryPlanner {
             }
             var arrival = byFlid.get(departure.turnaround().flid());
             var ready = arrival.scheduled().plusMinutes(delays.get(arrival.flid()) + MINIMUM_TURN_MINUTES);
-            long late = java.time.Duration.between(departure.scheduled(), ready).toMinutes();
+            long late = Duration.between(departure.scheduled(), ready).toMinutes();
             if (late > delays.get(departure.flid())) {
                 delays.put(departure.flid(), (int) late);
                 reasons.put(departure.flid(), ReferenceTables.DELAY_REASONS.get(0));
@@ -73,7 +75,7 @@ final class StoryPlanner {
         for (var twist : Twist.values()) {
             var candidates = regular.stream().filter(f -> twist.fits(f.movement())).toList();
             var chosen = Draws.choose(random, candidates, Draws.quota(twist.share(), candidates.size()));
-            twists.put(twist, new java.util.HashSet<>(chosen.stream().map(PlannedFlight::flid).toList()));
+            twists.put(twist, new HashSet<>(chosen.stream().map(PlannedFlight::flid).toList()));
         }
 
         var stories = new ArrayList<FlightStory>();
