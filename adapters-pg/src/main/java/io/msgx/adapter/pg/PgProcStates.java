@@ -106,6 +106,14 @@ final class PgProcStates implements ProcStates {
     }
 
     @Override
+    public List<ProcRecord> withStatus(ProcStatus status, int limit) {
+        return StoreOperation.run("listing " + status + " messages", () -> dsl
+                .selectFrom(PROC_STATE).where(PROC_STATE.STATE.eq(status.name()))
+                .orderBy(PROC_STATE.MSG_ID).limit(limit)
+                .fetch().map(PgProcStates::recordOf));
+    }
+
+    @Override
     public Optional<ProcRecord> head() {
         // ARCHIVED is excluded explicitly, not only by the open states listed (seeds §9.3).
         return StoreOperation.run("reading the head of the queue", () -> dsl

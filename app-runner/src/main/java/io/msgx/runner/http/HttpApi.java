@@ -91,6 +91,10 @@ public final class HttpApi implements AutoCloseable {
         checks.add(new MailboxCheck(exchange.mailbox()));
         checks.add(WatermarkCheck.forMaxCommitDelay(exchange.store(), exchange.clock(),
                 config.inbox().maxCommitDelay(), watermarkMargin(config.pollInterval())));
+        if (config.kafka().sink() != null) {
+            checks.add(new BrokerCheck(new io.msgx.adapter.kafka.KafkaClusterProbe(config.kafka().sink()),
+                    HttpSettings.DEFAULT_READY_TIMEOUT.minusMillis(200)));
+        }
         checks.addAll(List.of(extraChecks));
         return new HttpApi(settings, exchange.compatEntry(), checks, prometheus);
     }

@@ -17,6 +17,9 @@ public interface ProcStates {
 
     Optional<ProcRecord> find(long msgId);
 
+    /** Records in {@code status}, oldest mailbox ID first, at most {@code limit} (operators' listings). */
+    List<ProcRecord> withStatus(ProcStatus status, int limit);
+
     /** The head of the FIFO queue: the open ({@code PENDING} or {@code FAILED}) record with the smallest ID. */
     Optional<ProcRecord> head();
 

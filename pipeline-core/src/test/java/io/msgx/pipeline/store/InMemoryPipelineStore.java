@@ -277,6 +277,11 @@ public final class InMemoryPipelineStore implements PipelineStore {
         }
 
         @Override
+        public List<ProcRecord> withStatus(ProcStatus status, int limit) {
+            return inTransaction(tx -> tx.procStates().withStatus(status, limit));
+        }
+
+        @Override
         public IdentityBinding bindIdentity(long msgId, String identityKey, Instant now) {
             return inTransaction(tx -> tx.procStates().bindIdentity(msgId, identityKey, now));
         }
@@ -641,6 +646,11 @@ public final class InMemoryPipelineStore implements PipelineStore {
         @Override
         public Optional<ProcRecord> head() {
             return state.procs.values().stream().filter(r -> r.status().isOpen()).findFirst();
+        }
+
+        @Override
+        public List<ProcRecord> withStatus(ProcStatus status, int limit) {
+            return state.procs.values().stream().filter(r -> r.status() == status).limit(limit).toList();
         }
 
         @Override

@@ -456,4 +456,16 @@ public abstract class ProcStatesContract {
 
         assertThat(states.backlog()).isEqualTo(new ProcStates.Backlog(0, 0, 1, 0, 1, null));
     }
+
+    @Test
+    void operators_list_the_messages_in_one_state_oldest_first() {
+        enqueue(31);
+        enqueue(32);
+        enqueue(33);
+        states.finish(33, Terminal.dead(ErrorClass.MALFORMED, "broken"), now());
+        states.finish(31, Terminal.dead(ErrorClass.PROTOCOL, "RECS"), now());
+        assertThat(states.withStatus(ProcStatus.DEAD, 10)).extracting(ProcRecord::msgId).containsExactly(31L, 33L);
+        assertThat(states.withStatus(ProcStatus.DEAD, 1)).extracting(ProcRecord::msgId).containsExactly(31L);
+        assertThat(states.withStatus(ProcStatus.PENDING, 10)).extracting(ProcRecord::msgId).containsExactly(32L);
+    }
 }

@@ -1,0 +1,95 @@
+package io.msgx.runner;
+
+import io.msgx.pipeline.testing.PipelineHarness;
+import io.msgx.pipeline.testing.SettableClock;
+import io.msgx.pipeline.testing.SisMessages;
+import io.msgx.runner.cli.Main;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import static io.msgx.pipeline.testing.SisMessages.fltr;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The operator's commands against real servers, run in-process through the same entry point as the jar. */
+class OperatorCommandsTest {
+
+    @RegisterExtension
+    final RealServices services = new RealServices();
+
+    private final SisMessages sis = new SisMessages();
+
+    @Test
+    void run_refuses_a_schema_it_does_not_know() throws Exception {
+        var config = config("msgx_never_migrated_" + System.nanoTime());
+        var err = new ByteArrayOutputStream();
+        int code = withStreams(new ByteArrayOutputStream(), err, () -> Main.execute("run", "-c", config.toString()));
+        assertThat(code).isEqualTo(Main.FAILED);
+        assertThat(err.toString(StandardCharsets.UTF_8)).contains("has no msgexchange tables: run 'migrate' first");
+    }
+
+    @Test
+    void dead_list_message_show_skip_and_a_bad_key_each_answer_with_their_exit_code() throws Exception {
+        var clock = SettableClock.atExampleDay();
+        long broken = services.deliver("<MSG><META>");
+        long stuck = services.deliver(sis.other("ZZZZ", "X"));
+        new PipelineHarness(services.mailbox(), services.store(clock), clock).runUntilQuiet();
+        var config = config(services.postgres.schema());
+
+        var out = new ByteArrayOutputStream();
+        assertThat(withStreams(out, new ByteArrayOutputStream(),
+                () -> Main.execute("dead", "list", "--json", "-c", config.toString()))).isZero();
+        assertThat(out.toString(StandardCharsets.UTF_8)).contains("\"msgId\" : " + broken, "\"errorClass\" : \"MALFORMED\"");
+
+        out.reset();
+        assertThat(withStreams(out, new ByteArrayOutputStream(),
+                () -> Main.execute("message", "show", Long.toString(stuck), "--json", "-c", config.toString()))).isZero();
+        assertThat(out.toString(StandardCharsets.UTF_8)).contains("\"state\" : \"FAILED\"", "\"errorClass\" : \"UNSUPPORTED\"");
+
+        assertThat(withStreams(out, new ByteArrayOutputStream(), () -> Main.execute("skip", Long.toString(stuck),
+                "--reason", "unknown type, agreed with AODB", "--operator", "ops", "-c", config.toString()))).isZero();
+        assertThat(services.store(clock).procStates().find(stuck).orElseThrow().lastError())
+                .isEqualTo("operator-skip by ops: unknown type, agreed with AODB");
+        assertThat(withStreams(out, new ByteArrayOutputStream(), () -> Main.execute("skip", Long.toString(stuck),
+                "--reason", "again", "--operator", "ops", "-c", config.toString()))).isEqualTo(Main.REFUSED);
+        assertThat(withStreams(out, new ByteArrayOutputStream(),
+                () -> Main.execute("message", "show", "999999", "-c", config.toString()))).isEqualTo(Main.NOT_FOUND);
+
+        var typo = Files.createTempFile("msgx", ".properties");
+        Files.writeString(typo, Files.readString(config) + "\nmsgx.pipline.claim-batch=5\n");
+        var err = new ByteArrayOutputStream();
+        assertThat(withStreams(out, err, () -> Main.execute("status", "-c", typo.toString()))).isEqualTo(Main.USAGE);
+        assertThat(err.toString(StandardCharsets.UTF_8)).contains("msgx.pipline.claim-batch", "not a key this build knows");
+    }
+
+    private Path config(String schema) throws Exception {
+        var file = Files.createTempFile("msgx", ".properties");
+        Files.writeString(file, String.join("\n",
+                "msgx.store.url=" + io.msgx.adapter.pg.PgTestDatabase.URL,
+                "msgx.store.user=postgres",
+                "msgx.store.schema=" + schema,
+                "msgx.mailbox.url=" + services.mailboxUrl(),
+                "msgx.mailbox.user=root"), StandardCharsets.UTF_8);
+        file.toFile().deleteOnExit();
+        return file;
+    }
+
+    private static int withStreams(ByteArrayOutputStream out, ByteArrayOutputStream err,
+                                   java.util.function.IntSupplier command) {
+        var originalOut = System.out;
+        var originalErr = System.err;
+        System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
+        System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
+        try {
+            return command.getAsInt();
+        } finally {
+            System.setOut(originalOut);
+            System.setErr(originalErr);
+        }
+    }
+}
