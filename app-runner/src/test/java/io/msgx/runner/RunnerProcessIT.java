@@ -28,11 +28,11 @@ import static io.msgx.pipeline.testing.SisMessages.fltr;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The runner as an operator runs it: a separate JVM started with {@code run --config FILE} and environment
- * overrides, fed through the real MariaDB mailbox and the HTTP entry, stopped with SIGTERM, killed, restarted,
+ * The runner as an operator runs it: {@code java -jar msgexchange.jar run --config FILE} with environment
+ * overrides (an integration test: it runs after {@code package} built the jar), fed through the real MariaDB mailbox and the HTTP entry, stopped with SIGTERM, killed, restarted,
  * and watched through {@code status --json} and the database.
  */
-class RunnerProcessTest {
+class RunnerProcessIT {
 
     @RegisterExtension
     final RealServices services = new RealServices();
@@ -109,8 +109,7 @@ class RunnerProcessTest {
 
     private Process start(Path config, int httpPort, String name) throws IOException {
         var java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        var builder = new ProcessBuilder(java, "-Xmx256m", "-Dlogback.configurationFile=logback.xml", "-cp", System.getProperty("java.class.path"),
-                "io.msgx.runner.cli.Main", "run", "--config", config.toString());
+        var builder = new ProcessBuilder(java, "-Xmx256m", "-jar", jar(), "run", "--config", config.toString());
         builder.environment().put("MSGX_HTTP_PORT", Integer.toString(httpPort));
         builder.redirectErrorStream(true);
         builder.redirectOutput(logFile(name).toFile());
@@ -119,11 +118,19 @@ class RunnerProcessTest {
         return process;
     }
 
+    /** The executable jar {@code package} built; failsafe passes its path. */
+    private static String jar() {
+        var jar = System.getProperty("msgx.runner.jar");
+        if (jar == null || !Files.exists(Path.of(jar))) {
+            throw new IllegalStateException("msgx.runner.jar (" + jar + ") does not name the built jar: run through "
+                    + "'mvn verify', which packages it before the integration tests");
+        }
+        return jar;
+    }
+
     private Map<String, Object> statusJson(Path config) throws Exception {
         var java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        var process = new ProcessBuilder(java, "-Dlogback.configurationFile=logback.xml", "-cp",
-                System.getProperty("java.class.path"), "io.msgx.runner.cli.Main",
-                "status", "--json", "-c", config.toString()).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        var process = new ProcessBuilder(java, "-jar", jar(), "status", "--json", "-c", config.toString()).redirectError(ProcessBuilder.Redirect.DISCARD).start();
         var out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(process.waitFor()).isZero();
         @SuppressWarnings("unchecked")

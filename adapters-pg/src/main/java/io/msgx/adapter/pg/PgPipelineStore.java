@@ -6,6 +6,7 @@ import io.msgx.pipeline.store.Outbox;
 import io.msgx.pipeline.store.PipelineStore;
 import io.msgx.pipeline.store.ProcStates;
 import io.msgx.pipeline.store.RawMessageCopies;
+import io.msgx.pipeline.store.ReferenceData;
 import io.msgx.pipeline.store.ScheduleLog;
 import org.jooq.DSLContext;
 import org.jooq.SQLDialect;
@@ -29,7 +30,7 @@ import java.util.Objects;
  * <p>Guarantees: {@link #inTransaction} runs its work on one connection with auto-commit off, commits when the work
  * returns and rolls back when it throws; {@link #inLockedTransaction} first locks the {@code PIPELINE_LOCK} row
  * ({@code SELECT ... FOR UPDATE}), so two locked transactions never overlap. {@link #procStates()},
- * {@link #inboxCursor()}, {@link #outbox()}, {@link #housekeeping()}, {@link #rawCopies()} and {@link #scheduleLog()}
+ * {@link #inboxCursor()}, {@link #outbox()}, {@link #housekeeping()}, {@link #rawCopies()}, {@link #scheduleLog()} and {@link #referenceData()}
  * run each call as its own auto-committed statement (the archive of a processing record, and the reconciliation
  * and reopening of abandoned marks, as one short transaction of their own, never holding {@code PIPELINE_LOCK}). A lost connection or a timeout surfaces as {@link io.msgx.pipeline.store.StoreUnavailableException}
  * naming the operation; any other SQL error propagates as it is (a defect).
@@ -95,6 +96,12 @@ public final class PgPipelineStore implements PipelineStore {
     @Override
     public ScheduleLog scheduleLog() {
         return new PgScheduleLog(autoCommit);
+    }
+
+    /** Reads of {@code REF_MASTER}, each its own statement (a refresh here is not atomic: write in a transaction). */
+    @Override
+    public ReferenceData referenceData() {
+        return new PgReferenceData(autoCommit);
     }
 
     private <T> T run(TransactionWork<T> work, boolean locked) {

@@ -6,6 +6,7 @@ import io.msgx.pipeline.store.InboxCursors;
 import io.msgx.pipeline.store.Outbox;
 import io.msgx.pipeline.store.PipelineTransaction;
 import io.msgx.pipeline.store.ProcStates;
+import io.msgx.pipeline.store.ReferenceData;
 import org.jooq.DSLContext;
 
 import java.time.Clock;
@@ -24,6 +25,7 @@ final class PgTransaction implements PipelineTransaction {
     private final FlightStore flights;
     private final Outbox outbox;
     private final FlightHistory flightHistory;
+    private final ReferenceData referenceData;
     private volatile boolean holdsLock;
 
     PgTransaction(DSLContext dsl, Clock clock) {
@@ -33,6 +35,7 @@ final class PgTransaction implements PipelineTransaction {
         this.flights = new PgFlightStore(dsl);
         this.outbox = new PgOutbox(dsl);
         this.flightHistory = new PgFlightHistory(dsl, () -> holdsLock);
+        this.referenceData = new PgReferenceData(dsl);
     }
 
     /** Take {@code PIPELINE_LOCK} until the end of the transaction (waits while another transaction holds it). */
@@ -75,5 +78,10 @@ final class PgTransaction implements PipelineTransaction {
     @Override
     public FlightHistory flightHistory() {
         return flightHistory;
+    }
+
+    @Override
+    public ReferenceData referenceData() {
+        return referenceData;
     }
 }

@@ -23,6 +23,9 @@ final class ReplayCommand implements Callable<Integer> {
     @Option(names = "--operator", required = true, description = "Who asks (kept in the log).")
     String operator;
 
+    @Option(names = "--json", description = "Print JSON.")
+    boolean json;
+
     @Spec
     CommandSpec spec;
 
@@ -30,7 +33,12 @@ final class ReplayCommand implements Callable<Integer> {
     public Integer call() {
         try (var exchange = config.open()) {
             var result = exchange.replayService().replay(ids, operator);
-            spec.commandLine().getOut().println("Replayed " + result.replayed() + "; not replayable " + result.refused());
+            if (json) {
+                JsonOutput.print(spec.commandLine().getOut(),
+                        java.util.Map.of("replayed", result.replayed(), "refused", result.refused()));
+            } else {
+                spec.commandLine().getOut().println("Replayed " + result.replayed() + "; not replayable " + result.refused());
+            }
             return result.refused().isEmpty() ? 0 : Main.REFUSED;
         }
     }

@@ -4,6 +4,7 @@ import io.msgx.pipeline.inbox.CutoverSeeding;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
@@ -18,6 +19,9 @@ final class SeedCommand implements Callable<Integer> {
     @Parameters(paramLabel = "WHERE", description = "min | zero | max | <mailbox ID>")
     String where;
 
+    @Option(names = "--json", description = "Print JSON.")
+    boolean json;
+
     @Spec
     CommandSpec spec;
 
@@ -26,7 +30,15 @@ final class SeedCommand implements Callable<Integer> {
         try (var exchange = config.open()) {
             try {
                 var outcome = new CutoverSeeding(exchange.mailbox(), exchange.store(), exchange.clock()).seed(where);
-                spec.commandLine().getOut().println(outcome);
+                if (json) {
+                    boolean seeded = outcome instanceof CutoverSeeding.Outcome.Seeded;
+                    long watermark = outcome instanceof CutoverSeeding.Outcome.Seeded s ? s.watermark()
+                            : ((CutoverSeeding.Outcome.AlreadySeeded) outcome).watermark();
+                    JsonOutput.print(spec.commandLine().getOut(),
+                            java.util.Map.of("seeded", seeded, "watermark", watermark));
+                } else {
+                    spec.commandLine().getOut().println(outcome);
+                }
                 return 0;
             } catch (IllegalStateException e) {
                 spec.commandLine().getErr().println(e.getMessage());

@@ -26,6 +26,9 @@ final class SkipCommand implements Callable<Integer> {
     @Option(names = "--operator", required = true)
     String operator;
 
+    @Option(names = "--json", description = "Print JSON.")
+    boolean json;
+
     @Spec
     CommandSpec spec;
 
@@ -37,7 +40,12 @@ final class SkipCommand implements Callable<Integer> {
                 spec.commandLine().getErr().println("Message " + id + " is not open (or not enqueued): nothing skipped.");
                 return Main.REFUSED;
             }
-            spec.commandLine().getOut().println("Message " + id + " SKIPPED: " + terminal.reason());
+            if (json) {
+                JsonOutput.print(spec.commandLine().getOut(),
+                        java.util.Map.of("msgId", id, "state", "SKIPPED", "reason", terminal.reason()));
+            } else {
+                spec.commandLine().getOut().println("Message " + id + " SKIPPED: " + terminal.reason());
+            }
             return 0;
         }
     }

@@ -28,6 +28,7 @@ import io.msgx.pipeline.mailbox.Mailbox;
 import io.msgx.pipeline.mailbox.ReadOnlyMailbox;
 import io.msgx.pipeline.pump.FlightProcessor;
 import io.msgx.pipeline.pump.MessageProcessor;
+import io.msgx.pipeline.pump.ReferenceProcessor;
 import io.msgx.pipeline.pump.Pump;
 import io.msgx.pipeline.pump.TickResult;
 import io.msgx.pipeline.store.PipelineStore;
@@ -201,6 +202,7 @@ public final class MsgExchange implements AutoCloseable {
         var engine = new FlightStateEngine(config.engine());
         var poller = new InboxPoller(mailbox, store, clock, config.inbox(), metrics);
         var processor = new MessageProcessor(mailbox, store, codec, new FlightProcessor(store, engine, clock),
+                new ReferenceProcessor(store, clock),
                 config.processing(), clock, metrics);
         var loop = new PumpLoop(new Pump(store, processor, config.processing().retry(), clock, metrics));
         var runner = new JobRunner()

@@ -9,7 +9,8 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 
 /**
- * One endpoint: one exact path and one method. Answers 404 for a longer path under the same context, 405 (with
+ * One endpoint: one exact path (or the paths {@link #serves} accepts) and one method. Answers 404 for another path
+ * under the same context, 405 (with
  * {@code Allow}) for another method, 500 for a defect in {@link #serve}; always closes the exchange.
  */
 abstract class Endpoint implements HttpHandler {
@@ -30,13 +31,18 @@ abstract class Endpoint implements HttpHandler {
         return path;
     }
 
+    /** Whether this endpoint answers {@code requestPath}; by default only its exact path. */
+    boolean serves(String requestPath) {
+        return path.equals(requestPath);
+    }
+
     /** Answer one request for this path and method. */
     abstract void serve(HttpExchange exchange) throws IOException;
 
     @Override
     public final void handle(HttpExchange exchange) throws IOException {
         try {
-            if (!path.equals(exchange.getRequestURI().getPath())) {
+            if (!serves(exchange.getRequestURI().getPath())) {
                 NotFound.answer(exchange);
             } else if (!method.equals(exchange.getRequestMethod())) {
                 exchange.getResponseHeaders().set("Allow", method);
@@ -93,7 +99,8 @@ abstract class Endpoint implements HttpHandler {
 
         static void answer(HttpExchange exchange) throws IOException {
             send(exchange, 404, JSON, Json.error("no such endpoint: " + exchange.getRequestURI().getPath()
-                    + "; there are POST /cminmsgs/send, GET /health/live, GET /health/ready and GET /metrics"));
+                    + "; there are POST /cminmsgs/send, GET /health/live, GET /health/ready, GET /metrics,"
+                    + " GET /reference/{TYPE} and GET /reference/{TYPE}/{KEY}"));
         }
     }
 }

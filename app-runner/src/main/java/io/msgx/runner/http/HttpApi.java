@@ -3,6 +3,7 @@ package io.msgx.runner.http;
 import com.sun.net.httpserver.HttpServer;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.msgx.pipeline.inbox.CompatEntry;
+import io.msgx.pipeline.store.ReferenceData;
 import io.msgx.runner.embed.MsgExchange;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -31,6 +32,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  *   <tr><td>{@code GET /health/ready}</td><td>200 when every {@link ReadinessCheck} is UP within
  *       {@link HttpSettings#readyTimeout()}, else 503; JSON lists each check</td></tr>
  *   <tr><td>{@code GET /metrics}</td><td>200, Prometheus text format 0.0.4</td></tr>
+ *   <tr><td>{@code GET /reference/{TYPE}}, {@code GET /reference/{TYPE}/{KEY}}</td><td>200 JSON, 401, 404, 503 —
+ *       see {@link ReferenceEndpoint}</td></tr>
  * </table>
  * Anything else is 404; another method on an endpoint is 405.
  *
@@ -49,6 +52,7 @@ public final class HttpApi implements AutoCloseable {
     private final CompatEntry entry;
     private final ReadinessProbe probe;
     private final PrometheusMeterRegistry registry;
+    private final ReferenceData references;
     private final InFlightFilter inFlight = new InFlightFilter();
 
     private HttpServer server;
@@ -63,14 +67,27 @@ public final class HttpApi implements AutoCloseable {
      */
     public HttpApi(HttpSettings settings, CompatEntry entry, List<ReadinessCheck> checks,
                    PrometheusMeterRegistry registry) {
+        this(settings, entry, checks, registry, null);
+    }
+
+    /**
+     * As {@link #HttpApi(HttpSettings, CompatEntry, List, PrometheusMeterRegistry)}, with the reference data
+     * {@code GET /reference/...} reads.
+     *
+     * @param references the store's reference data (auto-commit reads); null when none (then every read is 404)
+     */
+    public HttpApi(HttpSettings settings, CompatEntry entry, List<ReadinessCheck> checks,
+                   PrometheusMeterRegistry registry, ReferenceData references) {
         this.settings = Objects.requireNonNull(settings, "settings");
+        this.references = references;
         this.entry = entry;
         this.registry = Objects.requireNonNull(registry, "registry");
         this.probe = new ReadinessProbe(Objects.requireNonNull(checks, "checks"), settings.readyTimeout());
     }
 
     /**
-     * The HTTP side of a {@link MsgExchange}: its compatibility entry (none in a shadow deployment), the checks
+     * The HTTP side of a {@link MsgExchange}: its compatibility entry (none in a shadow deployment), its store's
+     * reference data for {@code GET /reference/...}, the checks
      * {@link StoreCheck}, {@link MailboxCheck} and {@link WatermarkCheck} (budget: {@code max-commit-delay} plus
      * {@link #watermarkMargin}), any {@code extraChecks} (the broker's), and its meter registry.
      *
@@ -96,7 +113,7 @@ public final class HttpApi implements AutoCloseable {
                     HttpSettings.DEFAULT_READY_TIMEOUT.minusMillis(200)));
         }
         checks.addAll(List.of(extraChecks));
-        return new HttpApi(settings, exchange.compatEntry(), checks, prometheus);
+        return new HttpApi(settings, exchange.compatEntry(), checks, prometheus, exchange.store().referenceData());
     }
 
     /** Slack on top of {@code max-commit-delay} before a gap counts as stuck: three poll rounds, at least 30 s. */
@@ -135,7 +152,8 @@ public final class HttpApi implements AutoCloseable {
                 new CompatEntryEndpoint(entry, settings.token(), settings.maxBodyBytes()),
                 new LivenessEndpoint(),
                 new ReadinessEndpoint(probe),
-                new MetricsEndpoint(registry));
+                new MetricsEndpoint(registry),
+                new ReferenceEndpoint(references, settings.token()));
         for (var endpoint : endpoints) {
             created.createContext(endpoint.path(), endpoint).getFilters().add(inFlight);
         }

@@ -30,8 +30,8 @@ import java.time.Clock;
  *   <li>bind the business identity, its own idempotent statement outside any business transaction: held by
  *       another message → {@code SKIPPED(duplicate-of:<id>)}; a retry keeps the binding it has;</li>
  *   <li>an ignore rule matches → {@code SKIPPED(ignored:<rule>)};</li>
- *   <li>dispatch by kind: schedules, operations and deletions to {@link FlightProcessor}; anything else →
- *       {@code FAILED(UNSUPPORTED)} with backoff.</li>
+ *   <li>dispatch by kind: schedules, operations and deletions to {@link FlightProcessor}; reference answers to
+ *       {@link ReferenceProcessor}; anything else → {@code FAILED(UNSUPPORTED)} with backoff.</li>
  * </ol>
  * Every failure is recorded here, once, on the message it belongs to; the pump above only waits.
  */
@@ -43,16 +43,18 @@ public final class MessageProcessor {
     private final PipelineStore store;
     private final XmlCodec codec;
     private final FlightProcessor flights;
+    private final ReferenceProcessor references;
     private final ProcessingSettings settings;
     private final Clock clock;
     private final PipelineMetrics metrics;
 
     public MessageProcessor(Mailbox mailbox, PipelineStore store, XmlCodec codec, FlightProcessor flights,
-                            ProcessingSettings settings, Clock clock, PipelineMetrics metrics) {
+                            ReferenceProcessor references, ProcessingSettings settings, Clock clock, PipelineMetrics metrics) {
         this.mailbox = mailbox;
         this.store = store;
         this.codec = codec;
         this.flights = flights;
+        this.references = references;
         this.settings = settings;
         this.clock = clock;
         this.metrics = metrics;
@@ -131,8 +133,14 @@ public final class MessageProcessor {
             var terminal = flights.apply(head, message, flightMessage.get());
             return ended(head.msgId(), terminal);
         }
-        return fail(head, ErrorClass.UNSUPPORTED, "no processor handles " + describe(message)
-                + (kind instanceof MsgKind.Ref ? " (reference data is not processed yet)" : ""));
+        if (kind instanceof MsgKind.Ref) {
+            var answer = message.referenceAnswer();
+            if (answer.isEmpty()) {
+                return end(head.msgId(), Terminal.dead(ErrorClass.MALFORMED, "payload missing for " + describe(message)));
+            }
+            return ended(head.msgId(), references.apply(head, answer.get()));
+        }
+        return fail(head, ErrorClass.UNSUPPORTED, "no processor handles " + describe(message));
     }
 
     private ProcessOutcome end(long msgId, Terminal terminal) {

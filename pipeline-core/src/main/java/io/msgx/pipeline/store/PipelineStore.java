@@ -37,6 +37,9 @@ public interface PipelineStore {
     /** The schedule trail, appended after the business commit. */
     ScheduleLog scheduleLog();
 
+    /** Reference data for reads, each call its own statement; write it only inside a transaction. */
+    ReferenceData referenceData();
+
     /** The work of one transaction. */
     @FunctionalInterface
     interface TransactionWork<T> {

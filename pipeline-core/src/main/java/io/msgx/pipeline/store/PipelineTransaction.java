@@ -13,4 +13,7 @@ public interface PipelineTransaction {
 
     /** Flight history cleanup; use only inside a locked transaction. */
     FlightHistory flightHistory();
+
+    /** Reference data ({@code REF_MASTER}), written by reference answers in their business transaction. */
+    ReferenceData referenceData();
 }

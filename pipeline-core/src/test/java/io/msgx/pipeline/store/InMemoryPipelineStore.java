@@ -165,6 +165,29 @@ public final class InMemoryPipelineStore implements PipelineStore {
         };
     }
 
+    @Override
+    public ReferenceData referenceData() {
+        return new ReferenceData() {
+            @Override
+            public void refresh(String type, List<io.msgx.pipeline.codec.ReferenceRecord> records, long msgId, Instant now) {
+                inTransaction(tx -> {
+                    tx.referenceData().refresh(type, records, msgId, now);
+                    return null;
+                });
+            }
+
+            @Override
+            public Optional<ReferenceEntry> find(String type, String key) {
+                return inTransaction(tx -> tx.referenceData().find(type, key));
+            }
+
+            @Override
+            public List<ReferenceEntry> all(String type, int limit) {
+                return inTransaction(tx -> tx.referenceData().all(type, limit));
+            }
+        };
+    }
+
     private static <K, V> int removeWhere(Map<K, V> map, java.util.function.Predicate<V> doomed, int limit) {
         var keys = map.entrySet().stream().filter(e -> doomed.test(e.getValue())).limit(limit).map(Map.Entry::getKey).toList();
         keys.forEach(map::remove);
@@ -240,6 +263,8 @@ public final class InMemoryPipelineStore implements PipelineStore {
         final TreeMap<Long, ArchivedRecord> processingHistory = new TreeMap<>();
         final Map<String, ArchivedFlight> flightHistory = new HashMap<>();
         final TreeMap<Long, RawCopy> rawCopies = new TreeMap<>();
+        /** {@code REF_MASTER} by {@link TxReferenceData#rowKey}: ordered by type, then key. */
+        final TreeMap<String, ReferenceEntry> references = new TreeMap<>();
         long eventSeq;
 
         State copy() {
@@ -249,6 +274,7 @@ public final class InMemoryPipelineStore implements PipelineStore {
             copy.processingHistory.putAll(processingHistory);
             copy.flightHistory.putAll(flightHistory);
             copy.rawCopies.putAll(rawCopies);
+            copy.references.putAll(references);
             copy.procs.putAll(procs);
             copy.identities.putAll(identities);
             copy.cursor = cursor;
@@ -392,6 +418,11 @@ public final class InMemoryPipelineStore implements PipelineStore {
 
         Tx(State state) {
             this.state = state;
+        }
+
+        @Override
+        public ReferenceData referenceData() {
+            return new TxReferenceData(state);
         }
 
         @Override
@@ -896,6 +927,37 @@ public final class InMemoryPipelineStore implements PipelineStore {
             return new ProcRecord(r.msgId(), status, identityKey, attempts, nextAttemptAt, errorClass, lastError,
                     r.receivedAt(), r.enqueuedAt(), now, backfillNextAt, r.backfillAt(), r.backfillAttempts(),
                     r.backfillAbandonedAt(), r.backfillAbandonedReason());
+        }
+    }
+
+    /** {@code REF_MASTER} inside one transaction: the same upsert rules as the database stores. */
+    private record TxReferenceData(State state) implements ReferenceData {
+
+        static String rowKey(String type, String key) {
+            return type + '\u0000' + key;
+        }
+
+        @Override
+        public void refresh(String type, List<io.msgx.pipeline.codec.ReferenceRecord> records, long msgId, Instant now) {
+            ReferenceData.requireStorable(type, records);
+            for (var record : ReferenceData.lastByKey(records).values()) {
+                var rowKey = rowKey(type, record.key());
+                var stored = state.references.get(rowKey);
+                if (stored == null || stored.msgId() <= msgId) {
+                    state.references.put(rowKey, new ReferenceEntry(type, record.key(), record.fields(), msgId, now));
+                }
+            }
+        }
+
+        @Override
+        public Optional<ReferenceEntry> find(String type, String key) {
+            return Optional.ofNullable(state.references.get(rowKey(type, key)));
+        }
+
+        @Override
+        public List<ReferenceEntry> all(String type, int limit) {
+            ReferenceData.requirePositive(limit);
+            return state.references.subMap(type + '\u0000', type + '\u0001').values().stream().limit(limit).toList();
         }
     }
 }

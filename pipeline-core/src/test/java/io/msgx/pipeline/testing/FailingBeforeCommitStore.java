@@ -9,6 +9,7 @@ import io.msgx.pipeline.store.PipelineStore;
 import io.msgx.pipeline.store.PipelineTransaction;
 import io.msgx.pipeline.store.ProcStates;
 import io.msgx.pipeline.store.RawMessageCopies;
+import io.msgx.pipeline.store.ReferenceData;
 import io.msgx.pipeline.store.ScheduleLog;
 
 import java.util.concurrent.atomic.AtomicInteger;
@@ -71,6 +72,12 @@ public final class FailingBeforeCommitStore implements PipelineStore {
                 public FlightHistory flightHistory() {
                     return tx.flightHistory();
                 }
+
+                @Override
+                public ReferenceData referenceData() {
+                    wrote[0] = true;
+                    return tx.referenceData();
+                }
             });
             throw new IllegalStateException("injected failure before commit (flights touched: " + wrote[0] + ")");
         });
@@ -104,5 +111,10 @@ public final class FailingBeforeCommitStore implements PipelineStore {
     @Override
     public ScheduleLog scheduleLog() {
         return delegate.scheduleLog();
+    }
+
+    @Override
+    public ReferenceData referenceData() {
+        return delegate.referenceData();
     }
 }

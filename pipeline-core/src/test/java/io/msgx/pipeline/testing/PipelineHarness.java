@@ -9,6 +9,7 @@ import io.msgx.pipeline.mailbox.Mailbox;
 import io.msgx.pipeline.metrics.PipelineMetrics;
 import io.msgx.pipeline.pump.FlightProcessor;
 import io.msgx.pipeline.pump.MessageProcessor;
+import io.msgx.pipeline.pump.ReferenceProcessor;
 import io.msgx.pipeline.pump.ProcessingSettings;
 import io.msgx.pipeline.pump.Pump;
 import io.msgx.pipeline.pump.TickResult;
@@ -32,7 +33,8 @@ public final class PipelineHarness {
         this.clock = clock;
         var engine = new FlightStateEngine(EngineSettings.defaults());
         var flights = new FlightProcessor(store, engine, clock);
-        var processor = new MessageProcessor(mailbox, store, new JacksonXmlCodec(), flights, processing, clock,
+        var processor = new MessageProcessor(mailbox, store, new JacksonXmlCodec(), flights,
+                new ReferenceProcessor(store, clock), processing, clock,
                 PipelineMetrics.NONE);
         this.poller = new InboxPoller(mailbox, store, clock, inbox, PipelineMetrics.NONE);
         this.pump = new Pump(store, processor, processing.retry(), clock, PipelineMetrics.NONE);

@@ -1,0 +1,181 @@
+package io.msgx.runner.http;
+
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import io.msgx.pipeline.codec.ReferenceRecord;
+import io.msgx.pipeline.store.InMemoryPipelineStore;
+import io.msgx.pipeline.store.ReferenceData;
+import io.msgx.pipeline.store.ReferenceEntry;
+import io.msgx.pipeline.store.StoreUnavailableException;
+import io.msgx.pipeline.testing.SettableClock;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import java.net.http.HttpRequest;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Optional;
+
+import static io.msgx.runner.http.HttpFixture.TOKEN;
+import static io.msgx.runner.http.HttpFixture.json;
+import static org.assertj.core.api.Assertions.assertThat;
+
+class ReferenceEndpointTest {
+
+    private final SettableClock clock = SettableClock.atExampleDay();
+    private final InMemoryPipelineStore store = new InMemoryPipelineStore();
+    private HttpApi api;
+    private HttpFixture http;
+
+    @AfterEach
+    void stop() {
+        if (api != null) {
+            api.stop(Duration.ofSeconds(1));
+        }
+    }
+
+    private void start(String token, ReferenceData references) {
+        api = new HttpApi(HttpFixture.settings(token, 1024, Duration.ofSeconds(1)), null, List.of(),
+                new PrometheusMeterRegistry(PrometheusConfig.DEFAULT), references).start();
+        http = new HttpFixture(api);
+    }
+
+    private void storeGates() {
+        store.inTransaction(tx -> {
+            tx.referenceData().refresh("GATE", List.of(gate("G28", "Gate \"28\""), gate("G01", "Gate 1")), 77,
+                    clock.instant());
+            return null;
+        });
+    }
+
+    private static ReferenceRecord gate(String code, String description) {
+        var fields = new LinkedHashMap<String, String>();
+        fields.put("GTCD", code);
+        fields.put("DESC", description);
+        fields.put("TRML", "T2");
+        return new ReferenceRecord(code, fields);
+    }
+
+    private java.net.http.HttpResponse<String> get(String path, String token) throws Exception {
+        var request = HttpRequest.newBuilder(http.uri(path)).GET();
+        if (token != null) {
+            request.header("Authorization", "Bearer " + token);
+        }
+        return http.send(request);
+    }
+
+    @Test
+    void one_record_is_json_with_its_fields_in_order() throws Exception {
+        storeGates();
+        start(null, store.referenceData());
+
+        var response = http.get("/reference/GATE/G28");
+
+        assertThat(response.statusCode()).isEqualTo(200);
+        assertThat(response.headers().firstValue("Content-Type")).hasValue("application/json; charset=utf-8");
+        assertThat(response.body()).contains("\"fields\":{\"GTCD\":\"G28\",\"DESC\":\"Gate \\\"28\\\"\",\"TRML\":\"T2\"}");
+        var body = json(response);
+        assertThat(body.get("type").asText()).isEqualTo("GATE");
+        assertThat(body.get("key").asText()).isEqualTo("G28");
+        assertThat(body.get("fields").get("DESC").asText()).isEqualTo("Gate \"28\"");
+        assertThat(body.get("msgId").asLong()).isEqualTo(77);
+        assertThat(Instant.parse(body.get("updatedAt").asText())).isEqualTo(clock.instant());
+    }
+
+    @Test
+    void a_type_lists_its_records_by_key_up_to_the_limit() throws Exception {
+        storeGates();
+        start(null, store.referenceData());
+
+        var all = json(http.get("/reference/GATE"));
+        var limited = json(http.get("/reference/GATE?limit=1"));
+
+        assertThat(all.get("count").asInt()).isEqualTo(2);
+        assertThat(all.get("records").get(0).get("key").asText()).isEqualTo("G01");
+        assertThat(all.get("records").get(1).get("key").asText()).isEqualTo("G28");
+        assertThat(limited.get("count").asInt()).isEqualTo(1);
+        var bad = http.get("/reference/GATE?limit=zero");
+        assertThat(bad.statusCode()).isEqualTo(400);
+        assertThat(json(bad).get("error").asText()).contains("limit");
+    }
+
+    @Test
+    void an_unknown_key_or_type_is_404() throws Exception {
+        storeGates();
+        start(null, store.referenceData());
+
+        assertThat(http.get("/reference/GATE/G99").statusCode()).isEqualTo(404);
+        assertThat(http.get("/reference/gate/G28").statusCode()).as("case-sensitive").isEqualTo(404);
+        assertThat(http.get("/reference/BELT").statusCode()).isEqualTo(404);
+        assertThat(json(http.get("/reference/BELT")).get("error").asText()).contains("BELT");
+        assertThat(http.get("/reference").statusCode()).isEqualTo(404);
+        assertThat(http.get("/reference/GATE/G28/more").statusCode()).isEqualTo(404);
+        assertThat(http.get("/reference//G28").statusCode()).isEqualTo(404);
+    }
+
+    @Test
+    void with_a_token_configured_reads_need_it() throws Exception {
+        storeGates();
+        start(TOKEN, store.referenceData());
+
+        var missing = http.get("/reference/GATE/G28");
+        var wrong = get("/reference/GATE/G28", TOKEN + "x");
+        var right = get("/reference/GATE/G28", TOKEN);
+
+        assertThat(missing.statusCode()).isEqualTo(401);
+        assertThat(missing.headers().firstValue("WWW-Authenticate")).hasValueSatisfying(v -> assertThat(v).startsWith("Bearer"));
+        assertThat(wrong.statusCode()).isEqualTo(401);
+        assertThat(wrong.body()).doesNotContain(TOKEN);
+        assertThat(right.statusCode()).isEqualTo(200);
+    }
+
+    @Test
+    void post_is_405() throws Exception {
+        start(null, store.referenceData());
+
+        var response = http.send(HttpRequest.newBuilder(http.uri("/reference/GATE"))
+                .POST(HttpRequest.BodyPublishers.noBody()));
+
+        assertThat(response.statusCode()).isEqualTo(405);
+        assertThat(response.headers().firstValue("Allow")).hasValue("GET");
+    }
+
+    @Test
+    void an_unavailable_store_is_503_with_retry_after() throws Exception {
+        start(null, new ReferenceData() {
+            @Override
+            public void refresh(String type, List<ReferenceRecord> records, long msgId, Instant now) {
+                throw new UnsupportedOperationException();
+            }
+
+            @Override
+            public Optional<ReferenceEntry> find(String type, String key) {
+                throw new StoreUnavailableException("store down for the test", null);
+            }
+
+            @Override
+            public List<ReferenceEntry> all(String type, int limit) {
+                throw new StoreUnavailableException("store down for the test", null);
+            }
+        });
+
+        var response = http.get("/reference/GATE/G28");
+
+        assertThat(response.statusCode()).isEqualTo(503);
+        assertThat(response.headers().firstValue("Retry-After")).hasValue("5");
+    }
+
+    @Test
+    void without_reference_data_wired_reads_are_404() throws Exception {
+        api = new HttpApi(HttpFixture.settings(null, 1024, Duration.ofSeconds(1)), null, List.of(),
+                new PrometheusMeterRegistry(PrometheusConfig.DEFAULT)).start();
+        http = new HttpFixture(api);
+
+        var response = http.get("/reference/GATE/G28");
+
+        assertThat(response.statusCode()).isEqualTo(404);
+        assertThat(json(response).get("error").asText()).contains("no reference data");
+    }
+}

@@ -1,0 +1,75 @@
+package io.msgx.pipeline.store;
+
+import io.msgx.pipeline.codec.ReferenceRecord;
+
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * {@code REF_MASTER}: reference data (gates, stands, airlines, ...) by type and key, as the AODB last answered it
+ * (sis-format §6). Writes happen inside the business transaction ({@link PipelineTransaction#referenceData()});
+ * reads for other services run auto-committed ({@link PipelineStore#referenceData()}).
+ *
+ * <p><b>Refresh is an upsert, never a replace.</b> An answer may be partial (an answer to a query for one gate),
+ * so a record absent from it is kept as it is; deleting reference records is an operator's job. A record is
+ * written whole: its fields become exactly the answer's, in the answer's order. A record last written by a
+ * <em>later</em> message ({@code MSG_ID} greater than the refreshing one, e.g. when an old answer is replayed)
+ * is left alone, so a replay never brings back older data.
+ */
+public interface ReferenceData {
+
+    /** The width of {@code REF_MASTER.RTYPE}. */
+    int MAX_TYPE_LENGTH = 16;
+
+    /** The width of {@code REF_MASTER.RKEY}. */
+    int MAX_KEY_LENGTH = 64;
+
+    /**
+     * Upsert every record of one answer of {@code type}, written by message {@code msgId} at {@code now}. Within
+     * one answer a key given twice keeps its last record. Records of other keys are not touched.
+     *
+     * @throws IllegalArgumentException when the type or a key is longer than the column
+     *                                  ({@link #MAX_TYPE_LENGTH}, {@link #MAX_KEY_LENGTH}); check with
+     *                                  {@link #problemWith} first
+     */
+    void refresh(String type, List<ReferenceRecord> records, long msgId, Instant now);
+
+    /** The record of {@code type} with {@code key}; type and key are matched exactly (case-sensitive). */
+    Optional<ReferenceEntry> find(String type, String key);
+
+    /** The records of {@code type} ordered by key (code-point order), at most {@code limit} (at least 1). */
+    List<ReferenceEntry> all(String type, int limit);
+
+    /** Why {@code type} and {@code records} cannot be stored, or empty when they can. */
+    static Optional<String> problemWith(String type, List<ReferenceRecord> records) {
+        if (type == null || type.isBlank() || type.length() > MAX_TYPE_LENGTH) {
+            return Optional.of("reference type '" + type + "' must be 1 to " + MAX_TYPE_LENGTH + " characters");
+        }
+        return records.stream().map(ReferenceRecord::key).filter(key -> key.length() > MAX_KEY_LENGTH).findFirst()
+                .map(key -> type + " key '" + key + "' is longer than " + MAX_KEY_LENGTH + " characters");
+    }
+
+    /** The records of one answer by key, a key given twice keeping its last record, in first-seen order. */
+    static Map<String, ReferenceRecord> lastByKey(List<ReferenceRecord> records) {
+        var byKey = new LinkedHashMap<String, ReferenceRecord>();
+        records.forEach(record -> byKey.put(record.key(), record));
+        return byKey;
+    }
+
+    /** Refuses what {@link #refresh} refuses; for the implementations. */
+    static void requireStorable(String type, List<ReferenceRecord> records) {
+        problemWith(type, records).ifPresent(problem -> {
+            throw new IllegalArgumentException(problem + ": REF_MASTER cannot store it");
+        });
+    }
+
+    /** Refuses a limit below 1; for the implementations. */
+    static void requirePositive(int limit) {
+        if (limit < 1) {
+            throw new IllegalArgumentException("limit must be at least 1, got " + limit);
+        }
+    }
+}

@@ -1,0 +1,167 @@
+package io.msgx.pipeline.store;
+
+import io.msgx.pipeline.codec.ReferenceRecord;
+import io.msgx.pipeline.testing.SettableClock;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/**
+ * What every store's {@link ReferenceData} must do: a refresh upserts every record of an answer, keeping its field
+ * order; a later answer changes only the records it carries; an older message never overwrites a newer one; reads
+ * by key and by type; a rolled-back refresh leaves nothing. A store's test class extends this and supplies a
+ * fresh, empty store per test.
+ */
+public abstract class ReferenceDataContract {
+
+    protected final SettableClock clock = SettableClock.atExampleDay();
+
+    /** A fresh, empty store, using {@link #clock}. */
+    protected abstract PipelineStore store();
+
+    /** A record whose fields are given as name, value, name, value, ...; the first value is the key. */
+    static ReferenceRecord record(String... namesAndValues) {
+        var fields = new LinkedHashMap<String, String>();
+        for (int i = 0; i < namesAndValues.length; i += 2) {
+            fields.put(namesAndValues[i], namesAndValues[i + 1]);
+        }
+        return new ReferenceRecord(namesAndValues[1], fields);
+    }
+
+    private void refreshInTransaction(String type, List<ReferenceRecord> records, long msgId) {
+        store().inTransaction(tx -> {
+            tx.referenceData().refresh(type, records, msgId, clock.instant());
+            return null;
+        });
+    }
+
+    @Test
+    void aRefreshInsertsEveryRecordWithItsMessageAndTime() {
+        var at = clock.instant();
+        refreshInTransaction("GATE", List.of(record("GTCD", "G28", "DESC", "Gate 28"),
+                record("GTCD", "G01", "DESC", "Gate 1")), 17);
+
+        var g28 = store().referenceData().find("GATE", "G28").orElseThrow();
+        assertThat(g28).isEqualTo(new ReferenceEntry("GATE", "G28", g28.fields(), 17, at));
+        assertThat(g28.fields()).containsExactly(entry("GTCD", "G28"), entry("DESC", "Gate 28"));
+        assertThat(store().referenceData().find("GATE", "G01")).isPresent();
+    }
+
+    @Test
+    void fieldOrderIsKeptAsTheAnswerGaveIt() {
+        refreshInTransaction("AIRL", List.of(record("ALCD", "CA", "ZNAM", "Air China", "ANAM", "", "CNTY", "CN",
+                "BNAM", "中国国际航空")), 3);
+
+        assertThat(store().referenceData().find("AIRL", "CA").orElseThrow().fields().keySet())
+                .containsExactly("ALCD", "ZNAM", "ANAM", "CNTY", "BNAM");
+        assertThat(store().referenceData().find("AIRL", "CA").orElseThrow().fields())
+                .containsEntry("ANAM", "").containsEntry("BNAM", "中国国际航空");
+    }
+
+    @Test
+    void aLaterAnswerUpdatesOnlyTheRecordsItCarries() {
+        refreshInTransaction("GATE", List.of(record("GTCD", "G01", "DESC", "old 1", "TRML", "T1"),
+                record("GTCD", "G02", "DESC", "old 2")), 10);
+        var first = clock.instant();
+        clock.tick(Duration.ofHours(1));
+
+        refreshInTransaction("GATE", List.of(record("GTCD", "G01", "DESC", "new 1")), 11);
+
+        var g01 = store().referenceData().find("GATE", "G01").orElseThrow();
+        assertThat(g01.fields()).as("written whole: TRML is gone").containsExactly(entry("GTCD", "G01"),
+                entry("DESC", "new 1"));
+        assertThat(g01.msgId()).isEqualTo(11);
+        assertThat(g01.updatedAt()).isEqualTo(clock.instant());
+        var g02 = store().referenceData().find("GATE", "G02").orElseThrow();
+        assertThat(g02.fields()).containsEntry("DESC", "old 2");
+        assertThat(g02.msgId()).isEqualTo(10);
+        assertThat(g02.updatedAt()).isEqualTo(first);
+    }
+
+    @Test
+    void anOlderMessageDoesNotOverwriteANewerOne() {
+        refreshInTransaction("GATE", List.of(record("GTCD", "G01", "DESC", "newer")), 20);
+
+        refreshInTransaction("GATE", List.of(record("GTCD", "G01", "DESC", "replayed older"),
+                record("GTCD", "G09", "DESC", "new to us")), 19);
+
+        assertThat(store().referenceData().find("GATE", "G01").orElseThrow().fields()).containsEntry("DESC", "newer");
+        assertThat(store().referenceData().find("GATE", "G09")).isPresent();
+    }
+
+    @Test
+    void aKeyGivenTwiceInOneAnswerKeepsItsLastRecord() {
+        refreshInTransaction("GATE", List.of(record("GTCD", "G01", "DESC", "first"),
+                record("GTCD", "G01", "DESC", "second")), 5);
+
+        assertThat(store().referenceData().find("GATE", "G01").orElseThrow().fields()).containsEntry("DESC", "second");
+        assertThat(store().referenceData().all("GATE", 10)).hasSize(1);
+    }
+
+    @Test
+    void findMatchesTypeAndKeyExactly() {
+        refreshInTransaction("GATE", List.of(record("GTCD", "G01", "DESC", "gate")), 1);
+        refreshInTransaction("STND", List.of(record("STCD", "G01", "DESC", "stand")), 2);
+
+        assertThat(store().referenceData().find("STND", "G01").orElseThrow().fields()).containsEntry("DESC", "stand");
+        assertThat(store().referenceData().find("GATE", "g01")).isEmpty();
+        assertThat(store().referenceData().find("BELT", "G01")).isEmpty();
+    }
+
+    @Test
+    void allListsOneTypeByKeyUpToTheLimit() {
+        refreshInTransaction("GATE", List.of(record("GTCD", "G03"), record("GTCD", "G01"), record("GTCD", "G02"),
+                record("GTCD", "A10"), record("GTCD", "g00")), 1);
+        refreshInTransaction("STND", List.of(record("STCD", "504")), 2);
+
+        assertThat(store().referenceData().all("GATE", 10)).extracting(ReferenceEntry::key)
+                .containsExactly("A10", "G01", "G02", "G03", "g00");
+        assertThat(store().referenceData().all("GATE", 2)).extracting(ReferenceEntry::key)
+                .containsExactly("A10", "G01");
+        assertThat(store().referenceData().all("BELT", 10)).isEmpty();
+        assertThatThrownBy(() -> store().referenceData().all("GATE", 0))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("at least 1");
+    }
+
+    @Test
+    void aRolledBackRefreshLeavesNothing() {
+        refreshInTransaction("GATE", List.of(record("GTCD", "G01", "DESC", "kept")), 1);
+
+        assertThatThrownBy(() -> store().inTransaction(tx -> {
+            tx.referenceData().refresh("GATE", List.of(record("GTCD", "G01", "DESC", "lost"),
+                    record("GTCD", "G02", "DESC", "lost")), 2, clock.instant());
+            throw new IllegalStateException("boom");
+        })).hasMessage("boom");
+
+        assertThat(store().referenceData().find("GATE", "G01").orElseThrow().fields()).containsEntry("DESC", "kept");
+        assertThat(store().referenceData().find("GATE", "G02")).isEmpty();
+    }
+
+    @Test
+    void aKeyLongerThanTheColumnIsRefusedWithNothingWritten() {
+        var tooLong = "K".repeat(ReferenceData.MAX_KEY_LENGTH + 1);
+
+        assertThatThrownBy(() -> refreshInTransaction("GATE", List.of(record("GTCD", "G01"),
+                record("GTCD", tooLong)), 1))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("longer than 64");
+        assertThat(store().referenceData().all("GATE", 10)).isEmpty();
+    }
+
+    @Test
+    void anEmptyAnswerChangesNothing() {
+        refreshInTransaction("GATE", List.of(record("GTCD", "G01")), 1);
+
+        refreshInTransaction("GATE", List.of(), 2);
+
+        assertThat(store().referenceData().all("GATE", 10)).hasSize(1);
+    }
+
+    private static java.util.Map.Entry<String, String> entry(String name, String value) {
+        return java.util.Map.entry(name, value);
+    }
+}
