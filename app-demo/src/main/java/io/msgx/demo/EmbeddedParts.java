@@ -70,7 +70,7 @@ final class EmbeddedParts implements AutoCloseable {
     }
 
     @Override
-    public void close() throws Exception {
+    public void close() throws ch.vorburger.exec.ManagedProcessException, IOException {
         try {
             mariadb.stop();
         } finally {
