@@ -1,8 +1,6 @@
 package io.msgx.pipeline.store;
 
-import io.msgx.pipeline.testing.SettableClock;
 import org.junit.jupiter.api.Assumptions;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
@@ -20,16 +18,12 @@ import static org.assertj.core.api.Assertions.assertThat;
  * the shadow's place (holds its identity; never a head, never scanned for backfill, never counted), and forgetting
  * shadows. A store's test class extends this and supplies a fresh, empty store per test.
  */
-public abstract class ArchiveContract {
+public abstract class ArchiveContract extends ProcStatesFixture {
 
     private static final int BATCH = 50;
     private static final Duration R = Duration.ofHours(24);
 
-    protected final SettableClock clock = SettableClock.atExampleDay();
-    private ProcStates states;
 
-    /** A fresh, empty store, using {@link #clock}. */
-    protected abstract PipelineStore store();
 
     /** How many rows {@code PROC_STATE_HST} holds for the message (0 or 1), read past the ports. */
     protected abstract long countProcessingHistory(long msgId);
@@ -43,35 +37,15 @@ public abstract class ArchiveContract {
         return Optional.empty();
     }
 
-    @BeforeEach
-    void openStore() {
-        states = store().procStates();
-    }
 
-    private Instant now() {
-        return clock.instant();
-    }
 
-    private ProcRecord record(long msgId) {
-        return states.find(msgId).orElseThrow(() -> new AssertionError("no record of message " + msgId));
-    }
 
-    private static String key(long msgId) {
-        return "AODB|SCHD|DNLD|" + msgId;
-    }
 
-    /** Enqueued (received a little earlier) and bound to its identity. */
-    private void enqueue(long... msgIds) {
-        for (long msgId : msgIds) {
-            assertThat(states.insertIfAbsent(msgId, now().minusSeconds(5), now())).isTrue();
-            assertThat(states.bindIdentity(msgId, key(msgId), now())).isEqualTo(new IdentityBinding.Bound());
-        }
-    }
 
     /** Enqueued, ended and its mark confirmed, all now. */
     private void settled(long... msgIds) {
         for (long msgId : msgIds) {
-            enqueue(msgId);
+            enqueueBound(msgId);
             assertThat(states.finish(msgId, Terminal.succeeded("applied"), now())).isTrue();
             assertThat(states.backfillConfirmed(msgId, now())).isTrue();
         }
@@ -98,7 +72,7 @@ public abstract class ArchiveContract {
 
     @Test
     void aConfirmedRowIsACandidateOnceTheThresholdPassedItsLastUpdate() {
-        enqueue(17);
+        enqueueBound(17);
         states.finish(17, Terminal.succeeded("applied"), now());
         clock.tick(Duration.ofHours(1));
         var confirmedAt = now();
@@ -111,7 +85,7 @@ public abstract class ArchiveContract {
 
     @Test
     void anAbandonedRowIsACandidateOnlyOnceReconciled() {
-        enqueue(18);
+        enqueueBound(18);
         states.finish(18, Terminal.dead(ErrorClass.MALFORMED, "not XML"), now());
         states.backfillAbandoned(18, "MISSING_ROW", now());
         clock.tick(Duration.ofDays(1));
@@ -127,7 +101,7 @@ public abstract class ArchiveContract {
 
     @Test
     void rowsOwingTheirMarkAndOpenRowsAreNeverCandidates() {
-        enqueue(19, 20, 21, 22);
+        enqueueBound(19, 20, 21, 22);
         states.finish(19, Terminal.succeeded("applied"), now());
         states.recordFailure(21, ErrorClass.INFRA, "db down", now(), now());
         states.finish(22, Terminal.skipped("ignored:LDM-*"), now());
@@ -152,7 +126,7 @@ public abstract class ArchiveContract {
 
     @Test
     void archivingCopiesTheRowToHistoryAndLeavesItsShadow() {
-        enqueue(17);
+        enqueueBound(17);
         states.recordFailure(17, ErrorClass.INFRA, "db down", now().plusSeconds(5), now());
         states.finish(17, Terminal.dead(ErrorClass.PROTOCOL, "RECS 3 but 2 records"), now());
         states.backfillFailed(17, now().plusSeconds(30), now());
@@ -183,7 +157,7 @@ public abstract class ArchiveContract {
 
     @Test
     void theHistoryKeepsTheRowAsItWasListed() {
-        enqueue(17);
+        enqueueBound(17);
         states.finish(17, Terminal.skipped("duplicate-of:3"), now());
         states.backfillAbandoned(17, "TRANSIENT_DEADLINE", now());
         states.reconcileAbandoned(17, "ops-li", "checked", now());
@@ -197,7 +171,7 @@ public abstract class ArchiveContract {
 
     @Test
     void aRowReplayedAfterItWasListedIsNotArchivedAndNothingIsWritten() {
-        enqueue(17);
+        enqueueBound(17);
         states.recordFailure(17, ErrorClass.UNSUPPORTED, "no processor for FLUP", now(), now());
         states.exhaust(17, now());
         states.backfillConfirmed(17, now());
@@ -215,7 +189,7 @@ public abstract class ArchiveContract {
 
     @Test
     void aRowReopenedAfterItWasListedIsNotArchived() {
-        enqueue(17);
+        enqueueBound(17);
         states.finish(17, Terminal.succeeded("applied"), now());
         states.backfillAbandoned(17, "MISSING_ROW", now());
         states.reconcileAbandoned(17, "ops-li", "purged", now());

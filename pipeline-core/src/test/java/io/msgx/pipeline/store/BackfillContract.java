@@ -1,12 +1,9 @@
 package io.msgx.pipeline.store;
 
-import io.msgx.pipeline.testing.SettableClock;
 import org.junit.jupiter.api.Assumptions;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
-import java.time.Instant;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -16,17 +13,13 @@ import static org.assertj.core.api.Assertions.assertThat;
  * of §6.1, the outcomes of §6.2 (confirmed, failed, abandoned), and the operators' reopening and reconciliation of
  * abandoned marks. A store's test class extends this and supplies a fresh, empty store per test.
  */
-public abstract class BackfillContract {
+public abstract class BackfillContract extends ProcStatesFixture {
 
     /** {@code R}: past it, a mark is written whatever its backoff. */
     private static final Duration R = Duration.ofHours(24);
     private static final int BATCH = 50;
 
-    protected final SettableClock clock = SettableClock.atExampleDay();
-    private ProcStates states;
 
-    /** A fresh, empty store, using {@link #clock}. */
-    protected abstract PipelineStore store();
 
     /**
      * Optional: set {@code BACKFILL_NEXT_AT} of a terminal row to null, the anomaly the scan's fallback branch
@@ -36,25 +29,9 @@ public abstract class BackfillContract {
         Assumptions.abort("this store cannot clear BACKFILL_NEXT_AT by hand");
     }
 
-    @BeforeEach
-    void openStore() {
-        states = store().procStates();
-    }
 
-    private Instant now() {
-        return clock.instant();
-    }
 
-    private ProcRecord record(long msgId) {
-        return states.find(msgId).orElseThrow(() -> new AssertionError("no record of message " + msgId));
-    }
 
-    /** Enqueued now, received by the mailbox 5 s earlier. */
-    private void enqueue(long... msgIds) {
-        for (long msgId : msgIds) {
-            assertThat(states.insertIfAbsent(msgId, now().minusSeconds(5), now())).isTrue();
-        }
-    }
 
     /** Enqueued now and ended now: the mark is owed from now. */
     private void ended(long... msgIds) {

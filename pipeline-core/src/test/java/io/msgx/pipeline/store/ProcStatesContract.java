@@ -1,11 +1,8 @@
 package io.msgx.pipeline.store;
 
-import io.msgx.pipeline.testing.SettableClock;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
-import java.time.Instant;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
@@ -16,32 +13,13 @@ import static org.assertj.core.api.Assertions.assertThat;
  * What every {@link ProcStates} must do, whatever the database. A store's test class extends this and supplies a
  * fresh, empty store per test.
  */
-public abstract class ProcStatesContract {
+public abstract class ProcStatesContract extends ProcStatesFixture {
 
-    protected final SettableClock clock = SettableClock.atExampleDay();
-    private ProcStates states;
 
-    /** A fresh, empty store, using {@link #clock}. */
-    protected abstract PipelineStore store();
 
-    @BeforeEach
-    void openStore() {
-        states = store().procStates();
-    }
 
-    private Instant now() {
-        return clock.instant();
-    }
 
-    private ProcRecord record(long msgId) {
-        return states.find(msgId).orElseThrow(() -> new AssertionError("no record of message " + msgId));
-    }
 
-    private void enqueue(long... msgIds) {
-        for (long msgId : msgIds) {
-            assertThat(states.insertIfAbsent(msgId, now().minusSeconds(5), now())).isTrue();
-        }
-    }
 
     // --- insertIfAbsent, find ---
 

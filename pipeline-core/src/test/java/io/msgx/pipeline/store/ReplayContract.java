@@ -1,11 +1,8 @@
 package io.msgx.pipeline.store;
 
-import io.msgx.pipeline.testing.SettableClock;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
-import java.time.Instant;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
@@ -17,38 +14,14 @@ import static org.assertj.core.api.Assertions.assertThat;
  * {@code DEAD} rows of whitelisted error classes back to {@code PENDING}, resets their attempts, next attempt, error
  * class and text, and keeps their identity; nothing else is touched.
  */
-public abstract class ReplayContract {
+public abstract class ReplayContract extends ProcStatesFixture {
 
-    protected final SettableClock clock = SettableClock.atExampleDay();
-    private ProcStates states;
 
-    /** A fresh, empty store, using {@link #clock}. */
-    protected abstract PipelineStore store();
 
-    @BeforeEach
-    void openStore() {
-        states = store().procStates();
-    }
 
-    private Instant now() {
-        return clock.instant();
-    }
 
-    private ProcRecord record(long msgId) {
-        return states.find(msgId).orElseThrow(() -> new AssertionError("no record of message " + msgId));
-    }
 
-    private static String key(long msgId) {
-        return "AODB|FLOP|FLUP|" + msgId;
-    }
 
-    /** Enqueued and bound to its identity. */
-    private void enqueue(long... msgIds) {
-        for (long msgId : msgIds) {
-            assertThat(states.insertIfAbsent(msgId, now().minusSeconds(5), now())).isTrue();
-            assertThat(states.bindIdentity(msgId, key(msgId), now())).isEqualTo(new IdentityBinding.Bound());
-        }
-    }
 
     /** A failed attempt of class {@code errorClass}, retried in a minute. */
     private void failed(long msgId, ErrorClass errorClass) {
@@ -61,7 +34,7 @@ public abstract class ReplayContract {
      * 16 PENDING.
      */
     private void everyKindOfRow() {
-        enqueue(10, 11, 12, 13, 14, 15, 16);
+        enqueueBound(10, 11, 12, 13, 14, 15, 16);
         failed(10, ErrorClass.INFRA);
         failed(10, ErrorClass.INFRA);
         failed(11, ErrorClass.UNSUPPORTED);
@@ -89,7 +62,7 @@ public abstract class ReplayContract {
 
     @Test
     void aReplayedRowStartsAgainKeepingItsIdentity() {
-        enqueue(11);
+        enqueueBound(11);
         failed(11, ErrorClass.UNSUPPORTED);
         failed(11, ErrorClass.UNSUPPORTED);
         states.exhaust(11, now());
@@ -112,7 +85,7 @@ public abstract class ReplayContract {
 
     @Test
     void aReplayedRowIsNotItsOwnDuplicate() {
-        enqueue(11, 12);
+        enqueueBound(11, 12);
         states.finish(11, Terminal.dead(ErrorClass.CODEC_ERROR, "bad FLTR"), now());
         states.replay(List.of(11L), Set.of(ErrorClass.CODEC_ERROR), now());
 
@@ -124,7 +97,7 @@ public abstract class ReplayContract {
 
     @Test
     void aReplayedRowQueuesAgainAtItsOwnPlace() {
-        enqueue(11, 12);
+        enqueueBound(11, 12);
         states.finish(11, Terminal.dead(ErrorClass.INTERNAL, "NPE"), now());
         assertThat(states.head()).map(ProcRecord::msgId).contains(12L);
 
@@ -137,7 +110,7 @@ public abstract class ReplayContract {
 
     @Test
     void aFailedRowOfAWhitelistedClassIsReplayedToo() {
-        enqueue(10);
+        enqueueBound(10);
         failed(10, ErrorClass.INFRA);
         failed(10, ErrorClass.INFRA);
 
