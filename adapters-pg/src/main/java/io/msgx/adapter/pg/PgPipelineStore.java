@@ -6,7 +6,11 @@ import io.msgx.pipeline.store.Outbox;
 import io.msgx.pipeline.store.PipelineStore;
 import io.msgx.pipeline.store.ProcStates;
 import io.msgx.pipeline.store.RawMessageCopies;
+import io.msgx.pipeline.store.MatchMode;
 import io.msgx.pipeline.store.ReferenceData;
+import io.msgx.pipeline.store.Request;
+import io.msgx.pipeline.store.RequestKind;
+import io.msgx.pipeline.store.RequestTrack;
 import io.msgx.pipeline.store.ScheduleLog;
 import org.jooq.DSLContext;
 import org.jooq.SQLDialect;
@@ -22,6 +26,10 @@ import javax.sql.DataSource;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Clock;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.util.List;
+import java.util.Optional;
 import java.util.Objects;
 
 /**
@@ -30,7 +38,7 @@ import java.util.Objects;
  * <p>Guarantees: {@link #inTransaction} runs its work on one connection with auto-commit off, commits when the work
  * returns and rolls back when it throws; {@link #inLockedTransaction} first locks the {@code PIPELINE_LOCK} row
  * ({@code SELECT ... FOR UPDATE}), so two locked transactions never overlap. {@link #procStates()},
- * {@link #inboxCursor()}, {@link #outbox()}, {@link #housekeeping()}, {@link #rawCopies()}, {@link #scheduleLog()} and {@link #referenceData()}
+ * {@link #inboxCursor()}, {@link #outbox()}, {@link #housekeeping()}, {@link #rawCopies()}, {@link #scheduleLog()}, {@link #referenceData()} and {@link #requests()}
  * run each call as its own auto-committed statement (the archive of a processing record, and the reconciliation
  * and reopening of abandoned marks, as one short transaction of their own, never holding {@code PIPELINE_LOCK}). A lost connection or a timeout surfaces as {@link io.msgx.pipeline.store.StoreUnavailableException}
  * naming the operation; any other SQL error propagates as it is (a defect).
@@ -102,6 +110,53 @@ public final class PgPipelineStore implements PipelineStore {
     @Override
     public ReferenceData referenceData() {
         return new PgReferenceData(autoCommit);
+    }
+
+    /**
+     * {@code REQ_TRACK}, each call its own statement; {@link RequestTrack#register} (expire the old open request,
+     * insert the new one) as one short transaction of its own.
+     */
+    @Override
+    public RequestTrack requests() {
+        var statements = new PgRequestTrack(autoCommit);
+        return new RequestTrack() {
+            @Override
+            public Request register(RequestKind kind, String subject, LocalDate coverDay, String sender, String seqn,
+                                    Instant windowStart, Instant windowEnd, Instant now) {
+                return inTransaction(tx -> tx.requests().register(kind, subject, coverDay, sender, seqn,
+                        windowStart, windowEnd, now));
+            }
+
+            @Override
+            public boolean markSent(long id, long outMsgId, Instant sentAt) {
+                return statements.markSent(id, outMsgId, sentAt);
+            }
+
+            @Override
+            public Optional<Request> find(long id) {
+                return statements.find(id);
+            }
+
+            @Override
+            public Optional<Request> findBySeqn(String seqn) {
+                return statements.findBySeqn(seqn);
+            }
+
+            @Override
+            public List<Request> openOf(RequestKind kind, String subject) {
+                return statements.openOf(kind, subject);
+            }
+
+            @Override
+            public boolean complete(long id, long responseMsgId, MatchMode mode, Instant at) {
+                return statements.complete(id, responseMsgId, mode, at);
+            }
+
+            @Override
+            public int expireOpenBefore(Instant cutoff, Instant now) {
+                return statements.expireOpenBefore(cutoff, now);
+            }
+        };
     }
 
     private <T> T run(TransactionWork<T> work, boolean locked) {

@@ -7,6 +7,7 @@ import io.msgx.pipeline.store.Outbox;
 import io.msgx.pipeline.store.PipelineTransaction;
 import io.msgx.pipeline.store.ProcStates;
 import io.msgx.pipeline.store.ReferenceData;
+import io.msgx.pipeline.store.RequestTrack;
 import org.jooq.DSLContext;
 
 import java.time.Clock;
@@ -26,6 +27,7 @@ final class PgTransaction implements PipelineTransaction {
     private final Outbox outbox;
     private final FlightHistory flightHistory;
     private final ReferenceData referenceData;
+    private final RequestTrack requests;
     private volatile boolean holdsLock;
 
     PgTransaction(DSLContext dsl, Clock clock) {
@@ -36,6 +38,7 @@ final class PgTransaction implements PipelineTransaction {
         this.outbox = new PgOutbox(dsl);
         this.flightHistory = new PgFlightHistory(dsl, () -> holdsLock);
         this.referenceData = new PgReferenceData(dsl);
+        this.requests = new PgRequestTrack(dsl);
     }
 
     /** Take {@code PIPELINE_LOCK} until the end of the transaction (waits while another transaction holds it). */
@@ -83,5 +86,10 @@ final class PgTransaction implements PipelineTransaction {
     @Override
     public ReferenceData referenceData() {
         return referenceData;
+    }
+
+    @Override
+    public RequestTrack requests() {
+        return requests;
     }
 }

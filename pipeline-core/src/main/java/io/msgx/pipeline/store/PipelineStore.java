@@ -40,6 +40,12 @@ public interface PipelineStore {
     /** Reference data for reads, each call its own statement; write it only inside a transaction. */
     ReferenceData referenceData();
 
+    /**
+     * Our requests to the AODB side ({@code REQ_TRACK}), each call auto-committed; {@link RequestTrack#register}
+     * (expire the old open request, insert the new one) as one short transaction of its own.
+     */
+    RequestTrack requests();
+
     /** The work of one transaction. */
     @FunctionalInterface
     interface TransactionWork<T> {

@@ -16,4 +16,7 @@ public interface PipelineTransaction {
 
     /** Reference data ({@code REF_MASTER}), written by reference answers in their business transaction. */
     ReferenceData referenceData();
+
+    /** Our requests to the AODB side ({@code REQ_TRACK}), registered and advanced in the business transaction. */
+    RequestTrack requests();
 }

@@ -140,12 +140,62 @@ public final class InMemoryPipelineStore implements PipelineStore {
 
             @Override
             public int deleteClosedRequestsBefore(Instant cutoff, int limit) {
-                return 0; // requests to the AODB side are not tracked in memory yet
+                return inTransaction(tx -> {
+                    var requests = ((Tx) tx).state.requests;
+                    var doomed = requests.values().stream()
+                            .filter(r -> !r.status().isOpen() && r.closedAt().isBefore(cutoff))
+                            .sorted(java.util.Comparator.comparing(Request::closedAt).thenComparing(Request::id))
+                            .limit(limit).map(Request::id).toList();
+                    doomed.forEach(requests::remove);
+                    return doomed.size();
+                });
             }
 
             @Override
             public int deleteRawCopiesBefore(Instant cutoff, int limit) {
                 return inTransaction(tx -> removeWhere(((Tx) tx).state.rawCopies, c -> c.keptAt().isBefore(cutoff), limit));
+            }
+        };
+    }
+
+    @Override
+    public RequestTrack requests() {
+        return new RequestTrack() {
+            @Override
+            public Request register(RequestKind kind, String subject, java.time.LocalDate coverDay, String sender,
+                                    String seqn, Instant windowStart, Instant windowEnd, Instant now) {
+                return inTransaction(tx -> tx.requests().register(kind, subject, coverDay, sender, seqn, windowStart,
+                        windowEnd, now));
+            }
+
+            @Override
+            public boolean markSent(long id, long outMsgId, Instant sentAt) {
+                return inTransaction(tx -> tx.requests().markSent(id, outMsgId, sentAt));
+            }
+
+            @Override
+            public Optional<Request> find(long id) {
+                return inTransaction(tx -> tx.requests().find(id));
+            }
+
+            @Override
+            public Optional<Request> findBySeqn(String seqn) {
+                return inTransaction(tx -> tx.requests().findBySeqn(seqn));
+            }
+
+            @Override
+            public List<Request> openOf(RequestKind kind, String subject) {
+                return inTransaction(tx -> tx.requests().openOf(kind, subject));
+            }
+
+            @Override
+            public boolean complete(long id, long responseMsgId, MatchMode mode, Instant at) {
+                return inTransaction(tx -> tx.requests().complete(id, responseMsgId, mode, at));
+            }
+
+            @Override
+            public int expireOpenBefore(Instant cutoff, Instant now) {
+                return inTransaction(tx -> tx.requests().expireOpenBefore(cutoff, now));
             }
         };
     }
@@ -265,6 +315,9 @@ public final class InMemoryPipelineStore implements PipelineStore {
         final TreeMap<Long, RawCopy> rawCopies = new TreeMap<>();
         /** {@code REF_MASTER} by {@link TxReferenceData#rowKey}: ordered by type, then key. */
         final TreeMap<String, ReferenceEntry> references = new TreeMap<>();
+        /** {@code REQ_TRACK} by ID. */
+        final TreeMap<Long, Request> requests = new TreeMap<>();
+        long requestSeq;
         long eventSeq;
 
         State copy() {
@@ -275,6 +328,8 @@ public final class InMemoryPipelineStore implements PipelineStore {
             copy.flightHistory.putAll(flightHistory);
             copy.rawCopies.putAll(rawCopies);
             copy.references.putAll(references);
+            copy.requests.putAll(requests);
+            copy.requestSeq = requestSeq;
             copy.procs.putAll(procs);
             copy.identities.putAll(identities);
             copy.cursor = cursor;
@@ -423,6 +478,11 @@ public final class InMemoryPipelineStore implements PipelineStore {
         @Override
         public ReferenceData referenceData() {
             return new TxReferenceData(state);
+        }
+
+        @Override
+        public RequestTrack requests() {
+            return new TxRequestTrack(state);
         }
 
         @Override
@@ -958,6 +1018,96 @@ public final class InMemoryPipelineStore implements PipelineStore {
         public List<ReferenceEntry> all(String type, int limit) {
             ReferenceData.requirePositive(limit);
             return state.references.subMap(type + '\u0000', type + '\u0001').values().stream().limit(limit).toList();
+        }
+    }
+
+    /** {@code REQ_TRACK} inside one transaction: the same transitions and open-request rule as the database stores. */
+    private record TxRequestTrack(State state) implements RequestTrack {
+
+        @Override
+        public Request register(RequestKind kind, String subject, java.time.LocalDate coverDay, String sender,
+                                String seqn, Instant windowStart, Instant windowEnd, Instant now) {
+            RequestTrack.requireRegistrable(kind, subject, coverDay, sender, seqn, windowStart, windowEnd, now);
+            findBySeqn(seqn).ifPresent(other -> {
+                throw RequestTrack.seqnInUse(seqn, other.id());
+            });
+            var type = kind.typeKey(subject);
+            for (var r : List.copyOf(state.requests.values())) {
+                if (r.status().isOpen() && r.typeKey().equals(type) && java.util.Objects.equals(r.coverDay(), coverDay)
+                        && r.sender().equals(sender)) {
+                    state.requests.put(r.id(), closed(r, RequestStatus.EXPIRED, now, null, null));
+                }
+            }
+            var request = new Request(++state.requestSeq, kind, kind == RequestKind.SCHEDULE ? null : subject,
+                    coverDay, sender, RequestStatus.PENDING, seqn, null, windowStart, windowEnd, now, null, null,
+                    null, null);
+            state.requests.put(request.id(), request);
+            return request;
+        }
+
+        @Override
+        public boolean markSent(long id, long outMsgId, Instant sentAt) {
+            java.util.Objects.requireNonNull(sentAt, "sentAt");
+            var r = state.requests.get(id);
+            if (r == null || r.status() != RequestStatus.PENDING) {
+                return false;
+            }
+            state.requests.put(id, new Request(id, r.kind(), r.subject(), r.coverDay(), r.sender(), RequestStatus.SENT,
+                    r.seqn(), outMsgId, r.windowStart(), r.windowEnd(), r.createdAt(), sentAt, null, null, null));
+            return true;
+        }
+
+        @Override
+        public Optional<Request> find(long id) {
+            return Optional.ofNullable(state.requests.get(id));
+        }
+
+        @Override
+        public Optional<Request> findBySeqn(String seqn) {
+            java.util.Objects.requireNonNull(seqn, "seqn");
+            return state.requests.values().stream().filter(r -> seqn.equals(r.seqn())).findFirst();
+        }
+
+        @Override
+        public List<Request> openOf(RequestKind kind, String subject) {
+            java.util.Objects.requireNonNull(kind, "kind");
+            var type = kind == RequestKind.SCHEDULE ? RequestKind.SCHEDULE_TYPE
+                    : java.util.Objects.requireNonNull(subject, "subject");
+            return state.requests.values().stream()
+                    .filter(r -> r.status() == RequestStatus.SENT && r.typeKey().equals(type))
+                    .sorted(java.util.Comparator.comparing(Request::createdAt).thenComparing(Request::id))
+                    .toList();
+        }
+
+        @Override
+        public boolean complete(long id, long responseMsgId, MatchMode mode, Instant at) {
+            java.util.Objects.requireNonNull(mode, "mode");
+            java.util.Objects.requireNonNull(at, "at");
+            var r = state.requests.get(id);
+            if (r == null || r.status() != RequestStatus.SENT) {
+                return false;
+            }
+            state.requests.put(id, closed(r, RequestStatus.DONE, at, responseMsgId, mode));
+            return true;
+        }
+
+        @Override
+        public int expireOpenBefore(Instant cutoff, Instant now) {
+            java.util.Objects.requireNonNull(cutoff, "cutoff");
+            java.util.Objects.requireNonNull(now, "now");
+            int expired = 0;
+            for (var r : List.copyOf(state.requests.values())) {
+                if (r.status().isOpen() && r.createdAt().isBefore(cutoff)) {
+                    state.requests.put(r.id(), closed(r, RequestStatus.EXPIRED, now, null, null));
+                    expired++;
+                }
+            }
+            return expired;
+        }
+
+        private static Request closed(Request r, RequestStatus status, Instant at, Long responseMsgId, MatchMode mode) {
+            return new Request(r.id(), r.kind(), r.subject(), r.coverDay(), r.sender(), status, r.seqn(), r.outMsgId(),
+                    r.windowStart(), r.windowEnd(), r.createdAt(), r.sentAt(), at, responseMsgId, mode);
         }
     }
 }

@@ -10,6 +10,7 @@ import io.msgx.pipeline.store.PipelineTransaction;
 import io.msgx.pipeline.store.ProcStates;
 import io.msgx.pipeline.store.RawMessageCopies;
 import io.msgx.pipeline.store.ReferenceData;
+import io.msgx.pipeline.store.RequestTrack;
 import io.msgx.pipeline.store.ScheduleLog;
 
 import java.util.concurrent.atomic.AtomicInteger;
@@ -78,6 +79,11 @@ public final class FailingBeforeCommitStore implements PipelineStore {
                     wrote[0] = true;
                     return tx.referenceData();
                 }
+
+                @Override
+                public RequestTrack requests() {
+                    return tx.requests();
+                }
             });
             throw new IllegalStateException("injected failure before commit (flights touched: " + wrote[0] + ")");
         });
@@ -116,5 +122,10 @@ public final class FailingBeforeCommitStore implements PipelineStore {
     @Override
     public ReferenceData referenceData() {
         return delegate.referenceData();
+    }
+
+    @Override
+    public RequestTrack requests() {
+        return delegate.requests();
     }
 }
