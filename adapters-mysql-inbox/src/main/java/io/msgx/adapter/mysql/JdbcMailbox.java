@@ -189,6 +189,21 @@ public final class JdbcMailbox implements Mailbox {
     }
 
     @Override
+    public OptionalLong findOutbound(String marker, Instant insertedSince) {
+        Objects.requireNonNull(marker, "marker");
+        return execute("findOutbound(" + marker + ")", outboundTable(), c -> {
+            try (PreparedStatement ps = c.prepareStatement(sql.findOutbound())) {
+                ps.setQueryTimeout(queryTimeoutSeconds);
+                ps.setString(1, times.toColumn(insertedSince));
+                ps.setString(2, marker);
+                try (ResultSet rows = ps.executeQuery()) {
+                    return rows.next() ? OptionalLong.of(rows.getLong(1)) : OptionalLong.empty();
+                }
+            }
+        });
+    }
+
+    @Override
     public OptionalLong minId() {
         return execute("minId()", inboundTable(), c -> singleLong(c, sql.minId()));
     }

@@ -11,6 +11,7 @@ record MailboxSql(
         String inboundRowExists,
         String appendInbound,
         String appendOutbound,
+        String findOutbound,
         String minId,
         String maxId) {
 
@@ -29,6 +30,8 @@ record MailboxSql(
                 "INSERT INTO " + inTable + " (" + q(in.clobColumn()) + ", " + q(in.receivedColumn()) + ") VALUES (?, ?)",
                 "INSERT INTO " + q(out.table()) + " (" + q(out.clobColumn()) + ", " + q(out.insertedColumn()) + ", "
                         + q(out.sentColumn()) + ", " + q(out.routingIdColumn()) + ") VALUES (?, ?, NULL, ?)",
+                "SELECT " + q(out.idColumn()) + " FROM " + q(out.table()) + " WHERE " + q(out.insertedColumn())
+                        + " >= ? AND INSTR(" + q(out.clobColumn()) + ", ?) > 0 ORDER BY " + q(out.idColumn()) + " LIMIT 1",
                 "SELECT MIN(" + id + ") FROM " + inTable,
                 "SELECT MAX(" + id + ") FROM " + inTable);
     }

@@ -310,6 +310,11 @@ class CompatEntryEndpointTest {
         }
 
         @Override
+        public OptionalLong findOutbound(String marker, Instant insertedSince) {
+            return delegate.findOutbound(marker, insertedSince);
+        }
+
+        @Override
         public OptionalLong minId() {
             return delegate.minId();
         }

@@ -37,6 +37,12 @@ public interface Mailbox {
     /** Append one outbound message to {@code COUTMSGS}; returns its ID. */
     long appendOutbound(OutboundMessage message);
 
+    /**
+     * The first outbound row inserted at or after {@code insertedSince} whose text contains {@code marker}: how a
+     * request written to {@code COUTMSGS} but not confirmed locally is found again instead of being resent.
+     */
+    OptionalLong findOutbound(String marker, Instant insertedSince);
+
     /** The smallest inbound ID present, for cut-over seeding; empty when the mailbox is empty. */
     OptionalLong minId();
 

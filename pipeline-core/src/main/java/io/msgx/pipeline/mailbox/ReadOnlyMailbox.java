@@ -46,6 +46,11 @@ public final class ReadOnlyMailbox implements Mailbox {
     }
 
     @Override
+    public OptionalLong findOutbound(String marker, Instant insertedSince) {
+        return delegate.findOutbound(marker, insertedSince);
+    }
+
+    @Override
     public OptionalLong minId() {
         return delegate.minId();
     }

@@ -90,6 +90,14 @@ public final class InMemoryMailbox implements Mailbox {
     }
 
     @Override
+    public synchronized OptionalLong findOutbound(String marker, Instant insertedSince) {
+        failIfUnavailable("findOutbound(" + marker + ")");
+        return outbound.values().stream()
+                .filter(o -> !o.message().insertedAt().isBefore(millis(insertedSince)) && o.message().xml().contains(marker))
+                .mapToLong(StoredOutbound::id).findFirst();
+    }
+
+    @Override
     public synchronized OptionalLong minId() {
         failIfUnavailable("minId()");
         return inbound.isEmpty() ? OptionalLong.empty() : OptionalLong.of(inbound.firstKey());

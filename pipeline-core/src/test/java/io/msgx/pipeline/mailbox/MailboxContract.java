@@ -268,4 +268,16 @@ public abstract class MailboxContract {
         deleteInbound(a);
         assertThat(mailbox.minId()).hasValue(b);
     }
+
+    @Test
+    void an_outbound_row_is_found_again_by_a_marker_in_its_text_among_rows_written_since_a_time() {
+        var t0 = Instant.parse("2024-03-11T06:00:00.123Z");
+        long first = mailbox.appendOutbound(new OutboundMessage("<MSG><SEQN>111</SEQN></MSG>", "AODB", t0));
+        long second = mailbox.appendOutbound(new OutboundMessage("<MSG><SEQN>222</SEQN></MSG>", "AODB", t0.plusSeconds(1)));
+
+        assertThat(mailbox.findOutbound("<SEQN>222</SEQN>", t0)).hasValue(second);
+        assertThat(mailbox.findOutbound("<SEQN>111</SEQN>", t0)).hasValue(first);
+        assertThat(mailbox.findOutbound("<SEQN>111</SEQN>", t0.plusSeconds(1))).as("written before the time").isEmpty();
+        assertThat(mailbox.findOutbound("<SEQN>333</SEQN>", t0)).isEmpty();
+    }
 }

@@ -1,0 +1,139 @@
+package io.msgx.pipeline.request;
+
+import io.msgx.domain.flight.OperationDayRule;
+import io.msgx.domain.flight.SisTime;
+import io.msgx.pipeline.mailbox.Mailbox;
+import io.msgx.pipeline.mailbox.MailboxUnavailableException;
+import io.msgx.pipeline.mailbox.OutboundMessage;
+import io.msgx.pipeline.store.PipelineStore;
+import io.msgx.pipeline.store.Request;
+import io.msgx.pipeline.store.RequestKind;
+import io.msgx.pipeline.store.RequestStatus;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.time.Clock;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * Sends our requests to the AODB side through {@code COUTMSGS} (seeds §7.2, sis-format §6): a schedule request
+ * ({@code RQFD}, the window of one operation day) or a reference request ({@code RQRD}, one reference type).
+ *
+ * <p>Three steps, each recorded: register the request ({@code PENDING}, expiring the open one of the same kind
+ * first), write the message to the mailbox, and mark the request {@code SENT} with the outbound ID. Only a
+ * confirmed mailbox write makes a request {@code SENT}. If the write succeeded but the confirmation was lost
+ * (the store went away between the two), the request stays {@code PENDING}; {@link #confirmPending} then finds
+ * the written row by the request's {@code SEQN} — our own, unique, echoed by the answer as {@code RQSN} — and
+ * confirms it instead of writing the message a second time.
+ */
+public final class RequestSender {
+
+    private static final Logger log = LoggerFactory.getLogger(RequestSender.class);
+    private static final DateTimeFormatter DTTM = DateTimeFormatter.ofPattern("yyyyMMddHHmmss");
+
+    private final Mailbox mailbox;
+    private final PipelineStore store;
+    private final RequestSettings settings;
+    private final OperationDayRule dayRule;
+    private final Clock clock;
+
+    public RequestSender(Mailbox mailbox, PipelineStore store, RequestSettings settings, OperationDayRule dayRule,
+                         Clock clock) {
+        this.mailbox = mailbox;
+        this.store = store;
+        this.settings = settings;
+        this.dayRule = dayRule;
+        this.clock = clock;
+    }
+
+    /** Ask for the schedule of one operation day: the window from its cut-over to the next. */
+    public Request requestSchedule(LocalDate day) {
+        var start = day.atTime(dayRule.dayCutover());
+        var end = start.plusDays(1).minusMinutes(1);
+        var zone = dayRule.airportZone();
+        return send(RequestKind.SCHEDULE, null, day, start.atZone(zone).toInstant(), end.atZone(zone).toInstant(),
+                seqn -> xml(seqn, "RQFD", "NONE", "<RQFD><STDB>" + SisTime.format(start) + "</STDB><STDE>"
+                        + SisTime.format(end) + "</STDE></RQFD>"));
+    }
+
+    /** Ask for one reference type's data ({@code GATE}, {@code STND}, ...). */
+    public Request requestReference(String type) {
+        var code = Objects.requireNonNull(type, "type").strip().toUpperCase(java.util.Locale.ROOT);
+        if (!code.matches("[A-Z0-9]{1,16}")) {
+            throw new IllegalArgumentException("a reference type is 1 to 16 letters or digits, got '" + type + "'");
+        }
+        return send(RequestKind.REFERENCE, code, null, null, null,
+                seqn -> xml(seqn, "RQRD", code, "<RQRD><RTYP>" + code + "</RTYP></RQRD>"));
+    }
+
+    /**
+     * Settle requests left {@code PENDING} by a lost confirmation: a request whose message is found in the
+     * mailbox is confirmed {@code SENT} with that row; one that is not found is written now. Returns the
+     * requests that are {@code SENT} afterwards.
+     */
+    public List<Request> confirmPending(List<Request> pending) {
+        return pending.stream().filter(r -> r.status() == RequestStatus.PENDING).map(this::settle).toList();
+    }
+
+    private Request send(RequestKind kind, String subject, LocalDate day, java.time.Instant windowStart,
+                         java.time.Instant windowEnd, java.util.function.Function<String, String> body) {
+        var now = clock.instant();
+        var seqn = nextSeqn();
+        var request = store.requests().register(kind, subject, day, settings.sender(), seqn, windowStart, windowEnd, now);
+        long outId;
+        try {
+            outId = mailbox.appendOutbound(new OutboundMessage(body.apply(seqn), settings.routingId(), now));
+        } catch (MailboxUnavailableException e) {
+            log.warn("Request {} ({} {}) registered but not written to the mailbox: {}; it stays PENDING and is "
+                    + "written by the next confirmation round", request.id(), kind, subject == null ? day : subject,
+                    e.getMessage());
+            return store.requests().find(request.id()).orElseThrow();
+        }
+        store.requests().markSent(request.id(), outId, clock.instant());
+        log.info("Request {} sent: {} {} as SEQN {} (COUTMSGS {})", request.id(), kind, subject == null ? day : subject,
+                seqn, outId);
+        return store.requests().find(request.id()).orElseThrow();
+    }
+
+    private Request settle(Request request) {
+        var written = mailbox.findOutbound(seqnMarker(request.seqn()), request.createdAt());
+        if (written.isPresent()) {
+            store.requests().markSent(request.id(), written.getAsLong(), clock.instant());
+            log.info("Request {} found in the mailbox as COUTMSGS {}: confirmed, not resent", request.id(),
+                    written.getAsLong());
+        } else {
+            var body = request.kind() == RequestKind.SCHEDULE
+                    ? xml(request.seqn(), "RQFD", "NONE", "<RQFD><STDB>"
+                            + SisTime.format(LocalDateTime.ofInstant(request.windowStart(), dayRule.airportZone()))
+                            + "</STDB><STDE>" + SisTime.format(LocalDateTime.ofInstant(request.windowEnd(), dayRule.airportZone()))
+                            + "</STDE></RQFD>")
+                    : xml(request.seqn(), "RQRD", request.subject(), "<RQRD><RTYP>" + request.subject() + "</RTYP></RQRD>");
+            long outId = mailbox.appendOutbound(new OutboundMessage(body, settings.routingId(), clock.instant()));
+            store.requests().markSent(request.id(), outId, clock.instant());
+        }
+        return store.requests().find(request.id()).orElseThrow();
+    }
+
+    private String xml(String seqn, String type, String styp, String body) {
+        var sentAt = LocalDateTime.ofInstant(clock.instant(), dayRule.airportZone());
+        return "<MSG><META><SNDR>" + settings.sender() + "</SNDR>" + seqnMarker(seqn) + "<DTTM>" + DTTM.format(sentAt)
+                + "</DTTM><TYPE>" + type + "</TYPE><STYP>" + styp + "</STYP></META>" + body + "</MSG>";
+    }
+
+    private static String seqnMarker(String seqn) {
+        return "<SEQN>" + seqn + "</SEQN>";
+    }
+
+    /** Our SEQN: the current millisecond, made unique against requests already registered. */
+    private String nextSeqn() {
+        long candidate = clock.millis();
+        while (store.requests().findBySeqn(Long.toString(candidate)).isPresent()) {
+            candidate++;
+        }
+        return Long.toString(candidate);
+    }
+}
