@@ -153,6 +153,12 @@ public final class KafkaTestBroker {
         static final Started STARTED = start();
 
         private static Started start() {
+            // The broker halts the JVM with status 1 when its log directory fails, which happens when the test
+            // kit's temporary folder goes away during JVM shutdown; a test JVM must end with its own status.
+            org.apache.kafka.common.utils.Exit.setHaltProcedure((code, message) ->
+                    System.err.println("Kafka test broker asked to halt (" + code + "): " + message));
+            org.apache.kafka.common.utils.Exit.setExitProcedure((code, message) ->
+                    System.err.println("Kafka test broker asked to exit (" + code + "): " + message));
             try {
                 var nodes = new TestKitNodes.Builder()
                         .setCombined(true)

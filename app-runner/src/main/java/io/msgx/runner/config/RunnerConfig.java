@@ -53,7 +53,9 @@ public record RunnerConfig(
         Http http,
         Duration backfillInterval,
         Duration housekeepingInterval,
-        Duration standbyPoll) {
+        Duration standbyPoll,
+        boolean responseGuard,
+        Duration requestClockSkew) {
 
     /** The store kinds; {@code oracle} arrives with its issue. */
     public enum StoreKind { PG }
@@ -172,7 +174,8 @@ public record RunnerConfig(
                 s.duration(Keys.EVENT_RETENTION, Duration.ofDays(7)), lifecycle, history, retention, replayable, http,
                 s.duration(Keys.JOBS_BACKFILL, Duration.ofSeconds(10)),
                 s.duration(Keys.JOBS_HOUSEKEEPING, Duration.ofMinutes(10)),
-                s.duration(Keys.JOBS_STANDBY_POLL, Duration.ofSeconds(5)));
+                s.duration(Keys.JOBS_STANDBY_POLL, Duration.ofSeconds(5)),
+                s.bool(Keys.REQUESTS_RESP_GUARD, true), s.duration(Keys.REQUESTS_CLOCK_SKEW, Duration.ofMinutes(2)));
         s.verify();
         return config;
     }

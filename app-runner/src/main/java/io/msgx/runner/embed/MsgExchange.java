@@ -27,6 +27,7 @@ import io.msgx.pipeline.lifecycle.RetentionJob;
 import io.msgx.pipeline.mailbox.Mailbox;
 import io.msgx.pipeline.mailbox.ReadOnlyMailbox;
 import io.msgx.pipeline.pump.FlightProcessor;
+import io.msgx.pipeline.request.ResponseMatcher;
 import io.msgx.pipeline.pump.MessageProcessor;
 import io.msgx.pipeline.pump.ReferenceProcessor;
 import io.msgx.pipeline.pump.Pump;
@@ -201,7 +202,8 @@ public final class MsgExchange implements AutoCloseable {
         var metrics = new MicrometerPipelineMetrics(registry);
         var engine = new FlightStateEngine(config.engine());
         var poller = new InboxPoller(mailbox, store, clock, config.inbox(), metrics);
-        var processor = new MessageProcessor(mailbox, store, codec, new FlightProcessor(store, engine, clock),
+        var processor = new MessageProcessor(mailbox, store, codec, new FlightProcessor(store, engine, clock,
+                config.responseGuard() ? new ResponseMatcher(config.engine().operationDayRule(), config.requestClockSkew()) : null),
                 new ReferenceProcessor(store, clock),
                 config.processing(), clock, metrics);
         var loop = new PumpLoop(new Pump(store, processor, config.processing().retry(), clock, metrics));

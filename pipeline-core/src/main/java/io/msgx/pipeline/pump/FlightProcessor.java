@@ -6,8 +6,11 @@ import io.msgx.domain.engine.FlightStateEngine;
 import io.msgx.domain.flight.FlightState;
 import io.msgx.domain.flight.OperationDay;
 import io.msgx.domain.message.FlightMessage;
+import io.msgx.domain.message.ScheduleKind;
 import io.msgx.domain.message.ScheduleMessage;
 import io.msgx.pipeline.codec.DecodedMessage;
+import io.msgx.pipeline.request.ResponseMatch;
+import io.msgx.pipeline.request.ResponseMatcher;
 import io.msgx.pipeline.store.PipelineStore;
 import io.msgx.pipeline.store.PipelineTransaction;
 import io.msgx.pipeline.store.ProcRecord;
@@ -31,6 +34,10 @@ import java.util.Objects;
  * Everything commits together or not at all (INV-17). A message that is no longer open when the transaction
  * starts (it ended already) is an idempotent success: nothing is written again.
  *
+ * <p>A schedule answer ({@code SCHD/RESP}) is applied only when it answers one of our open requests
+ * ({@link ResponseMatcher}); otherwise it ends {@code SKIPPED(no-match:...)} with nothing applied. The request it
+ * answers becomes {@code DONE} in the same transaction, and only when the answer was applied successfully.
+ *
  * <p>After the commit, a schedule leaves a line in {@code SCHD_SNAP_LOG}; losing that line to a crash loses
  * nothing that matters, so its failure is logged, not raised.
  */
@@ -43,10 +50,22 @@ public final class FlightProcessor {
     private final FlightChangeWriter writer = new FlightChangeWriter();
     private final Clock clock;
 
+    private final ResponseMatcher responses;
+
+    /** A processor that applies every schedule answer ({@code SCHD/RESP}) without asking which request it answers. */
     public FlightProcessor(PipelineStore store, FlightStateEngine engine, Clock clock) {
+        this(store, engine, clock, null);
+    }
+
+    /**
+     * A processor that applies a schedule answer only when it matches one of our open requests
+     * ({@code responses}; null turns the guard off), and closes that request in the same transaction.
+     */
+    public FlightProcessor(PipelineStore store, FlightStateEngine engine, Clock clock, ResponseMatcher responses) {
         this.store = store;
         this.engine = engine;
         this.clock = clock;
+        this.responses = responses;
     }
 
     /** Process the message and return how it ended; it is already persisted when this returns. */
@@ -68,6 +87,16 @@ public final class FlightProcessor {
             log.info("Message {} already ended {} ({}); not applied again", msgId, record.status(), record.lastError());
             return new Outcome(new Terminal(record.status(), record.errorClass(), record.lastError()), null, true);
         }
+        ResponseMatch.Matched answered = null;
+        if (responses != null && flightMessage instanceof ScheduleMessage schedule && schedule.kind() == ScheduleKind.RESP) {
+            var match = responses.match(tx.requests(), message.meta(), schedule);
+            if (match instanceof ResponseMatch.Unmatched unmatched) {
+                var terminal = Terminal.skipped("no-match:" + unmatched.reason());
+                tx.procStates().finish(msgId, terminal, clock.instant());
+                return new Outcome(terminal, null, false);
+            }
+            answered = (ResponseMatch.Matched) match;
+        }
         var snapshot = FlightReads.snapshotFor(engine, tx.flights(), flightMessage);
         var decision = engine.apply(snapshot, flightMessage, msgId);
         var now = clock.instant();
@@ -76,6 +105,9 @@ public final class FlightProcessor {
             writer.write(tx, applied.changes(), msgId, message.meta().type(), message.meta().subtype(), now);
         }
         tx.procStates().finish(msgId, terminal, now);
+        if (answered != null && terminal.status() == io.msgx.pipeline.store.ProcStatus.SUCCEEDED) {
+            tx.requests().complete(answered.request().id(), msgId, answered.mode(), now);
+        }
         return new Outcome(terminal, decision, false);
     }
 
@@ -102,6 +134,7 @@ public final class FlightProcessor {
             var days = changed.stream().map(FlightChange::after).map(FlightState::operationDay)
                     .filter(Objects::nonNull).map(OperationDay::date).sorted(Comparator.naturalOrder()).toList();
             var result = outcome.replayed() ? "REPLAYED"
+                    : outcome.decision() == null ? "UNMATCHED"
                     : outcome.decision() instanceof Decision.Applied ? "APPLIED"
                     : outcome.decision() instanceof Decision.Rejected ? "REJECTED" : "UNCHANGED";
             store.scheduleLog().append(new ScheduleLog.Entry(msgId, schedule.kind().name(),

@@ -32,7 +32,9 @@ public final class PipelineHarness {
                            ProcessingSettings processing) {
         this.clock = clock;
         var engine = new FlightStateEngine(EngineSettings.defaults());
-        var flights = new FlightProcessor(store, engine, clock);
+        var flights = new FlightProcessor(store, engine, clock,
+                new io.msgx.pipeline.request.ResponseMatcher(EngineSettings.defaults().operationDayRule(),
+                        java.time.Duration.ofMinutes(2)));
         var processor = new MessageProcessor(mailbox, store, new JacksonXmlCodec(), flights,
                 new ReferenceProcessor(store, clock), processing, clock,
                 PipelineMetrics.NONE);

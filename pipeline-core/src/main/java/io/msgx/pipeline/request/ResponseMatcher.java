@@ -1,0 +1,104 @@
+package io.msgx.pipeline.request;
+
+import io.msgx.domain.flight.FlightField;
+import io.msgx.domain.flight.OperationDay;
+import io.msgx.domain.flight.OperationDayRule;
+import io.msgx.domain.message.FieldChange;
+import io.msgx.domain.message.ScheduleMessage;
+import io.msgx.pipeline.codec.MessageMeta;
+import io.msgx.pipeline.store.MatchMode;
+import io.msgx.pipeline.store.Request;
+import io.msgx.pipeline.store.RequestKind;
+import io.msgx.pipeline.store.RequestStatus;
+import io.msgx.pipeline.store.RequestTrack;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * Decides which of our schedule requests a {@code SCHD/RESP} answers (seeds §7.2, G-RESP-GUARD, C-23, Q5).
+ *
+ * <ul>
+ *   <li><b>Exact</b>: the answer echoes our request's {@code SEQN} in {@code RQSN}, and that request is
+ *       {@code SENT}.</li>
+ *   <li><b>Degraded</b> (no {@code RQSN}): the latest {@code SENT} schedule request whose covered operation day
+ *       is the day every record of the answer belongs to. The match is logged as degraded and recorded as
+ *       {@code MATCH_MODE=DEGRADED}: two requests for the same day in flight at once could be confused, which we
+ *       accept (there is never more than one open request per day and sender).</li>
+ *   <li><b>No match</b>: no such request, a request that is {@code EXPIRED} or {@code DONE} (a late answer never
+ *       changes a closed request), a request never confirmed sent, or an answer sent before our request
+ *       ({@code DTTM} earlier than the request's send time by more than the clock-skew tolerance).</li>
+ * </ul>
+ * Times are compared as instants: {@code DTTM} is airport local time, converted with the airport zone; the
+ * tolerance ({@code msgx.requests.clock-skew}) absorbs the difference between the AODB's clock and ours.
+ */
+public final class ResponseMatcher {
+
+    private static final Logger log = LoggerFactory.getLogger(ResponseMatcher.class);
+
+    private final OperationDayRule dayRule;
+    private final Duration clockSkew;
+
+    public ResponseMatcher(OperationDayRule dayRule, Duration clockSkew) {
+        this.dayRule = Objects.requireNonNull(dayRule, "dayRule");
+        this.clockSkew = Objects.requireNonNull(clockSkew, "clockSkew");
+        if (clockSkew.isNegative()) {
+            throw new IllegalArgumentException("msgx.requests.clock-skew must not be negative, got " + clockSkew);
+        }
+    }
+
+    public ResponseMatch match(RequestTrack requests, MessageMeta meta, ScheduleMessage answer) {
+        var answeredAt = meta.sentAt().atZone(dayRule.airportZone()).toInstant();
+        if (meta.requestSequence() != null) {
+            var request = requests.findBySeqn(meta.requestSequence());
+            if (request.isEmpty() || request.get().kind() != RequestKind.SCHEDULE) {
+                return new ResponseMatch.Unmatched("no schedule request with SEQN " + meta.requestSequence());
+            }
+            return check(request.get(), answeredAt, MatchMode.EXACT);
+        }
+        var day = singleOperationDay(answer);
+        if (day.isEmpty()) {
+            return new ResponseMatch.Unmatched("no RQSN, and the records do not belong to one operation day");
+        }
+        var candidate = requests.openOf(RequestKind.SCHEDULE, null).stream()
+                .filter(r -> day.get().date().equals(r.coverDay()))
+                .max(Comparator.comparing(Request::sentAt, Comparator.nullsFirst(Comparator.naturalOrder())));
+        if (candidate.isEmpty()) {
+            return new ResponseMatch.Unmatched("no RQSN, and no open schedule request for " + day.get());
+        }
+        var match = check(candidate.get(), answeredAt, MatchMode.DEGRADED);
+        if (match instanceof ResponseMatch.Matched) {
+            log.warn("AUDIT degraded match: schedule answer SEQN {} without RQSN taken as the answer to request {} "
+                    + "(SEQN {}, {}) by operation day", meta.sequence(), candidate.get().id(), candidate.get().seqn(), day.get());
+        }
+        return match;
+    }
+
+    private ResponseMatch check(Request request, Instant answeredAt, MatchMode mode) {
+        if (request.status() != RequestStatus.SENT) {
+            return new ResponseMatch.Unmatched("request " + request.id() + " is " + request.status()
+                    + (request.status() == RequestStatus.PENDING ? " (never confirmed sent)" : " (closed)"));
+        }
+        if (request.sentAt() != null && answeredAt.isBefore(request.sentAt().minus(clockSkew))) {
+            return new ResponseMatch.Unmatched("answer sent at " + answeredAt + ", before request " + request.id()
+                    + " was sent at " + request.sentAt() + " (tolerance " + clockSkew + ")");
+        }
+        return new ResponseMatch.Matched(request, mode);
+    }
+
+    private Optional<OperationDay> singleOperationDay(ScheduleMessage answer) {
+        var days = new HashSet<OperationDay>();
+        for (var record : answer.records()) {
+            if (record.patch().fields().get(FlightField.SODT) instanceof FieldChange.SetTo sodt) {
+                dayRule.dayOfSodt(sodt.value()).ifPresent(days::add);
+            }
+        }
+        return days.size() == 1 ? Optional.of(days.iterator().next()) : Optional.empty();
+    }
+}
