@@ -67,6 +67,27 @@ class OperatorCommandsTest {
         assertThat(err.toString(StandardCharsets.UTF_8)).contains("msgx.pipline.claim-batch", "not a key this build knows");
     }
 
+    @Test
+    void request_schedule_writes_an_rqfd_to_coutmsgs_and_records_it_sent() throws Exception {
+        var clock = SettableClock.atExampleDay();
+        new PipelineHarness(services.mailbox(), services.store(clock), clock).runUntilQuiet();
+        var config = config(services.postgres.schema());
+        var out = new ByteArrayOutputStream();
+
+        assertThat(withStreams(out, new ByteArrayOutputStream(), () -> Main.execute("request", "schedule",
+                "--day", "2024-03-12", "--json", "-c", config.toString()))).isZero();
+
+        assertThat(out.toString(StandardCharsets.UTF_8)).contains("\"status\" : \"SENT\"", "\"coverDay\" : \"2024-03-12\"");
+        try (var aodb = services.aodbConnection(); var sql = aodb.createStatement();
+             var rows = sql.executeQuery("SELECT COUTMSGS_CLOB_MSG, ROUTINGID FROM COUTMSGS")) {
+            assertThat(rows.next()).isTrue();
+            assertThat(rows.getString(1)).contains("<TYPE>RQFD</TYPE>", "<STDB>12MAR240000</STDB>");
+            assertThat(rows.getString(2)).isEqualTo("AODB");
+            assertThat(rows.next()).as("written once").isFalse();
+        }
+        assertThat(services.countInPostgres("select count(*) from req_track where status = 'SENT'")).isEqualTo(1);
+    }
+
     private Path config(String schema) throws Exception {
         var file = Files.createTempFile("msgx", ".properties");
         Files.writeString(file, String.join("\n",

@@ -84,6 +84,10 @@ public final class Keys {
     public static final String REPLAY_CLASSES = "msgx.replay.error-classes";
     public static final String REQUESTS_RESP_GUARD = "msgx.requests.resp-guard";
     public static final String REQUESTS_CLOCK_SKEW = "msgx.requests.clock-skew";
+    public static final String REQUESTS_TIMEOUT = "msgx.requests.timeout";
+    public static final String REQUESTS_DAILY_AT = "msgx.requests.daily-schedule-at";
+    public static final String REQUESTS_SENDER = "msgx.requests.sender";
+    public static final String REQUESTS_ROUTING_ID = "msgx.requests.routing-id";
     public static final String HISTORY_DAY_RETENTION = "msgx.history.operation-day-retention";
     public static final String HISTORY_QUIET = "msgx.history.quiet-period";
     public static final String HISTORY_UNPLACED = "msgx.history.unplaced-retention";
@@ -118,7 +122,7 @@ public final class Keys {
             CLAIM_BATCH, MAX_COMMIT_DELAY, CUTOVER_WATERMARK, POLL_INTERVAL, RETRY_MAX_ATTEMPTS, RETRY_BACKOFF, IGNORE,
             BACKFILL_BATCH, BACKFILL_OVERDUE, BACKFILL_BACKOFF, BACKFILL_MAX_ATTEMPTS, RAW_RETENTION, DEDUP_MEMORY,
             ARCHIVE_AFTER, REPLAY_CHANNEL, EVENT_RETENTION, DISPATCH_BATCH, DISPATCH_INTERVAL, DISPATCH_MAX_ATTEMPTS,
-            DISPATCH_BACKOFF, SCHD_FLUSH_LIMIT, REPLAY_CLASSES, REQUESTS_RESP_GUARD, REQUESTS_CLOCK_SKEW, HISTORY_DAY_RETENTION, HISTORY_QUIET, HISTORY_UNPLACED,
+            DISPATCH_BACKOFF, SCHD_FLUSH_LIMIT, REPLAY_CLASSES, REQUESTS_RESP_GUARD, REQUESTS_CLOCK_SKEW, REQUESTS_TIMEOUT, REQUESTS_DAILY_AT, REQUESTS_SENDER, REQUESTS_ROUTING_ID, HISTORY_DAY_RETENTION, HISTORY_QUIET, HISTORY_UNPLACED,
             RETENTION_PROCESSING, RETENTION_FLIGHTS, RETENTION_SCHEDULE_LOG, RETENTION_REQUESTS, HTTP_PORT, HTTP_TOKEN,
             HTTP_MAX_BODY, HTTP_HOST, HTTP_READY_TIMEOUT, JOBS_BACKFILL, JOBS_HOUSEKEEPING, JOBS_STANDBY_POLL);
 

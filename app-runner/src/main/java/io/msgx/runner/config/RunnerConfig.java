@@ -15,6 +15,7 @@ import io.msgx.pipeline.lifecycle.ReplayService;
 import io.msgx.pipeline.lifecycle.RetentionJob;
 import io.msgx.pipeline.pump.IgnoreRules;
 import io.msgx.pipeline.pump.ProcessingSettings;
+import io.msgx.pipeline.request.RequestSettings;
 import io.msgx.pipeline.retry.RetryPolicy;
 import io.msgx.pipeline.store.ErrorClass;
 
@@ -55,7 +56,10 @@ public record RunnerConfig(
         Duration housekeepingInterval,
         Duration standbyPoll,
         boolean responseGuard,
-        Duration requestClockSkew) {
+        Duration requestClockSkew,
+        Duration requestTimeout,
+        LocalTime dailyScheduleAt,
+        RequestSettings requests) {
 
     /** The store kinds; {@code oracle} arrives with its issue. */
     public enum StoreKind { PG }
@@ -175,7 +179,10 @@ public record RunnerConfig(
                 s.duration(Keys.JOBS_BACKFILL, Duration.ofSeconds(10)),
                 s.duration(Keys.JOBS_HOUSEKEEPING, Duration.ofMinutes(10)),
                 s.duration(Keys.JOBS_STANDBY_POLL, Duration.ofSeconds(5)),
-                s.bool(Keys.REQUESTS_RESP_GUARD, true), s.duration(Keys.REQUESTS_CLOCK_SKEW, Duration.ofMinutes(2)));
+                s.bool(Keys.REQUESTS_RESP_GUARD, true), s.duration(Keys.REQUESTS_CLOCK_SKEW, Duration.ofMinutes(2)),
+                s.duration(Keys.REQUESTS_TIMEOUT, Duration.ofMinutes(30)), s.time(Keys.REQUESTS_DAILY_AT, null),
+                s.checked(() -> new RequestSettings(s.string(Keys.REQUESTS_SENDER, "RMS"),
+                        s.string(Keys.REQUESTS_ROUTING_ID, "AODB"))));
         s.verify();
         return config;
     }

@@ -27,6 +27,9 @@ import io.msgx.pipeline.lifecycle.RetentionJob;
 import io.msgx.pipeline.mailbox.Mailbox;
 import io.msgx.pipeline.mailbox.ReadOnlyMailbox;
 import io.msgx.pipeline.pump.FlightProcessor;
+import io.msgx.pipeline.request.DailyScheduleRequest;
+import io.msgx.pipeline.request.RequestExpiry;
+import io.msgx.pipeline.request.RequestSender;
 import io.msgx.pipeline.request.ResponseMatcher;
 import io.msgx.pipeline.pump.MessageProcessor;
 import io.msgx.pipeline.pump.ReferenceProcessor;
@@ -220,6 +223,12 @@ public final class MsgExchange implements AutoCloseable {
                 .register("event-cleanup", new SentEventCleanup(store, clock, config.eventRetention(), 1000)::runOnce,
                         config.housekeepingInterval());
         if (!config.mailbox().readOnly()) {
+            runner.register("request-expiry", new RequestExpiry(store, config.requestTimeout(), clock)::runOnce,
+                    Duration.ofMinutes(1));
+            if (config.dailyScheduleAt() != null) {
+                runner.register("daily-schedule-request", new DailyScheduleRequest(requestSender(),
+                        config.dailyScheduleAt(), config.engine().operationDayRule(), clock)::runOnce, Duration.ofMinutes(1));
+            }
             runner.register("backfill", new BackfillJob(mailbox, store, gate, config.lifecycle(), true, clock)::runOnce,
                     config.backfillInterval());
         }
@@ -271,6 +280,12 @@ public final class MsgExchange implements AutoCloseable {
 
     public MeterRegistry meterRegistry() {
         return registry;
+    }
+
+    /** Sends our requests to the AODB side; null in a shadow deployment (it writes to the mailbox). */
+    public RequestSender requestSender() {
+        return config.mailbox().readOnly() ? null
+                : new RequestSender(mailbox, store, config.requests(), config.engine().operationDayRule(), clock);
     }
 
     public ReplayService replayService() {
