@@ -1,5 +1,6 @@
 package io.msgx.pipeline.delivery;
 
+import io.msgx.pipeline.store.BatchedDeletes;
 import io.msgx.pipeline.store.PipelineStore;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -38,12 +39,7 @@ public final class SentEventCleanup {
     /** Delete every delivered row older than the retention; returns how many. */
     public int runOnce() {
         var cutoff = clock.instant().minus(retention);
-        int total = 0;
-        int deleted;
-        do {
-            deleted = store.outbox().deleteSentBefore(cutoff, batch);
-            total += deleted;
-        } while (deleted == batch);
+        int total = BatchedDeletes.untilDrained(batch, limit -> store.outbox().deleteSentBefore(cutoff, limit));
         if (total > 0) {
             log.info("Deleted {} delivered events sent before {}", total, cutoff);
         }

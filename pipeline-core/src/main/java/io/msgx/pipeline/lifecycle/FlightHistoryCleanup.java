@@ -1,13 +1,14 @@
 package io.msgx.pipeline.lifecycle;
 
 import io.msgx.domain.engine.Decision;
-import io.msgx.domain.engine.FlightSnapshot;
+import io.msgx.domain.engine.FlightChange;
 import io.msgx.domain.engine.FlightStateEngine;
 import io.msgx.domain.flight.FlightId;
 import io.msgx.domain.flight.OperationDayRule;
 import io.msgx.domain.message.FlightDeletion;
 import io.msgx.pipeline.event.FlightEventJson;
 import io.msgx.pipeline.pump.FlightChangeWriter;
+import io.msgx.pipeline.pump.FlightReads;
 import io.msgx.pipeline.store.PipelineStore;
 import io.msgx.pipeline.store.PipelineTransaction;
 import org.slf4j.Logger;
@@ -15,9 +16,7 @@ import org.slf4j.LoggerFactory;
 
 import java.time.Clock;
 import java.time.Instant;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
 
 /**
  * Moves ended flights from the current state to the history store (seeds §9.3, §12.5; INV-18, D1).
@@ -103,28 +102,17 @@ public final class FlightHistoryCleanup {
         boolean tombstoned = false;
         if (flight.isActive()) {
             var deletion = new FlightDeletion(flid.value());
-            var decision = engine.apply(snapshot(tx, flid), deletion, 0);
+            var decision = engine.apply(FlightReads.snapshotFor(engine, tx.flights(), deletion), deletion, 0);
             if (!(decision instanceof Decision.Applied applied)) {
                 throw new IllegalStateException("deleting ACTIVE FLID " + flid + " decided " + decision);
             }
             writer.write(tx, applied.changes(), 0, "LIFECYCLE", "CLEANUP", now);
-            flight = tx.flights().find(List.of(flid)).get(0);
+            flight = applied.changes().stream().map(FlightChange::after).filter(f -> f.flid().equals(flid))
+                    .findFirst().orElseThrow();
             tombstoned = true;
         }
         tx.flightHistory().archive(flight, json.state(flight, null, now), now);
         tx.flightHistory().delete(flid);
         return tombstoned ? Outcome.TOMBSTONED_AND_ARCHIVED : Outcome.ARCHIVED;
-    }
-
-    private static FlightSnapshot snapshot(PipelineTransaction tx, FlightId flid) {
-        var flight = tx.flights().find(List.of(flid)).get(0);
-        Set<FlightId> masters = new HashSet<>();
-        masters.add(flid);
-        flight.masterId().ifPresent(masters::add);
-        var read = new java.util.LinkedHashMap<FlightId, io.msgx.domain.flight.FlightState>();
-        read.put(flid, flight);
-        tx.flights().find(masters).forEach(f -> read.putIfAbsent(f.flid(), f));
-        tx.flights().findChildrenOf(masters).forEach(f -> read.putIfAbsent(f.flid(), f));
-        return FlightSnapshot.partial(read.values(), masters, masters);
     }
 }

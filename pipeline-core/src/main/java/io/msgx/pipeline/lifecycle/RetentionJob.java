@@ -1,6 +1,7 @@
 package io.msgx.pipeline.lifecycle;
 
 import io.msgx.domain.flight.OperationDayRule;
+import io.msgx.pipeline.store.BatchedDeletes;
 import io.msgx.pipeline.store.PipelineStore;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -64,27 +65,21 @@ public final class RetentionJob {
         var housekeeping = store.housekeeping();
         int batch = settings.batch();
         var round = new Round(
-                drain(limit -> housekeeping.deleteProcessingHistoryBefore(now.minus(lifecycle.processingHistory()), limit), batch),
-                drain(limit -> housekeeping.deleteFlightHistoryBefore(now.minus(settings.flightHistory()), limit), batch),
-                drain(limit -> housekeeping.deleteScheduleLogBefore(
+                BatchedDeletes.untilDrained(batch, limit ->
+                        housekeeping.deleteProcessingHistoryBefore(now.minus(lifecycle.processingHistory()), limit)),
+                BatchedDeletes.untilDrained(batch, limit ->
+                        housekeeping.deleteFlightHistoryBefore(now.minus(settings.flightHistory()), limit)),
+                BatchedDeletes.untilDrained(batch, limit -> housekeeping.deleteScheduleLogBefore(
                         dayRule.dayAt(now).date().minusDays(settings.scheduleLog().toDays()),
-                        now.minus(settings.scheduleLog()), limit), batch),
-                drain(limit -> housekeeping.deleteClosedRequestsBefore(now.minus(settings.closedRequests()), limit), batch),
-                drain(limit -> housekeeping.deleteRawCopiesBefore(now.minus(lifecycle.rawRetention()), limit), batch));
+                        now.minus(settings.scheduleLog()), limit)),
+                BatchedDeletes.untilDrained(batch, limit ->
+                        housekeeping.deleteClosedRequestsBefore(now.minus(settings.closedRequests()), limit)),
+                BatchedDeletes.untilDrained(batch, limit ->
+                        housekeeping.deleteRawCopiesBefore(now.minus(lifecycle.rawRetention()), limit)));
         if (round.processingHistory() + round.flightHistory() + round.scheduleLog() + round.closedRequests()
                 + round.rawCopies() > 0) {
             log.info("Retention removed {}", round);
         }
         return round;
-    }
-
-    private static int drain(java.util.function.IntUnaryOperator deleteUpTo, int batch) {
-        int total = 0;
-        int deleted;
-        do {
-            deleted = deleteUpTo.applyAsInt(batch);
-            total += deleted;
-        } while (deleted == batch);
-        return total;
     }
 }

@@ -17,12 +17,12 @@ import java.util.TreeSet;
  * package size: the flights the message names; then the masters those flights touch that were not read yet,
  * and every child of those masters.
  */
-final class FlightReads {
+public final class FlightReads {
 
     private FlightReads() {
     }
 
-    static FlightSnapshot snapshotFor(FlightStateEngine engine, FlightStore flights, FlightMessage message) {
+    public static FlightSnapshot snapshotFor(FlightStateEngine engine, FlightStore flights, FlightMessage message) {
         var named = engine.flightsNamedBy(message);
         var read = new LinkedHashMap<FlightId, FlightState>();
         flights.find(named).forEach(f -> read.put(f.flid(), f));

@@ -55,9 +55,7 @@ public final class RequestSender {
         var start = day.atTime(dayRule.dayCutover());
         var end = start.plusDays(1).minusMinutes(1);
         var zone = dayRule.airportZone();
-        return send(RequestKind.SCHEDULE, null, day, start.atZone(zone).toInstant(), end.atZone(zone).toInstant(),
-                seqn -> xml(seqn, "RQFD", "NONE", "<RQFD><STDB>" + SisTime.format(start) + "</STDB><STDE>"
-                        + SisTime.format(end) + "</STDE></RQFD>"));
+        return send(RequestKind.SCHEDULE, null, day, start.atZone(zone).toInstant(), end.atZone(zone).toInstant());
     }
 
     /** Ask for one reference type's data ({@code GATE}, {@code STND}, ...). */
@@ -66,8 +64,7 @@ public final class RequestSender {
         if (!code.matches("[A-Z0-9]{1,16}")) {
             throw new IllegalArgumentException("a reference type is 1 to 16 letters or digits, got '" + type + "'");
         }
-        return send(RequestKind.REFERENCE, code, null, null, null,
-                seqn -> xml(seqn, "RQRD", code, "<RQRD><RTYP>" + code + "</RTYP></RQRD>"));
+        return send(RequestKind.REFERENCE, code, null, null, null);
     }
 
     /**
@@ -80,13 +77,13 @@ public final class RequestSender {
     }
 
     private Request send(RequestKind kind, String subject, LocalDate day, java.time.Instant windowStart,
-                         java.time.Instant windowEnd, java.util.function.Function<String, String> body) {
+                         java.time.Instant windowEnd) {
         var now = clock.instant();
         var seqn = nextSeqn();
         var request = store.requests().register(kind, subject, day, settings.sender(), seqn, windowStart, windowEnd, now);
         long outId;
         try {
-            outId = mailbox.appendOutbound(new OutboundMessage(body.apply(seqn), settings.routingId(), now));
+            outId = mailbox.appendOutbound(new OutboundMessage(xml(request), settings.routingId(), now));
         } catch (MailboxUnavailableException e) {
             log.warn("Request {} ({} {}) registered but not written to the mailbox: {}; it stays PENDING and is "
                     + "written by the next confirmation round", request.id(), kind, subject == null ? day : subject,
@@ -106,16 +103,21 @@ public final class RequestSender {
             log.info("Request {} found in the mailbox as COUTMSGS {}: confirmed, not resent", request.id(),
                     written.getAsLong());
         } else {
-            var body = request.kind() == RequestKind.SCHEDULE
-                    ? xml(request.seqn(), "RQFD", "NONE", "<RQFD><STDB>"
-                            + SisTime.format(LocalDateTime.ofInstant(request.windowStart(), dayRule.airportZone()))
-                            + "</STDB><STDE>" + SisTime.format(LocalDateTime.ofInstant(request.windowEnd(), dayRule.airportZone()))
-                            + "</STDE></RQFD>")
-                    : xml(request.seqn(), "RQRD", request.subject(), "<RQRD><RTYP>" + request.subject() + "</RTYP></RQRD>");
-            long outId = mailbox.appendOutbound(new OutboundMessage(body, settings.routingId(), clock.instant()));
+            long outId = mailbox.appendOutbound(new OutboundMessage(xml(request), settings.routingId(), clock.instant()));
             store.requests().markSent(request.id(), outId, clock.instant());
         }
         return store.requests().find(request.id()).orElseThrow();
+    }
+
+    /** The message a request is sent as (sis-format §6), built from what the request records. */
+    private String xml(Request request) {
+        if (request.kind() == RequestKind.SCHEDULE) {
+            var zone = dayRule.airportZone();
+            return xml(request.seqn(), "RQFD", "NONE", "<RQFD><STDB>"
+                    + SisTime.format(LocalDateTime.ofInstant(request.windowStart(), zone)) + "</STDB><STDE>"
+                    + SisTime.format(LocalDateTime.ofInstant(request.windowEnd(), zone)) + "</STDE></RQFD>");
+        }
+        return xml(request.seqn(), "RQRD", request.subject(), "<RQRD><RTYP>" + request.subject() + "</RTYP></RQRD>");
     }
 
     private String xml(String seqn, String type, String styp, String body) {
