@@ -205,9 +205,10 @@ public final class MsgExchange implements AutoCloseable {
         var metrics = new MicrometerPipelineMetrics(registry);
         var engine = new FlightStateEngine(config.engine());
         var poller = new InboxPoller(mailbox, store, clock, config.inbox(), metrics);
-        var processor = new MessageProcessor(mailbox, store, codec, new FlightProcessor(store, engine, clock,
-                config.responseGuard() ? new ResponseMatcher(config.engine().operationDayRule(), config.requestClockSkew()) : null),
-                new ReferenceProcessor(store, clock),
+        var responses = new ResponseMatcher(config.engine().operationDayRule(), config.requestClockSkew());
+        var processor = new MessageProcessor(mailbox, store, codec,
+                new FlightProcessor(store, engine, clock, config.responseGuard() ? responses : null),
+                new ReferenceProcessor(store, clock, responses),
                 config.processing(), clock, metrics);
         var loop = new PumpLoop(new Pump(store, processor, config.processing().retry(), clock, metrics));
         var runner = new JobRunner()

@@ -138,7 +138,7 @@ public final class MessageProcessor {
             if (answer.isEmpty()) {
                 return end(head.msgId(), Terminal.dead(ErrorClass.MALFORMED, "payload missing for " + describe(message)));
             }
-            return ended(head.msgId(), references.apply(head, answer.get()));
+            return ended(head.msgId(), references.apply(head, message.meta(), answer.get()));
         }
         return fail(head, ErrorClass.UNSUPPORTED, "no processor handles " + describe(message));
     }

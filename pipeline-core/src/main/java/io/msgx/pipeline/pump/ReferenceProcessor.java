@@ -1,6 +1,9 @@
 package io.msgx.pipeline.pump;
 
+import io.msgx.pipeline.codec.MessageMeta;
 import io.msgx.pipeline.codec.ReferenceAnswer;
+import io.msgx.pipeline.request.ResponseMatch;
+import io.msgx.pipeline.request.ResponseMatcher;
 import io.msgx.pipeline.store.ErrorClass;
 import io.msgx.pipeline.store.PipelineStore;
 import io.msgx.pipeline.store.PipelineTransaction;
@@ -21,6 +24,13 @@ import java.time.Clock;
  * ({@link ReferenceData#refresh}: records absent from the answer stay) and the message ends
  * {@code SUCCEEDED(reference: N record(s) of TYPE)} in the same transaction. An answer whose type or a key does
  * not fit the table ends {@code DEAD(PROTOCOL)} without writing anything.
+ *
+ * <p>With a {@link ResponseMatcher}, the reference request ({@code RQRD}) the answer belongs to becomes
+ * {@code DONE} in the same transaction, only when the answer was applied. Unlike a schedule answer, a reference
+ * answer that matches no open request (unsolicited, late, or after its request expired) is still applied: reference
+ * data is master data that only gets fresher, and refusing it would leave {@code REF_MASTER} stale for nothing
+ * (decision D-33). The closed request itself is never touched. The message's reason says which request it
+ * answered, or why none.
  */
 public final class ReferenceProcessor {
 
@@ -28,18 +38,26 @@ public final class ReferenceProcessor {
 
     private final PipelineStore store;
     private final Clock clock;
+    private final ResponseMatcher responses;
 
+    /** A processor that applies reference answers and never closes a request. */
     public ReferenceProcessor(PipelineStore store, Clock clock) {
+        this(store, clock, null);
+    }
+
+    /** A processor that also closes the reference request an answer belongs to ({@code responses}; null: none). */
+    public ReferenceProcessor(PipelineStore store, Clock clock, ResponseMatcher responses) {
         this.store = store;
         this.clock = clock;
+        this.responses = responses;
     }
 
     /** Process the answer and return how the message ended; it is already persisted when this returns. */
-    public Terminal apply(ProcRecord head, ReferenceAnswer answer) {
-        return store.inLockedTransaction(tx -> refreshAndEnd(tx, head.msgId(), answer));
+    public Terminal apply(ProcRecord head, MessageMeta meta, ReferenceAnswer answer) {
+        return store.inLockedTransaction(tx -> refreshAndEnd(tx, head.msgId(), meta, answer));
     }
 
-    private Terminal refreshAndEnd(PipelineTransaction tx, long msgId, ReferenceAnswer answer) {
+    private Terminal refreshAndEnd(PipelineTransaction tx, long msgId, MessageMeta meta, ReferenceAnswer answer) {
         var record = tx.procStates().find(msgId).orElseThrow(() -> new IllegalStateException(
                 "message " + msgId + " has no PROC_STATE row; it must be enqueued before it is processed"));
         if (!record.status().isOpen()) {
@@ -49,18 +67,33 @@ public final class ReferenceProcessor {
         }
         var now = clock.instant();
         var problem = ReferenceData.problemWith(answer.referenceType(), answer.records());
-        var terminal = problem.isPresent()
-                ? Terminal.dead(ErrorClass.PROTOCOL, problem.get())
-                : Terminal.succeeded(reasonFor(answer));
-        if (problem.isEmpty()) {
-            tx.referenceData().refresh(answer.referenceType(), answer.records(), msgId, now);
+        if (problem.isPresent()) {
+            var dead = Terminal.dead(ErrorClass.PROTOCOL, problem.get());
+            tx.procStates().finish(msgId, dead, now);
+            return dead;
         }
-        tx.procStates().finish(msgId, terminal, now);
-        return terminal;
+        tx.referenceData().refresh(answer.referenceType(), answer.records(), msgId, now);
+        var match = responses == null ? null : responses.matchReference(tx.requests(), meta, answer.referenceType());
+        var succeeded = Terminal.succeeded(reasonFor(answer, match));
+        tx.procStates().finish(msgId, succeeded, now);
+        if (match instanceof ResponseMatch.Matched matched) {
+            tx.requests().complete(matched.request().id(), msgId, matched.mode(), now);
+        }
+        return succeeded;
     }
 
-    /** {@code reference: 3 record(s) of GATE}. */
-    static String reasonFor(ReferenceAnswer answer) {
-        return "reference: " + answer.records().size() + " record(s) of " + answer.referenceType();
+    /**
+     * {@code reference: 3 record(s) of GATE}, followed by {@code ; answers request 12 (EXACT)} or
+     * {@code ; no request: <why>} when requests are matched.
+     */
+    static String reasonFor(ReferenceAnswer answer, ResponseMatch match) {
+        var reason = "reference: " + answer.records().size() + " record(s) of " + answer.referenceType();
+        if (match instanceof ResponseMatch.Matched matched) {
+            return reason + "; answers request " + matched.request().id() + " (" + matched.mode() + ")";
+        }
+        if (match instanceof ResponseMatch.Unmatched unmatched) {
+            return reason + "; no request: " + unmatched.reason();
+        }
+        return reason;
     }
 }

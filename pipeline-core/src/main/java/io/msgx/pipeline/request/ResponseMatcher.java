@@ -22,7 +22,8 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * Decides which of our schedule requests a {@code SCHD/RESP} answers (seeds §7.2, G-RESP-GUARD, C-23, Q5).
+ * Decides which of our requests an answer belongs to (seeds §7.2, G-RESP-GUARD, C-23, Q5): a schedule request
+ * for a {@code SCHD/RESP} ({@link #match}), a reference request for a {@code <TYPE>/RESP} ({@link #matchReference}).
  *
  * <ul>
  *   <li><b>Exact</b>: the answer echoes our request's {@code SEQN} in {@code RQSN}, and that request is
@@ -35,7 +36,11 @@ import java.util.Optional;
  *       changes a closed request), a request never confirmed sent, or an answer sent before our request
  *       ({@code DTTM} earlier than the request's send time by more than the clock-skew tolerance).</li>
  * </ul>
- * Times are compared as instants: {@code DTTM} is airport local time, converted with the airport zone; the
+ * A reference answer is matched the same way, with its reference type in place of the operation day: exact by
+ * {@code RQSN} (the request must be a reference request of the same type), degraded to the latest {@code SENT}
+ * request of that type.
+ *
+ * <p>Times are compared as instants: {@code DTTM} is airport local time, converted with the airport zone; the
  * tolerance ({@code msgx.requests.clock-skew}) absorbs the difference between the AODB's clock and ours.
  */
 public final class ResponseMatcher {
@@ -76,6 +81,31 @@ public final class ResponseMatcher {
         if (match instanceof ResponseMatch.Matched) {
             log.warn("AUDIT degraded match: schedule answer SEQN {} without RQSN taken as the answer to request {} "
                     + "(SEQN {}, {}) by operation day", meta.sequence(), candidate.get().id(), candidate.get().seqn(), day.get());
+        }
+        return match;
+    }
+
+    /** Which of our reference requests a reference answer of {@code referenceType} answers. */
+    public ResponseMatch matchReference(RequestTrack requests, MessageMeta meta, String referenceType) {
+        var answeredAt = meta.sentAt().atZone(dayRule.airportZone()).toInstant();
+        if (meta.requestSequence() != null) {
+            var request = requests.findBySeqn(meta.requestSequence())
+                    .filter(r -> r.kind() == RequestKind.REFERENCE && referenceType.equals(r.subject()));
+            if (request.isEmpty()) {
+                return new ResponseMatch.Unmatched("no " + referenceType + " reference request with SEQN "
+                        + meta.requestSequence());
+            }
+            return check(request.get(), answeredAt, MatchMode.EXACT);
+        }
+        var candidate = requests.openOf(RequestKind.REFERENCE, referenceType).stream()
+                .max(Comparator.comparing(Request::sentAt, Comparator.nullsFirst(Comparator.naturalOrder())));
+        if (candidate.isEmpty()) {
+            return new ResponseMatch.Unmatched("no RQSN, and no open " + referenceType + " reference request");
+        }
+        var match = check(candidate.get(), answeredAt, MatchMode.DEGRADED);
+        if (match instanceof ResponseMatch.Matched) {
+            log.warn("AUDIT degraded match: {} answer SEQN {} without RQSN taken as the answer to request {} (SEQN {})",
+                    referenceType, meta.sequence(), candidate.get().id(), candidate.get().seqn());
         }
         return match;
     }

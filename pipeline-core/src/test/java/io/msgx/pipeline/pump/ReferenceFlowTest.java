@@ -48,7 +48,8 @@ class ReferenceFlowTest {
         pipeline.runUntilQuiet();
 
         assertThat(record(id).status()).isEqualTo(ProcStatus.SUCCEEDED);
-        assertThat(record(id).lastError()).isEqualTo("reference: 2 record(s) of GATE");
+        assertThat(record(id).lastError()).isEqualTo(
+                "reference: 2 record(s) of GATE; no request: no RQSN, and no open GATE reference request");
         assertThat(record(id).backfillNextAt()).as("the mark is owed from the end").isEqualTo(clock.instant());
         var g28 = store.referenceData().find("GATE", "G28").orElseThrow();
         assertThat(g28.fields().keySet()).containsExactly("GTCD", "DESC", "TRML");
@@ -66,7 +67,7 @@ class ReferenceFlowTest {
 
         pipeline.runUntilQuiet();
 
-        assertThat(record(later).lastError()).isEqualTo("reference: 1 record(s) of GATE");
+        assertThat(record(later).lastError()).startsWith("reference: 1 record(s) of GATE;");
         assertThat(store.referenceData().find("GATE", "G01").orElseThrow().fields())
                 .containsEntry("DESC", "Gate 1 (closed)");
         assertThat(store.referenceData().find("GATE", "G28")).isPresent();
@@ -94,10 +95,11 @@ class ReferenceFlowTest {
         var head = record(id);
 
         var terminal = new ReferenceProcessor(store, clock).apply(head,
+                MessageMeta.of("AODB", "GATE", "RESP", "77", LocalDateTime.of(2024, 3, 11, 6, 0)),
                 new ReferenceAnswer("GATE", List.of(gate("G28", "changed", "T9"))));
 
         assertThat(terminal.status()).isEqualTo(ProcStatus.SUCCEEDED);
-        assertThat(terminal.reason()).isEqualTo("reference: 1 record(s) of GATE");
+        assertThat(terminal.reason()).isEqualTo(head.lastError());
         assertThat(store.referenceData().find("GATE", "G28").orElseThrow().fields()).containsEntry("DESC", "Gate 28");
     }
 

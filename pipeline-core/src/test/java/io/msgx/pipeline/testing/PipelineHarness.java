@@ -13,8 +13,10 @@ import io.msgx.pipeline.pump.ReferenceProcessor;
 import io.msgx.pipeline.pump.ProcessingSettings;
 import io.msgx.pipeline.pump.Pump;
 import io.msgx.pipeline.pump.TickResult;
+import io.msgx.pipeline.request.ResponseMatcher;
 import io.msgx.pipeline.store.PipelineStore;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -32,11 +34,10 @@ public final class PipelineHarness {
                            ProcessingSettings processing) {
         this.clock = clock;
         var engine = new FlightStateEngine(EngineSettings.defaults());
-        var flights = new FlightProcessor(store, engine, clock,
-                new io.msgx.pipeline.request.ResponseMatcher(EngineSettings.defaults().operationDayRule(),
-                        java.time.Duration.ofMinutes(2)));
+        var responses = new ResponseMatcher(EngineSettings.defaults().operationDayRule(), Duration.ofMinutes(2));
+        var flights = new FlightProcessor(store, engine, clock, responses);
         var processor = new MessageProcessor(mailbox, store, new JacksonXmlCodec(), flights,
-                new ReferenceProcessor(store, clock), processing, clock,
+                new ReferenceProcessor(store, clock, responses), processing, clock,
                 PipelineMetrics.NONE);
         this.poller = new InboxPoller(mailbox, store, clock, inbox, PipelineMetrics.NONE);
         this.pump = new Pump(store, processor, processing.retry(), clock, PipelineMetrics.NONE);

@@ -1,0 +1,229 @@
+package io.msgx.pipeline.request;
+
+import io.msgx.domain.flight.OperationDayRule;
+import io.msgx.domain.message.FlightRecord;
+import io.msgx.domain.message.ScheduleKind;
+import io.msgx.domain.message.ScheduleMessage;
+import io.msgx.pipeline.codec.JacksonXmlCodec;
+import io.msgx.pipeline.codec.MessageMeta;
+import io.msgx.pipeline.codec.ReferenceAnswer;
+import io.msgx.pipeline.codec.ReferenceRecord;
+import io.msgx.domain.flight.FlightId;
+import io.msgx.domain.flight.FlightState;
+import io.msgx.pipeline.mailbox.Mailbox;
+import io.msgx.pipeline.store.ErrorClass;
+import io.msgx.pipeline.store.PipelineStore;
+import io.msgx.pipeline.store.MatchMode;
+import io.msgx.pipeline.store.ProcRecord;
+import io.msgx.pipeline.store.ProcStatus;
+import io.msgx.pipeline.store.Request;
+import io.msgx.pipeline.store.RequestStatus;
+import io.msgx.pipeline.testing.PipelineHarness;
+import io.msgx.pipeline.testing.SettableClock;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.util.List;
+
+import static io.msgx.pipeline.testing.SisMessages.fltr;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Schedule answers (SCHD/RESP) are applied only when they answer an open request of ours (G-RESP-GUARD); reference
+ * answers are always applied and close the reference request they answer. Every path from sending the request
+ * to the answer's end, through the whole pipeline; a mailbox and store pair's test class extends this (the fakes
+ * here, MariaDB and PostgreSQL in the runner's tests).
+ */
+public abstract class ResponseFlowContract {
+
+    private static final LocalDate DAY = LocalDate.of(2024, 3, 11);
+
+    protected final SettableClock clock = SettableClock.atExampleDay();          // 08:00 in Shanghai
+    private Mailbox mailbox;
+    private PipelineStore store;
+    private PipelineHarness pipeline;
+    private RequestSender sender;
+    private long answerSeqn = 9000;
+
+    /** A fresh, empty mailbox (inbound and outbound tables). */
+    protected abstract Mailbox mailbox();
+
+    /** A fresh, empty store, using {@link #clock}. */
+    protected abstract PipelineStore store();
+
+    @BeforeEach
+    void wirePipeline() {
+        mailbox = mailbox();
+        store = store();
+        pipeline = new PipelineHarness(mailbox, store, clock);
+        sender = new RequestSender(mailbox, store, RequestSettings.defaults(), OperationDayRule.defaults(), clock);
+    }
+
+    @Test
+    void an_answer_echoing_our_seqn_is_applied_and_closes_the_request_as_exact() {
+        var request = sender.requestSchedule(DAY);
+        long id = answer(request.seqn(), localNow(), fltr("1001", "11MAR240835"));
+
+        assertThat(record(id).status()).isEqualTo(ProcStatus.SUCCEEDED);
+        assertThat(flight1001()).isPresent();
+        var done = request(request);
+        assertThat(done.status()).isEqualTo(RequestStatus.DONE);
+        assertThat(done.matchMode()).isEqualTo(MatchMode.EXACT);
+        assertThat(done.responseMsgId()).isEqualTo(id);
+    }
+
+    @Test
+    void without_rqsn_the_open_request_for_the_answers_operation_day_is_matched_as_degraded() {
+        var request = sender.requestSchedule(DAY);
+        long id = answer(null, localNow(), fltr("1001", "11MAR240835"), fltr("1002", "11MAR242300"));
+        assertThat(record(id).status()).isEqualTo(ProcStatus.SUCCEEDED);
+        assertThat(request(request).matchMode()).isEqualTo(MatchMode.DEGRADED);
+    }
+
+    @Test
+    void an_answer_to_nothing_we_asked_is_skipped_and_applies_nothing() {
+        long id = answer("424242", localNow(), fltr("1001", "11MAR240835"));
+        assertThat(record(id).status()).isEqualTo(ProcStatus.SKIPPED);
+        assertThat(record(id).lastError()).isEqualTo("no-match:no schedule request with SEQN 424242");
+        assertThat(flight1001()).isEmpty();
+        assertThat(store.scheduleLog().entriesOf(id)).singleElement()
+                .satisfies(e -> assertThat(e.outcome()).isEqualTo("UNMATCHED"));
+    }
+
+    @Test
+    void an_answer_to_an_expired_request_is_skipped() {
+        var old = sender.requestSchedule(DAY);
+        clock.tick(Duration.ofMinutes(1));
+        sender.requestSchedule(DAY);
+        long id = answer(old.seqn(), localNow(), fltr("1001", "11MAR240835"));
+        assertThat(record(id).lastError()).contains("is EXPIRED (closed)");
+        assertThat(flight1001()).isEmpty();
+    }
+
+    @Test
+    void an_answer_sent_before_our_request_beyond_the_tolerance_is_skipped() {
+        var request = sender.requestSchedule(DAY);
+        long tooEarly = answer(request.seqn(), localNow().minusMinutes(3), fltr("1001", "11MAR240835"));
+        assertThat(record(tooEarly).lastError()).contains("before request " + request.id() + " was sent");
+        long withinSkew = answer(request.seqn(), localNow().minusMinutes(1), fltr("1001", "11MAR240835"));
+        assertThat(record(withinSkew).status()).isEqualTo(ProcStatus.SUCCEEDED);
+    }
+
+    @Test
+    void a_late_answer_never_changes_a_closed_request() {
+        var request = sender.requestSchedule(DAY);
+        long first = answer(request.seqn(), localNow(), fltr("1001", "11MAR240835"));
+        var closed = request(request);
+        clock.tick(Duration.ofMinutes(5));
+        long late = answer(request.seqn(), localNow(), fltr("1001", "11MAR240835", "STND", "9"));
+
+        assertThat(record(late).status()).isEqualTo(ProcStatus.SKIPPED);
+        assertThat(request(request)).isEqualTo(closed);
+        assertThat(request(request).responseMsgId()).isEqualTo(first);
+        assertThat(flight1001().orElseThrow().stateVersion()).isEqualTo(1);
+    }
+
+    @Test
+    void a_rejected_answer_leaves_the_request_open() {
+        var request = sender.requestSchedule(DAY);
+        long id = answer(request.seqn(), localNow(), fltr("1001", "11MAR240835"), fltr("1001", "12MAR240835"));
+        assertThat(record(id).errorClass()).isEqualTo(ErrorClass.PROTOCOL);
+        assertThat(request(request).status()).isEqualTo(RequestStatus.SENT);
+    }
+
+    // Reference answers: always applied (D-33); they close the reference request they answer.
+
+    @Test
+    void a_reference_answer_echoing_our_seqn_closes_the_request_as_exact() {
+        var request = sender.requestReference("GATE");
+        long id = referenceAnswer("GATE", request.seqn(), localNow(), "G28");
+
+        assertThat(record(id).status()).isEqualTo(ProcStatus.SUCCEEDED);
+        assertThat(record(id).lastError()).isEqualTo("reference: 1 record(s) of GATE; answers request "
+                + request.id() + " (EXACT)");
+        assertThat(store.referenceData().find("GATE", "G28")).isPresent();
+        var done = request(request);
+        assertThat(done.status()).isEqualTo(RequestStatus.DONE);
+        assertThat(done.matchMode()).isEqualTo(MatchMode.EXACT);
+        assertThat(done.responseMsgId()).isEqualTo(id);
+    }
+
+    @Test
+    void a_reference_answer_without_rqsn_closes_the_open_request_of_its_type_as_degraded() {
+        var stands = sender.requestReference("STND");
+        var gates = sender.requestReference("GATE");
+        long id = referenceAnswer("GATE", null, localNow(), "G28");
+
+        assertThat(request(gates).matchMode()).isEqualTo(MatchMode.DEGRADED);
+        assertThat(request(gates).responseMsgId()).isEqualTo(id);
+        assertThat(request(stands).status()).as("another type's request is not answered").isEqualTo(RequestStatus.SENT);
+    }
+
+    @Test
+    void a_late_reference_answer_is_applied_but_never_changes_the_closed_request() {
+        var request = sender.requestReference("GATE");
+        long first = referenceAnswer("GATE", request.seqn(), localNow(), "G28");
+        var closed = request(request);
+        clock.tick(Duration.ofMinutes(5));
+        long late = referenceAnswer("GATE", request.seqn(), localNow(), "G29");
+
+        assertThat(record(late).status()).isEqualTo(ProcStatus.SUCCEEDED);
+        assertThat(record(late).lastError()).contains("no request: request " + request.id() + " is DONE (closed)");
+        assertThat(store.referenceData().find("GATE", "G29")).as("reference data only gets fresher").isPresent();
+        assertThat(request(request)).isEqualTo(closed);
+        assertThat(closed.responseMsgId()).isEqualTo(first);
+    }
+
+    @Test
+    void a_reference_answer_echoing_another_types_request_does_not_close_it() {
+        var request = sender.requestReference("STND");
+        long id = referenceAnswer("GATE", request.seqn(), localNow(), "G28");
+        assertThat(record(id).lastError()).endsWith("no request: no GATE reference request with SEQN " + request.seqn());
+        assertThat(request(request).status()).isEqualTo(RequestStatus.SENT);
+    }
+
+    @Test
+    void a_reference_answer_sent_before_our_request_does_not_close_it() {
+        var request = sender.requestReference("GATE");
+        long id = referenceAnswer("GATE", request.seqn(), localNow().minusMinutes(10), "G28");
+        assertThat(record(id).lastError()).contains("before request " + request.id() + " was sent");
+        assertThat(request(request).status()).isEqualTo(RequestStatus.SENT);
+    }
+
+    private long referenceAnswer(String type, String rqsn, LocalDateTime sentAt, String... keys) {
+        var meta = new MessageMeta("AODB", "RMS", type, "RESP", Long.toString(answerSeqn++), sentAt, rqsn);
+        var records = java.util.Arrays.stream(keys)
+                .map(key -> new ReferenceRecord(key, java.util.Map.of("CODE", key))).toList();
+        long id = mailbox.appendInbound(new JacksonXmlCodec().encode(meta, new ReferenceAnswer(type, records)),
+                clock.instant());
+        pipeline.runUntilQuiet();
+        return id;
+    }
+
+    private long answer(String rqsn, LocalDateTime sentAt, FlightRecord... records) {
+        var meta = new MessageMeta("AODB", "RMS", "SCHD", "RESP", Long.toString(answerSeqn++), sentAt, rqsn);
+        var xml = new JacksonXmlCodec().encode(meta, new ScheduleMessage(ScheduleKind.RESP, records.length, List.of(records)));
+        long id = mailbox.appendInbound(xml, clock.instant());
+        pipeline.runUntilQuiet();
+        return id;
+    }
+
+    private java.util.Optional<FlightState> flight1001() {
+        return store.inTransaction(tx -> tx.flights().find(List.of(FlightId.of("1001")))).stream().findFirst();
+    }
+
+    private LocalDateTime localNow() {
+        return LocalDateTime.ofInstant(clock.instant(), OperationDayRule.DEFAULT_ZONE);
+    }
+
+    private ProcRecord record(long id) {
+        return store.procStates().find(id).orElseThrow();
+    }
+
+    private Request request(Request request) {
+        return store.requests().find(request.id()).orElseThrow();
+    }
+}
