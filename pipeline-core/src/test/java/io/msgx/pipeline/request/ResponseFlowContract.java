@@ -104,6 +104,21 @@ public abstract class ResponseFlowContract {
     }
 
     @Test
+    void an_answer_after_the_request_timed_out_is_skipped_and_the_request_stays_expired() {
+        var request = sender.requestSchedule(DAY);
+        clock.tick(Duration.ofMinutes(31));
+        assertThat(new RequestExpiry(store, Duration.ofMinutes(30), clock).runOnce()).isEqualTo(1);
+        var expired = request(request);
+
+        long id = answer(request.seqn(), localNow(), fltr("1001", "11MAR240835"));
+
+        assertThat(record(id).status()).isEqualTo(ProcStatus.SKIPPED);
+        assertThat(record(id).lastError()).contains("is EXPIRED (closed)");
+        assertThat(flight1001()).isEmpty();
+        assertThat(request(request)).isEqualTo(expired);
+    }
+
+    @Test
     void an_answer_sent_before_our_request_beyond_the_tolerance_is_skipped() {
         var request = sender.requestSchedule(DAY);
         long tooEarly = answer(request.seqn(), localNow().minusMinutes(3), fltr("1001", "11MAR240835"));
