@@ -135,7 +135,8 @@ public record RunnerConfig(
                 s.durations(Keys.RETRY_BACKOFF, RetryPolicy.processingDefaults().backoff())));
         var ignore = s.checked(() -> IgnoreRules.of(s.list(Keys.IGNORE, IgnoreRules.BASELINE)));
         var processing = processingRetry == null || ignore == null ? null : new ProcessingSettings(processingRetry, ignore,
-                s.bool(Keys.IDENTITY_WITH_DAY, false), s.bool(Keys.REPLAY_CHANNEL, false));
+                s.bool(Keys.IDENTITY_WITH_DAY, false), s.bool(Keys.REPLAY_CHANNEL, false),
+                s.integer(Keys.GROUP_SIZE, ProcessingSettings.DEFAULT_GROUP_SIZE, 1, 1000));
         var deliveryRetry = s.checked(() -> new RetryPolicy(RetryPolicy.DELIVERY,
                 s.integer(Keys.DISPATCH_MAX_ATTEMPTS, 8, 1, 100),
                 s.durations(Keys.DISPATCH_BACKOFF, RetryPolicy.deliveryDefaults().backoff())));

@@ -210,7 +210,8 @@ public final class MsgExchange implements AutoCloseable {
                 new FlightProcessor(store, engine, clock, config.responseGuard() ? responses : null),
                 new ReferenceProcessor(store, clock, responses),
                 config.processing(), clock, metrics);
-        var loop = new PumpLoop(new Pump(store, processor, config.processing().retry(), clock, metrics));
+        var loop = new PumpLoop(new Pump(store, processor, config.processing().retry(), config.processing().groupSize(),
+                clock, metrics));
         var runner = new JobRunner()
                 .register("poller", poller::pollOnce, config.pollInterval())
                 .register("pump", loop::runOnce, Duration.ofMillis(Math.max(50, config.pollInterval().toMillis() / 4)))

@@ -42,7 +42,6 @@ public final class FlightHistoryCleanup {
     private final OperationDayRule dayRule;
     private final FlightHistorySettings settings;
     private final Clock clock;
-    private final FlightChangeWriter writer = new FlightChangeWriter();
     private final FlightEventJson json = new FlightEventJson();
 
     public FlightHistoryCleanup(PipelineStore store, FlightStateEngine engine, OperationDayRule dayRule,
@@ -106,7 +105,7 @@ public final class FlightHistoryCleanup {
             if (!(decision instanceof Decision.Applied applied)) {
                 throw new IllegalStateException("deleting ACTIVE FLID " + flid + " decided " + decision);
             }
-            writer.write(tx, applied.changes(), 0, "LIFECYCLE", "CLEANUP", now);
+            FlightChangeWriter.write(tx, applied.changes(), 0, "LIFECYCLE", "CLEANUP", now);
             flight = applied.changes().stream().map(FlightChange::after).filter(f -> f.flid().equals(flid))
                     .findFirst().orElseThrow();
             tombstoned = true;

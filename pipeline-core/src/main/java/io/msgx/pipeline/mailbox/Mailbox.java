@@ -1,7 +1,10 @@
 package io.msgx.pipeline.mailbox;
 
 import java.time.Instant;
+import java.util.Collection;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 
@@ -21,6 +24,16 @@ public interface Mailbox {
 
     /** The XML text of one row; empty when no row has that ID. */
     Optional<String> readText(long id);
+
+    /**
+     * The XML texts of several rows, by ID; an ID with no row is absent from the map. The default reads them one
+     * by one; an adapter overrides it with one query.
+     */
+    default Map<Long, String> readTexts(Collection<Long> ids) {
+        var texts = new LinkedHashMap<Long, String>();
+        ids.forEach(id -> readText(id).ifPresent(text -> texts.put(id, text)));
+        return texts;
+    }
 
     /**
      * Set the processing mark once: {@link MarkOutcome#WRITTEN} when it was empty, {@link MarkOutcome#ALREADY_MARKED}

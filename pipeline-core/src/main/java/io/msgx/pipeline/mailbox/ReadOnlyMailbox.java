@@ -31,6 +31,11 @@ public final class ReadOnlyMailbox implements Mailbox {
     }
 
     @Override
+    public java.util.Map<Long, String> readTexts(java.util.Collection<Long> ids) {
+        return delegate.readTexts(ids);
+    }
+
+    @Override
     public MarkOutcome markProcessed(long id, Instant processedAt) {
         throw refused("mark message " + id + " processed");
     }

@@ -1,39 +1,96 @@
 package io.msgx.pipeline.pump;
 
 import io.msgx.domain.engine.FlightChange;
+import io.msgx.domain.flight.FlightId;
 import io.msgx.pipeline.event.FlightEventJson;
+import io.msgx.pipeline.store.FlightStore;
 import io.msgx.pipeline.store.OutboxEvent;
 import io.msgx.pipeline.store.OutboxTarget;
 import io.msgx.pipeline.store.PipelineTransaction;
 
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
- * Writes what a decision changed, inside the caller's locked transaction: the full states (main rows and
- * lists), one {@code KAFKA:msg} notification per changed flight, and its {@code KAFKA:schd} projection — or a
- * tombstone for a deleted flight. The one way flight changes reach the store and the outbox.
+ * Writes what the decisions of one locked transaction changed: the full states (main rows and lists), one
+ * {@code KAFKA:msg} notification per changed flight and decision, and each flight's {@code KAFKA:schd} projection
+ * — or a tombstone for a deleted flight. The one way flight changes reach the store and the outbox.
+ *
+ * <p>Decisions are {@linkplain #add added} as they are made and read the flights through {@link #flights()}, which
+ * sees the earlier decisions of the same transaction; {@link #flush} then writes everything in a few batched
+ * statements: each changed flight once in its last state, every notification in decision order (so
+ * {@code EVENT_ID}s follow it), and one projection per flight, of its last version.
  */
 public final class FlightChangeWriter {
 
-    private final FlightEventJson json = new FlightEventJson();
+    private static final FlightEventJson JSON = new FlightEventJson();
+
+    private final FlightBuffer flights;
+    private final List<OutboxEvent> notifications = new ArrayList<>();
+    private final Map<FlightId, LastChange> lastChanges = new LinkedHashMap<>();
+
+    private record LastChange(FlightChange change, long msgId) {
+    }
+
+    /** A writer for one transaction, reading and writing flights through {@code store}. */
+    public FlightChangeWriter(FlightStore store) {
+        this.flights = new FlightBuffer(store);
+    }
+
+    /** Write {@code changes} of one decision in {@code tx} at once: the single-decision case. */
+    public static void write(PipelineTransaction tx, List<FlightChange> changes, long msgId, String type, String styp,
+                             Instant now) {
+        var writer = new FlightChangeWriter(tx.flights());
+        writer.add(changes, msgId, type, styp, now);
+        writer.flush(tx, now);
+    }
+
+    /** The flights as this transaction's decisions left them so far. */
+    public FlightStore flights() {
+        return flights;
+    }
 
     /**
+     * Record the changes of one decision.
+     *
      * @param msgId the mailbox message that caused the change (0 for the lifecycle cleanup)
      * @param type  the cause's TYPE, as published in notifications
      * @param styp  the cause's STYP
      */
-    public void write(PipelineTransaction tx, List<FlightChange> changes, long msgId, String type, String styp,
-                      Instant now) {
-        tx.flights().save(changes.stream().map(FlightChange::after).toList(), now);
+    public void add(List<FlightChange> changes, long msgId, String type, String styp, Instant now) {
+        flights.save(changes.stream().map(FlightChange::after).toList(), now);
         for (var change : changes) {
             var flight = change.after();
-            var deleted = !flight.isActive();
-            var eventType = deleted ? OutboxEvent.EventType.TOMBSTONE : OutboxEvent.EventType.UPSERT;
-            tx.outbox().append(new OutboxEvent(OutboxTarget.KAFKA_MSG, flight.flid(), eventType, flight.stateVersion(),
-                    msgId, json.notification(change.event(), msgId, type, styp), now));
-            tx.outbox().upsertProjection(new OutboxEvent(OutboxTarget.KAFKA_SCHD, flight.flid(), eventType,
-                    flight.stateVersion(), msgId, deleted ? null : json.projection(change, now), now));
+            notifications.add(new OutboxEvent(OutboxTarget.KAFKA_MSG, flight.flid(), eventTypeOf(change),
+                    flight.stateVersion(), msgId, JSON.notification(change.event(), msgId, type, styp), now));
+            lastChanges.put(flight.flid(), new LastChange(change, msgId));
         }
+    }
+
+    /** Write everything recorded, in the caller's transaction. */
+    public void flush(PipelineTransaction tx, Instant now) {
+        flights.flush(now);
+        if (!notifications.isEmpty()) {
+            tx.outbox().appendAll(notifications);
+            notifications.clear();
+        }
+        if (!lastChanges.isEmpty()) {
+            tx.outbox().upsertProjections(lastChanges.values().stream().map(last -> projection(last, now)).toList());
+            lastChanges.clear();
+        }
+    }
+
+    private static OutboxEvent projection(LastChange last, Instant now) {
+        var flight = last.change().after();
+        var deleted = !flight.isActive();
+        return new OutboxEvent(OutboxTarget.KAFKA_SCHD, flight.flid(), eventTypeOf(last.change()),
+                flight.stateVersion(), last.msgId(), deleted ? null : JSON.projection(last.change(), now), now);
+    }
+
+    private static OutboxEvent.EventType eventTypeOf(FlightChange change) {
+        return change.after().isActive() ? OutboxEvent.EventType.UPSERT : OutboxEvent.EventType.TOMBSTONE;
     }
 }

@@ -14,14 +14,20 @@ import io.msgx.pipeline.request.ResponseMatcher;
 import io.msgx.pipeline.store.PipelineStore;
 import io.msgx.pipeline.store.PipelineTransaction;
 import io.msgx.pipeline.store.ProcRecord;
+import io.msgx.pipeline.store.ProcStates;
+import io.msgx.pipeline.store.ProcStatus;
 import io.msgx.pipeline.store.ScheduleLog;
 import io.msgx.pipeline.store.Terminal;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -33,6 +39,11 @@ import java.util.Objects;
  * flight and its {@code KAFKA:schd} projection (or tombstone), and end the message with its backfill intent.
  * Everything commits together or not at all (INV-17). A message that is no longer open when the transaction
  * starts (it ended already) is an idempotent success: nothing is written again.
+ *
+ * <p>Several head messages may share that transaction ({@link #applyGroup}, decision D-34): their decisions are
+ * made one after the other, each seeing the flights as the previous left them, and written together in batched
+ * statements. A group is all or nothing; when it fails, the caller redoes it one message at a time, so a bad
+ * message fails alone and FIFO holds.
  *
  * <p>A schedule answer ({@code SCHD/RESP}) is applied only when it answers one of our open requests
  * ({@link ResponseMatcher}); otherwise it ends {@code SKIPPED(no-match:...)} with nothing applied. The request it
@@ -47,7 +58,6 @@ public final class FlightProcessor {
 
     private final PipelineStore store;
     private final FlightStateEngine engine;
-    private final FlightChangeWriter writer = new FlightChangeWriter();
     private final Clock clock;
 
     private final ResponseMatcher responses;
@@ -68,44 +78,87 @@ public final class FlightProcessor {
         this.responses = responses;
     }
 
+    /** One flight message to apply: its processing record, the decoded message and its flight payload. */
+    public record Work(ProcRecord head, DecodedMessage message, FlightMessage flightMessage) {
+    }
+
     /** Process the message and return how it ended; it is already persisted when this returns. */
     public Terminal apply(ProcRecord head, DecodedMessage message, FlightMessage flightMessage) {
-        var outcome = store.inLockedTransaction(tx -> decideAndWrite(tx, head.msgId(), message, flightMessage));
-        if (flightMessage instanceof ScheduleMessage schedule) {
-            appendTrail(head.msgId(), schedule, outcome);
-        }
-        return outcome.terminal();
+        return applyGroup(List.of(new Work(head, message, flightMessage)), List.of()).get(head.msgId());
+    }
+
+    /**
+     * Apply a group of flight messages, in order, in one locked transaction, and write {@code decided} (endings
+     * settled before the transaction: duplicates, ignored and malformed messages of the same group) with them.
+     * Each message's decision reads the flights as the earlier ones left them, exactly as if each had its own
+     * transaction; everything commits together or not at all. Throws — and writes nothing — when any message
+     * throws or is found ended by someone else; the caller then processes the group one message at a time.
+     *
+     * @return how each message of {@code work} ended, by ID, in order
+     */
+    public Map<Long, Terminal> applyGroup(List<Work> work, List<ProcStates.Ending> decided) {
+        var outcomes = store.inLockedTransaction(tx -> decideAndWrite(tx, work, decided));
+        appendTrail(work, outcomes);
+        var terminals = new LinkedHashMap<Long, Terminal>();
+        outcomes.forEach((msgId, outcome) -> terminals.put(msgId, outcome.terminal()));
+        return terminals;
     }
 
     private record Outcome(Terminal terminal, Decision decision, boolean replayed) {
     }
 
-    private Outcome decideAndWrite(PipelineTransaction tx, long msgId, DecodedMessage message, FlightMessage flightMessage) {
-        var record = tx.procStates().find(msgId).orElseThrow(() -> new IllegalStateException(
-                "message " + msgId + " has no PROC_STATE row; it must be enqueued before it is processed"));
-        if (!record.status().isOpen()) {
-            log.info("Message {} already ended {} ({}); not applied again", msgId, record.status(), record.lastError());
-            return new Outcome(new Terminal(record.status(), record.errorClass(), record.lastError()), null, true);
+    private Map<Long, Outcome> decideAndWrite(PipelineTransaction tx, List<Work> work, List<ProcStates.Ending> decided) {
+        var records = tx.procStates().findAll(work.stream().map(w -> w.head().msgId()).toList());
+        var writer = new FlightChangeWriter(tx.flights());
+        var endings = new ArrayList<>(decided);
+        var outcomes = new LinkedHashMap<Long, Outcome>();
+        var now = clock.instant();
+        for (var item : work) {
+            long msgId = item.head().msgId();
+            var record = records.get(msgId);
+            if (record == null) {
+                throw new IllegalStateException("message " + msgId + " has no PROC_STATE row; it must be enqueued "
+                        + "before it is processed");
+            }
+            if (!record.status().isOpen()) {
+                log.info("Message {} already ended {} ({}); not applied again", msgId, record.status(), record.lastError());
+                outcomes.put(msgId, new Outcome(new Terminal(record.status(), record.errorClass(), record.lastError()),
+                        null, true));
+                continue;
+            }
+            var outcome = decide(tx, writer, item, now);
+            endings.add(new ProcStates.Ending(msgId, outcome.terminal()));
+            outcomes.put(msgId, outcome);
         }
+        writer.flush(tx, now);
+        int ended = tx.procStates().finishAll(endings, now);
+        if (ended != endings.size()) {
+            throw new IllegalStateException("only " + ended + " of " + endings.size() + " messages of the group "
+                    + "were still open; someone else ended the others");
+        }
+        return outcomes;
+    }
+
+    /** One message's decision, recorded in {@code writer}; a matched request is closed at once. */
+    private Outcome decide(PipelineTransaction tx, FlightChangeWriter writer, Work item, Instant now) {
+        long msgId = item.head().msgId();
+        var meta = item.message().meta();
         ResponseMatch.Matched answered = null;
-        if (responses != null && flightMessage instanceof ScheduleMessage schedule && schedule.kind() == ScheduleKind.RESP) {
-            var match = responses.match(tx.requests(), message.meta(), schedule);
+        if (responses != null && item.flightMessage() instanceof ScheduleMessage schedule
+                && schedule.kind() == ScheduleKind.RESP) {
+            var match = responses.match(tx.requests(), meta, schedule);
             if (match instanceof ResponseMatch.Unmatched unmatched) {
-                var terminal = Terminal.skipped("no-match:" + unmatched.reason());
-                tx.procStates().finish(msgId, terminal, clock.instant());
-                return new Outcome(terminal, null, false);
+                return new Outcome(Terminal.skipped("no-match:" + unmatched.reason()), null, false);
             }
             answered = (ResponseMatch.Matched) match;
         }
-        var snapshot = FlightReads.snapshotFor(engine, tx.flights(), flightMessage);
-        var decision = engine.apply(snapshot, flightMessage, msgId);
-        var now = clock.instant();
+        var snapshot = FlightReads.snapshotFor(engine, writer.flights(), item.flightMessage());
+        var decision = engine.apply(snapshot, item.flightMessage(), msgId);
         var terminal = terminalOf(decision);
         if (decision instanceof Decision.Applied applied) {
-            writer.write(tx, applied.changes(), msgId, message.meta().type(), message.meta().subtype(), now);
+            writer.add(applied.changes(), msgId, meta.type(), meta.subtype(), now);
         }
-        tx.procStates().finish(msgId, terminal, now);
-        if (answered != null && terminal.status() == io.msgx.pipeline.store.ProcStatus.SUCCEEDED) {
+        if (answered != null && terminal.status() == ProcStatus.SUCCEEDED) {
             tx.requests().complete(answered.request().id(), msgId, answered.mode(), now);
         }
         return new Outcome(terminal, decision, false);
@@ -128,20 +181,35 @@ public final class FlightProcessor {
         };
     }
 
-    private void appendTrail(long msgId, ScheduleMessage schedule, Outcome outcome) {
-        try {
-            var changed = outcome.decision() instanceof Decision.Applied a ? a.changes() : List.<FlightChange>of();
-            var days = changed.stream().map(FlightChange::after).map(FlightState::operationDay)
-                    .filter(Objects::nonNull).map(OperationDay::date).sorted(Comparator.naturalOrder()).toList();
-            var result = outcome.replayed() ? "REPLAYED"
-                    : outcome.decision() == null ? "UNMATCHED"
-                    : outcome.decision() instanceof Decision.Applied ? "APPLIED"
-                    : outcome.decision() instanceof Decision.Rejected ? "REJECTED" : "UNCHANGED";
-            store.scheduleLog().append(new ScheduleLog.Entry(msgId, schedule.kind().name(),
-                    days.isEmpty() ? null : days.get(0), days.isEmpty() ? null : days.get(days.size() - 1),
-                    schedule.records().size(), changed.size(), result, clock.instant()));
-        } catch (RuntimeException e) {
-            log.warn("Message {}: schedule trail not written ({}); the state is committed and unaffected", msgId, e.toString());
+    /** One {@code SCHD_SNAP_LOG} line per schedule of the group, after the commit; losing them loses nothing. */
+    private void appendTrail(List<Work> work, Map<Long, Outcome> outcomes) {
+        var entries = new ArrayList<ScheduleLog.Entry>();
+        for (var item : work) {
+            if (item.flightMessage() instanceof ScheduleMessage schedule) {
+                entries.add(trailEntry(item.head().msgId(), schedule, outcomes.get(item.head().msgId())));
+            }
         }
+        if (entries.isEmpty()) {
+            return;
+        }
+        try {
+            store.scheduleLog().appendAll(entries);
+        } catch (RuntimeException e) {
+            log.warn("Schedule trail of message(s) {} not written ({}); the state is committed and unaffected",
+                    entries.stream().map(ScheduleLog.Entry::msgId).toList(), e.toString());
+        }
+    }
+
+    private ScheduleLog.Entry trailEntry(long msgId, ScheduleMessage schedule, Outcome outcome) {
+        var changed = outcome.decision() instanceof Decision.Applied a ? a.changes() : List.<FlightChange>of();
+        var days = changed.stream().map(FlightChange::after).map(FlightState::operationDay)
+                .filter(Objects::nonNull).map(OperationDay::date).sorted(Comparator.naturalOrder()).toList();
+        var result = outcome.replayed() ? "REPLAYED"
+                : outcome.decision() == null ? "UNMATCHED"
+                : outcome.decision() instanceof Decision.Applied ? "APPLIED"
+                : outcome.decision() instanceof Decision.Rejected ? "REJECTED" : "UNCHANGED";
+        return new ScheduleLog.Entry(msgId, schedule.kind().name(),
+                days.isEmpty() ? null : days.get(0), days.isEmpty() ? null : days.get(days.size() - 1),
+                schedule.records().size(), changed.size(), result, clock.instant());
     }
 }

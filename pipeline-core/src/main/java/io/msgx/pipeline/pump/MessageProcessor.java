@@ -11,6 +11,7 @@ import io.msgx.pipeline.metrics.PipelineMetrics;
 import io.msgx.pipeline.store.ErrorClass;
 import io.msgx.pipeline.store.IdentityBinding;
 import io.msgx.pipeline.store.PipelineStore;
+import io.msgx.pipeline.store.ProcStates;
 import io.msgx.pipeline.store.ProcRecord;
 import io.msgx.pipeline.store.StoreUnavailableException;
 import io.msgx.pipeline.store.Terminal;
@@ -19,6 +20,11 @@ import org.slf4j.LoggerFactory;
 import org.slf4j.MDC;
 
 import java.time.Clock;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 
 /**
  * Processes the head of the queue once (seeds §5.2):
@@ -109,8 +115,11 @@ public final class MessageProcessor {
      * The raw text from the mailbox; with the replay channel on, a copy is kept on first read and used when the
      * mailbox row is gone (purged after its mark).
      */
-    private java.util.Optional<String> rawText(long msgId) {
-        var raw = mailbox.readText(msgId);
+    private Optional<String> rawText(long msgId) {
+        return withRawCopy(msgId, mailbox.readText(msgId));
+    }
+
+    private Optional<String> withRawCopy(long msgId, Optional<String> raw) {
         if (!settings.keepRawCopies()) {
             return raw;
         }
@@ -121,6 +130,128 @@ public final class MessageProcessor {
         var copy = store.rawCopies().find(msgId);
         copy.ifPresent(text -> log.info("Message {}: mailbox row gone, processing our kept copy (replay channel)", msgId));
         return copy;
+    }
+
+    // --- groups (decision D-34) ---
+
+    /**
+     * Process a run of head messages ({@link io.msgx.pipeline.store.ProcStates#pendingRun}) with as few
+     * transactions as possible, with the same outcome as {@link #processOne} on each in turn:
+     * <ol>
+     *   <li>read every raw text in one query and decode them; the group ends before the first message it cannot
+     *       take whole (a missing row, a codec defect, a reference answer, an unsupported type);</li>
+     *   <li>bind the identities of the taken messages in one short transaction, in order, so a duplicate inside
+     *       the group is held by its original;</li>
+     *   <li>apply the flight messages, and end the duplicates, ignored and malformed ones, in one locked
+     *       transaction ({@link FlightProcessor#applyGroup}).</li>
+     * </ol>
+     * When any of that throws, nothing of step 3 was written, and the taken messages are processed one at a time
+     * instead, stopping at the first that does not end (it now waits for its retry, and FIFO holds). The messages
+     * after the group are left for the next tick. Returns the outcome of every message processed, in order.
+     */
+    public List<ProcessOutcome> processGroup(List<ProcRecord> run) {
+        if (run.isEmpty()) {
+            return List.of();
+        }
+        List<ProcRecord> taken = List.of();
+        try {
+            var prepared = prepareGroup(run);
+            taken = prepared.stream().map(Prepared::head).toList();
+            if (taken.size() < 2) {
+                return List.of(processOne(run.get(0)));
+            }
+            return applyGroup(prepared);
+        } catch (RuntimeException e) {
+            log.warn("A group of {} message(s) from {} was not processed ({}); processing them one at a time",
+                    taken.isEmpty() ? run.size() : taken.size(), run.get(0).msgId(), e.toString());
+            return oneByOne(taken.isEmpty() ? run.subList(0, 1) : taken);
+        }
+    }
+
+    /** A message of a group, read and decoded; {@code decoded} is null when its text is malformed. */
+    private record Prepared(ProcRecord head, DecodedMessage decoded, String malformedReason) {
+    }
+
+    private List<Prepared> prepareGroup(List<ProcRecord> run) {
+        var texts = mailbox.readTexts(run.stream().map(ProcRecord::msgId).toList());
+        var prepared = new ArrayList<Prepared>();
+        for (var head : run) {
+            var raw = withRawCopy(head.msgId(), Optional.ofNullable(texts.get(head.msgId())));
+            if (raw.isEmpty()) {
+                break;
+            }
+            var decoded = codec.decode(raw.get());
+            if (decoded instanceof DecodeResult.Malformed malformed) {
+                prepared.add(new Prepared(head, null, malformed.reason()));
+                continue;
+            }
+            if (!(decoded instanceof DecodeResult.Decoded ok) || !groupable(ok.message())) {
+                break;
+            }
+            prepared.add(new Prepared(head, ok.message(), null));
+        }
+        return prepared;
+    }
+
+    /** Flight messages with their payload; everything else goes alone, through {@link #processOne}. */
+    private static boolean groupable(DecodedMessage message) {
+        var kind = message.kind();
+        return (kind instanceof MsgKind.Schd || kind instanceof MsgKind.Flop || kind instanceof MsgKind.Fdel)
+                && message.flightMessage().isPresent();
+    }
+
+    private List<ProcessOutcome> applyGroup(List<Prepared> prepared) {
+        var bindings = bindIdentities(prepared);
+        var work = new ArrayList<FlightProcessor.Work>();
+        var decided = new ArrayList<ProcStates.Ending>();
+        for (var item : prepared) {
+            long msgId = item.head().msgId();
+            if (item.decoded() == null) {
+                decided.add(new ProcStates.Ending(msgId, Terminal.dead(ErrorClass.MALFORMED, item.malformedReason())));
+                continue;
+            }
+            var meta = item.decoded().meta();
+            if (bindings.get(msgId) instanceof IdentityBinding.HeldBy held && held.msgId() != msgId) {
+                decided.add(new ProcStates.Ending(msgId, Terminal.skipped("duplicate-of:" + held.msgId())));
+                continue;
+            }
+            var ignoredBy = settings.ignoreRules().match(meta.type(), meta.subtype());
+            if (ignoredBy.isPresent()) {
+                decided.add(new ProcStates.Ending(msgId, Terminal.skipped("ignored:" + ignoredBy.get())));
+                continue;
+            }
+            work.add(new FlightProcessor.Work(item.head(), item.decoded(), item.decoded().flightMessage().orElseThrow()));
+        }
+        var terminals = new LinkedHashMap<Long, Terminal>();
+        decided.forEach(ending -> terminals.put(ending.msgId(), ending.terminal()));
+        terminals.putAll(flights.applyGroup(work, decided));
+        var outcomes = new ArrayList<ProcessOutcome>();
+        for (var item : prepared) {
+            long msgId = item.head().msgId();
+            outcomes.add(ended(msgId, terminals.get(msgId)));
+        }
+        return outcomes;
+    }
+
+    private Map<Long, IdentityBinding> bindIdentities(List<Prepared> prepared) {
+        var claims = prepared.stream()
+                .filter(p -> p.decoded() != null && p.head().identityKey() == null)
+                .map(p -> new ProcStates.IdentityClaim(p.head().msgId(),
+                        MessageIdentity.of(p.decoded().meta(), settings.identityWithDay()).key()))
+                .toList();
+        return claims.isEmpty() ? Map.of() : store.procStates().bindIdentities(claims, clock.instant());
+    }
+
+    private List<ProcessOutcome> oneByOne(List<ProcRecord> heads) {
+        var outcomes = new ArrayList<ProcessOutcome>();
+        for (var head : heads) {
+            var outcome = processOne(head);
+            outcomes.add(outcome);
+            if (!(outcome instanceof ProcessOutcome.Ended)) {
+                break;
+            }
+        }
+        return outcomes;
     }
 
     private ProcessOutcome dispatch(ProcRecord head, DecodedMessage message) {

@@ -10,16 +10,30 @@ import java.util.Objects;
  *                           ({@code msgx.identity.include-day-boundary}; fixed once in production)
  * @param keepRawCopies      the replay channel ({@code msgx.pipeline.replay-channel}): keep our own copy of each
  *                           raw message, and read it when the mailbox row is gone
+ * @param groupSize          at most this many head messages share one business transaction
+ *                           ({@code msgx.pipeline.group-size}); 1 processes every message alone
  */
 public record ProcessingSettings(RetryPolicy retry, IgnoreRules ignoreRules, boolean identityWithDay,
-                                 boolean keepRawCopies) {
+                                 boolean keepRawCopies, int groupSize) {
+
+    /** The default {@link #groupSize}: large enough to amortise a commit, small enough to keep a group's lock short. */
+    public static final int DEFAULT_GROUP_SIZE = 100;
 
     public ProcessingSettings {
         Objects.requireNonNull(retry, "retry");
         Objects.requireNonNull(ignoreRules, "ignoreRules");
+        if (groupSize < 1 || groupSize > 1000) {
+            throw new IllegalArgumentException("msgx.pipeline.group-size must be 1 to 1000, got " + groupSize);
+        }
     }
 
     public static ProcessingSettings defaults() {
-        return new ProcessingSettings(RetryPolicy.processingDefaults(), IgnoreRules.baseline(), false, false);
+        return new ProcessingSettings(RetryPolicy.processingDefaults(), IgnoreRules.baseline(), false, false,
+                DEFAULT_GROUP_SIZE);
+    }
+
+    /** These settings with another {@link #groupSize}. */
+    public ProcessingSettings withGroupSize(int size) {
+        return new ProcessingSettings(retry, ignoreRules, identityWithDay, keepRawCopies, size);
     }
 }

@@ -10,6 +10,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.time.Clock;
+import java.util.List;
 
 /**
  * The single FIFO pump (seeds §5.1). Each {@link #tick()} looks only at the head — the smallest open message:
@@ -20,7 +21,9 @@ import java.time.Clock;
  *   <li>head {@code FAILED} with its attempts used up → {@code DEAD(EXHAUSTED)} and its backfill intent in one
  *       statement, no lock, no mailbox write;</li>
  *   <li>head {@code FAILED} and not yet due → wait; nothing after it is processed meanwhile;</li>
- *   <li>otherwise → {@link MessageProcessor#processOne}.</li>
+ *   <li>head {@code FAILED} and due → {@link MessageProcessor#processOne}, alone;</li>
+ *   <li>head {@code PENDING} → the run of pending messages from the head on, up to the group size
+ *       ({@code msgx.pipeline.group-size}), through {@link MessageProcessor#processGroup}.</li>
  * </ol>
  * There is no time-based poison pill: only the attempt cap ends a message that keeps failing.
  */
@@ -33,9 +36,17 @@ public final class Pump {
     private final RetryPolicy retry;
     private final Clock clock;
     private final PipelineMetrics metrics;
+    private final int groupSize;
     private long lastWarnedWatermark = -1;
 
     public Pump(PipelineStore store, MessageProcessor processor, RetryPolicy retry, Clock clock, PipelineMetrics metrics) {
+        this(store, processor, retry, 1, clock, metrics);
+    }
+
+    /** A pump that lets up to {@code groupSize} pending head messages share one business transaction. */
+    public Pump(PipelineStore store, MessageProcessor processor, RetryPolicy retry, int groupSize, Clock clock,
+                PipelineMetrics metrics) {
+        this.groupSize = groupSize;
         this.store = store;
         this.processor = processor;
         this.retry = retry;
@@ -71,7 +82,14 @@ public final class Pump {
                     && clock.instant().isBefore(message.nextAttemptAt())) {
                 return new TickResult.WaitingForRetry(message.msgId(), message.nextAttemptAt());
             }
-            return new TickResult.Processed(processor.processOne(message));
+            if (message.status() == ProcStatus.FAILED || groupSize == 1) {
+                return new TickResult.Processed(List.of(processor.processOne(message)));
+            }
+            var run = store.procStates().pendingRun(watermark, groupSize);
+            if (run.isEmpty() || run.get(0).msgId() != message.msgId()) {
+                return new TickResult.Processed(List.of(processor.processOne(message)));
+            }
+            return new TickResult.Processed(processor.processGroup(run));
         } catch (StoreUnavailableException e) {
             log.warn("Pipeline store unavailable; the pump retries next tick: {}", e.getMessage());
             return new TickResult.StoreUnavailable(e.getMessage());

@@ -1,6 +1,7 @@
 package io.msgx.pipeline.pump;
 
 import java.time.Instant;
+import java.util.List;
 
 /** What one {@link Pump#tick()} did; the runner sleeps on {@link Idle}, {@link BeyondWatermark} and waits. */
 public sealed interface TickResult {
@@ -24,8 +25,22 @@ public sealed interface TickResult {
     record WaitingForRetry(long msgId, Instant until) implements TickResult {
     }
 
-    /** The head was processed once. */
-    record Processed(ProcessOutcome outcome) implements TickResult {
+    /**
+     * The head was processed once, alone or with the pending messages after it (a group): every outcome, in
+     * FIFO order, never empty.
+     */
+    record Processed(List<ProcessOutcome> outcomes) implements TickResult {
+        public Processed {
+            outcomes = List.copyOf(outcomes);
+            if (outcomes.isEmpty()) {
+                throw new IllegalArgumentException("a processed tick has at least the head's outcome");
+            }
+        }
+
+        /** The head's outcome. */
+        public ProcessOutcome outcome() {
+            return outcomes.get(0);
+        }
     }
 
     /** Our database did not answer; nothing changed. */

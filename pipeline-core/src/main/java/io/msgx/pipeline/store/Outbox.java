@@ -3,6 +3,7 @@ package io.msgx.pipeline.store;
 import io.msgx.domain.flight.FlightId;
 
 import java.time.Instant;
+import java.util.Collection;
 import java.util.List;
 
 /** {@code MSG_EVENT}: the transactional outbox. Event IDs come from one global sequence. */
@@ -17,6 +18,22 @@ public interface Outbox {
      * the row's. True when written, false when a newer version is already there.
      */
     boolean upsertProjection(OutboxEvent projection);
+
+    /**
+     * {@link #append} for several notifications, in the order given (their {@code EVENT_ID}s ascend in that
+     * order). The default appends one by one; a store overrides it with one batch.
+     */
+    default void appendAll(List<OutboxEvent> notifications) {
+        notifications.forEach(this::append);
+    }
+
+    /**
+     * {@link #upsertProjection} for several FLIDs, at most one projection each. The default writes one by one; a
+     * store overrides it with one batch.
+     */
+    default void upsertProjections(Collection<OutboxEvent> projections) {
+        projections.forEach(this::upsertProjection);
+    }
 
     /** Undelivered rows of a target in {@code EVENT_ID} order, at most {@code limit}, due or not. */
     List<OutboxEntry> pending(OutboxTarget target, int limit);

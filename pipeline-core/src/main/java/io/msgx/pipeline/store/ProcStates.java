@@ -2,7 +2,9 @@ package io.msgx.pipeline.store;
 
 import java.time.Instant;
 import java.util.Collection;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
@@ -17,11 +19,32 @@ public interface ProcStates {
 
     Optional<ProcRecord> find(long msgId);
 
+    /**
+     * The records of these messages that exist, by ID. The default reads them one by one; a store overrides it
+     * with one statement.
+     */
+    default Map<Long, ProcRecord> findAll(Collection<Long> msgIds) {
+        var found = new LinkedHashMap<Long, ProcRecord>();
+        msgIds.forEach(id -> find(id).ifPresent(record -> found.put(id, record)));
+        return found;
+    }
+
     /** Records in {@code status}, oldest mailbox ID first, at most {@code limit} (operators' listings). */
     List<ProcRecord> withStatus(ProcStatus status, int limit);
 
     /** The head of the FIFO queue: the open ({@code PENDING} or {@code FAILED}) record with the smallest ID. */
     Optional<ProcRecord> head();
+
+    /**
+     * The run of the queue a group may take: the open records from the head on, in FIFO order, stopping before
+     * the first {@code FAILED} one (a failed message goes alone, with its backoff) and before any ID above
+     * {@code watermark}; at most {@code limit}. Empty when the head is {@code FAILED} or above the watermark.
+     * The default returns the head alone; a store overrides it with one statement.
+     */
+    default List<ProcRecord> pendingRun(long watermark, int limit) {
+        return head().filter(h -> h.status() == ProcStatus.PENDING && h.msgId() <= watermark)
+                .map(List::of).orElse(List.of());
+    }
 
     /**
      * Bind {@code identityKey} to the message, one idempotent statement: binds when the message has none
@@ -31,10 +54,41 @@ public interface ProcStates {
     IdentityBinding bindIdentity(long msgId, String identityKey, Instant now);
 
     /**
+     * {@link #bindIdentity} for several messages, in the order given, so a later claim of an identity is held by
+     * the earlier one; the result by message ID. Outside any business transaction, like the single binding. The
+     * default binds one by one; a store overrides it with a few statements in one short transaction.
+     */
+    default Map<Long, IdentityBinding> bindIdentities(List<IdentityClaim> claims, Instant now) {
+        var bindings = new LinkedHashMap<Long, IdentityBinding>();
+        claims.forEach(c -> bindings.put(c.msgId(), bindIdentity(c.msgId(), c.identityKey(), now)));
+        return bindings;
+    }
+
+    /** A message's claim to a business identity. */
+    record IdentityClaim(long msgId, String identityKey) {
+    }
+
+    /**
      * End an open message with {@code terminal} and record the backfill intent (the mark is owed from
      * {@code now}) in the same statement. False when the message is not open (it ended already).
      */
     boolean finish(long msgId, Terminal terminal, Instant now);
+
+    /**
+     * {@link #finish} for several messages, inside the caller's transaction; returns how many ended (a message
+     * no longer open is not counted). The default ends them one by one; a store overrides it with one batch.
+     */
+    default int finishAll(List<Ending> endings, Instant now) {
+        int ended = 0;
+        for (var ending : endings) {
+            ended += finish(ending.msgId(), ending.terminal(), now) ? 1 : 0;
+        }
+        return ended;
+    }
+
+    /** How one message ends. */
+    record Ending(long msgId, Terminal terminal) {
+    }
 
     /**
      * Record a failed attempt of an open message: {@code FAILED}, attempts one more, the class and text,

@@ -13,6 +13,11 @@ public interface ScheduleLog {
 
     void append(Entry entry);
 
+    /** {@link #append} for several schedules. The default appends one by one; a store overrides it with one batch. */
+    default void appendAll(java.util.List<Entry> entries) {
+        entries.forEach(this::append);
+    }
+
     /** The entries of one message, oldest first. */
     List<Entry> entriesOf(long msgId);
 

@@ -31,7 +31,8 @@ class RetentionAndReplayChannelTest {
 
     @Test
     void with_the_replay_channel_a_message_whose_mailbox_row_was_purged_is_replayed_from_our_copy() {
-        var processing = new ProcessingSettings(RetryPolicy.processingDefaults(), IgnoreRules.baseline(), false, true);
+        var processing = new ProcessingSettings(RetryPolicy.processingDefaults(), IgnoreRules.baseline(), false, true,
+                ProcessingSettings.DEFAULT_GROUP_SIZE);
         var pipeline = new PipelineHarness(mailbox, store, clock, InboxSettings.defaults(), processing);
         long id = mailbox.appendInbound(sis.other("ZZZZ", "X"), null);
         pipeline.runUntilQuiet();

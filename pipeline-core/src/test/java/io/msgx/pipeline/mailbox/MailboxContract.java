@@ -155,6 +155,21 @@ public abstract class MailboxContract {
     }
 
     @Test
+    void readTextsReturnsTheTextsOfTheRowsThatExist() {
+        long a = insertInbound(xml(1), T1);
+        long b = insertInbound(xml(2), T1);
+        long c = insertInbound(xml(3), T1);
+        deleteInbound(b);
+
+        var texts = mailbox.readTexts(java.util.List.of(a, b, c, c + 1000));
+
+        assertThat(texts).containsOnlyKeys(a, c);
+        assertThat(texts.get(a)).isEqualTo(xml(1));
+        assertThat(texts.get(c)).isEqualTo(xml(3));
+        assertThat(mailbox.readTexts(java.util.List.of())).isEmpty();
+    }
+
+    @Test
     void readTextOfAMissingRowIsEmpty() {
         long id = insertInbound(xml(1), null);
 

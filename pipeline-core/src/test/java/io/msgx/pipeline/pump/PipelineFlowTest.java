@@ -259,7 +259,8 @@ class PipelineFlowTest {
                 .hasMessage("msgx.pipeline.retry.backoff has 1 tiers but msgx.pipeline.retry.max-attempts=3 allows 2 "
                         + "retries: give exactly one tier per retry");
         new PipelineHarness(mailbox, store, clock, InboxSettings.defaults(),
-                new ProcessingSettings(new RetryPolicy(RetryPolicy.PROCESSING, 1, List.of()), IgnoreRules.baseline(), false, false));
+                new ProcessingSettings(new RetryPolicy(RetryPolicy.PROCESSING, 1, List.of()), IgnoreRules.baseline(), false, false,
+                        ProcessingSettings.DEFAULT_GROUP_SIZE));
     }
 
     private ProcRecord record(long id) {

@@ -358,6 +358,11 @@ public final class InMemoryPipelineStore implements PipelineStore {
         }
 
         @Override
+        public List<ProcRecord> pendingRun(long watermark, int limit) {
+            return inTransaction(tx -> tx.procStates().pendingRun(watermark, limit));
+        }
+
+        @Override
         public List<ProcRecord> withStatus(ProcStatus status, int limit) {
             return inTransaction(tx -> tx.procStates().withStatus(status, limit));
         }
@@ -737,6 +742,13 @@ public final class InMemoryPipelineStore implements PipelineStore {
         @Override
         public Optional<ProcRecord> head() {
             return state.procs.values().stream().filter(r -> r.status().isOpen()).findFirst();
+        }
+
+        @Override
+        public List<ProcRecord> pendingRun(long watermark, int limit) {
+            return state.procs.values().stream().filter(r -> r.status().isOpen())
+                    .takeWhile(r -> r.status() == ProcStatus.PENDING && r.msgId() <= watermark)
+                    .limit(limit).toList();
         }
 
         @Override

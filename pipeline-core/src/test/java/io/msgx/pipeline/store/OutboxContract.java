@@ -164,6 +164,39 @@ public abstract class OutboxContract {
         assertThat(pending(OutboxTarget.KAFKA_SCHD)).isEmpty();
     }
 
+    @Test
+    void notificationsAppendedTogetherKeepTheirOrderAfterEarlierOnes() {
+        long first = append("7", 1);
+        inTx(tx -> {
+            tx.outbox().appendAll(List.of(notification("8", 1, 201), notification("7", 2, 202), notification("8", 2, 203)));
+            return null;
+        });
+
+        var rows = pending(OutboxTarget.KAFKA_MSG);
+        assertThat(rows).extracting(r -> r.event().msgId()).containsExactly(101L, 201L, 202L, 203L);
+        assertThat(rows.get(1).eventId()).isGreaterThan(first);
+        assertThat(rows).extracting(OutboxEntry::eventId).isSorted();
+        assertThat(rows.get(2).event().payload()).isEqualTo("{\"FLID\":\"7\",\"v\":2}");
+    }
+
+    @Test
+    void projectionsUpsertedTogetherKeepTheNewestVersionOfEachFlid() {
+        assertThat(upsert(projection("7", 5, 105))).isTrue();
+        inTx(tx -> {
+            tx.outbox().upsertProjections(List.of(projection("7", 4, 204), projection("8", 1, 201),
+                    tombstone("9", 3, 203)));
+            return null;
+        });
+
+        var rows = pending(OutboxTarget.KAFKA_SCHD);
+        assertThat(rows).extracting(r -> r.event().partitionKey().value(), r -> r.event().stateVersion())
+                .containsExactlyInAnyOrder(org.assertj.core.groups.Tuple.tuple("7", 5L),
+                        org.assertj.core.groups.Tuple.tuple("8", 1L), org.assertj.core.groups.Tuple.tuple("9", 3L));
+        var nine = rows.stream().filter(r -> r.event().partitionKey().value().equals("9")).findFirst().orElseThrow();
+        assertThat(nine.event().eventType()).isEqualTo(OutboxEvent.EventType.TOMBSTONE);
+        assertThat(nine.event().payload()).isNull();
+    }
+
     // --- upsertProjection ---
 
     @Test

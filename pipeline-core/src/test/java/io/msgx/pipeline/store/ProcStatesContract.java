@@ -111,6 +111,54 @@ public abstract class ProcStatesContract extends ProcStatesFixture {
         assertThat(states.head()).isEmpty();
     }
 
+    // --- pendingRun: what a group may take ---
+
+    /** A run is a prefix of the full run {@code expected}: the head first, in FIFO order (a store may stop early). */
+    private void assertRunIsPrefixOf(java.util.List<ProcRecord> run, Long... expected) {
+        assertThat(run).as("a pending head always yields a run").isNotEmpty();
+        assertThat(run.size()).isLessThanOrEqualTo(expected.length);
+        assertThat(run).extracting(ProcRecord::msgId).containsExactly(java.util.Arrays.copyOf(expected, run.size()));
+        assertThat(run).extracting(ProcRecord::status).containsOnly(ProcStatus.PENDING);
+    }
+
+    @Test
+    void aRunIsThePendingMessagesFromTheHeadInFifoOrder() {
+        enqueue(40, 10, 30, 20, 50);
+        states.finish(20, Terminal.succeeded("applied"), now());
+
+        assertRunIsPrefixOf(states.pendingRun(1000, 10), 10L, 30L, 40L, 50L);
+        assertRunIsPrefixOf(states.pendingRun(1000, 2), 10L, 30L);
+        assertThat(states.pendingRun(1000, 2)).hasSizeLessThanOrEqualTo(2);
+    }
+
+    @Test
+    void aRunStopsBeforeTheWatermarkAndBeforeAFailedMessage() {
+        enqueue(10, 20, 30, 40);
+        states.recordFailure(30, ErrorClass.INTERNAL, "boom", now().plusSeconds(30), now());
+
+        assertRunIsPrefixOf(states.pendingRun(1000, 10), 10L, 20L);
+        assertRunIsPrefixOf(states.pendingRun(15, 10), 10L);
+    }
+
+    @Test
+    void thereIsNoRunWhenTheHeadFailedOrIsAboveTheWatermark() {
+        enqueue(10, 20);
+        assertThat(states.pendingRun(5, 10)).isEmpty();
+
+        states.recordFailure(10, ErrorClass.INTERNAL, "boom", now().plusSeconds(30), now());
+        assertThat(states.pendingRun(1000, 10)).isEmpty();
+    }
+
+    @Test
+    void findAllReturnsTheRecordsThatExist() {
+        enqueue(10, 20);
+
+        var found = states.findAll(java.util.List.of(10L, 20L, 99L));
+
+        assertThat(found).containsOnlyKeys(10L, 20L);
+        assertThat(found.get(20L)).isEqualTo(record(20));
+    }
+
     // --- bindIdentity ---
 
     @Test
@@ -227,7 +275,59 @@ public abstract class ProcStatesContract extends ProcStatesFixture {
         }
     }
 
+    @Test
+    void identitiesAreBoundInTheOrderGivenSoADuplicateInsideABatchIsHeldByItsOriginal() {
+        enqueue(5, 10, 20, 30, 40);
+        states.bindIdentity(5, "A", now());
+
+        var bindings = states.bindIdentities(java.util.List.of(
+                new ProcStates.IdentityClaim(10, "A"), new ProcStates.IdentityClaim(20, "B"),
+                new ProcStates.IdentityClaim(30, "B"), new ProcStates.IdentityClaim(40, "C")), now());
+
+        assertThat(bindings).containsEntry(10L, new IdentityBinding.HeldBy(5))
+                .containsEntry(20L, new IdentityBinding.Bound())
+                .containsEntry(30L, new IdentityBinding.HeldBy(20))
+                .containsEntry(40L, new IdentityBinding.Bound());
+        assertThat(record(10).identityKey()).isNull();
+        assertThat(record(20).identityKey()).isEqualTo("B");
+        assertThat(record(30).identityKey()).isNull();
+        assertThat(record(40).identityKey()).isEqualTo("C");
+    }
+
+    @Test
+    void aMessageBoundEarlierKeepsItsIdentityInABatch() {
+        enqueue(10, 20);
+        states.bindIdentity(10, "A", now());
+
+        var bindings = states.bindIdentities(java.util.List.of(
+                new ProcStates.IdentityClaim(10, "A"), new ProcStates.IdentityClaim(20, "A")), now());
+
+        assertThat(bindings).containsEntry(10L, new IdentityBinding.Bound())
+                .containsEntry(20L, new IdentityBinding.HeldBy(10));
+    }
+
     // --- finish ---
+
+    @Test
+    void finishAllEndsTheOpenMessagesAndCountsThem() {
+        enqueue(10, 20, 30);
+        states.finish(20, Terminal.succeeded("applied"), now());
+        clock.tick(Duration.ofSeconds(5));
+
+        int ended = states.finishAll(java.util.List.of(
+                new ProcStates.Ending(10, Terminal.skipped("duplicate-of:3")),
+                new ProcStates.Ending(20, Terminal.dead(ErrorClass.PROTOCOL, "late")),
+                new ProcStates.Ending(30, Terminal.dead(ErrorClass.MALFORMED, "not XML"))), now());
+
+        assertThat(ended).isEqualTo(2);
+        assertThat(record(10).status()).isEqualTo(ProcStatus.SKIPPED);
+        assertThat(record(10).lastError()).isEqualTo("duplicate-of:3");
+        assertThat(record(10).backfillNextAt()).isEqualTo(now());
+        assertThat(record(20).status()).as("an ended message is not ended again").isEqualTo(ProcStatus.SUCCEEDED);
+        assertThat(record(30).status()).isEqualTo(ProcStatus.DEAD);
+        assertThat(record(30).errorClass()).isEqualTo(ErrorClass.MALFORMED);
+        assertThat(record(30).updatedAt()).isEqualTo(now());
+    }
 
     @Test
     void finishingAnOpenMessageEndsItAndOwesTheMailboxMark() {

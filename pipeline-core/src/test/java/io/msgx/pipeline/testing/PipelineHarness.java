@@ -40,7 +40,7 @@ public final class PipelineHarness {
                 new ReferenceProcessor(store, clock, responses), processing, clock,
                 PipelineMetrics.NONE);
         this.poller = new InboxPoller(mailbox, store, clock, inbox, PipelineMetrics.NONE);
-        this.pump = new Pump(store, processor, processing.retry(), clock, PipelineMetrics.NONE);
+        this.pump = new Pump(store, processor, processing.retry(), processing.groupSize(), clock, PipelineMetrics.NONE);
     }
 
     public PipelineHarness(Mailbox mailbox, PipelineStore store, SettableClock clock) {
