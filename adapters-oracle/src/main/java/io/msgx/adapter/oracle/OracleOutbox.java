@@ -1,0 +1,188 @@
+package io.msgx.adapter.oracle;
+
+import io.msgx.domain.flight.FlightId;
+import io.msgx.pipeline.store.Outbox;
+import io.msgx.pipeline.store.OutboxEntry;
+import io.msgx.pipeline.store.OutboxEvent;
+import io.msgx.pipeline.store.OutboxTarget;
+
+import java.sql.SQLException;
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * {@link Outbox} on {@code MSG_EVENT}. Every written row takes a new {@code EVENT_ID} from {@code MSG_EVENT_SEQ}
+ * (taken first with {@code SELECT ... NEXTVAL FROM dual}: 11g SQL has no {@code RETURNING} into a result), so append
+ * order is {@code EVENT_ID} order; the {@code KAFKA:schd} projection keeps one row per FLID through the unique index
+ * on the virtual column {@code SCHD_KEY}, and is written with one {@code MERGE}.
+ *
+ * <p>The delivery methods are single statements (used in auto-commit by the dispatcher). Every state change is one
+ * conditional UPDATE whose row count is the answer, so a row that moved on meanwhile is never overwritten.
+ *
+ * <p>Empty texts ('' is NULL in Oracle): an empty payload reads back as {@code ""}, except for a {@code KAFKA:schd}
+ * tombstone, whose payload reads back as null; an empty delivery error reads back as null (no text).
+ */
+final class OracleOutbox implements Outbox {
+
+    private static final String COLUMNS = "EVENT_ID, TARGET, PARTITION_KEY, EVENT_TYPE, STATE_VERSION, MSG_ID, PAYLOAD,"
+            + " STATUS, ATTEMPTS, NEXT_ATTEMPT_AT, LAST_ERROR, CREATED_AT, SENT_AT";
+    private static final String MSG = "'" + OutboxTarget.KAFKA_MSG.code() + "'";
+    private static final String SCHD = "'" + OutboxTarget.KAFKA_SCHD.code() + "'";
+    /** Never tried, or its retry time has come. */
+    private static final String DUE = "(e.NEXT_ATTEMPT_AT IS NULL OR e.NEXT_ATTEMPT_AT <= ?)";
+    private static final int LAST_ERROR_WIDTH = 2000;
+    private static final int UPSERT_RACES_TOLERATED = 3;
+
+    private final Sql sql;
+
+    OracleOutbox(Sql sql) {
+        this.sql = sql;
+    }
+
+    @Override
+    public long append(OutboxEvent notification) {
+        if (notification.target() != OutboxTarget.KAFKA_MSG) {
+            throw new IllegalArgumentException("append takes KAFKA:msg notifications; the " + notification.target().code()
+                    + " row of FLID " + notification.partitionKey() + " goes through upsertProjection");
+        }
+        return sql.run("appending a notification of message " + notification.msgId() + " for FLID "
+                + notification.partitionKey(), session -> {
+            long eventId = session.nextValue("MSG_EVENT_SEQ");
+            session.update("INSERT INTO MSG_EVENT (EVENT_ID, TARGET, PARTITION_KEY, EVENT_TYPE, STATE_VERSION, MSG_ID,"
+                            + " PAYLOAD, STATUS, ATTEMPTS, CREATED_AT) VALUES (?, ?, ?, ?, ?, ?, ?, 'PENDING', 0, ?)",
+                    eventId, notification.target().code(), notification.partitionKey().value(),
+                    notification.eventType().name(), notification.stateVersion(), notification.msgId(),
+                    new Sql.Clob(notification.payload()), notification.createdAt());
+            return eventId;
+        });
+    }
+
+    @Override
+    public boolean upsertProjection(OutboxEvent projection) {
+        if (projection.target() != OutboxTarget.KAFKA_SCHD) {
+            throw new IllegalArgumentException("upsertProjection takes KAFKA:schd rows; the "
+                    + projection.target().code() + " event of FLID " + projection.partitionKey() + " goes through append");
+        }
+        var flid = projection.partitionKey().value();
+        return sql.run("writing the projection of FLID " + flid + " version " + projection.stateVersion(), session -> {
+            for (int race = 0; ; race++) {
+                long eventId = session.nextValue("MSG_EVENT_SEQ");
+                var type = projection.eventType().name();
+                var payload = new Sql.Clob(projection.payload());
+                try {
+                    return session.update("MERGE INTO MSG_EVENT e USING dual ON (e.SCHD_KEY = ?)"
+                                    + " WHEN MATCHED THEN UPDATE SET EVENT_ID = ?, EVENT_TYPE = ?, STATE_VERSION = ?,"
+                                    + " MSG_ID = ?, PAYLOAD = ?, STATUS = 'PENDING', ATTEMPTS = 0, NEXT_ATTEMPT_AT = NULL,"
+                                    + " LAST_ERROR = NULL, CREATED_AT = ?, SENT_AT = NULL WHERE e.STATE_VERSION <= ?"
+                                    + " WHEN NOT MATCHED THEN INSERT (EVENT_ID, TARGET, PARTITION_KEY, EVENT_TYPE,"
+                                    + " STATE_VERSION, MSG_ID, PAYLOAD, STATUS, ATTEMPTS, CREATED_AT)"
+                                    + " VALUES (?, " + SCHD + ", ?, ?, ?, ?, ?, 'PENDING', 0, ?)",
+                            flid,
+                            eventId, type, projection.stateVersion(), projection.msgId(), payload,
+                            projection.createdAt(), projection.stateVersion(),
+                            eventId, flid, type, projection.stateVersion(), projection.msgId(), payload,
+                            projection.createdAt()) == 1;
+                } catch (SQLException e) {
+                    // A concurrent first projection of the same FLID won between MERGE's probe and insert: merge again.
+                    if (!Sql.isUniqueViolation(e) || race + 1 >= UPSERT_RACES_TOLERATED) {
+                        throw e;
+                    }
+                }
+            }
+        });
+    }
+
+    @Override
+    public List<OutboxEntry> pending(OutboxTarget target, int limit) {
+        requireBatch(limit);
+        return sql.run("reading pending " + target.code() + " events", session -> session.list(Sql.firstRows(
+                        "SELECT " + COLUMNS + " FROM MSG_EVENT WHERE STATUS = 'PENDING' AND TARGET = ? ORDER BY EVENT_ID"),
+                OracleOutbox::entryOf, target.code(), limit));
+    }
+
+    @Override
+    public List<OutboxEntry> dueNotifications(Instant now, int limit) {
+        requireBatch(limit);
+        return sql.run("claiming the due notifications", session -> session.list(Sql.firstRows(
+                        "SELECT " + COLUMNS + " FROM MSG_EVENT e WHERE e.STATUS = 'PENDING' AND e.TARGET = " + MSG
+                                + " AND " + DUE
+                                // Only the head of its FLID: no older pending notification of the same FLID.
+                                + " AND NOT EXISTS (SELECT 1 FROM MSG_EVENT o WHERE o.PARTITION_KEY = e.PARTITION_KEY"
+                                + " AND o.STATUS = 'PENDING' AND o.TARGET = " + MSG + " AND o.EVENT_ID < e.EVENT_ID)"
+                                + " ORDER BY e.EVENT_ID"),
+                OracleOutbox::entryOf, now, limit));
+    }
+
+    @Override
+    public List<OutboxEntry> dueProjections(Instant now, int limit) {
+        requireBatch(limit);
+        return sql.run("claiming the due projections", session -> session.list(Sql.firstRows(
+                        "SELECT " + COLUMNS + " FROM MSG_EVENT e WHERE e.STATUS = 'PENDING' AND e.TARGET = " + SCHD
+                                + " AND " + DUE + " ORDER BY e.EVENT_ID"),
+                OracleOutbox::entryOf, now, limit));
+    }
+
+    @Override
+    public boolean markSent(long eventId, Instant sentAt) {
+        return sql.run("confirming the delivery of notification " + eventId, session -> session.update(
+                "UPDATE MSG_EVENT SET STATUS = 'SENT', SENT_AT = ? WHERE EVENT_ID = ? AND TARGET = " + MSG
+                        + " AND STATUS = 'PENDING'", sentAt, eventId) == 1);
+    }
+
+    @Override
+    public boolean markProjectionSent(FlightId flid, long stateVersion, Instant sentAt) {
+        return sql.run("confirming the delivery of the projection of FLID " + flid + " version " + stateVersion,
+                session -> session.update("UPDATE MSG_EVENT SET STATUS = 'SENT', SENT_AT = ? WHERE TARGET = " + SCHD
+                        + " AND PARTITION_KEY = ? AND STATE_VERSION = ? AND STATUS = 'PENDING'",
+                        sentAt, flid.value(), stateVersion) == 1);
+    }
+
+    @Override
+    public boolean recordDeliveryFailure(long eventId, String error, Instant nextAttemptAt, boolean dead, Instant now) {
+        return sql.run("recording a failed delivery of event " + eventId, session -> session.update(
+                "UPDATE MSG_EVENT SET STATUS = ?, ATTEMPTS = ATTEMPTS + 1, LAST_ERROR = ?, NEXT_ATTEMPT_AT = ?"
+                        + " WHERE EVENT_ID = ? AND STATUS = 'PENDING'",
+                dead ? "DEAD" : "PENDING", Sql.fitted(error, LAST_ERROR_WIDTH), nextAttemptAt, eventId) == 1);
+    }
+
+    @Override
+    public int deleteSentBefore(Instant cutoff, int limit) {
+        requireBatch(limit);
+        return sql.run("deleting delivered events sent before " + cutoff, session -> session.update(
+                "DELETE FROM MSG_EVENT WHERE EVENT_ID IN (" + Sql.firstRows("SELECT d.EVENT_ID FROM MSG_EVENT d"
+                        + " WHERE d.STATUS = 'SENT' AND d.SENT_AT < ? ORDER BY d.SENT_AT") + ")"
+                        // Checked again on the row deleted: a projection re-opened by a newer version meanwhile stays.
+                        + " AND STATUS = 'SENT' AND SENT_AT < ?", cutoff, limit, cutoff));
+    }
+
+    @Override
+    public DeliveryBacklog deliveryBacklog() {
+        return sql.run("counting the delivery backlog", session -> session.one(
+                "SELECT COUNT(CASE WHEN STATUS = 'PENDING' THEN 1 END) AS PENDING,"
+                        + " COUNT(CASE WHEN STATUS = 'DEAD' THEN 1 END) AS DEAD,"
+                        + " MIN(CASE WHEN STATUS = 'PENDING' THEN CREATED_AT END) AS OLDEST_PENDING"
+                        + " FROM MSG_EVENT WHERE STATUS IN ('PENDING', 'DEAD')",
+                row -> new DeliveryBacklog(row.longValue("PENDING"), row.longValue("DEAD"),
+                        row.instant("OLDEST_PENDING"))).orElseThrow());
+    }
+
+    private static void requireBatch(int limit) {
+        if (limit < 1) {
+            throw new IllegalArgumentException("the limit of a dispatch batch is at least 1, got " + limit);
+        }
+    }
+
+    private static OutboxEntry entryOf(Sql.Row row) throws SQLException {
+        var target = OutboxTarget.ofCode(row.text("TARGET"));
+        var type = OutboxEvent.EventType.valueOf(row.text("EVENT_TYPE"));
+        // '' was stored as NULL: only a projection tombstone really has no payload.
+        var payload = target == OutboxTarget.KAFKA_SCHD && type == OutboxEvent.EventType.TOMBSTONE
+                ? row.text("PAYLOAD")
+                : row.textOrEmpty("PAYLOAD");
+        var event = new OutboxEvent(target, FlightId.of(row.text("PARTITION_KEY")), type,
+                row.longValue("STATE_VERSION"), row.longValue("MSG_ID"), payload, row.instant("CREATED_AT"));
+        return new OutboxEntry(row.longValue("EVENT_ID"), event,
+                OutboxEntry.DeliveryStatus.valueOf(row.text("STATUS")), row.intValue("ATTEMPTS"),
+                row.instant("NEXT_ATTEMPT_AT"), row.text("LAST_ERROR"), row.instant("SENT_AT"));
+    }
+}

@@ -1,0 +1,234 @@
+package io.msgx.adapter.oracle;
+
+import io.msgx.pipeline.store.Housekeeping;
+import io.msgx.pipeline.store.InboxCursors;
+import io.msgx.pipeline.store.MatchMode;
+import io.msgx.pipeline.store.Outbox;
+import io.msgx.pipeline.store.PipelineStore;
+import io.msgx.pipeline.store.ProcStates;
+import io.msgx.pipeline.store.RawMessageCopies;
+import io.msgx.pipeline.store.ReferenceData;
+import io.msgx.pipeline.store.Request;
+import io.msgx.pipeline.store.RequestKind;
+import io.msgx.pipeline.store.RequestTrack;
+import io.msgx.pipeline.store.ScheduleLog;
+
+import javax.sql.DataSource;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * The pipeline's store on Oracle 11g, in plain JDBC, with the guarantees of the PostgreSQL store.
+ *
+ * <p>{@link #inTransaction} runs its work on one connection with auto-commit off, commits when the work returns and
+ * rolls back when it throws; {@link #inLockedTransaction} first locks the {@code PIPELINE_LOCK} row
+ * ({@code SELECT ... FOR UPDATE}), so two locked transactions never overlap. {@link #procStates()},
+ * {@link #inboxCursor()}, {@link #outbox()}, {@link #housekeeping()}, {@link #rawCopies()}, {@link #scheduleLog()},
+ * {@link #referenceData()} and {@link #requests()} run each call as its own auto-committed statement (the archive of
+ * a processing record, the reconciliation and reopening of abandoned marks, and {@link RequestTrack#register} as
+ * one short transaction of their own, never holding {@code PIPELINE_LOCK}). A lost connection, a timeout or a
+ * database going down surfaces as {@link io.msgx.pipeline.store.StoreUnavailableException} naming the operation;
+ * any other SQL error is {@link OracleStoreException} (a defect).
+ *
+ * <p>One difference from PostgreSQL is handled here: Oracle keeps a transaction going after a failed statement.
+ * Where the ports rely on PostgreSQL's "a failed statement aborts the transaction" (the flight history's archive
+ * of a version archived already), the repository marks the transaction rollback-only, and it is rolled back even if
+ * the work caught the failure.
+ *
+ * <p>SQL names no schema: the tables are the connecting user's (the one {@link OracleSchema#migrate} was given).
+ * The data source must hand out auto-commit connections; its sessions should sort text in binary order
+ * ({@code NLS_SORT=BINARY}, the default unless the client's locale asks for a linguistic sort) so reference keys are
+ * listed in code-point order.
+ */
+public final class OraclePipelineStore implements PipelineStore {
+
+    private final DataSource dataSource;
+    private final Clock clock;
+    private final Duration lockWait;
+    private final Sql autoCommit;
+
+    private OraclePipelineStore(DataSource dataSource, Clock clock, Duration lockWait) {
+        this.dataSource = dataSource;
+        this.clock = clock;
+        this.lockWait = lockWait;
+        this.autoCommit = Sql.autoCommit(dataSource);
+    }
+
+    /**
+     * A store over {@code dataSource} (pooled, auto-commit connections of the migrated schema's user). {@code clock}
+     * stamps the audit times that no port method receives ({@code INBOX_CURSOR.UPDATED_AT}). A locked transaction
+     * waits for {@code PIPELINE_LOCK} as long as it takes (as on PostgreSQL without {@code lock_timeout}).
+     */
+    public static OraclePipelineStore create(DataSource dataSource, Clock clock) {
+        return new OraclePipelineStore(Objects.requireNonNull(dataSource, "dataSource"),
+                Objects.requireNonNull(clock, "clock"), null);
+    }
+
+    /**
+     * As {@link #create(DataSource, Clock)}, but a locked transaction waits at most {@code lockWait} (rounded up to
+     * whole seconds, Oracle's {@code FOR UPDATE WAIT n}) for {@code PIPELINE_LOCK}, then fails as unavailable.
+     */
+    public static OraclePipelineStore create(DataSource dataSource, Clock clock, Duration lockWait) {
+        Objects.requireNonNull(lockWait, "lockWait");
+        if (lockWait.isNegative() || lockWait.isZero()) {
+            throw new IllegalArgumentException("the wait for PIPELINE_LOCK is positive, got " + lockWait);
+        }
+        return new OraclePipelineStore(Objects.requireNonNull(dataSource, "dataSource"),
+                Objects.requireNonNull(clock, "clock"), lockWait);
+    }
+
+    @Override
+    public <T> T inTransaction(TransactionWork<T> work) {
+        return run(work, false);
+    }
+
+    @Override
+    public <T> T inLockedTransaction(TransactionWork<T> work) {
+        return run(work, true);
+    }
+
+    @Override
+    public ProcStates procStates() {
+        return new OracleProcStates(autoCommit);
+    }
+
+    @Override
+    public InboxCursors inboxCursor() {
+        return new OracleInboxCursors(autoCommit, clock);
+    }
+
+    @Override
+    public Outbox outbox() {
+        return new OracleOutbox(autoCommit);
+    }
+
+    @Override
+    public Housekeeping housekeeping() {
+        return new OracleHousekeeping(autoCommit);
+    }
+
+    @Override
+    public RawMessageCopies rawCopies() {
+        return new OracleRawMessageCopies(autoCommit);
+    }
+
+    @Override
+    public ScheduleLog scheduleLog() {
+        return new OracleScheduleLog(autoCommit);
+    }
+
+    /** Reads of {@code REF_MASTER}, each its own statement (a refresh here is not atomic: write in a transaction). */
+    @Override
+    public ReferenceData referenceData() {
+        return new OracleReferenceData(autoCommit);
+    }
+
+    /**
+     * {@code REQ_TRACK}, each call its own statement; {@link RequestTrack#register} (expire the old open request,
+     * insert the new one) as one short transaction of its own.
+     */
+    @Override
+    public RequestTrack requests() {
+        var statements = new OracleRequestTrack(autoCommit);
+        return new RequestTrack() {
+            @Override
+            public Request register(RequestKind kind, String subject, LocalDate coverDay, String sender, String seqn,
+                                    Instant windowStart, Instant windowEnd, Instant now) {
+                return inTransaction(tx -> tx.requests().register(kind, subject, coverDay, sender, seqn,
+                        windowStart, windowEnd, now));
+            }
+
+            @Override
+            public boolean markSent(long id, long outMsgId, Instant sentAt) {
+                return statements.markSent(id, outMsgId, sentAt);
+            }
+
+            @Override
+            public Optional<Request> find(long id) {
+                return statements.find(id);
+            }
+
+            @Override
+            public Optional<Request> findBySeqn(String seqn) {
+                return statements.findBySeqn(seqn);
+            }
+
+            @Override
+            public List<Request> openOf(RequestKind kind, String subject) {
+                return statements.openOf(kind, subject);
+            }
+
+            @Override
+            public boolean complete(long id, long responseMsgId, MatchMode mode, Instant at) {
+                return statements.complete(id, responseMsgId, mode, at);
+            }
+
+            @Override
+            public int expireOpenBefore(Instant cutoff, Instant now) {
+                return statements.expireOpenBefore(cutoff, now);
+            }
+        };
+    }
+
+    private <T> T run(TransactionWork<T> work, boolean locked) {
+        Objects.requireNonNull(work, "work");
+        String kind = locked ? "a locked transaction" : "a transaction";
+        Connection connection = open(kind);
+        var transaction = new TransactionConnection(connection);
+        try {
+            T result;
+            try {
+                connection.setAutoCommit(false);
+                var tx = new OracleTransaction(transaction, clock);
+                if (locked) {
+                    tx.lockPipeline(lockWait);
+                }
+                result = work.run(tx);
+            } catch (RuntimeException | Error e) {
+                transaction.end();
+                Sql.rollback(connection, e);
+                throw e;
+            } catch (SQLException e) {
+                transaction.end();
+                Sql.rollback(connection, e);
+                throw Sql.failure("starting " + kind, e);
+            }
+            transaction.end();
+            var refused = transaction.rollbackOnlyReason();
+            if (refused != null) {
+                var failure = new IllegalStateException(kind + " was rolled back: " + refused);
+                Sql.rollback(connection, failure);
+                throw failure;
+            }
+            try {
+                connection.commit();
+            } catch (SQLException e) {
+                Sql.rollback(connection, e);
+                throw Sql.failure("committing " + kind + " (its outcome is unknown if the connection was lost)", e);
+            }
+            return result;
+        } finally {
+            Sql.restoreAutoCommit(connection);
+            try {
+                connection.close();
+            } catch (SQLException ignored) {
+                // Nothing left to release.
+            }
+        }
+    }
+
+    private Connection open(String kind) {
+        try {
+            return dataSource.getConnection();
+        } catch (SQLException e) {
+            throw Sql.unavailable("opening a connection for " + kind, e);
+        }
+    }
+}

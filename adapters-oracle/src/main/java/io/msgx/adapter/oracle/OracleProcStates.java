@@ -1,0 +1,437 @@
+package io.msgx.adapter.oracle;
+
+import io.msgx.pipeline.store.ErrorClass;
+import io.msgx.pipeline.store.IdentityBinding;
+import io.msgx.pipeline.store.ProcRecord;
+import io.msgx.pipeline.store.ProcStates;
+import io.msgx.pipeline.store.ProcStatus;
+import io.msgx.pipeline.store.Terminal;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.sql.SQLException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.Set;
+
+/**
+ * {@link ProcStates} on {@code PROC_STATE}. Every state change is one conditional UPDATE whose row count is the
+ * answer ("false when not open"), so two racing writers can never both win. Used either per statement in
+ * auto-commit, or bound to one transaction.
+ *
+ * <p>The operations of more than one statement (archive, reconcile, reopen, replay: 11g has no
+ * {@code UPDATE ... RETURNING} into a list, so the rows are first locked with {@code SELECT ... FOR UPDATE}) are
+ * atomic: in auto-commit they run in a transaction of their own (never holding {@code PIPELINE_LOCK}); bound to a
+ * caller's transaction they run under a savepoint, so a refusal undoes only their own writes.
+ *
+ * <p>Empty texts ('' is NULL in Oracle): an empty {@code LAST_ERROR} reads back as null (no text, as
+ * {@code Terminal.succeeded(null)}); an empty abandonment reason of an abandoned row reads back as {@code ""}
+ * ({@code BACKFILL_ABANDONED_AT} tells that the row is abandoned); an empty reconciliation note reads back as null;
+ * an empty identity key is refused (NULL means "no identity" and would bind nothing).
+ */
+final class OracleProcStates implements ProcStates {
+
+    private static final String COLUMNS = "MSG_ID, STATE, IDENTITY_KEY, ATTEMPTS, NEXT_ATTEMPT_AT, ERROR_CLASS, "
+            + "LAST_ERROR, RECEIVED_AT, ENQUEUED_AT, UPDATED_AT, BACKFILL_NEXT_AT, BACKFILL_AT, BACKFILL_ATTEMPTS, "
+            + "BACKFILL_ABANDONED_AT, BACKFILL_ABANDONED_REASON";
+    private static final String P_COLUMNS = "p." + COLUMNS.replace(", ", ", p.");
+
+    private static final String OPEN = "('PENDING', 'FAILED')";
+    private static final String TERMINAL = "('SUCCEEDED', 'SKIPPED', 'DEAD')";
+    /** A terminal row whose mark is still owed and not abandoned; never an archived shadow. */
+    private static final String OWED = "p.STATE IN " + TERMINAL + " AND p.STATE <> 'ARCHIVED'"
+            + " AND p.BACKFILL_AT IS NULL AND p.BACKFILL_ABANDONED_AT IS NULL";
+    /** An abandoned terminal row (reconciled or not); never an archived shadow. */
+    private static final String ABANDONED = "p.STATE IN " + TERMINAL + " AND p.STATE <> 'ARCHIVED'"
+            + " AND p.BACKFILL_AT IS NULL AND p.BACKFILL_ABANDONED_AT IS NOT NULL";
+    /** Backfill settled: the mark confirmed, or abandoned and reconciled by an operator. */
+    private static final String SETTLED = "(p.BACKFILL_AT IS NOT NULL OR (p.BACKFILL_ABANDONED_AT IS NOT NULL"
+            + " AND EXISTS (SELECT 1 FROM BACKFILL_RECONCILIATION s WHERE s.MSG_ID = p.MSG_ID)))";
+
+    private static final int ABANDONED_REASON_WIDTH = 64;
+    private static final int OPERATOR_WIDTH = 64;
+    private static final int NOTE_WIDTH = 2000;
+    private static final int LAST_ERROR_WIDTH = 2000;
+    private static final int BIND_RACES_TOLERATED = 3;
+
+    private static final Logger LOG = LoggerFactory.getLogger(OracleProcStates.class);
+
+    private final Sql sql;
+
+    OracleProcStates(Sql sql) {
+        this.sql = sql;
+    }
+
+    @Override
+    public boolean insertIfAbsent(long msgId, Instant receivedAt, Instant enqueuedAt) {
+        return sql.run("enqueueing message " + msgId, session -> {
+            try {
+                return session.update("MERGE INTO PROC_STATE p USING dual ON (p.MSG_ID = ?)"
+                                + " WHEN NOT MATCHED THEN INSERT (MSG_ID, STATE, ATTEMPTS, RECEIVED_AT, ENQUEUED_AT,"
+                                + " UPDATED_AT, BACKFILL_ATTEMPTS) VALUES (?, 'PENDING', 0, ?, ?, ?, 0)",
+                        msgId, msgId, receivedAt, enqueuedAt, enqueuedAt) == 1;
+            } catch (SQLException e) {
+                if (Sql.isUniqueViolation(e)) {
+                    return false; // a concurrent enqueue of the same message won between MERGE's probe and insert
+                }
+                throw e;
+            }
+        });
+    }
+
+    @Override
+    public Optional<ProcRecord> find(long msgId) {
+        return sql.run("reading the processing record of message " + msgId, session -> session.one(
+                "SELECT " + COLUMNS + " FROM PROC_STATE WHERE MSG_ID = ?", OracleProcStates::recordOf, msgId));
+    }
+
+    @Override
+    public List<ProcRecord> withStatus(ProcStatus status, int limit) {
+        return sql.run("listing " + status + " messages", session -> session.list(Sql.firstRows(
+                        "SELECT " + COLUMNS + " FROM PROC_STATE WHERE STATE = ? ORDER BY MSG_ID"),
+                OracleProcStates::recordOf, status.name(), limit));
+    }
+
+    @Override
+    public Optional<ProcRecord> head() {
+        // ARCHIVED is excluded explicitly, not only by the open states listed (seeds §9.3).
+        return sql.run("reading the head of the queue", session -> session.one(Sql.firstRows(
+                        "SELECT " + COLUMNS + " FROM PROC_STATE WHERE STATE IN " + OPEN
+                                + " AND STATE <> 'ARCHIVED' ORDER BY MSG_ID"),
+                OracleProcStates::recordOf, 1));
+    }
+
+    @Override
+    public IdentityBinding bindIdentity(long msgId, String identityKey, Instant now) {
+        Objects.requireNonNull(identityKey, "identityKey");
+        if (identityKey.isEmpty()) {
+            throw new IllegalArgumentException("message " + msgId + ": an empty identity key cannot be bound (Oracle "
+                    + "stores '' as NULL, which means no identity); the codec must derive SNDR|TYPE|STYP|SEQN");
+        }
+        return sql.run("binding identity " + identityKey + " to message " + msgId, session -> {
+            for (int race = 0; race < BIND_RACES_TOLERATED; race++) {
+                var holder = holderOf(session, identityKey);
+                if (holder.isPresent()) {
+                    return holder.getAsLong() == msgId
+                            ? new IdentityBinding.Bound()
+                            : new IdentityBinding.HeldBy(holder.getAsLong());
+                }
+                int bound;
+                try {
+                    // A unique violation fails this statement only: Oracle keeps the transaction (no savepoint needed).
+                    bound = session.update("UPDATE PROC_STATE SET IDENTITY_KEY = ?, UPDATED_AT = ?"
+                            + " WHERE MSG_ID = ? AND IDENTITY_KEY IS NULL", identityKey, now, msgId);
+                } catch (SQLException e) {
+                    if (Sql.isUniqueViolation(e)) {
+                        continue; // another message bound the identity after our read: ask again who holds it
+                    }
+                    throw e;
+                }
+                if (bound == 1) {
+                    return new IdentityBinding.Bound();
+                }
+                var kept = session.one("SELECT IDENTITY_KEY FROM PROC_STATE WHERE MSG_ID = ?",
+                        row -> Optional.ofNullable(row.text("IDENTITY_KEY")), msgId);
+                if (kept.isEmpty()) {
+                    throw new IllegalStateException("message " + msgId + " has no PROC_STATE row: enqueue it "
+                            + "(insertIfAbsent) before binding its identity " + identityKey);
+                }
+                if (!identityKey.equals(kept.get().orElse(null))) {
+                    LOG.warn("message {} keeps identity {} from an earlier attempt; this attempt derived {} "
+                            + "(did the codec change?)", msgId, kept.get().orElse(null), identityKey);
+                }
+                return new IdentityBinding.Bound();
+            }
+            throw new IllegalStateException("identity " + identityKey + " kept changing holder while message " + msgId
+                    + " tried to bind it; leave the message open and retry it");
+        });
+    }
+
+    private static OptionalLong holderOf(Sql.Session session, String identityKey) throws SQLException {
+        return session.one("SELECT MSG_ID FROM PROC_STATE WHERE IDENTITY_KEY = ?", row -> row.longValue("MSG_ID"),
+                identityKey).map(OptionalLong::of).orElse(OptionalLong.empty());
+    }
+
+    @Override
+    public boolean finish(long msgId, Terminal terminal, Instant now) {
+        return sql.run("ending message " + msgId + " as " + terminal.status(), session -> session.update(
+                "UPDATE PROC_STATE SET STATE = ?, ERROR_CLASS = ?, LAST_ERROR = ?, UPDATED_AT = ?, BACKFILL_NEXT_AT = ?"
+                        + " WHERE MSG_ID = ? AND STATE IN " + OPEN,
+                terminal.status().name(), terminal.errorClass() == null ? null : terminal.errorClass().name(),
+                Sql.fitted(terminal.reason(), LAST_ERROR_WIDTH), now, now, msgId) == 1);
+    }
+
+    @Override
+    public boolean recordFailure(long msgId, ErrorClass errorClass, String error, Instant nextAttemptAt, Instant now) {
+        return sql.run("recording a failed attempt of message " + msgId, session -> session.update(
+                "UPDATE PROC_STATE SET STATE = 'FAILED', ATTEMPTS = ATTEMPTS + 1, ERROR_CLASS = ?, LAST_ERROR = ?,"
+                        + " NEXT_ATTEMPT_AT = ?, UPDATED_AT = ? WHERE MSG_ID = ? AND STATE IN " + OPEN,
+                errorClass.name(), Sql.fitted(error, LAST_ERROR_WIDTH), nextAttemptAt, now, msgId) == 1);
+    }
+
+    @Override
+    public boolean exhaust(long msgId, Instant now) {
+        return sql.run("ending message " + msgId + " as DEAD(EXHAUSTED)", session -> session.update(
+                "UPDATE PROC_STATE SET STATE = 'DEAD', ERROR_CLASS = 'EXHAUSTED', UPDATED_AT = ?, BACKFILL_NEXT_AT = ?"
+                        + " WHERE MSG_ID = ? AND STATE = 'FAILED'", now, now, msgId) == 1);
+    }
+
+    // --- backfill ---
+
+    @Override
+    public List<ProcRecord> backfillDue(Instant now, Instant overdueBefore, int limit) {
+        Objects.requireNonNull(now, "now");
+        Objects.requireNonNull(overdueBefore, "overdueBefore");
+        requireLimit(limit);
+        // Exactly the seeds' §6.1 predicate; the overdue branch reads ENQUEUED_AT (ours), never RECEIVED_AT.
+        return sql.run("scanning for backfill due at " + now, session -> session.list(Sql.firstRows(
+                        "SELECT " + P_COLUMNS + " FROM PROC_STATE p WHERE " + OWED
+                                + " AND (p.BACKFILL_NEXT_AT IS NULL OR p.BACKFILL_NEXT_AT <= ? OR p.ENQUEUED_AT < ?)"
+                                + " ORDER BY p.BACKFILL_ATTEMPTS, p.MSG_ID"),
+                OracleProcStates::recordOf, now, overdueBefore, limit));
+    }
+
+    @Override
+    public boolean backfillConfirmed(long msgId, Instant at) {
+        Objects.requireNonNull(at, "at");
+        return sql.run("confirming the mailbox mark of message " + msgId, session -> session.update(
+                "UPDATE PROC_STATE p SET BACKFILL_AT = ?, BACKFILL_NEXT_AT = NULL, UPDATED_AT = ?"
+                        + " WHERE p.MSG_ID = ? AND " + OWED, at, at, msgId) == 1);
+    }
+
+    @Override
+    public boolean backfillFailed(long msgId, Instant nextAt, Instant now) {
+        Objects.requireNonNull(now, "now");
+        return sql.run("recording a failed mailbox mark of message " + msgId, session -> session.update(
+                "UPDATE PROC_STATE p SET BACKFILL_ATTEMPTS = BACKFILL_ATTEMPTS + 1, BACKFILL_NEXT_AT = ?, UPDATED_AT = ?"
+                        + " WHERE p.MSG_ID = ? AND " + OWED, nextAt, now, msgId) == 1);
+    }
+
+    @Override
+    public boolean backfillAbandoned(long msgId, String reason, Instant at) {
+        Objects.requireNonNull(reason, "reason");
+        Objects.requireNonNull(at, "at");
+        return sql.run("abandoning the mailbox mark of message " + msgId + " (" + reason + ")", session -> session.update(
+                "UPDATE PROC_STATE p SET BACKFILL_ABANDONED_AT = ?, BACKFILL_ABANDONED_REASON = ?, UPDATED_AT = ?"
+                        + " WHERE p.MSG_ID = ? AND " + OWED,
+                at, Sql.fitted(reason, ABANDONED_REASON_WIDTH), at, msgId) == 1);
+    }
+
+    @Override
+    public List<AbandonedMark> abandonedMarks(int limit) {
+        requireLimit(limit);
+        return sql.run("listing abandoned mailbox marks", session -> session.list(Sql.firstRows(
+                        "SELECT " + P_COLUMNS + ", r.RECONCILED_AT, r.OPERATOR, r.NOTE FROM PROC_STATE p"
+                                + " LEFT JOIN BACKFILL_RECONCILIATION r ON r.MSG_ID = p.MSG_ID WHERE " + ABANDONED
+                                + " ORDER BY p.BACKFILL_ABANDONED_AT, p.MSG_ID"),
+                row -> new AbandonedMark(recordOf(row), row.instant("RECONCILED_AT"), row.text("OPERATOR"),
+                        row.text("NOTE")), limit));
+    }
+
+    @Override
+    public List<Long> reopenAbandoned(Collection<Long> msgIds, Instant now) {
+        Objects.requireNonNull(now, "now");
+        var ids = distinct(msgIds);
+        if (ids.isEmpty()) {
+            return List.of();
+        }
+        return sql.atomically("reopening " + ids.size() + " abandoned mailbox mark(s)", session -> {
+            var reopened = lockWhere(session, ids, ABANDONED);
+            for (var chunk : Sql.chunks(reopened)) {
+                var in = " IN (" + Sql.marks(chunk.size()) + ")";
+                session.update("UPDATE PROC_STATE p SET BACKFILL_ABANDONED_AT = NULL, BACKFILL_ABANDONED_REASON = NULL,"
+                        + " BACKFILL_NEXT_AT = ?, UPDATED_AT = ? WHERE p.MSG_ID" + in, params(List.of(now, now), chunk));
+                session.update("DELETE FROM BACKFILL_RECONCILIATION WHERE MSG_ID" + in, chunk.toArray());
+            }
+            return reopened;
+        }, reopened -> true);
+    }
+
+    @Override
+    public boolean reconcileAbandoned(long msgId, String operator, String note, Instant at) {
+        Objects.requireNonNull(at, "at");
+        if (operator == null || operator.isBlank() || operator.length() > OPERATOR_WIDTH) {
+            throw new IllegalArgumentException("a reconciliation names its operator in 1 to " + OPERATOR_WIDTH
+                    + " characters, got " + (operator == null ? "none" : "'" + operator + "'"));
+        }
+        var fittedNote = Sql.fitted(note, NOTE_WIDTH);
+        return sql.atomically("reconciling the abandoned mailbox mark of message " + msgId, session -> {
+            // Settling the row by hand advances UPDATED_AT: the archive threshold counts from here.
+            if (session.update("UPDATE PROC_STATE p SET UPDATED_AT = ? WHERE p.MSG_ID = ? AND " + ABANDONED,
+                    at, msgId) == 0) {
+                return false;
+            }
+            session.update("MERGE INTO BACKFILL_RECONCILIATION r USING dual ON (r.MSG_ID = ?)"
+                            + " WHEN MATCHED THEN UPDATE SET RECONCILED_AT = ?, OPERATOR = ?, NOTE = ?"
+                            + " WHEN NOT MATCHED THEN INSERT (MSG_ID, RECONCILED_AT, OPERATOR, NOTE) VALUES (?, ?, ?, ?)",
+                    msgId, at, operator, fittedNote, msgId, at, operator, fittedNote);
+            return true;
+        }, reconciled -> true);
+    }
+
+    @Override
+    public BackfillBacklog backfillBacklog() {
+        return sql.run("counting the backfill backlog", session -> session.one(
+                "SELECT COUNT(CASE WHEN p.BACKFILL_ABANDONED_AT IS NULL THEN 1 END) AS OWED,"
+                        + " COUNT(CASE WHEN p.BACKFILL_ABANDONED_AT IS NOT NULL THEN 1 END) AS ABANDONED,"
+                        + " COUNT(CASE WHEN p.BACKFILL_ABANDONED_AT IS NOT NULL AND r.MSG_ID IS NULL THEN 1 END)"
+                        + " AS UNRECONCILED"
+                        + " FROM PROC_STATE p LEFT JOIN BACKFILL_RECONCILIATION r ON r.MSG_ID = p.MSG_ID"
+                        + " WHERE p.STATE IN " + TERMINAL + " AND p.STATE <> 'ARCHIVED' AND p.BACKFILL_AT IS NULL",
+                row -> new BackfillBacklog(row.longValue("OWED"), row.longValue("ABANDONED"),
+                        row.longValue("UNRECONCILED"))).orElseThrow());
+    }
+
+    // --- replay ---
+
+    @Override
+    public List<Long> replay(Collection<Long> msgIds, Set<ErrorClass> replayable, Instant now) {
+        Objects.requireNonNull(now, "now");
+        var ids = distinct(msgIds);
+        if (ids.isEmpty() || replayable.isEmpty()) {
+            return List.of();
+        }
+        var classes = replayable.stream().map(ErrorClass::name).sorted().toList();
+        var replayableRow = "p.STATE IN ('FAILED', 'DEAD') AND p.ERROR_CLASS IN ("
+                + String.join(", ", classes.stream().map(c -> "'" + c + "'").toList()) + ")";
+        return sql.atomically("replaying " + ids.size() + " message(s) of classes " + classes, session -> {
+            var replayed = lockWhere(session, ids, replayableRow);
+            for (var chunk : Sql.chunks(replayed)) {
+                session.update("UPDATE PROC_STATE p SET STATE = 'PENDING', ATTEMPTS = 0, NEXT_ATTEMPT_AT = NULL,"
+                        + " ERROR_CLASS = NULL, LAST_ERROR = NULL, UPDATED_AT = ?"
+                        + " WHERE p.MSG_ID IN (" + Sql.marks(chunk.size()) + ")", params(List.of(now), chunk));
+            }
+            return replayed;
+        }, replayed -> true);
+    }
+
+    /** Lock the rows among {@code ids} that match {@code condition}; their IDs, ascending. */
+    private static List<Long> lockWhere(Sql.Session session, List<Long> ids, String condition) throws SQLException {
+        var locked = new ArrayList<Long>();
+        for (var chunk : Sql.chunks(ids)) {
+            locked.addAll(session.list("SELECT p.MSG_ID FROM PROC_STATE p WHERE p.MSG_ID IN ("
+                    + Sql.marks(chunk.size()) + ") AND " + condition + " FOR UPDATE",
+                    row -> row.longValue("MSG_ID"), chunk.toArray()));
+        }
+        locked.sort(null);
+        return List.copyOf(locked);
+    }
+
+    // --- archive ---
+
+    @Override
+    public List<ProcRecord> archiveCandidates(Instant settledBefore, int limit) {
+        Objects.requireNonNull(settledBefore, "settledBefore");
+        requireLimit(limit);
+        return sql.run("listing archive candidates settled before " + settledBefore, session -> session.list(
+                Sql.firstRows("SELECT " + P_COLUMNS + " FROM PROC_STATE p WHERE p.STATE IN " + TERMINAL
+                        + " AND p.STATE <> 'ARCHIVED' AND " + SETTLED + " AND p.UPDATED_AT < ?"
+                        + " ORDER BY p.UPDATED_AT, p.MSG_ID"),
+                OracleProcStates::recordOf, settledBefore, limit));
+    }
+
+    @Override
+    public boolean archive(ProcRecord candidate, Instant now) {
+        Objects.requireNonNull(candidate, "candidate");
+        Objects.requireNonNull(now, "now");
+        if (!candidate.status().isTerminal()) {
+            return false;
+        }
+        long msgId = candidate.msgId();
+        // The candidate's state and last update: a row changed since it was listed (replayed, reopened) is skipped.
+        var unchanged = "p.MSG_ID = ? AND p.STATE = ? AND p.UPDATED_AT = ?";
+        Object[] unchangedParams = {msgId, candidate.status().name(), candidate.updatedAt()};
+        return sql.atomically("archiving the processing record of message " + msgId, session -> {
+            int copied = session.update("INSERT INTO PROC_STATE_HST (" + COLUMNS + ", ARCHIVED_AT, RECONCILED_AT,"
+                            + " RECONCILED_BY, RECONCILIATION_NOTE) SELECT " + P_COLUMNS + ", ?, r.RECONCILED_AT,"
+                            + " r.OPERATOR, r.NOTE FROM PROC_STATE p"
+                            + " LEFT JOIN BACKFILL_RECONCILIATION r ON r.MSG_ID = p.MSG_ID"
+                            + " WHERE " + unchanged + " AND p.STATE IN " + TERMINAL + " AND " + SETTLED,
+                    params(List.of(now), List.of(unchangedParams)));
+            if (copied == 0) {
+                return false;
+            }
+            // Re-checked on the row written: a replay that committed after our copy makes this 0 rows.
+            int shadowed = session.update("UPDATE PROC_STATE p SET STATE = 'ARCHIVED', ATTEMPTS = 0,"
+                    + " NEXT_ATTEMPT_AT = NULL, ERROR_CLASS = NULL, LAST_ERROR = NULL, RECEIVED_AT = NULL,"
+                    + " UPDATED_AT = ?, BACKFILL_NEXT_AT = NULL, BACKFILL_AT = NULL, BACKFILL_ATTEMPTS = 0,"
+                    + " BACKFILL_ABANDONED_AT = NULL, BACKFILL_ABANDONED_REASON = NULL WHERE " + unchanged,
+                    params(List.of(now), List.of(unchangedParams)));
+            if (shadowed == 0) {
+                return false;
+            }
+            // The reconciliation now lives in the archived record.
+            session.update("DELETE FROM BACKFILL_RECONCILIATION WHERE MSG_ID = ?", msgId);
+            return true;
+        }, archived -> archived);
+    }
+
+    @Override
+    public int forgetArchivedBefore(Instant cutoff, int limit) {
+        Objects.requireNonNull(cutoff, "cutoff");
+        requireLimit(limit);
+        return sql.run("forgetting dedup shadows archived before " + cutoff, session -> session.update(
+                "DELETE FROM PROC_STATE WHERE MSG_ID IN (" + Sql.firstRows("SELECT d.MSG_ID FROM PROC_STATE d"
+                        + " WHERE d.STATE = 'ARCHIVED' AND d.UPDATED_AT < ? ORDER BY d.UPDATED_AT, d.MSG_ID") + ")"
+                        + " AND STATE = 'ARCHIVED' AND UPDATED_AT < ?", cutoff, limit, cutoff));
+    }
+
+    @Override
+    public Backlog backlog() {
+        return sql.run("counting the backlog", session -> session.one(
+                "SELECT COUNT(CASE WHEN STATE = 'PENDING' THEN 1 END) AS PENDING,"
+                        + " COUNT(CASE WHEN STATE = 'FAILED' THEN 1 END) AS FAILED,"
+                        + " COUNT(CASE WHEN STATE = 'SUCCEEDED' THEN 1 END) AS SUCCEEDED,"
+                        + " COUNT(CASE WHEN STATE = 'SKIPPED' THEN 1 END) AS SKIPPED,"
+                        + " COUNT(CASE WHEN STATE = 'DEAD' THEN 1 END) AS DEAD,"
+                        + " MIN(CASE WHEN STATE IN " + OPEN + " THEN ENQUEUED_AT END) AS OLDEST_OPEN"
+                        + " FROM PROC_STATE WHERE STATE <> 'ARCHIVED'",
+                row -> new Backlog(row.longValue("PENDING"), row.longValue("FAILED"), row.longValue("SUCCEEDED"),
+                        row.longValue("SKIPPED"), row.longValue("DEAD"), row.instant("OLDEST_OPEN"))).orElseThrow());
+    }
+
+    private static List<Long> distinct(Collection<Long> msgIds) {
+        return msgIds.stream().filter(Objects::nonNull).distinct().toList();
+    }
+
+    private static Object[] params(List<?> first, List<?> rest) {
+        var all = new ArrayList<Object>(first);
+        all.addAll(rest);
+        return all.toArray();
+    }
+
+    private static void requireLimit(int limit) {
+        if (limit < 1) {
+            throw new IllegalArgumentException("a batch limit is at least 1, got " + limit);
+        }
+    }
+
+    /** The record of the current row (columns {@link #COLUMNS}), read by {@link Sql.Row}. */
+    static ProcRecord recordOf(Sql.Row row) throws SQLException {
+        var errorClass = row.text("ERROR_CLASS");
+        var abandonedAt = row.instant("BACKFILL_ABANDONED_AT");
+        var abandonedReason = row.text("BACKFILL_ABANDONED_REASON");
+        return new ProcRecord(
+                row.longValue("MSG_ID"),
+                ProcStatus.valueOf(row.text("STATE")),
+                row.text("IDENTITY_KEY"),
+                row.intValue("ATTEMPTS"),
+                row.instant("NEXT_ATTEMPT_AT"),
+                errorClass == null ? null : ErrorClass.valueOf(errorClass),
+                row.text("LAST_ERROR"),
+                row.instant("RECEIVED_AT"),
+                row.instant("ENQUEUED_AT"),
+                row.instant("UPDATED_AT"),
+                row.instant("BACKFILL_NEXT_AT"),
+                row.instant("BACKFILL_AT"),
+                row.intValue("BACKFILL_ATTEMPTS"),
+                abandonedAt,
+                // An abandoned row always has a reason: NULL here is the empty reason Oracle stored as NULL.
+                abandonedAt != null && abandonedReason == null ? "" : abandonedReason);
+    }
+}

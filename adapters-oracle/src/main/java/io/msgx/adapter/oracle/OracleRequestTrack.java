@@ -1,0 +1,138 @@
+package io.msgx.adapter.oracle;
+
+import io.msgx.pipeline.store.MatchMode;
+import io.msgx.pipeline.store.Request;
+import io.msgx.pipeline.store.RequestKind;
+import io.msgx.pipeline.store.RequestStatus;
+import io.msgx.pipeline.store.RequestTrack;
+
+import java.sql.SQLException;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * {@link RequestTrack} on {@code REQ_TRACK}. {@code REQ_TYPE} is {@code 'RQFD'} for a schedule request and the
+ * reference type for a reference request, so the kind is derived from it; {@code DONE_AT} is the close time of both
+ * closed states. Every transition is one conditional {@code UPDATE} on the expected status, so a closed row never
+ * changes.
+ *
+ * <p>{@link #register} expires the open row, then inserts (its ID taken first from {@code REQ_TRACK_SEQ}); run it
+ * only inside a transaction ({@link OraclePipelineStore#requests()} opens one). Concurrent registrations of one key
+ * are serialised by the unique index on {@code OPEN_KEY} rather than PostgreSQL's advisory lock (11g has none without
+ * {@code DBMS_LOCK} grants): the second insert waits for the first transaction, fails on the index once it commits,
+ * and the registration then expires that request and inserts again (Oracle keeps the transaction after a failed
+ * statement).
+ */
+final class OracleRequestTrack implements RequestTrack {
+
+    private static final String COLUMNS = "ID, REQ_TYPE, COVER_DAY, SENDER, STATUS, REQ_SEQN, OUT_MSG_ID, WINDOW_START,"
+            + " WINDOW_END, CREATED_AT, SENT_AT, DONE_AT, RESP_MSG_ID, MATCH_MODE";
+    private static final String OPEN = "('PENDING', 'SENT')";
+    private static final int REGISTER_RACES_TOLERATED = 3;
+
+    private final Sql sql;
+
+    OracleRequestTrack(Sql sql) {
+        this.sql = sql;
+    }
+
+    @Override
+    public Request register(RequestKind kind, String subject, LocalDate coverDay, String sender, String seqn,
+                            Instant windowStart, Instant windowEnd, Instant now) {
+        RequestTrack.requireRegistrable(kind, subject, coverDay, sender, seqn, windowStart, windowEnd, now);
+        var type = kind.typeKey(subject);
+        var operation = "registering " + type + " request " + seqn + " for " + coverDay + " from " + sender;
+        return sql.run(operation, session -> {
+            for (int race = 0; ; race++) {
+                var used = bySeqn(session, seqn);
+                if (used.isPresent()) {
+                    throw RequestTrack.seqnInUse(seqn, used.get().id());
+                }
+                session.update("UPDATE REQ_TRACK SET STATUS = 'EXPIRED', DONE_AT = ? WHERE REQ_TYPE = ?"
+                                + (coverDay == null ? " AND COVER_DAY IS NULL" : " AND COVER_DAY = ?")
+                                + " AND SENDER = ? AND STATUS IN " + OPEN,
+                        coverDay == null ? new Object[]{now, type, sender} : new Object[]{now, type, coverDay, sender});
+                long id = session.nextValue("REQ_TRACK_SEQ");
+                try {
+                    session.update("INSERT INTO REQ_TRACK (ID, REQ_TYPE, COVER_DAY, SENDER, STATUS, REQ_SEQN,"
+                                    + " WINDOW_START, WINDOW_END, CREATED_AT) VALUES (?, ?, ?, ?, 'PENDING', ?, ?, ?, ?)",
+                            id, type, coverDay, sender, seqn, windowStart, windowEnd, now);
+                } catch (SQLException e) {
+                    // Another registration of the key (or of the SEQN) committed meanwhile: look again.
+                    if (Sql.isUniqueViolation(e) && race + 1 < REGISTER_RACES_TOLERATED) {
+                        continue;
+                    }
+                    throw e;
+                }
+                return session.one("SELECT " + COLUMNS + " FROM REQ_TRACK WHERE ID = ?", OracleRequestTrack::request,
+                        id).orElseThrow();
+            }
+        });
+    }
+
+    @Override
+    public boolean markSent(long id, long outMsgId, Instant sentAt) {
+        Objects.requireNonNull(sentAt, "sentAt");
+        return sql.run("marking request " + id + " sent as outbound message " + outMsgId, session -> session.update(
+                "UPDATE REQ_TRACK SET STATUS = 'SENT', OUT_MSG_ID = ?, SENT_AT = ? WHERE ID = ? AND STATUS = 'PENDING'",
+                outMsgId, sentAt, id)) == 1;
+    }
+
+    @Override
+    public Optional<Request> find(long id) {
+        return sql.run("reading request " + id, session -> session.one(
+                "SELECT " + COLUMNS + " FROM REQ_TRACK WHERE ID = ?", OracleRequestTrack::request, id));
+    }
+
+    @Override
+    public Optional<Request> findBySeqn(String seqn) {
+        Objects.requireNonNull(seqn, "seqn");
+        return sql.run("reading the request of SEQN " + seqn, session -> bySeqn(session, seqn));
+    }
+
+    private static Optional<Request> bySeqn(Sql.Session session, String seqn) throws SQLException {
+        return session.one("SELECT " + COLUMNS + " FROM REQ_TRACK WHERE REQ_SEQN = ?", OracleRequestTrack::request,
+                seqn);
+    }
+
+    @Override
+    public List<Request> openOf(RequestKind kind, String subject) {
+        Objects.requireNonNull(kind, "kind");
+        var type = kind == RequestKind.SCHEDULE ? RequestKind.SCHEDULE_TYPE : Objects.requireNonNull(subject, "subject");
+        return sql.run("listing the sent " + kind.typeKey(subject) + " requests", session -> session.list(
+                "SELECT " + COLUMNS + " FROM REQ_TRACK WHERE REQ_TYPE = ? AND STATUS = 'SENT' ORDER BY CREATED_AT, ID",
+                OracleRequestTrack::request, type));
+    }
+
+    @Override
+    public boolean complete(long id, long responseMsgId, MatchMode mode, Instant at) {
+        Objects.requireNonNull(mode, "mode");
+        Objects.requireNonNull(at, "at");
+        return sql.run("completing request " + id + " by message " + responseMsgId, session -> session.update(
+                "UPDATE REQ_TRACK SET STATUS = 'DONE', RESP_MSG_ID = ?, MATCH_MODE = ?, DONE_AT = ?"
+                        + " WHERE ID = ? AND STATUS = 'SENT'", responseMsgId, mode.name(), at, id)) == 1;
+    }
+
+    @Override
+    public int expireOpenBefore(Instant cutoff, Instant now) {
+        Objects.requireNonNull(cutoff, "cutoff");
+        Objects.requireNonNull(now, "now");
+        return sql.run("expiring requests created before " + cutoff, session -> session.update(
+                "UPDATE REQ_TRACK SET STATUS = 'EXPIRED', DONE_AT = ? WHERE STATUS IN " + OPEN + " AND CREATED_AT < ?",
+                now, cutoff));
+    }
+
+    private static Request request(Sql.Row row) throws SQLException {
+        var type = row.text("REQ_TYPE");
+        var kind = RequestKind.SCHEDULE_TYPE.equals(type) ? RequestKind.SCHEDULE : RequestKind.REFERENCE;
+        var mode = row.text("MATCH_MODE");
+        return new Request(row.longValue("ID"), kind, kind == RequestKind.SCHEDULE ? null : type,
+                row.day("COVER_DAY"), row.text("SENDER"), RequestStatus.valueOf(row.text("STATUS")),
+                row.text("REQ_SEQN"), row.nullableLong("OUT_MSG_ID"), row.instant("WINDOW_START"),
+                row.instant("WINDOW_END"), row.instant("CREATED_AT"), row.instant("SENT_AT"), row.instant("DONE_AT"),
+                row.nullableLong("RESP_MSG_ID"), mode == null ? null : MatchMode.valueOf(mode));
+    }
+}

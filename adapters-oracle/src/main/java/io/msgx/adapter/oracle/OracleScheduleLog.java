@@ -1,0 +1,37 @@
+package io.msgx.adapter.oracle;
+
+import io.msgx.pipeline.store.ScheduleLog;
+
+import java.util.List;
+
+/**
+ * {@link ScheduleLog} on {@code SCHD_SNAP_LOG}: one auto-committed insert per entry, its ID from
+ * {@code SCHD_SNAP_LOG_SEQ}. An empty kind or outcome is stored as NULL (Oracle's '') and read back as {@code ""}.
+ */
+final class OracleScheduleLog implements ScheduleLog {
+
+    private final Sql sql;
+
+    OracleScheduleLog(Sql sql) {
+        this.sql = sql;
+    }
+
+    @Override
+    public void append(Entry entry) {
+        sql.run("appending the schedule trail of message " + entry.msgId(), session -> session.update(
+                "INSERT INTO SCHD_SNAP_LOG (ID, MSG_ID, KIND, SCOPE_START, SCOPE_END, FLIGHTS, CHANGED, OUTCOME, RECV_AT)"
+                        + " VALUES (SCHD_SNAP_LOG_SEQ.NEXTVAL, ?, ?, ?, ?, ?, ?, ?, ?)",
+                entry.msgId(), entry.kind(), entry.scopeStart(), entry.scopeEnd(), entry.flights(), entry.changed(),
+                entry.outcome(), entry.recordedAt()));
+    }
+
+    @Override
+    public List<Entry> entriesOf(long msgId) {
+        return sql.run("reading the schedule trail of message " + msgId, session -> session.list(
+                "SELECT MSG_ID, KIND, SCOPE_START, SCOPE_END, FLIGHTS, CHANGED, OUTCOME, RECV_AT FROM SCHD_SNAP_LOG"
+                        + " WHERE MSG_ID = ? ORDER BY RECV_AT, ID",
+                row -> new Entry(row.longValue("MSG_ID"), row.textOrEmpty("KIND"), row.day("SCOPE_START"),
+                        row.day("SCOPE_END"), row.intValue("FLIGHTS"), row.intValue("CHANGED"),
+                        row.textOrEmpty("OUTCOME"), row.instant("RECV_AT")), msgId));
+    }
+}

@@ -1,0 +1,96 @@
+package io.msgx.adapter.oracle;
+
+import io.msgx.pipeline.store.FlightHistory;
+import io.msgx.pipeline.store.FlightStore;
+import io.msgx.pipeline.store.InboxCursors;
+import io.msgx.pipeline.store.Outbox;
+import io.msgx.pipeline.store.PipelineTransaction;
+import io.msgx.pipeline.store.ProcStates;
+import io.msgx.pipeline.store.ReferenceData;
+import io.msgx.pipeline.store.RequestTrack;
+
+import java.time.Clock;
+import java.time.Duration;
+
+/** The repositories of one open transaction, all on its single connection. */
+final class OracleTransaction implements PipelineTransaction {
+
+    /** The name of the one row every flight-state writer locks. */
+    static final String PIPELINE = "PIPELINE";
+
+    private final Sql sql;
+    private final ProcStates procStates;
+    private final InboxCursors inboxCursor;
+    private final FlightStore flights;
+    private final Outbox outbox;
+    private final FlightHistory flightHistory;
+    private final ReferenceData referenceData;
+    private final RequestTrack requests;
+    private volatile boolean holdsLock;
+
+    OracleTransaction(TransactionConnection connection, Clock clock) {
+        this.sql = Sql.inTransaction(connection);
+        this.procStates = new OracleProcStates(sql);
+        this.inboxCursor = new OracleInboxCursors(sql, clock);
+        this.flights = new OracleFlightStore(sql);
+        this.outbox = new OracleOutbox(sql);
+        this.flightHistory = new OracleFlightHistory(sql, () -> holdsLock, connection::rollbackOnly);
+        this.referenceData = new OracleReferenceData(sql);
+        this.requests = new OracleRequestTrack(sql);
+    }
+
+    /**
+     * Take {@code PIPELINE_LOCK} until the end of the transaction: {@code SELECT ... FOR UPDATE} waits while another
+     * transaction holds it, for ever when {@code lockWait} is null, else at most that long ({@code FOR UPDATE WAIT n},
+     * whole seconds; ORA-30006 then, which is {@link io.msgx.pipeline.store.StoreUnavailableException}).
+     */
+    void lockPipeline(Duration lockWait) {
+        var wait = lockWait == null ? "" : " WAIT " + Math.max(1, (lockWait.toMillis() + 999) / 1000);
+        sql.run("taking PIPELINE_LOCK", session -> {
+            var locked = session.one("SELECT NAME FROM PIPELINE_LOCK WHERE NAME = ? FOR UPDATE" + wait,
+                    row -> row.text("NAME"), PIPELINE);
+            if (locked.isEmpty()) {
+                throw new IllegalStateException("PIPELINE_LOCK has no row '" + PIPELINE + "': the schema was not "
+                        + "created by OracleSchema.migrate (V1), or the row was deleted by hand (re-insert it)");
+            }
+            holdsLock = true;
+            return null;
+        });
+    }
+
+    @Override
+    public ProcStates procStates() {
+        return procStates;
+    }
+
+    @Override
+    public InboxCursors inboxCursor() {
+        return inboxCursor;
+    }
+
+    @Override
+    public FlightStore flights() {
+        return flights;
+    }
+
+    @Override
+    public Outbox outbox() {
+        return outbox;
+    }
+
+    /** Flight history cleanup; its writes refuse to run unless this transaction holds {@code PIPELINE_LOCK}. */
+    @Override
+    public FlightHistory flightHistory() {
+        return flightHistory;
+    }
+
+    @Override
+    public ReferenceData referenceData() {
+        return referenceData;
+    }
+
+    @Override
+    public RequestTrack requests() {
+        return requests;
+    }
+}

@@ -1,0 +1,96 @@
+package io.msgx.adapter.oracle;
+
+import io.msgx.domain.flight.FlightId;
+import io.msgx.pipeline.store.ErrorClass;
+import io.msgx.pipeline.store.OutboxEvent;
+import io.msgx.pipeline.store.OutboxTarget;
+import io.msgx.pipeline.store.ScheduleLog;
+import io.msgx.pipeline.store.Terminal;
+import io.msgx.pipeline.testing.SettableClock;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/**
+ * Oracle stores '' as NULL. Where the pipeline may write an empty text it must read back as '', the adapter maps NULL
+ * back; where the domain cannot tell '' from "no text", '' reads back as null; an empty identity key is refused.
+ */
+class OracleEmptyTextTest {
+
+    @RegisterExtension
+    final OracleTestDatabase database = new OracleTestDatabase();
+    private final SettableClock clock = SettableClock.atExampleDay();
+
+    @Test
+    void anEmptyRawMessageIsKeptAsEmpty() {
+        var copies = database.store(clock).rawCopies();
+        copies.keep(17, "", clock.instant());
+
+        assertThat(copies.find(17)).contains("");
+        assertThat(copies.find(18)).isEmpty();
+    }
+
+    @Test
+    void anEmptyKindAndOutcomeOfTheScheduleTrailComeBackEmpty() {
+        var log = database.store(clock).scheduleLog();
+        var entry = new ScheduleLog.Entry(17, "", null, null, 0, 0, "", clock.instant());
+
+        log.append(entry);
+
+        assertThat(log.entriesOf(17)).containsExactly(entry);
+    }
+
+    @Test
+    void anEmptyPayloadComesBackEmptyAndATombstoneWithout() {
+        var store = database.store(clock);
+        var empty = new OutboxEvent(OutboxTarget.KAFKA_MSG, FlightId.of("1001"), OutboxEvent.EventType.UPSERT, 1, 17,
+                "", clock.instant());
+        var tombstone = new OutboxEvent(OutboxTarget.KAFKA_SCHD, FlightId.of("1001"), OutboxEvent.EventType.TOMBSTONE,
+                1, 17, null, clock.instant());
+        store.inTransaction(tx -> {
+            tx.outbox().append(empty);
+            return tx.outbox().upsertProjection(tombstone);
+        });
+
+        assertThat(store.outbox().pending(OutboxTarget.KAFKA_MSG, 10)).singleElement()
+                .satisfies(entry -> assertThat(entry.event()).isEqualTo(empty));
+        assertThat(store.outbox().pending(OutboxTarget.KAFKA_SCHD, 10)).singleElement()
+                .satisfies(entry -> assertThat(entry.event()).isEqualTo(tombstone));
+    }
+
+    @Test
+    void anEmptyAbandonmentReasonComesBackEmpty() {
+        var states = database.store(clock).procStates();
+        states.insertIfAbsent(17, null, clock.instant());
+        states.finish(17, Terminal.succeeded("applied"), clock.instant());
+
+        assertThat(states.backfillAbandoned(17, "", clock.instant())).isTrue();
+
+        assertThat(states.find(17).orElseThrow().backfillAbandonedReason()).isEqualTo("");
+        assertThat(states.abandonedMarks(10)).singleElement()
+                .satisfies(mark -> assertThat(mark.record().backfillAbandonedReason()).isEqualTo(""));
+    }
+
+    @Test
+    void anEmptyReasonOrErrorReadsAsNoText() {
+        var states = database.store(clock).procStates();
+        states.insertIfAbsent(17, null, clock.instant());
+        states.recordFailure(17, ErrorClass.INFRA, "", clock.instant(), clock.instant());
+        assertThat(states.find(17).orElseThrow().lastError()).isNull();
+
+        states.finish(17, Terminal.succeeded(""), clock.instant());
+        assertThat(states.find(17).orElseThrow().lastError()).isNull();
+    }
+
+    @Test
+    void anEmptyIdentityIsRefusedNotBoundAsNone() {
+        var states = database.store(clock).procStates();
+        states.insertIfAbsent(17, null, clock.instant());
+
+        assertThatThrownBy(() -> states.bindIdentity(17, "", clock.instant()))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("empty identity");
+        assertThat(states.find(17).orElseThrow().identityKey()).isNull();
+    }
+}

@@ -1,0 +1,17 @@
+package io.msgx.adapter.oracle;
+
+import io.msgx.pipeline.store.ReplayContract;
+import io.msgx.pipeline.store.PipelineStore;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/** The replay contract on Oracle (H2 in Oracle mode by default, see {@link OracleTestDatabase}), each test in a fresh schema. */
+class OracleReplayTest extends ReplayContract {
+
+    @RegisterExtension
+    final OracleTestDatabase database = new OracleTestDatabase();
+
+    @Override
+    protected PipelineStore store() {
+        return database.store(clock);
+    }
+}
