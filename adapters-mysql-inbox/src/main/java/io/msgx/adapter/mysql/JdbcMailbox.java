@@ -14,7 +14,11 @@ import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.ZoneId;
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -122,6 +126,29 @@ public final class JdbcMailbox implements Mailbox {
                     return Optional.of(text == null ? "" : text);
                 }
             }
+        });
+    }
+
+    @Override
+    public Map<Long, String> readTexts(Collection<Long> ids) {
+        if (ids.isEmpty()) {
+            return Map.of();
+        }
+        var distinct = List.copyOf(new LinkedHashSet<>(ids));
+        return execute("readTexts(" + distinct.size() + " ids from " + distinct.get(0) + ")", inboundTable(), c -> {
+            var texts = new HashMap<Long, String>();
+            try (PreparedStatement ps = prepare(c, sql.readTexts(distinct.size()))) {
+                for (int i = 0; i < distinct.size(); i++) {
+                    ps.setLong(i + 1, distinct.get(i));
+                }
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        String text = rs.getString(2);
+                        texts.put(rs.getLong(1), text == null ? "" : text);
+                    }
+                }
+            }
+            return texts;
         });
     }
 

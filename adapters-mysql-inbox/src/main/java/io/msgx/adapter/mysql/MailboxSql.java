@@ -7,6 +7,7 @@ package io.msgx.adapter.mysql;
 record MailboxSql(
         String readAfter,
         String readText,
+        String readTextsPrefix,
         String markProcessed,
         String inboundRowExists,
         String appendInbound,
@@ -24,6 +25,7 @@ record MailboxSql(
                 "SELECT " + id + ", " + q(in.receivedColumn()) + " FROM " + inTable
                         + " WHERE " + id + " > ? ORDER BY " + id + " LIMIT ?",
                 "SELECT " + q(in.clobColumn()) + " FROM " + inTable + " WHERE " + id + " = ?",
+                "SELECT " + id + ", " + q(in.clobColumn()) + " FROM " + inTable + " WHERE " + id + " IN (",
                 "UPDATE " + inTable + " SET " + q(in.processedColumn()) + " = ? WHERE " + id + " = ? AND "
                         + q(in.processedColumn()) + " IS NULL",
                 "SELECT 1 FROM " + inTable + " WHERE " + id + " = ?",
@@ -34,6 +36,14 @@ record MailboxSql(
                         + " >= ? AND INSTR(" + q(out.clobColumn()) + ", ?) > 0 ORDER BY " + q(out.idColumn()) + " LIMIT 1",
                 "SELECT MIN(" + id + ") FROM " + inTable,
                 "SELECT MAX(" + id + ") FROM " + inTable);
+    }
+
+    /** The IDs and texts of {@code count} rows named by as many parameters. */
+    String readTexts(int count) {
+        if (count < 1) {
+            throw new IllegalArgumentException("read at least one text, got " + count);
+        }
+        return readTextsPrefix + "?" + ", ?".repeat(count - 1) + ")";
     }
 
     /** Back-quote a name that {@link MailboxSchema} has validated (it cannot contain a back-quote). */

@@ -9,9 +9,11 @@ import io.msgx.pipeline.store.OutboxTarget;
 import org.jooq.Condition;
 import org.jooq.DSLContext;
 import org.jooq.Field;
+import org.jooq.Insert;
 import org.jooq.InsertSetMoreStep;
 
 import java.time.Instant;
+import java.util.Collection;
 import java.util.List;
 
 import static io.msgx.adapter.pg.jooq.Sequences.MSG_EVENT_SEQ;
@@ -51,10 +53,7 @@ final class PgOutbox implements Outbox {
 
     @Override
     public long append(OutboxEvent notification) {
-        if (notification.target() != OutboxTarget.KAFKA_MSG) {
-            throw new IllegalArgumentException("append takes KAFKA:msg notifications; the " + notification.target().code()
-                    + " row of FLID " + notification.partitionKey() + " goes through upsertProjection");
-        }
+        requireNotification(notification);
         return StoreOperation.run("appending a notification of message " + notification.msgId() + " for FLID "
                 + notification.partitionKey(), () -> insert(notification)
                 .returningResult(MSG_EVENT.EVENT_ID)
@@ -64,12 +63,49 @@ final class PgOutbox implements Outbox {
 
     @Override
     public boolean upsertProjection(OutboxEvent projection) {
+        requireProjection(projection);
+        return StoreOperation.run("writing the projection of FLID " + projection.partitionKey() + " version "
+                + projection.stateVersion(), () -> upsert(projection).execute() == 1);
+    }
+
+    @Override
+    public void appendAll(List<OutboxEvent> notifications) {
+        if (notifications.isEmpty()) {
+            return;
+        }
+        notifications.forEach(PgOutbox::requireNotification);
+        StoreOperation.run("appending " + notifications.size() + " notification(s) of messages "
+                        + notifications.get(0).msgId() + " to " + notifications.get(notifications.size() - 1).msgId(),
+                () -> dsl.batch(notifications.stream().map(this::insert).toList()).execute());
+    }
+
+    @Override
+    public void upsertProjections(Collection<OutboxEvent> projections) {
+        if (projections.isEmpty()) {
+            return;
+        }
+        projections.forEach(PgOutbox::requireProjection);
+        StoreOperation.run("writing the projections of " + projections.size() + " flight(s)",
+                () -> dsl.batch(projections.stream().map(this::upsert).toList()).execute());
+    }
+
+    private static void requireNotification(OutboxEvent notification) {
+        if (notification.target() != OutboxTarget.KAFKA_MSG) {
+            throw new IllegalArgumentException("append takes KAFKA:msg notifications; the " + notification.target().code()
+                    + " row of FLID " + notification.partitionKey() + " goes through upsertProjection");
+        }
+    }
+
+    private static void requireProjection(OutboxEvent projection) {
         if (projection.target() != OutboxTarget.KAFKA_SCHD) {
             throw new IllegalArgumentException("upsertProjection takes KAFKA:schd rows; the "
                     + projection.target().code() + " event of FLID " + projection.partitionKey() + " goes through append");
         }
-        return StoreOperation.run("writing the projection of FLID " + projection.partitionKey() + " version "
-                + projection.stateVersion(), () -> insert(projection)
+    }
+
+    /** The projection row of a FLID, replaced only by a version not older than its own. */
+    private Insert<MsgEventRecord> upsert(OutboxEvent projection) {
+        return insert(projection)
                 .onConflict(MSG_EVENT.PARTITION_KEY)
                 .where(MSG_EVENT.TARGET.eq(inline(OutboxTarget.KAFKA_SCHD.code())))
                 .doUpdate()
@@ -84,8 +120,7 @@ final class PgOutbox implements Outbox {
                 .setNull(MSG_EVENT.LAST_ERROR)
                 .set(MSG_EVENT.CREATED_AT, excluded(MSG_EVENT.CREATED_AT))
                 .setNull(MSG_EVENT.SENT_AT)
-                .where(MSG_EVENT.STATE_VERSION.le(excluded(MSG_EVENT.STATE_VERSION)))
-                .execute() == 1);
+                .where(MSG_EVENT.STATE_VERSION.le(excluded(MSG_EVENT.STATE_VERSION)));
     }
 
     @Override

@@ -10,14 +10,19 @@ import io.msgx.pipeline.store.Terminal;
 import org.jooq.Condition;
 import org.jooq.DSLContext;
 import org.jooq.Field;
+import org.jooq.Query;
 import org.jooq.exception.DataAccessException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -124,6 +129,100 @@ final class PgProcStates implements ProcStates {
     }
 
     @Override
+    public Map<Long, ProcRecord> findAll(Collection<Long> msgIds) {
+        if (msgIds.isEmpty()) {
+            return Map.of();
+        }
+        return StoreOperation.run("reading the processing records of " + msgIds.size() + " message(s)", () -> dsl
+                .selectFrom(PROC_STATE).where(PROC_STATE.MSG_ID.eq(any(msgIds.toArray(Long[]::new))))
+                .fetchMap(PROC_STATE.MSG_ID, PgProcStates::recordOf));
+    }
+
+    @Override
+    public List<ProcRecord> pendingRun(long watermark, int limit) {
+        var open = StoreOperation.run("reading the pending run from the head", () -> dsl
+                .selectFrom(PROC_STATE).where(PROC_STATE.STATE.in(OPEN_INLINE))
+                .and(PROC_STATE.STATE.ne(ARCHIVED))
+                .and(PROC_STATE.MSG_ID.le(watermark))
+                .orderBy(PROC_STATE.MSG_ID).limit(limit)
+                .fetch(PgProcStates::recordOf));
+        var run = new ArrayList<ProcRecord>();
+        for (var record : open) {
+            if (record.status() != ProcStatus.PENDING) {
+                break;
+            }
+            run.add(record);
+        }
+        return run;
+    }
+
+    /**
+     * The claims in one transaction of three statements whatever their number: who holds the claimed identities,
+     * which claimants are bound already, then one batch of binds. Should another message bind one of the
+     * identities meanwhile (a unique violation), everything is rolled back and the claims are bound one by one,
+     * which settles such races.
+     */
+    @Override
+    public Map<Long, IdentityBinding> bindIdentities(List<IdentityClaim> claims, Instant now) {
+        if (claims.isEmpty()) {
+            return Map.of();
+        }
+        try {
+            return StoreOperation.run("binding the identities of " + claims.size() + " message(s)",
+                    () -> atomically(tx -> bindAll(tx, claims, now), bound -> true));
+        } catch (DataAccessException e) {
+            if (!UNIQUE_VIOLATION.equals(e.sqlState())) {
+                throw e;
+            }
+            LOG.info("An identity of messages {}..{} was bound meanwhile; binding them one by one",
+                    claims.get(0).msgId(), claims.get(claims.size() - 1).msgId());
+            return ProcStates.super.bindIdentities(claims, now);
+        }
+    }
+
+    private Map<Long, IdentityBinding> bindAll(DSLContext tx, List<IdentityClaim> claims, Instant now) {
+        var holders = new HashMap<String, Long>(tx.select(PROC_STATE.IDENTITY_KEY, PROC_STATE.MSG_ID).from(PROC_STATE)
+                .where(PROC_STATE.IDENTITY_KEY.eq(any(claims.stream().map(IdentityClaim::identityKey).distinct()
+                        .toArray(String[]::new))))
+                .fetchMap(PROC_STATE.IDENTITY_KEY, PROC_STATE.MSG_ID));
+        var kept = tx.select(PROC_STATE.MSG_ID, PROC_STATE.IDENTITY_KEY).from(PROC_STATE)
+                .where(PROC_STATE.MSG_ID.eq(any(claims.stream().map(IdentityClaim::msgId).toArray(Long[]::new))))
+                .and(PROC_STATE.IDENTITY_KEY.isNotNull())
+                .fetchMap(PROC_STATE.MSG_ID, PROC_STATE.IDENTITY_KEY);
+        var bindings = new LinkedHashMap<Long, IdentityBinding>();
+        var binds = new ArrayList<Query>();
+        for (var claim : claims) {
+            var holder = holders.get(claim.identityKey());
+            if (holder != null) {
+                bindings.put(claim.msgId(), holder == claim.msgId()
+                        ? new IdentityBinding.Bound() : new IdentityBinding.HeldBy(holder));
+                continue;
+            }
+            var own = kept.get(claim.msgId());
+            if (own != null) {
+                LOG.warn("message {} keeps identity {} from an earlier attempt; this attempt derived {} "
+                        + "(did the codec change?)", claim.msgId(), own, claim.identityKey());
+            } else {
+                holders.put(claim.identityKey(), claim.msgId());
+                binds.add(tx.update(PROC_STATE)
+                        .set(PROC_STATE.IDENTITY_KEY, claim.identityKey())
+                        .set(PROC_STATE.UPDATED_AT, now)
+                        .where(PROC_STATE.MSG_ID.eq(claim.msgId()))
+                        .and(PROC_STATE.IDENTITY_KEY.isNull()));
+            }
+            bindings.put(claim.msgId(), new IdentityBinding.Bound());
+        }
+        if (!binds.isEmpty()) {
+            int bound = Arrays.stream(tx.batch(binds).execute()).sum();
+            if (bound != binds.size()) {
+                throw new IllegalStateException("only " + bound + " of " + binds.size() + " identities could be bound: "
+                        + "a claimant has no PROC_STATE row (enqueue before binding)");
+            }
+        }
+        return bindings;
+    }
+
+    @Override
     public IdentityBinding bindIdentity(long msgId, String identityKey, Instant now) {
         return StoreOperation.run("binding identity " + identityKey + " to message " + msgId, () -> {
             for (int race = 0; race < BIND_RACES_TOLERATED; race++) {
@@ -199,16 +298,30 @@ final class PgProcStates implements ProcStates {
 
     @Override
     public boolean finish(long msgId, Terminal terminal, Instant now) {
-        return StoreOperation.run("ending message " + msgId + " as " + terminal.status(), () -> dsl
-                .update(PROC_STATE)
+        return StoreOperation.run("ending message " + msgId + " as " + terminal.status(),
+                () -> finishing(msgId, terminal, now).execute() == 1);
+    }
+
+    @Override
+    public int finishAll(List<Ending> endings, Instant now) {
+        if (endings.isEmpty()) {
+            return 0;
+        }
+        return StoreOperation.run("ending " + endings.size() + " message(s) from " + endings.get(0).msgId(),
+                () -> Arrays.stream(dsl.batch(endings.stream()
+                        .map(e -> finishing(e.msgId(), e.terminal(), now)).toList()).execute()).sum());
+    }
+
+    /** The conditional end of one message with its backfill intent. */
+    private Query finishing(long msgId, Terminal terminal, Instant now) {
+        return dsl.update(PROC_STATE)
                 .set(PROC_STATE.STATE, terminal.status().name())
                 .set(PROC_STATE.ERROR_CLASS, terminal.errorClass() == null ? null : terminal.errorClass().name())
                 .set(PROC_STATE.LAST_ERROR, fitted(terminal.reason()))
                 .set(PROC_STATE.UPDATED_AT, now)
                 .set(PROC_STATE.BACKFILL_NEXT_AT, now)
                 .where(PROC_STATE.MSG_ID.eq(msgId))
-                .and(PROC_STATE.STATE.in(OPEN))
-                .execute() == 1);
+                .and(PROC_STATE.STATE.in(OPEN_INLINE));
     }
 
     @Override

@@ -3,6 +3,7 @@ package io.msgx.adapter.pg;
 import io.msgx.adapter.pg.jooq.tables.records.SchdSnapLogRecord;
 import io.msgx.pipeline.store.ScheduleLog;
 import org.jooq.DSLContext;
+import org.jooq.Insert;
 
 import java.util.List;
 
@@ -19,8 +20,19 @@ final class PgScheduleLog implements ScheduleLog {
 
     @Override
     public void append(Entry entry) {
-        StoreOperation.run("appending the schedule trail of message " + entry.msgId(), () -> dsl
-                .insertInto(SCHD_SNAP_LOG)
+        StoreOperation.run("appending the schedule trail of message " + entry.msgId(), () -> insert(entry).execute());
+    }
+
+    @Override
+    public void appendAll(List<Entry> entries) {
+        if (!entries.isEmpty()) {
+            StoreOperation.run("appending the schedule trail of " + entries.size() + " message(s)",
+                    () -> dsl.batch(entries.stream().map(this::insert).toList()).execute());
+        }
+    }
+
+    private Insert<?> insert(Entry entry) {
+        return dsl.insertInto(SCHD_SNAP_LOG)
                 .set(SCHD_SNAP_LOG.MSG_ID, entry.msgId())
                 .set(SCHD_SNAP_LOG.KIND, entry.kind())
                 .set(SCHD_SNAP_LOG.SCOPE_START, entry.scopeStart())
@@ -28,8 +40,7 @@ final class PgScheduleLog implements ScheduleLog {
                 .set(SCHD_SNAP_LOG.FLIGHTS, entry.flights())
                 .set(SCHD_SNAP_LOG.CHANGED, entry.changed())
                 .set(SCHD_SNAP_LOG.OUTCOME, entry.outcome())
-                .set(SCHD_SNAP_LOG.RECV_AT, entry.recordedAt())
-                .execute());
+                .set(SCHD_SNAP_LOG.RECV_AT, entry.recordedAt());
     }
 
     @Override
