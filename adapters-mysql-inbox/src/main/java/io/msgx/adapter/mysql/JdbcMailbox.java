@@ -16,6 +16,7 @@ import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -35,7 +36,10 @@ import org.slf4j.LoggerFactory;
  *       processing mark is never a predicate and the message text is not fetched.</li>
  *   <li>{@link #markProcessed} runs exactly {@code UPDATE CMINMSGS SET DATE_PROCESSED = ? WHERE ID = ? AND
  *       DATE_PROCESSED IS NULL}; on 0 rows one {@code SELECT 1 ... WHERE ID = ?} tells
- *       {@link MarkOutcome#ALREADY_MARKED} (the old value is kept) from {@link MarkOutcome#MISSING_ROW}.</li>
+ *       {@link MarkOutcome#ALREADY_MARKED} (the old value is kept) from {@link MarkOutcome#MISSING_ROW}.
+ *       {@link #markAllProcessed} asks first which of the rows exist and are unmarked ({@code SELECT ID,
+ *       DATE_PROCESSED IS NULL ... WHERE ID IN (...)}), then marks those in one {@code UPDATE ... WHERE
+ *       DATE_PROCESSED IS NULL AND ID IN (...)}.</li>
  *   <li>Every statement carries the configured query timeout. Every {@link SQLException} (connection refused,
  *       timeout, missing table, denied privilege) becomes a {@link MailboxUnavailableException} naming the
  *       operation, the ID or watermark, and the table: a failure is never an empty answer.</li>
@@ -149,6 +153,44 @@ public final class JdbcMailbox implements Mailbox {
                 }
             }
             return texts;
+        });
+    }
+
+    @Override
+    public Map<Long, MarkOutcome> markAllProcessed(Collection<Long> ids, Instant processedAt) {
+        Objects.requireNonNull(processedAt, "processedAt");
+        if (ids.isEmpty()) {
+            return Map.of();
+        }
+        var distinct = List.copyOf(new LinkedHashSet<>(ids));
+        return execute("markAllProcessed(" + distinct.size() + " ids from " + distinct.get(0) + ")", inboundTable(), c -> {
+            var outcomes = new LinkedHashMap<Long, MarkOutcome>();
+            distinct.forEach(id -> outcomes.put(id, MarkOutcome.MISSING_ROW));
+            var unmarked = new ArrayList<Long>();
+            try (PreparedStatement ps = prepare(c, sql.unmarked(distinct.size()))) {
+                for (int i = 0; i < distinct.size(); i++) {
+                    ps.setLong(i + 1, distinct.get(i));
+                }
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        boolean empty = rs.getBoolean(2);
+                        outcomes.put(rs.getLong(1), empty ? MarkOutcome.WRITTEN : MarkOutcome.ALREADY_MARKED);
+                        if (empty) {
+                            unmarked.add(rs.getLong(1));
+                        }
+                    }
+                }
+            }
+            if (!unmarked.isEmpty()) {
+                try (PreparedStatement update = prepare(c, sql.markAll(unmarked.size()))) {
+                    update.setString(1, times.toColumn(processedAt));
+                    for (int i = 0; i < unmarked.size(); i++) {
+                        update.setLong(i + 2, unmarked.get(i));
+                    }
+                    update.executeUpdate();
+                }
+            }
+            return outcomes;
         });
     }
 

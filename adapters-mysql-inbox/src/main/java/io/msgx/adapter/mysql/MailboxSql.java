@@ -8,6 +8,8 @@ record MailboxSql(
         String readAfter,
         String readText,
         String readTextsPrefix,
+        String unmarkedPrefix,
+        String markAllPrefix,
         String markProcessed,
         String inboundRowExists,
         String appendInbound,
@@ -26,6 +28,9 @@ record MailboxSql(
                         + " WHERE " + id + " > ? ORDER BY " + id + " LIMIT ?",
                 "SELECT " + q(in.clobColumn()) + " FROM " + inTable + " WHERE " + id + " = ?",
                 "SELECT " + id + ", " + q(in.clobColumn()) + " FROM " + inTable + " WHERE " + id + " IN (",
+                "SELECT " + id + ", " + q(in.processedColumn()) + " IS NULL FROM " + inTable + " WHERE " + id + " IN (",
+                "UPDATE " + inTable + " SET " + q(in.processedColumn()) + " = ? WHERE " + q(in.processedColumn())
+                        + " IS NULL AND " + id + " IN (",
                 "UPDATE " + inTable + " SET " + q(in.processedColumn()) + " = ? WHERE " + id + " = ? AND "
                         + q(in.processedColumn()) + " IS NULL",
                 "SELECT 1 FROM " + inTable + " WHERE " + id + " = ?",
@@ -40,10 +45,24 @@ record MailboxSql(
 
     /** The IDs and texts of {@code count} rows named by as many parameters. */
     String readTexts(int count) {
+        return readTextsPrefix + parameters(count);
+    }
+
+    /** The IDs of {@code count} rows, each with whether its processing mark is still empty. */
+    String unmarked(int count) {
+        return unmarkedPrefix + parameters(count);
+    }
+
+    /** Set the processing mark (first parameter) of {@code count} rows whose mark is empty. */
+    String markAll(int count) {
+        return markAllPrefix + parameters(count);
+    }
+
+    private static String parameters(int count) {
         if (count < 1) {
-            throw new IllegalArgumentException("read at least one text, got " + count);
+            throw new IllegalArgumentException("name at least one row, got " + count);
         }
-        return readTextsPrefix + "?" + ", ?".repeat(count - 1) + ")";
+        return "?" + ", ?".repeat(count - 1) + ")";
     }
 
     /** Back-quote a name that {@link MailboxSchema} has validated (it cannot contain a back-quote). */

@@ -10,14 +10,19 @@ import org.jooq.Condition;
 import org.jooq.DSLContext;
 import org.jooq.Field;
 import org.jooq.Insert;
+import org.jooq.Query;
 import org.jooq.InsertSetMoreStep;
 
 import java.time.Instant;
 import java.util.Collection;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 
 import static io.msgx.adapter.pg.jooq.Sequences.MSG_EVENT_SEQ;
 import static io.msgx.adapter.pg.jooq.Tables.MSG_EVENT;
+import static org.jooq.impl.DSL.any;
 import static org.jooq.impl.DSL.count;
 import static org.jooq.impl.DSL.excluded;
 import static org.jooq.impl.DSL.inline;
@@ -193,6 +198,47 @@ final class PgOutbox implements Outbox {
                 .and(MSG_EVENT.STATE_VERSION.eq(stateVersion))
                 .and(MSG_EVENT.STATUS.eq(PENDING_STATUS))
                 .execute() == 1);
+    }
+
+    @Override
+    public int markAllSent(Collection<Long> eventIds, Instant sentAt) {
+        if (eventIds.isEmpty()) {
+            return 0;
+        }
+        return StoreOperation.run("confirming the delivery of " + eventIds.size() + " notification(s)", () -> dsl
+                .update(MSG_EVENT)
+                .set(MSG_EVENT.STATUS, SENT_STATUS)
+                .set(MSG_EVENT.SENT_AT, sentAt)
+                .where(MSG_EVENT.EVENT_ID.eq(any(eventIds.toArray(Long[]::new))))
+                .and(MSG_EVENT.TARGET.eq(MSG_TARGET))
+                .and(MSG_EVENT.STATUS.eq(PENDING_STATUS))
+                .execute());
+    }
+
+    /** One batch in one transaction; each statement's row count says whether its FLID was confirmed. */
+    @Override
+    public Set<FlightId> markProjectionsSent(Map<FlightId, Long> sentVersions, Instant sentAt) {
+        if (sentVersions.isEmpty()) {
+            return Set.of();
+        }
+        var flids = List.copyOf(sentVersions.keySet());
+        return StoreOperation.run("confirming the delivery of " + flids.size() + " projection(s)", () -> {
+            var queries = flids.stream().map(flid -> (Query) dsl.update(MSG_EVENT)
+                    .set(MSG_EVENT.STATUS, SENT_STATUS)
+                    .set(MSG_EVENT.SENT_AT, sentAt)
+                    .where(MSG_EVENT.TARGET.eq(SCHD_TARGET))
+                    .and(MSG_EVENT.PARTITION_KEY.eq(flid.value()))
+                    .and(MSG_EVENT.STATE_VERSION.eq(sentVersions.get(flid)))
+                    .and(MSG_EVENT.STATUS.eq(PENDING_STATUS))).toList();
+            int[] counts = dsl.transactionResult(configuration -> configuration.dsl().batch(queries).execute());
+            var confirmed = new LinkedHashSet<FlightId>();
+            for (int i = 0; i < counts.length; i++) {
+                if (counts[i] == 1) {
+                    confirmed.add(flids.get(i));
+                }
+            }
+            return confirmed;
+        });
     }
 
     @Override

@@ -393,6 +393,22 @@ final class PgProcStates implements ProcStates {
     }
 
     @Override
+    public int backfillConfirmedAll(Collection<Long> msgIds, Instant at) {
+        Objects.requireNonNull(at, "at");
+        if (msgIds.isEmpty()) {
+            return 0;
+        }
+        return StoreOperation.run("confirming " + msgIds.size() + " mailbox mark(s)", () -> dsl
+                .update(PROC_STATE)
+                .set(PROC_STATE.BACKFILL_AT, at)
+                .set(PROC_STATE.BACKFILL_NEXT_AT, (Instant) null)
+                .set(PROC_STATE.UPDATED_AT, at)
+                .where(PROC_STATE.MSG_ID.eq(any(msgIds.toArray(Long[]::new))))
+                .and(owed())
+                .execute());
+    }
+
+    @Override
     public boolean backfillFailed(long msgId, Instant nextAt, Instant now) {
         Objects.requireNonNull(now, "now");
         return StoreOperation.run("recording a failed mailbox mark of message " + msgId, () -> dsl

@@ -1,5 +1,6 @@
 package io.msgx.pipeline.delivery;
 
+import io.msgx.domain.flight.FlightId;
 import io.msgx.pipeline.event.FlightEventJson;
 import io.msgx.pipeline.metrics.PipelineMetrics;
 import io.msgx.pipeline.store.OutboxEntry;
@@ -11,6 +12,7 @@ import org.slf4j.LoggerFactory;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 
 /**
@@ -62,13 +64,13 @@ public final class Dispatcher {
         }
 
         var results = send(claimed);
-        int delivered = 0;
-        int superseded = 0;
+        var now = clock.instant();
+        var sentNotifications = new ArrayList<Long>();
+        var sentProjections = new LinkedHashMap<FlightId, Long>();
         int failed = 0;
         int dead = 0;
         for (int i = 0; i < claimed.size(); i++) {
             var entry = claimed.get(i);
-            var now = clock.instant();
             if (results.get(i) instanceof Delivery.Failed failure) {
                 int attempts = entry.attempts() + 1;
                 boolean exhausted = settings.retry().exhausted(attempts);
@@ -82,14 +84,17 @@ public final class Dispatcher {
                             attempts, failure.reason());
                 }
             } else if (entry.event().target() == OutboxTarget.KAFKA_MSG) {
-                outbox.markSent(entry.eventId(), now);
-                delivered++;
-            } else if (outbox.markProjectionSent(entry.event().partitionKey(), entry.event().stateVersion(), now)) {
-                delivered++;
+                sentNotifications.add(entry.eventId());
             } else {
-                superseded++;
+                sentProjections.put(entry.event().partitionKey(), entry.event().stateVersion());
             }
         }
+        if (!sentNotifications.isEmpty()) {
+            outbox.markAllSent(sentNotifications, now);
+        }
+        int confirmedProjections = sentProjections.isEmpty() ? 0 : outbox.markProjectionsSent(sentProjections, now).size();
+        int delivered = sentNotifications.size() + confirmedProjections;
+        int superseded = sentProjections.size() - confirmedProjections;
         metrics.eventsDelivered(delivered);
         if (failed > 0) {
             metrics.eventDeliveriesFailed(failed, dead);

@@ -10,8 +10,8 @@ import org.slf4j.LoggerFactory;
 
 import java.time.Clock;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Writes the processing mark owed to the shared mailbox for every message that ended (seeds §6).
@@ -54,36 +54,32 @@ public final class BackfillJob {
         return gate.exclusively(this::round);
     }
 
+    /**
+     * One batch: the due rows are marked in the mailbox together ({@link Mailbox#markAllProcessed}), and the marks
+     * found written or already there are confirmed together. An unreachable mailbox fails the whole batch
+     * transiently; nothing is confirmed that the mailbox did not answer for.
+     */
     private List<BackfillResult> round() {
         var now = clock.instant();
         var due = store.procStates().backfillDue(now, now.minus(settings.backfillOverdue()), settings.backfillBatch());
-        var results = new ArrayList<BackfillResult>();
-        String mailboxDown = null;
-        for (var row : due) {
-            if (mailboxDown != null) {
-                results.add(transientFailure(row, mailboxDown, now));
-                continue;
-            }
-            try {
-                results.add(settle(row, mailbox.markProcessed(row.msgId(), now), now));
-            } catch (MailboxUnavailableException e) {
-                mailboxDown = e.getMessage();
-                results.add(transientFailure(row, mailboxDown, now));
-            }
+        if (due.isEmpty()) {
+            return List.of();
         }
-        return results;
+        Map<Long, MarkOutcome> marks;
+        try {
+            marks = mailbox.markAllProcessed(due.stream().map(ProcRecord::msgId).toList(), now);
+        } catch (MailboxUnavailableException e) {
+            return due.stream().map(row -> transientFailure(row, e.getMessage(), now)).toList();
+        }
+        store.procStates().backfillConfirmedAll(due.stream().map(ProcRecord::msgId)
+                .filter(id -> marks.get(id) != MarkOutcome.MISSING_ROW).toList(), now);
+        return due.stream().map(row -> settled(row, marks.get(row.msgId()), now)).toList();
     }
 
-    private BackfillResult settle(ProcRecord row, MarkOutcome outcome, Instant now) {
+    private BackfillResult settled(ProcRecord row, MarkOutcome outcome, Instant now) {
         return switch (outcome) {
-            case WRITTEN -> {
-                store.procStates().backfillConfirmed(row.msgId(), now);
-                yield new BackfillResult.Written(row.msgId());
-            }
-            case ALREADY_MARKED -> {
-                store.procStates().backfillConfirmed(row.msgId(), now);
-                yield new BackfillResult.AlreadyMarked(row.msgId());
-            }
+            case WRITTEN -> new BackfillResult.Written(row.msgId());
+            case ALREADY_MARKED -> new BackfillResult.AlreadyMarked(row.msgId());
             case MISSING_ROW -> {
                 store.procStates().backfillAbandoned(row.msgId(), "MISSING_ROW", now);
                 log.error("ALERT backfill: mailbox row {} ({} since {}) no longer exists; its mark is abandoned "

@@ -42,6 +42,16 @@ public interface Mailbox {
     MarkOutcome markProcessed(long id, Instant processedAt);
 
     /**
+     * {@link #markProcessed} for several rows, with the same outcome per ID. The default marks one by one; an
+     * adapter overrides it with a few statements.
+     */
+    default Map<Long, MarkOutcome> markAllProcessed(Collection<Long> ids, Instant processedAt) {
+        var outcomes = new LinkedHashMap<Long, MarkOutcome>();
+        ids.forEach(id -> outcomes.put(id, markProcessed(id, processedAt)));
+        return outcomes;
+    }
+
+    /**
      * Append one inbound message to {@code CMINMSGS} as the AODB side would (the compatibility entry, tests and
      * the demo); returns its ID. {@code receivedAt} may be null.
      */

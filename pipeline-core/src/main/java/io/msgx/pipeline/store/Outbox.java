@@ -4,7 +4,10 @@ import io.msgx.domain.flight.FlightId;
 
 import java.time.Instant;
 import java.util.Collection;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 
 /** {@code MSG_EVENT}: the transactional outbox. Event IDs come from one global sequence. */
 public interface Outbox {
@@ -60,6 +63,33 @@ public interface Outbox {
      * which then goes out next round.
      */
     boolean markProjectionSent(FlightId flid, long stateVersion, Instant sentAt);
+
+    /**
+     * {@link #markSent} for notifications delivered together; returns how many were confirmed. The default confirms
+     * one by one; a store overrides it with one statement.
+     */
+    default int markAllSent(Collection<Long> eventIds, Instant sentAt) {
+        int confirmed = 0;
+        for (long eventId : eventIds) {
+            confirmed += markSent(eventId, sentAt) ? 1 : 0;
+        }
+        return confirmed;
+    }
+
+    /**
+     * {@link #markProjectionSent} for projections delivered together, by FLID and sent version; returns the FLIDs
+     * confirmed (the others were replaced by a newer version meanwhile). The default confirms one by one; a store
+     * overrides it with one batch.
+     */
+    default Set<FlightId> markProjectionsSent(Map<FlightId, Long> sentVersions, Instant sentAt) {
+        var confirmed = new LinkedHashSet<FlightId>();
+        sentVersions.forEach((flid, version) -> {
+            if (markProjectionSent(flid, version, sentAt)) {
+                confirmed.add(flid);
+            }
+        });
+        return confirmed;
+    }
 
     /**
      * Record a failed delivery of the PENDING row with this {@code EVENT_ID}: attempts one more, the error, and

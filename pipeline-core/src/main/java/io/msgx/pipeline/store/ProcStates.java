@@ -116,6 +116,18 @@ public interface ProcStates {
     /** The mark is confirmed in the mailbox: {@code BACKFILL_AT = at}. False when already confirmed or abandoned. */
     boolean backfillConfirmed(long msgId, Instant at);
 
+    /**
+     * {@link #backfillConfirmed} for marks written together; returns how many were confirmed. The default confirms
+     * one by one; a store overrides it with one statement.
+     */
+    default int backfillConfirmedAll(Collection<Long> msgIds, Instant at) {
+        int confirmed = 0;
+        for (long msgId : msgIds) {
+            confirmed += backfillConfirmed(msgId, at) ? 1 : 0;
+        }
+        return confirmed;
+    }
+
     /** A transient failure to write the mark: attempts one more, next try at {@code nextAt}. */
     boolean backfillFailed(long msgId, Instant nextAt, Instant now);
 

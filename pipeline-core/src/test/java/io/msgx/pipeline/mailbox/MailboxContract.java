@@ -213,6 +213,23 @@ public abstract class MailboxContract {
     }
 
     @Test
+    void rowsMarkedTogetherGetTheOutcomeEachWouldGetAlone() {
+        long fresh = insertInbound(xml(1), null);
+        long marked = insertInbound(xml(2), null);
+        long gone = insertInbound(xml(3), null);
+        mailbox.markProcessed(marked, T1);
+        deleteInbound(gone);
+
+        var outcomes = mailbox.markAllProcessed(java.util.List.of(fresh, marked, gone), T2);
+
+        assertThat(outcomes).containsEntry(fresh, MarkOutcome.WRITTEN)
+                .containsEntry(marked, MarkOutcome.ALREADY_MARKED)
+                .containsEntry(gone, MarkOutcome.MISSING_ROW);
+        assertThat(processedMarkOf(fresh)).contains(T2);
+        assertThat(processedMarkOf(marked)).as("the first mark is kept").contains(T1);
+    }
+
+    @Test
     void theMarkIsStoredToTheMillisecond() {
         long id = insertInbound(xml(1), null);
 

@@ -191,6 +191,25 @@ public abstract class BackfillContract extends ProcStatesFixture {
     }
 
     @Test
+    void marksConfirmedTogetherAreRecordedExceptTheConfirmedAndTheAbandoned() {
+        ended(17);
+        ended(18);
+        ended(19);
+        ended(20);
+        states.backfillConfirmed(18, now());
+        states.backfillAbandoned(19, "MISSING_ROW", now());
+        clock.tick(Duration.ofSeconds(3));
+
+        assertThat(states.backfillConfirmedAll(java.util.List.of(17L, 18L, 19L, 20L, 404L), now())).isEqualTo(2);
+
+        assertThat(record(17).backfillAt()).isEqualTo(now());
+        assertThat(record(20).backfillAt()).isEqualTo(now());
+        assertThat(record(18).backfillAt()).isEqualTo(now().minusSeconds(3));
+        assertThat(record(19).backfillAt()).isNull();
+        assertThat(states.backfillDue(now(), now().plus(R), BATCH)).isEmpty();
+    }
+
+    @Test
     void aConfirmedMarkIsNotConfirmedAgainNorAbandonedNorRetried() {
         ended(17);
         var confirmedAt = now();

@@ -442,6 +442,35 @@ public abstract class OutboxContract {
     }
 
     @Test
+    void notificationsDeliveredTogetherAreConfirmedTogetherExceptTheDeadAndTheUnknown() {
+        long a = append("1001", 1);
+        long b = append("1002", 1);
+        long dead = append("1003", 1);
+        kill(dead);
+
+        assertThat(delivery().markAllSent(List.of(a, b, dead, 404L), now())).isEqualTo(2);
+        assertThat(delivery().markAllSent(List.of(a), now())).as("confirmed once").isZero();
+
+        assertThat(pending(OutboxTarget.KAFKA_MSG)).isEmpty();
+        assertThat(delivery().deliveryBacklog().dead()).isEqualTo(1);
+    }
+
+    @Test
+    void projectionsDeliveredTogetherAreConfirmedOnlyWhereTheSentVersionIsStillThere() {
+        upsertAndGetId("1001", 3);
+        upsertAndGetId("1002", 5);
+        upsertAndGetId("1003", 1);
+        upsertAndGetId("1002", 6);                       // replaced after version 5 was sent
+
+        var confirmed = delivery().markProjectionsSent(java.util.Map.of(FlightId.of("1001"), 3L,
+                FlightId.of("1002"), 5L, FlightId.of("1003"), 1L), now());
+
+        assertThat(confirmed).containsExactlyInAnyOrder(FlightId.of("1001"), FlightId.of("1003"));
+        assertThat(pending(OutboxTarget.KAFKA_SCHD)).singleElement()
+                .satisfies(e -> assertThat(e.event().stateVersion()).isEqualTo(6));
+    }
+
+    @Test
     void confirmingAnUnknownNotificationIsFalse() {
         assertThat(delivery().markSent(404, now())).isFalse();
     }
