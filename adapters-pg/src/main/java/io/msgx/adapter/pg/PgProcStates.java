@@ -91,7 +91,22 @@ final class PgProcStates implements ProcStates {
 
     @Override
     public boolean insertIfAbsent(long msgId, Instant receivedAt, Instant enqueuedAt) {
-        return StoreOperation.run("enqueueing message " + msgId, () -> dsl.insertInto(PROC_STATE)
+        return StoreOperation.run("enqueueing message " + msgId, () -> enqueueing(msgId, receivedAt, enqueuedAt)
+                .execute() == 1);
+    }
+
+    @Override
+    public int insertAllIfAbsent(Map<Long, Instant> receivedAt, Instant enqueuedAt) {
+        if (receivedAt.isEmpty()) {
+            return 0;
+        }
+        return StoreOperation.run("enqueueing " + receivedAt.size() + " message(s)", () -> Arrays.stream(dsl
+                .batch(receivedAt.entrySet().stream().map(m -> enqueueing(m.getKey(), m.getValue(), enqueuedAt)).toList())
+                .execute()).sum());
+    }
+
+    private Query enqueueing(long msgId, Instant receivedAt, Instant enqueuedAt) {
+        return dsl.insertInto(PROC_STATE)
                 .set(PROC_STATE.MSG_ID, msgId)
                 .set(PROC_STATE.STATE, ProcStatus.PENDING.name())
                 .set(PROC_STATE.ATTEMPTS, 0)
@@ -99,8 +114,7 @@ final class PgProcStates implements ProcStates {
                 .set(PROC_STATE.ENQUEUED_AT, enqueuedAt)
                 .set(PROC_STATE.UPDATED_AT, enqueuedAt)
                 .set(PROC_STATE.BACKFILL_ATTEMPTS, 0)
-                .onConflict(PROC_STATE.MSG_ID).doNothing()
-                .execute() == 1);
+                .onConflict(PROC_STATE.MSG_ID).doNothing();
     }
 
     @Override

@@ -12,6 +12,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 
 /**
@@ -102,13 +103,10 @@ public final class InboxPoller {
     /** Enqueue the rows and move the cursor in one transaction; returns how many rows were new. */
     private int commit(List<MailboxRow> rows, long watermark, Instant holeSince) {
         var enqueuedAt = clock.instant();
+        var receivedAt = new LinkedHashMap<Long, Instant>();
+        rows.forEach(row -> receivedAt.put(row.id(), row.receivedAt()));
         int inserted = store.inTransaction(tx -> {
-            int count = 0;
-            for (var row : rows) {
-                if (tx.procStates().insertIfAbsent(row.id(), row.receivedAt(), enqueuedAt)) {
-                    count++;
-                }
-            }
+            int count = receivedAt.isEmpty() ? 0 : tx.procStates().insertAllIfAbsent(receivedAt, enqueuedAt);
             tx.inboxCursor().save(watermark, holeSince);
             return count;
         });

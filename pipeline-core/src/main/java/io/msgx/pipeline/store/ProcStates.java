@@ -17,6 +17,18 @@ public interface ProcStates {
      */
     boolean insertIfAbsent(long msgId, Instant receivedAt, Instant enqueuedAt);
 
+    /**
+     * {@link #insertIfAbsent} for several messages, {@code receivedAt} by ID (a null value is allowed); returns how
+     * many were inserted. The default inserts one by one; a store overrides it with one batch.
+     */
+    default int insertAllIfAbsent(Map<Long, Instant> receivedAt, Instant enqueuedAt) {
+        int inserted = 0;
+        for (var message : receivedAt.entrySet()) {
+            inserted += insertIfAbsent(message.getKey(), message.getValue(), enqueuedAt) ? 1 : 0;
+        }
+        return inserted;
+    }
+
     Optional<ProcRecord> find(long msgId);
 
     /**

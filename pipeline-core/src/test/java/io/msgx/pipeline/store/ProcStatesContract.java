@@ -68,6 +68,25 @@ public abstract class ProcStatesContract extends ProcStatesFixture {
     }
 
     @Test
+    void messagesEnqueuedTogetherArePendingAndTheOnesAlreadyThereAreLeftAlone() {
+        enqueue(17);
+        states.recordFailure(17, ErrorClass.INFRA, "db down", now().plusSeconds(60), now());
+        var before = record(17);
+        var receivedAt = new java.util.LinkedHashMap<Long, java.time.Instant>();
+        receivedAt.put(17L, now());
+        receivedAt.put(18L, now().minusSeconds(2));
+        receivedAt.put(19L, null);
+
+        assertThat(states.insertAllIfAbsent(receivedAt, now())).isEqualTo(2);
+
+        assertThat(record(17)).isEqualTo(before);
+        assertThat(record(18).status()).isEqualTo(ProcStatus.PENDING);
+        assertThat(record(18).receivedAt()).isEqualTo(now().minusSeconds(2));
+        assertThat(record(19).receivedAt()).isNull();
+        assertThat(record(19).enqueuedAt()).isEqualTo(now());
+    }
+
+    @Test
     void anUnknownMessageHasNoRecord() {
         enqueue(17);
 
