@@ -20,8 +20,10 @@ import java.util.Set;
  * here until {@link #flush}, so the next decision of the same transaction reads what the previous one decided,
  * and a flight changed by several messages is written once, in its last state.
  *
- * <p>Children of a master ({@link #findChildrenOf}) are the store's children, seen through this transaction's
- * own changes: a flight that left the master here is not listed, a flight that joined it here is.
+ * <p>Children of a master ({@link #findChildrenOf}) are the store's children, read once per master, seen through
+ * this transaction's own changes: a flight that left the master here is not listed, a flight that joined it here
+ * is. Nothing but this buffer writes flights while the transaction holds {@code PIPELINE_LOCK}, so what was read
+ * once stays true until {@link #flush}.
  */
 final class FlightBuffer implements FlightStore {
 
@@ -29,6 +31,7 @@ final class FlightBuffer implements FlightStore {
     private final Map<FlightId, FlightState> known = new HashMap<>();
     private final Set<FlightId> absent = new HashSet<>();
     private final Map<FlightId, FlightState> changed = new LinkedHashMap<>();
+    private final Set<FlightId> childrenRead = new HashSet<>();
 
     FlightBuffer(FlightStore store) {
         this.store = store;
@@ -56,10 +59,14 @@ final class FlightBuffer implements FlightStore {
         if (masters.isEmpty()) {
             return List.of();
         }
-        store.findChildrenOf(masters).forEach(f -> {
-            known.putIfAbsent(f.flid(), f);
-            absent.remove(f.flid());
-        });
+        var unread = masters.stream().filter(m -> !childrenRead.contains(m)).distinct().toList();
+        if (!unread.isEmpty()) {
+            store.findChildrenOf(unread).forEach(f -> {
+                known.putIfAbsent(f.flid(), f);
+                absent.remove(f.flid());
+            });
+            childrenRead.addAll(unread);
+        }
         return known.values().stream()
                 .filter(f -> namesOneOf(f, masters))
                 .toList();

@@ -26,9 +26,11 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.stream.Collectors;
 
 /**
  * Applies a schedule ({@code SCHD DNLD/RESP/ADFT}), an operation ({@code FLOP}) or a deletion ({@code FDEL}):
@@ -110,6 +112,14 @@ public final class FlightProcessor {
     private Map<Long, Outcome> decideAndWrite(PipelineTransaction tx, List<Work> work, List<ProcStates.Ending> decided) {
         var records = tx.procStates().findAll(work.stream().map(w -> w.head().msgId()).toList());
         var writer = new FlightChangeWriter(tx.flights());
+        if (work.size() > 1) {
+            // One read for every flight the group names, and for their code-share children (each may be a master
+            // whose MAFL a decision derives), instead of one of each per message.
+            var named = work.stream().flatMap(w -> engine.flightsNamedBy(w.flightMessage()).stream())
+                    .collect(Collectors.toCollection(LinkedHashSet::new));
+            writer.flights().find(named);
+            writer.flights().findChildrenOf(named);
+        }
         var endings = new ArrayList<>(decided);
         var outcomes = new LinkedHashMap<Long, Outcome>();
         var now = clock.instant();
