@@ -1,7 +1,5 @@
 package io.msgx.domain.flight;
 
-import java.util.Comparator;
-
 /**
  * The identity of one flight instance: the AODB's {@code FLID}.
  *
@@ -14,11 +12,6 @@ public record FlightId(String value) implements Comparable<FlightId> {
 
     /** Widest FLID the store accepts; longer text is a protocol error, not a silent truncation. */
     public static final int MAX_LENGTH = 32;
-
-    private static final Comparator<FlightId> ORDER = Comparator
-            .comparing((FlightId id) -> !id.isNumeric())
-            .thenComparingInt(id -> id.isNumeric() ? id.value.length() : 0)
-            .thenComparing(FlightId::value);
 
     public FlightId {
         if (value == null || value.isBlank()) {
@@ -39,13 +32,31 @@ public record FlightId(String value) implements Comparable<FlightId> {
         return value != null && !value.isBlank() && value.strip().length() <= MAX_LENGTH;
     }
 
+    /** All digits without a leading zero (a lone {@code 0} included): ordered as a number. */
     private boolean isNumeric() {
-        return value.chars().allMatch(c -> c >= '0' && c <= '9') && (value.length() == 1 || value.charAt(0) != '0');
+        if (value.length() > 1 && value.charAt(0) == '0') {
+            return false;
+        }
+        for (int i = 0; i < value.length(); i++) {
+            char c = value.charAt(i);
+            if (c < '0' || c > '9') {
+                return false;
+            }
+        }
+        return true;
     }
 
+    /** Numeric identities first, in numeric order (shorter first, then by digits); then the others by their text. */
     @Override
     public int compareTo(FlightId other) {
-        return ORDER.compare(this, other);
+        boolean numeric = isNumeric();
+        if (numeric != other.isNumeric()) {
+            return numeric ? -1 : 1;
+        }
+        if (numeric && value.length() != other.value.length()) {
+            return Integer.compare(value.length(), other.value.length());
+        }
+        return value.compareTo(other.value);
     }
 
     @Override
