@@ -1,9 +1,7 @@
 package io.msgx.domain.engine;
 
 import io.msgx.domain.flight.FlightField;
-import io.msgx.domain.flight.FlightFields;
 import io.msgx.domain.flight.FlightList;
-import io.msgx.domain.flight.FlightLists;
 import io.msgx.domain.flight.FlightState;
 import io.msgx.domain.flight.ListItem;
 import io.msgx.domain.message.FieldChange;
@@ -79,15 +77,8 @@ enum PatchMerge {
 
     static FlightState apply(FlightState flight, Map<FlightField, FieldChange> fieldChanges,
                              Map<FlightList, List<ListItem>> listChanges) {
-        FlightFields fields = flight.fields();
-        for (var entry : fieldChanges.entrySet()) {
-            var value = entry.getValue() instanceof FieldChange.SetTo set ? set.value() : null;
-            fields = fields.with(entry.getKey(), value);
-        }
-        FlightLists lists = flight.lists();
-        for (var entry : listChanges.entrySet()) {
-            lists = lists.with(entry.getKey(), entry.getValue());
-        }
-        return flight.withFields(fields).withLists(lists);
+        var values = new EnumMap<FlightField, String>(FlightField.class);
+        fieldChanges.forEach((field, change) -> values.put(field, change instanceof FieldChange.SetTo set ? set.value() : null));
+        return flight.withFields(flight.fields().withAll(values)).withLists(flight.lists().withAll(listChanges));
     }
 }

@@ -50,6 +50,22 @@ public final class FlightFields {
         return new FlightFields(copy);
     }
 
+    /** These fields with every given field set, in one copy; a null or empty value removes that field. */
+    public FlightFields withAll(Map<FlightField, String> changes) {
+        if (changes.isEmpty()) {
+            return this;
+        }
+        var copy = values.isEmpty() ? new EnumMap<FlightField, String>(FlightField.class) : new EnumMap<>(values);
+        changes.forEach((field, value) -> {
+            if (value == null || value.isEmpty()) {
+                copy.remove(field);
+            } else {
+                copy.put(field, value);
+            }
+        });
+        return new FlightFields(copy);
+    }
+
     public Map<FlightField, String> asMap() {
         return values;
     }

@@ -46,6 +46,22 @@ public final class FlightLists {
         return new FlightLists(copy);
     }
 
+    /** These lists with every given list replaced, in one copy; an empty list removes that list. */
+    public FlightLists withAll(Map<FlightList, List<ListItem>> changes) {
+        if (changes.isEmpty()) {
+            return this;
+        }
+        var copy = lists.isEmpty() ? new EnumMap<FlightList, List<ListItem>>(FlightList.class) : new EnumMap<>(lists);
+        changes.forEach((list, items) -> {
+            if (items.isEmpty()) {
+                copy.remove(list);
+            } else {
+                copy.put(list, List.copyOf(items));
+            }
+        });
+        return new FlightLists(copy);
+    }
+
     public Map<FlightList, List<ListItem>> asMap() {
         return lists;
     }
