@@ -125,6 +125,10 @@ public final class FlightStateEngine {
             current.find(flid).flatMap(FlightState::masterId).ifPresent(masters::add);
             after.get(flid).masterId().ifPresent(masters::add);
         }
+        // Each master's children, once, so a large package does not scan every flight for every master.
+        var childrenAfter = childrenByMaster(after.values());
+        var childrenBefore = childrenByMaster(current.states());
+        var maflBefore = new HashMap<FlightId, List<MaflEntry>>();
         var maflAfter = new HashMap<FlightId, List<MaflEntry>>();
         var changed = new TreeSet<>(contentChanged);
         for (var master : masters) {
@@ -132,11 +136,15 @@ public final class FlightStateEngine {
             if (masterAfter.isEmpty()) {
                 continue;
             }
-            var projected = projection(current, master, after.values());
+            var projected = projection(current, master, childrenAfter.getOrDefault(master, List.of()));
             maflAfter.put(master, projected);
             var masterBefore = current.find(master).filter(FlightStateEngine::publishesMafl);
-            if (masterBefore.isPresent() && !projection(current, master, current.states()).equals(projected)) {
-                changed.add(master);
+            if (masterBefore.isPresent()) {
+                var before = projection(current, master, childrenBefore.getOrDefault(master, List.of()));
+                maflBefore.put(master, before);
+                if (!before.equals(projected)) {
+                    changed.add(master);
+                }
             }
         }
         if (changed.isEmpty()) {
@@ -149,10 +157,20 @@ public final class FlightStateEngine {
             var before = current.find(flid).orElse(null);
             var next = before == null ? after.get(flid) : after.get(flid).withVersionAfter(before, msgId);
             var mafl = publishesMafl(next) ? maflAfter.get(flid) : null;
-            var beforeMafl = before != null && publishesMafl(before) ? projection(current, flid, current.states()) : null;
+            var beforeMafl = before != null && publishesMafl(before)
+                    ? maflBefore.computeIfAbsent(flid, m -> projection(current, m, childrenBefore.getOrDefault(m, List.of())))
+                    : null;
             changes.add(new FlightChange(before, next, mafl, event(before, next, beforeMafl, mafl)));
         }
         return new Decision.Applied(changes);
+    }
+
+    private static Map<FlightId, List<FlightState>> childrenByMaster(Collection<FlightState> states) {
+        var children = new HashMap<FlightId, List<FlightState>>();
+        for (var state : states) {
+            state.masterId().ifPresent(master -> children.computeIfAbsent(master, m -> new ArrayList<>()).add(state));
+        }
+        return children;
     }
 
     private static boolean publishesMafl(FlightState flight) {
