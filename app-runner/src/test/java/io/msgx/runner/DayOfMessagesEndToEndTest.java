@@ -32,12 +32,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * A day of mixed traffic through the real parts: written into MariaDB's {@code CMINMSGS} as the AODB writes
- * it, pumped in mailbox order, ending as flight state, outbox rows and terminal states in PostgreSQL.
+ * it, pumped in mailbox order, ending as flight state, outbox rows and terminal states in PostgreSQL. The same
+ * assertions run on the Oracle adapter in {@link DayOfMessagesOnOracleEndToEndTest}, which only supplies the store.
  */
 class DayOfMessagesEndToEndTest {
 
     @RegisterExtension
-    final RealServices services = new RealServices();
+    final RealServices services = services();
+
+    /** The real parts, with the store this class runs on (PostgreSQL here). */
+    RealServices services() {
+        return new RealServices();
+    }
 
     private final SettableClock clock = SettableClock.atExampleDay();
     private final SisMessages sis = new SisMessages();
@@ -123,7 +129,7 @@ class DayOfMessagesEndToEndTest {
         var versionsOf1001 = store.inTransaction(tx -> tx.outbox().pending(OutboxTarget.KAFKA_MSG, 100)).stream()
                 .filter(e -> e.event().partitionKey().value().equals("1001")).map(e -> e.event().stateVersion()).toList();
         assertThat(versionsOf1001).containsExactly(1L, 2L, 3L, 4L, 5L, 6L, 7L);
-        assertThat(services.countInPostgres("select count(*) from msg_event where target = 'KAFKA:schd' "
+        assertThat(services.countInStore("select count(*) from msg_event where target = 'KAFKA:schd' "
                 + "and partition_key = '1001' and event_type = 'TOMBSTONE' and payload is null")).isEqualTo(1);
         assertThat(store.scheduleLog().entriesOf(plan)).singleElement()
                 .satisfies(e -> assertThat(Map.of("outcome", e.outcome(), "flights", e.flights()))

@@ -39,12 +39,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Mailbox (MariaDB) → pipeline → PostgreSQL → dispatcher → Kafka, every part real. The {@code schd} topic,
- * read to its end, must be the flight state in PostgreSQL.
+ * read to its end, must be the flight state in PostgreSQL. {@link KafkaDeliveryOnOracleEndToEndTest} runs the same
+ * tests with the Oracle adapter as the store.
  */
 class KafkaDeliveryEndToEndTest {
 
     @RegisterExtension
-    final RealServices services = new RealServices();
+    final RealServices services = services();
+
+    /** The real parts, with the store this class runs on (PostgreSQL here). */
+    RealServices services() {
+        return new RealServices();
+    }
 
     private final SettableClock clock = SettableClock.atExampleDay();
     private final SisMessages sis = new SisMessages();
@@ -115,7 +121,7 @@ class KafkaDeliveryEndToEndTest {
             lastVersion.put(record.key(), version);
         }
         assertThat(lastVersion.get("1001")).isEqualTo(flight(flights, "1001").stateVersion());
-        assertThat(services.countInPostgres("select count(*) from msg_event where status <> 'SENT'")).isZero();
+        assertThat(services.countInStore("select count(*) from msg_event where status <> 'SENT'")).isZero();
     }
 
     @Test
@@ -124,19 +130,19 @@ class KafkaDeliveryEndToEndTest {
         var pipeline = new PipelineHarness(services.mailbox(), store, clock);
         deliverADay();
         pipeline.runUntilQuiet();
-        long notifications = services.countInPostgres("select count(*) from msg_event where target = 'KAFKA:msg'");
+        long notifications = services.countInStore("select count(*) from msg_event where target = 'KAFKA:msg'");
 
         var down = dispatcher(store, sink("127.0.0.1:1", Duration.ofSeconds(2)));
         var failed = down.dispatchOnce();
         assertThat(failed.failed()).isPositive();
-        assertThat(services.countInPostgres("select count(*) from msg_event where status = 'SENT'")).isZero();
-        assertThat(services.countInPostgres("select min(attempts) from msg_event where status = 'PENDING' "
+        assertThat(services.countInStore("select count(*) from msg_event where status = 'SENT'")).isZero();
+        assertThat(services.countInStore("select min(attempts) from msg_event where status = 'PENDING' "
                 + "and next_attempt_at is not null")).isEqualTo(1);
 
         clock.tick(Duration.ofSeconds(1));
         dispatchUntilIdle(dispatcher(store, sink(KafkaTestBroker.bootstrapServers(), KafkaSinkSettings.DEFAULT_DELIVERY_TIMEOUT)));
 
-        assertThat(services.countInPostgres("select count(*) from msg_event where status <> 'SENT'")).isZero();
+        assertThat(services.countInStore("select count(*) from msg_event where status <> 'SENT'")).isZero();
         var eventIds = new java.util.HashSet<Long>();
         for (var record : KafkaTestBroker.readAll(msgTopic)) {
             eventIds.add(json.readTree(record.value()).get("eventId").asLong());
@@ -166,7 +172,7 @@ class KafkaDeliveryEndToEndTest {
 
         clock.tick(Duration.ofSeconds(1));
         dispatchUntilIdle(dispatcher);
-        assertThat(services.countInPostgres("select count(*) from msg_event where status = 'DEAD' and event_id = " + a1))
+        assertThat(services.countInStore("select count(*) from msg_event where status = 'DEAD' and event_id = " + a1))
                 .isEqualTo(1);
         assertThat(keysAndVersions(msgTopic)).as("after its head is parked dead, A's next event goes out")
                 .containsExactly("A:2", "B:1", "B:2");
@@ -188,13 +194,13 @@ class KafkaDeliveryEndToEndTest {
         var dispatcher = dispatcher(store, committingMeanwhile);
 
         assertThat(dispatcher.dispatchOnce().superseded()).isEqualTo(1);
-        assertThat(services.countInPostgres("select count(*) from msg_event where target = 'KAFKA:schd' "
+        assertThat(services.countInStore("select count(*) from msg_event where target = 'KAFKA:schd' "
                 + "and status = 'PENDING' and state_version = 2")).isEqualTo(1);
         dispatchUntilIdle(dispatcher);
 
         var versions = KafkaTestBroker.readAll(schdTopic).stream().map(r -> r.value()).toList();
         assertThat(versions).containsExactly("{\"v\":1}", "{\"v\":2}");
-        assertThat(services.countInPostgres("select count(*) from msg_event where status = 'PENDING'")).isZero();
+        assertThat(services.countInStore("select count(*) from msg_event where status = 'PENDING'")).isZero();
     }
 
     private long notify(PipelineStore store, String flid, long version, String payload) {
@@ -275,7 +281,7 @@ class KafkaDeliveryEndToEndTest {
 
     private List<FlightState> allFlights(PipelineStore store) throws Exception {
         var ids = new ArrayList<FlightId>();
-        try (var connection = services.postgres.dataSource().getConnection();
+        try (var connection = services.storeDataSource().getConnection();
              var rows = connection.createStatement().executeQuery("select flid from flight_schd")) {
             while (rows.next()) {
                 ids.add(FlightId.of(rows.getString(1)));

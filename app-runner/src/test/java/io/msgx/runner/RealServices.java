@@ -4,9 +4,12 @@ import io.msgx.adapter.mysql.JdbcMailbox;
 import io.msgx.adapter.mysql.MailboxDdl;
 import io.msgx.adapter.mysql.MailboxSchema;
 import io.msgx.adapter.mysql.TestMailboxDatabase;
+import io.msgx.adapter.oracle.OracleTestDatabase;
 import io.msgx.adapter.pg.PgTestDatabase;
 import io.msgx.pipeline.store.PipelineStore;
 import io.msgx.pipeline.testing.SettableClock;
+import io.msgx.runner.config.Keys;
+import io.msgx.runner.config.RunnerConfig.StoreKind;
 import org.junit.jupiter.api.extension.AfterEachCallback;
 import org.junit.jupiter.api.extension.BeforeEachCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
@@ -15,20 +18,59 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.ZoneId;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import javax.sql.DataSource;
 
 /**
  * The real parts for one end-to-end test: a fresh MariaDB database holding the mailbox tables exactly as
- * sis-format §1 defines them, and a fresh, migrated PostgreSQL schema. Both are dropped after the test.
+ * sis-format §1 defines them, and a fresh, migrated store of the kind asked: a PostgreSQL schema (the default), or
+ * an Oracle schema through {@link OracleTestDatabase} (H2 in {@code MODE=Oracle} in the default build, a real Oracle
+ * when {@code MSGX_TEST_ORACLE_URL} is set). Both are dropped after the test.
  */
 final class RealServices implements BeforeEachCallback, AfterEachCallback {
 
-    final PgTestDatabase postgres = new PgTestDatabase();
+    /** The PostgreSQL schema; null when the store is Oracle. */
+    final PgTestDatabase postgres;
+    /** The Oracle schema; null when the store is PostgreSQL. */
+    final OracleTestDatabase oracle;
+    private final StoreKind kind;
     private TestMailboxDatabase mariadb;
     private JdbcMailbox mailbox;
 
+    /** With a migrated PostgreSQL store. */
+    RealServices() {
+        this(StoreKind.PG, false);
+    }
+
+    private RealServices(StoreKind kind, boolean unmigrated) {
+        this.kind = kind;
+        this.postgres = kind == StoreKind.PG ? new PgTestDatabase() : null;
+        this.oracle = kind == StoreKind.ORACLE ? unmigrated ? OracleTestDatabase.unmigrated() : new OracleTestDatabase()
+                : null;
+    }
+
+    /** With a migrated store of {@code kind}. */
+    static RealServices on(StoreKind kind) {
+        return new RealServices(kind, false);
+    }
+
+    /** With an Oracle store left unmigrated on H2 (a real Oracle's is migrated once per run whatever this says). */
+    static RealServices onUnmigratedOracle() {
+        return new RealServices(StoreKind.ORACLE, true);
+    }
+
+    StoreKind kind() {
+        return kind;
+    }
+
     @Override
     public void beforeEach(ExtensionContext context) throws Exception {
-        postgres.beforeEach(context);
+        if (postgres != null) {
+            postgres.beforeEach(context);
+        } else {
+            oracle.beforeEach(context);
+        }
         mariadb = TestMailboxDatabase.create();
         try (var connection = mariadb.connect()) {
             new MailboxDdl(MailboxSchema.defaults()).createTables(connection);
@@ -41,8 +83,36 @@ final class RealServices implements BeforeEachCallback, AfterEachCallback {
         try {
             mariadb.close();
         } finally {
-            postgres.afterEach(context);
+            if (postgres != null) {
+                postgres.afterEach(context);
+            } else {
+                oracle.afterEach(context);
+            }
         }
+    }
+
+    /**
+     * The {@code msgx.store.*} keys a runner needs for this test's store: kind, URL, user, password and, on
+     * PostgreSQL, the schema (on Oracle the user's own schema is the store's).
+     */
+    Map<String, String> storeKeys() {
+        var keys = new LinkedHashMap<String, String>();
+        keys.put(Keys.STORE_KIND, kind.name().toLowerCase(java.util.Locale.ROOT));
+        if (postgres != null) {
+            keys.put(Keys.STORE_URL, PgTestDatabase.URL);
+            keys.put(Keys.STORE_USER, PgTestDatabase.USER);
+            keys.put(Keys.STORE_SCHEMA, postgres.schema());
+            if (!PgTestDatabase.PASSWORD.isEmpty()) {
+                keys.put(Keys.STORE_PASSWORD, PgTestDatabase.PASSWORD);
+            }
+        } else {
+            keys.put(Keys.STORE_URL, oracle.jdbcUrl());
+            keys.put(Keys.STORE_USER, oracle.user());
+            if (!oracle.password().isEmpty()) {
+                keys.put(Keys.STORE_PASSWORD, oracle.password());
+            }
+        }
+        return keys;
     }
 
     /** The JDBC URL of this test's mailbox database, as a runner's configuration would name it. */
@@ -55,7 +125,12 @@ final class RealServices implements BeforeEachCallback, AfterEachCallback {
     }
 
     PipelineStore store(SettableClock clock) {
-        return postgres.store(clock);
+        return postgres != null ? postgres.store(clock) : oracle.store(clock);
+    }
+
+    /** Pooled, auto-commit connections to this test's store, whichever its kind. */
+    DataSource storeDataSource() {
+        return postgres != null ? postgres.dataSource() : oracle.dataSource();
     }
 
     /** A connection to the mailbox database, as the AODB side would hold one. */
@@ -84,12 +159,20 @@ final class RealServices implements BeforeEachCallback, AfterEachCallback {
         }
     }
 
-    /** A single number from our PostgreSQL schema, e.g. a count. */
-    long countInPostgres(String sql) throws SQLException {
-        try (var connection = postgres.dataSource().getConnection(); var statement = connection.createStatement();
+    /** A single number from our store, e.g. a count (SQL both stores read alike: unquoted names, plain predicates). */
+    long countInStore(String sql) throws SQLException {
+        try (var connection = storeDataSource().getConnection(); var statement = connection.createStatement();
              var rows = statement.executeQuery(sql)) {
             rows.next();
             return rows.getLong(1);
         }
+    }
+
+    /** {@link #countInStore} for the tests that run on PostgreSQL only. */
+    long countInPostgres(String sql) throws SQLException {
+        if (postgres == null) {
+            throw new IllegalStateException("this test's store is " + kind + ", not PostgreSQL: use countInStore");
+        }
+        return countInStore(sql);
     }
 }

@@ -8,7 +8,12 @@ import io.msgx.pipeline.store.OutboxTarget;
 
 import java.sql.SQLException;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 
 /**
  * {@link Outbox} on {@code MSG_EVENT}. Every written row takes a new {@code EVENT_ID} from {@code MSG_EVENT_SEQ}
@@ -41,20 +46,58 @@ final class OracleOutbox implements Outbox {
 
     @Override
     public long append(OutboxEvent notification) {
+        requireNotification(notification);
+        return sql.run("appending a notification of message " + notification.msgId() + " for FLID "
+                + notification.partitionKey(), session -> {
+            long eventId = session.nextValue("MSG_EVENT_SEQ");
+            var values = notificationRow(notification);
+            var row = new Object[values.length + 1];
+            row[0] = eventId;
+            System.arraycopy(values, 0, row, 1, values.length);
+            session.update(NOTIFICATION_INSERT + "?" + NOTIFICATION_VALUES, row);
+            return eventId;
+        });
+    }
+
+    /**
+     * One JDBC batch, each row taking {@code MSG_EVENT_SEQ.NEXTVAL} in the {@code INSERT} itself: the rows are
+     * executed in the order given on one session, so their {@code EVENT_ID}s ascend in that order (on RAC the
+     * sequence must be {@code ORDER} or the session's instance cache keeps them ascending, as for {@link #append}).
+     */
+    @Override
+    public void appendAll(List<OutboxEvent> notifications) {
+        if (notifications.isEmpty()) {
+            return;
+        }
+        notifications.forEach(OracleOutbox::requireNotification);
+        sql.run("appending " + notifications.size() + " notification(s) of message " + notifications.get(0).msgId(),
+                session -> {
+                    try (var batch = session.batch(NOTIFICATION_INSERT + "MSG_EVENT_SEQ.NEXTVAL" + NOTIFICATION_VALUES)) {
+                        for (var notification : notifications) {
+                            batch.add(notificationRow(notification));
+                        }
+                        return batch.execute();
+                    }
+                });
+    }
+
+    /** A notification's INSERT up to its EVENT_ID value, which follows: a bound key or the sequence itself. */
+    private static final String NOTIFICATION_INSERT = "INSERT INTO MSG_EVENT (EVENT_ID, TARGET, PARTITION_KEY,"
+            + " EVENT_TYPE, STATE_VERSION, MSG_ID, PAYLOAD, STATUS, ATTEMPTS, CREATED_AT) VALUES (";
+    private static final String NOTIFICATION_VALUES = ", ?, ?, ?, ?, ?, ?, 'PENDING', 0, ?)";
+
+    /** The values after EVENT_ID. */
+    private static Object[] notificationRow(OutboxEvent notification) {
+        return new Object[]{notification.target().code(), notification.partitionKey().value(),
+                notification.eventType().name(), notification.stateVersion(), notification.msgId(),
+                new Sql.Clob(notification.payload()), notification.createdAt()};
+    }
+
+    private static void requireNotification(OutboxEvent notification) {
         if (notification.target() != OutboxTarget.KAFKA_MSG) {
             throw new IllegalArgumentException("append takes KAFKA:msg notifications; the " + notification.target().code()
                     + " row of FLID " + notification.partitionKey() + " goes through upsertProjection");
         }
-        return sql.run("appending a notification of message " + notification.msgId() + " for FLID "
-                + notification.partitionKey(), session -> {
-            long eventId = session.nextValue("MSG_EVENT_SEQ");
-            session.update("INSERT INTO MSG_EVENT (EVENT_ID, TARGET, PARTITION_KEY, EVENT_TYPE, STATE_VERSION, MSG_ID,"
-                            + " PAYLOAD, STATUS, ATTEMPTS, CREATED_AT) VALUES (?, ?, ?, ?, ?, ?, ?, 'PENDING', 0, ?)",
-                    eventId, notification.target().code(), notification.partitionKey().value(),
-                    notification.eventType().name(), notification.stateVersion(), notification.msgId(),
-                    new Sql.Clob(notification.payload()), notification.createdAt());
-            return eventId;
-        });
     }
 
     @Override
@@ -129,12 +172,61 @@ final class OracleOutbox implements Outbox {
                         + " AND STATUS = 'PENDING'", sentAt, eventId) == 1);
     }
 
+    /** {@link #markSent} as one {@code UPDATE ... WHERE EVENT_ID IN (...)} per 1000 IDs; its row count is the answer. */
+    @Override
+    public int markAllSent(Collection<Long> eventIds, Instant sentAt) {
+        if (eventIds.isEmpty()) {
+            return 0;
+        }
+        return sql.run("confirming the delivery of " + eventIds.size() + " notification(s)", session -> {
+            int confirmed = 0;
+            for (var chunk : Sql.chunks(new LinkedHashSet<>(eventIds))) {
+                var params = new ArrayList<Object>(chunk.size() + 1);
+                params.add(sentAt);
+                params.addAll(chunk);
+                confirmed += session.update("UPDATE MSG_EVENT SET STATUS = 'SENT', SENT_AT = ? WHERE EVENT_ID IN ("
+                        + Sql.marks(chunk.size()) + ") AND TARGET = " + MSG + " AND STATUS = 'PENDING'", params.toArray());
+            }
+            return confirmed;
+        });
+    }
+
+    /** {@link #markProjectionSent}'s statement as one JDBC batch; a row that changed nothing was replaced meanwhile. */
+    @Override
+    public Set<FlightId> markProjectionsSent(Map<FlightId, Long> sentVersions, Instant sentAt) {
+        if (sentVersions.isEmpty()) {
+            return Set.of();
+        }
+        var flids = List.copyOf(sentVersions.keySet());
+        return sql.run("confirming the delivery of " + flids.size() + " projection(s)", session -> {
+            int[] counts;
+            try (var batch = session.batch(MARK_PROJECTION_SENT)) {
+                for (var flid : flids) {
+                    batch.add(sentAt, flid.value(), sentVersions.get(flid));
+                }
+                counts = batch.execute();
+            }
+            var confirmed = new LinkedHashSet<FlightId>();
+            for (int i = 0; i < flids.size(); i++) {
+                if (counts[i] < 0) {
+                    throw new SQLException("the driver reported no row count (" + counts[i] + ") for a batched row; "
+                            + "use ojdbc 12c or later, which reports them");
+                }
+                if (counts[i] == 1) {
+                    confirmed.add(flids.get(i));
+                }
+            }
+            return confirmed;
+        });
+    }
+
+    private static final String MARK_PROJECTION_SENT = "UPDATE MSG_EVENT SET STATUS = 'SENT', SENT_AT = ? WHERE TARGET = "
+            + SCHD + " AND PARTITION_KEY = ? AND STATE_VERSION = ? AND STATUS = 'PENDING'";
+
     @Override
     public boolean markProjectionSent(FlightId flid, long stateVersion, Instant sentAt) {
         return sql.run("confirming the delivery of the projection of FLID " + flid + " version " + stateVersion,
-                session -> session.update("UPDATE MSG_EVENT SET STATUS = 'SENT', SENT_AT = ? WHERE TARGET = " + SCHD
-                        + " AND PARTITION_KEY = ? AND STATE_VERSION = ? AND STATUS = 'PENDING'",
-                        sentAt, flid.value(), stateVersion) == 1);
+                session -> session.update(MARK_PROJECTION_SENT, sentAt, flid.value(), stateVersion) == 1);
     }
 
     @Override

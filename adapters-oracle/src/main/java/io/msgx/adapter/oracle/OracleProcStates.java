@@ -13,7 +13,11 @@ import java.sql.SQLException;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -53,6 +57,15 @@ final class OracleProcStates implements ProcStates {
     private static final String SETTLED = "(p.BACKFILL_AT IS NOT NULL OR (p.BACKFILL_ABANDONED_AT IS NOT NULL"
             + " AND EXISTS (SELECT 1 FROM BACKFILL_RECONCILIATION s WHERE s.MSG_ID = p.MSG_ID)))";
 
+    /** Enqueue one message as PENDING unless its row exists. */
+    private static final String ENQUEUE = "MERGE INTO PROC_STATE p USING dual ON (p.MSG_ID = ?)"
+            + " WHEN NOT MATCHED THEN INSERT (MSG_ID, STATE, ATTEMPTS, RECEIVED_AT, ENQUEUED_AT,"
+            + " UPDATED_AT, BACKFILL_ATTEMPTS) VALUES (?, 'PENDING', 0, ?, ?, ?, 0)";
+
+    /** The conditional end of one open message with its backfill intent (owed from now). */
+    private static final String FINISH = "UPDATE PROC_STATE SET STATE = ?, ERROR_CLASS = ?, LAST_ERROR = ?,"
+            + " UPDATED_AT = ?, BACKFILL_NEXT_AT = ? WHERE MSG_ID = ? AND STATE IN " + OPEN;
+
     private static final int ABANDONED_REASON_WIDTH = 64;
     private static final int OPERATOR_WIDTH = 64;
     private static final int NOTE_WIDTH = 2000;
@@ -71,10 +84,7 @@ final class OracleProcStates implements ProcStates {
     public boolean insertIfAbsent(long msgId, Instant receivedAt, Instant enqueuedAt) {
         return sql.run("enqueueing message " + msgId, session -> {
             try {
-                return session.update("MERGE INTO PROC_STATE p USING dual ON (p.MSG_ID = ?)"
-                                + " WHEN NOT MATCHED THEN INSERT (MSG_ID, STATE, ATTEMPTS, RECEIVED_AT, ENQUEUED_AT,"
-                                + " UPDATED_AT, BACKFILL_ATTEMPTS) VALUES (?, 'PENDING', 0, ?, ?, ?, 0)",
-                        msgId, msgId, receivedAt, enqueuedAt, enqueuedAt) == 1;
+                return session.update(ENQUEUE, msgId, msgId, receivedAt, enqueuedAt, enqueuedAt) == 1;
             } catch (SQLException e) {
                 if (Sql.isUniqueViolation(e)) {
                     return false; // a concurrent enqueue of the same message won between MERGE's probe and insert
@@ -82,6 +92,55 @@ final class OracleProcStates implements ProcStates {
                 throw e;
             }
         });
+    }
+
+    /**
+     * One JDBC batch of {@link #insertIfAbsent}'s MERGE, atomically (a savepoint inside the caller's transaction).
+     * Should a concurrent enqueue of one of the IDs win between a MERGE's probe and its insert (a unique violation), the
+     * batch is undone and the messages are enqueued one by one, which settles such races.
+     */
+    @Override
+    public int insertAllIfAbsent(Map<Long, Instant> receivedAt, Instant enqueuedAt) {
+        if (receivedAt.isEmpty()) {
+            return 0;
+        }
+        try {
+            return sql.atomically("enqueueing " + receivedAt.size() + " message(s)", session -> {
+                try (var batch = session.batch(ENQUEUE)) {
+                    for (var message : receivedAt.entrySet()) {
+                        long msgId = message.getKey();
+                        batch.add(msgId, msgId, message.getValue(), enqueuedAt, enqueuedAt);
+                    }
+                    return batch.executeCounting();
+                } catch (SQLException e) {
+                    if (isUniqueViolation(e)) {
+                        throw new EnqueueRaceLost();
+                    }
+                    throw e;
+                }
+            }, inserted -> true);
+        } catch (EnqueueRaceLost e) {
+            LOG.debug("A concurrent enqueue won a race within a batch of {} messages: enqueueing them one by one",
+                    receivedAt.size());
+            return ProcStates.super.insertAllIfAbsent(receivedAt, enqueuedAt);
+        }
+    }
+
+    /** A batch's failure is reported on the batch exception or on the row's exception chained to it. */
+    private static boolean isUniqueViolation(SQLException e) {
+        for (SQLException next = e; next != null; next = next.getNextException()) {
+            if (Sql.isUniqueViolation(next) || next.getCause() instanceof SQLException cause && Sql.isUniqueViolation(cause)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Undoes the batch (its savepoint or its own transaction) before the one-by-one retry. */
+    private static final class EnqueueRaceLost extends RuntimeException {
+        EnqueueRaceLost() {
+            super(null, null, false, false);
+        }
     }
 
     @Override
@@ -95,6 +154,54 @@ final class OracleProcStates implements ProcStates {
         return sql.run("listing " + status + " messages", session -> session.list(Sql.firstRows(
                         "SELECT " + COLUMNS + " FROM PROC_STATE WHERE STATE = ? ORDER BY MSG_ID"),
                 OracleProcStates::recordOf, status.name(), limit));
+    }
+
+    /** One {@code IN} list per 1000 IDs (Oracle's limit); the result in the order the IDs were given. */
+    @Override
+    public Map<Long, ProcRecord> findAll(Collection<Long> msgIds) {
+        if (msgIds.isEmpty()) {
+            return Map.of();
+        }
+        var ids = new LinkedHashSet<>(msgIds);
+        var byId = sql.run("reading the processing records of " + ids.size() + " message(s)", session -> {
+            var read = new HashMap<Long, ProcRecord>();
+            for (var chunk : Sql.chunks(ids)) {
+                for (var record : session.list("SELECT " + COLUMNS + " FROM PROC_STATE WHERE MSG_ID IN ("
+                        + Sql.marks(chunk.size()) + ")", OracleProcStates::recordOf, chunk.toArray())) {
+                    read.put(record.msgId(), record);
+                }
+            }
+            return read;
+        });
+        var found = new LinkedHashMap<Long, ProcRecord>();
+        ids.forEach(id -> {
+            var record = byId.get(id);
+            if (record != null) {
+                found.put(id, record);
+            }
+        });
+        return found;
+    }
+
+    /**
+     * One query: the open rows up to the watermark in FIFO order, {@code ROWNUM}-limited; the run is cut in Java
+     * before the first {@code FAILED} one (a head above the watermark leaves no row at all).
+     */
+    @Override
+    public List<ProcRecord> pendingRun(long watermark, int limit) {
+        requireLimit(limit);
+        var open = sql.run("reading the pending run from the head", session -> session.list(Sql.firstRows(
+                        "SELECT " + COLUMNS + " FROM PROC_STATE WHERE STATE IN " + OPEN
+                                + " AND STATE <> 'ARCHIVED' AND MSG_ID <= ? ORDER BY MSG_ID"),
+                OracleProcStates::recordOf, watermark, limit));
+        var run = new ArrayList<ProcRecord>(open.size());
+        for (var record : open) {
+            if (record.status() != ProcStatus.PENDING) {
+                break;
+            }
+            run.add(record);
+        }
+        return run;
     }
 
     @Override
@@ -159,11 +266,28 @@ final class OracleProcStates implements ProcStates {
 
     @Override
     public boolean finish(long msgId, Terminal terminal, Instant now) {
-        return sql.run("ending message " + msgId + " as " + terminal.status(), session -> session.update(
-                "UPDATE PROC_STATE SET STATE = ?, ERROR_CLASS = ?, LAST_ERROR = ?, UPDATED_AT = ?, BACKFILL_NEXT_AT = ?"
-                        + " WHERE MSG_ID = ? AND STATE IN " + OPEN,
+        return sql.run("ending message " + msgId + " as " + terminal.status(), session -> session.update(FINISH,
                 terminal.status().name(), terminal.errorClass() == null ? null : terminal.errorClass().name(),
                 Sql.fitted(terminal.reason(), LAST_ERROR_WIDTH), now, now, msgId) == 1);
+    }
+
+    /** {@link #finish}'s statement as one JDBC batch (one round trip), its row counts summed. */
+    @Override
+    public int finishAll(List<Ending> endings, Instant now) {
+        if (endings.isEmpty()) {
+            return 0;
+        }
+        return sql.run("ending " + endings.size() + " message(s) from " + endings.get(0).msgId(), session -> {
+            try (var batch = session.batch(FINISH)) {
+                for (var ending : endings) {
+                    var terminal = ending.terminal();
+                    batch.add(terminal.status().name(),
+                            terminal.errorClass() == null ? null : terminal.errorClass().name(),
+                            Sql.fitted(terminal.reason(), LAST_ERROR_WIDTH), now, now, ending.msgId());
+                }
+                return batch.executeCounting();
+            }
+        });
     }
 
     @Override
@@ -202,6 +326,28 @@ final class OracleProcStates implements ProcStates {
         return sql.run("confirming the mailbox mark of message " + msgId, session -> session.update(
                 "UPDATE PROC_STATE p SET BACKFILL_AT = ?, BACKFILL_NEXT_AT = NULL, UPDATED_AT = ?"
                         + " WHERE p.MSG_ID = ? AND " + OWED, at, at, msgId) == 1);
+    }
+
+    /** {@link #backfillConfirmed} as one {@code UPDATE ... WHERE MSG_ID IN (...)} per 1000 IDs. */
+    @Override
+    public int backfillConfirmedAll(Collection<Long> msgIds, Instant at) {
+        Objects.requireNonNull(at, "at");
+        if (msgIds.isEmpty()) {
+            return 0;
+        }
+        return sql.run("confirming the mailbox marks of " + msgIds.size() + " message(s)", session -> {
+            int confirmed = 0;
+            for (var chunk : Sql.chunks(new LinkedHashSet<>(msgIds))) {
+                var params = new ArrayList<Object>(chunk.size() + 2);
+                params.add(at);
+                params.add(at);
+                params.addAll(chunk);
+                confirmed += session.update("UPDATE PROC_STATE p SET BACKFILL_AT = ?, BACKFILL_NEXT_AT = NULL,"
+                        + " UPDATED_AT = ? WHERE p.MSG_ID IN (" + Sql.marks(chunk.size()) + ") AND " + OWED,
+                        params.toArray());
+            }
+            return confirmed;
+        });
     }
 
     @Override

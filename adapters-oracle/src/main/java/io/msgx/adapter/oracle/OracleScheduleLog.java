@@ -5,7 +5,7 @@ import io.msgx.pipeline.store.ScheduleLog;
 import java.util.List;
 
 /**
- * {@link ScheduleLog} on {@code SCHD_SNAP_LOG}: one auto-committed insert per entry, its ID from
+ * {@link ScheduleLog} on {@code SCHD_SNAP_LOG}: one auto-committed insert per entry (a JDBC batch for several), its ID from
  * {@code SCHD_SNAP_LOG_SEQ}. An empty kind or outcome is stored as NULL (Oracle's '') and read back as {@code ""}.
  */
 final class OracleScheduleLog implements ScheduleLog {
@@ -16,13 +16,35 @@ final class OracleScheduleLog implements ScheduleLog {
         this.sql = sql;
     }
 
+    private static final String INSERT = "INSERT INTO SCHD_SNAP_LOG (ID, MSG_ID, KIND, SCOPE_START, SCOPE_END,"
+            + " FLIGHTS, CHANGED, OUTCOME, RECV_AT) VALUES (SCHD_SNAP_LOG_SEQ.NEXTVAL, ?, ?, ?, ?, ?, ?, ?, ?)";
+
     @Override
     public void append(Entry entry) {
-        sql.run("appending the schedule trail of message " + entry.msgId(), session -> session.update(
-                "INSERT INTO SCHD_SNAP_LOG (ID, MSG_ID, KIND, SCOPE_START, SCOPE_END, FLIGHTS, CHANGED, OUTCOME, RECV_AT)"
-                        + " VALUES (SCHD_SNAP_LOG_SEQ.NEXTVAL, ?, ?, ?, ?, ?, ?, ?, ?)",
-                entry.msgId(), entry.kind(), entry.scopeStart(), entry.scopeEnd(), entry.flights(), entry.changed(),
-                entry.outcome(), entry.recordedAt()));
+        sql.run("appending the schedule trail of message " + entry.msgId(), session -> session.update(INSERT,
+                row(entry)));
+    }
+
+    /** One JDBC batch (one round trip), auto-committed as one statement. */
+    @Override
+    public void appendAll(List<Entry> entries) {
+        if (entries.isEmpty()) {
+            return;
+        }
+        sql.run("appending the schedule trail of " + entries.size() + " message(s) from " + entries.get(0).msgId(),
+                session -> {
+                    try (var batch = session.batch(INSERT)) {
+                        for (var entry : entries) {
+                            batch.add(row(entry));
+                        }
+                        return batch.execute();
+                    }
+                });
+    }
+
+    private static Object[] row(Entry entry) {
+        return new Object[]{entry.msgId(), entry.kind(), entry.scopeStart(), entry.scopeEnd(), entry.flights(),
+                entry.changed(), entry.outcome(), entry.recordedAt()};
     }
 
     @Override

@@ -89,7 +89,7 @@ public final class OracleSchema {
         withConnection(dataSource, "checking the Oracle schema version", connection -> {
             if (!versionTableExists(connection)) {
                 throw new IllegalStateException("The Oracle schema has no " + VERSION_TABLE + " table (found version "
-                        + "none, expected " + CURRENT_VERSION + "): run OracleSchema.migrate (or apply "
+                        + "none, expected " + CURRENT_VERSION + "): run 'migrate' (OracleSchema.migrate; or apply "
                         + LOCATION + "/*.sql by hand, see the adapters-oracle README) first");
             }
             var applied = applied(connection);
@@ -98,7 +98,7 @@ public final class OracleSchema {
             if (applied.size() < CURRENT_VERSION) {
                 throw new IllegalStateException("The Oracle schema is at version " + found + " (" + applied.size()
                         + " of " + CURRENT_VERSION + " scripts applied), expected " + CURRENT_VERSION
-                        + ": run OracleSchema.migrate first");
+                        + ": run 'migrate' (OracleSchema.migrate) first");
             }
             return 0;
         });

@@ -363,10 +363,26 @@ final class Sql {
             rows++;
         }
 
-        void execute() throws SQLException {
-            if (rows > 0) {
-                statement.executeBatch();
+        /** Send the rows; returns each row's update count (none when no row was added). */
+        int[] execute() throws SQLException {
+            return rows > 0 ? statement.executeBatch() : new int[0];
+        }
+
+        /**
+         * Send the rows; returns how many rows they changed in all. ojdbc 12c and later (here 19.x) report each
+         * row's count for a batched statement; a driver answering {@link java.sql.Statement#SUCCESS_NO_INFO}
+         * would make the sum meaningless, so that is refused as a defect rather than miscounted.
+         */
+        int executeCounting() throws SQLException {
+            int total = 0;
+            for (int count : execute()) {
+                if (count < 0) {
+                    throw new SQLException("the driver reported no row count (" + count + ") for a batched row; "
+                            + "use ojdbc 12c or later, which reports them");
+                }
+                total += count;
             }
+            return total;
         }
 
         @Override

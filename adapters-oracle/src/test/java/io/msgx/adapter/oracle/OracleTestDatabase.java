@@ -63,6 +63,7 @@ public final class OracleTestDatabase implements BeforeEachCallback, AfterEachCa
     private static boolean migrated;
 
     private final boolean realOracle;
+    private final boolean migrateFirst;
     private String jdbcUrl;
     private String user;
     private String password;
@@ -70,7 +71,21 @@ public final class OracleTestDatabase implements BeforeEachCallback, AfterEachCa
     private OraclePipelineStore store;
 
     public OracleTestDatabase() {
+        this(true);
+    }
+
+    private OracleTestDatabase(boolean migrateFirst) {
         this.realOracle = !URL.isBlank() || "container".equalsIgnoreCase(env("MSGX_TEST_ORACLE", ""));
+        this.migrateFirst = migrateFirst;
+    }
+
+    /**
+     * A fresh schema that is <b>not</b> migrated on H2, for tests of migration itself (e.g. the runner's
+     * {@code migrate}). A real Oracle's schema is migrated once per JVM whatever this says: check
+     * {@link #isRealOracle()} before expecting an empty schema.
+     */
+    public static OracleTestDatabase unmigrated() {
+        return new OracleTestDatabase(false);
     }
 
     /** True when the tests run against a real Oracle (a URL or a container), false on H2. */
@@ -98,7 +113,9 @@ public final class OracleTestDatabase implements BeforeEachCallback, AfterEachCa
             user = "sa";
             password = "";
             dataSource = pool();
-            OracleSchema.migrate(dataSource);
+            if (migrateFirst) {
+                OracleSchema.migrate(dataSource);
+            }
         }
     }
 
@@ -127,6 +144,21 @@ public final class OracleTestDatabase implements BeforeEachCallback, AfterEachCa
     /** Pooled, auto-commit connections of this test's schema, their session time zone {@link #SESSION_ZONE}. */
     public DataSource dataSource() {
         return dataSource;
+    }
+
+    /** The JDBC URL of this test's schema, as a runner's {@code msgx.store.url} would name it. */
+    public String jdbcUrl() {
+        return jdbcUrl;
+    }
+
+    /** The user of {@link #jdbcUrl()} ({@code msgx.store.user}). */
+    public String user() {
+        return user;
+    }
+
+    /** The password of {@link #user()} ({@code msgx.store.password}). */
+    public String password() {
+        return password;
     }
 
     /** A new small pool on this test's schema (the caller closes it), e.g. for a second store instance. */

@@ -7,7 +7,8 @@ import picocli.CommandLine.Model.CommandSpec;
 
 import java.util.concurrent.Callable;
 
-@Command(name = "migrate", description = "Create or upgrade the store's schema (Flyway); a no-op when current.")
+@Command(name = "migrate", description = "Create or upgrade the store's schema (Flyway on PostgreSQL, versioned DDL scripts on Oracle);"
+        + " a no-op when current.")
 final class MigrateCommand implements Callable<Integer> {
 
     @Mixin
@@ -20,8 +21,9 @@ final class MigrateCommand implements Callable<Integer> {
     public Integer call() {
         try (var exchange = config.open()) {
             int applied = exchange.migrate();
-            spec.commandLine().getOut().println(applied == 0 ? "Schema " + exchange.config().store().schema()
-                    + " is current." : "Applied " + applied + " migration(s) to schema " + exchange.config().store().schema() + ".");
+            var where = exchange.storeDescription();
+            spec.commandLine().getOut().println(applied == 0 ? where + " is current."
+                    : "Applied " + applied + " migration(s) to " + where + ".");
             return 0;
         }
     }

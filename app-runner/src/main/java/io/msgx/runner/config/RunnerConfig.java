@@ -61,8 +61,16 @@ public record RunnerConfig(
         LocalTime dailyScheduleAt,
         RequestSettings requests) {
 
-    /** The store kinds; {@code oracle} arrives with its issue. */
-    public enum StoreKind { PG }
+    /** The store kinds: PostgreSQL (the reference store) and Oracle 11g (on site). */
+    public enum StoreKind { PG, ORACLE }
+
+    /** The JDBC URL prefix of each store kind; {@value #H2_URL_PREFIX} is accepted for Oracle as the tests' stand-in. */
+    public static final String PG_URL_PREFIX = "jdbc:postgresql:";
+    public static final String ORACLE_URL_PREFIX = "jdbc:oracle:";
+    public static final String H2_URL_PREFIX = "jdbc:h2:";
+
+    /** An Oracle schema name as the pool sets it (unquoted identifier, at most 30 characters in 11g). */
+    private static final java.util.regex.Pattern ORACLE_SCHEMA = java.util.regex.Pattern.compile("[A-Za-z][A-Za-z0-9_$#]{0,29}");
 
     public record Store(StoreKind kind, String url, String user, String password, String schema, int poolSize) {
     }
@@ -81,10 +89,7 @@ public record RunnerConfig(
     public static RunnerConfig from(ConfigSource source) {
         var s = new Settings(source);
         var zone = s.zone(Keys.AIRPORT_ZONE, OperationDayRule.DEFAULT_ZONE);
-        var store = new Store(s.choice(Keys.STORE_KIND, StoreKind.PG, StoreKind.class),
-                s.required(Keys.STORE_URL, "the store's JDBC URL, e.g. jdbc:postgresql://db:5432/msgx"),
-                s.string(Keys.STORE_USER, "msgx"), s.string(Keys.STORE_PASSWORD, ""),
-                s.string(Keys.STORE_SCHEMA, "msgx"), s.integer(Keys.STORE_POOL_SIZE, 6, 2, 64));
+        var store = store(s, source);
         var mailboxSchema = s.checked(() -> new MailboxSchema(
                 new MailboxSchema.Inbound(s.string(Keys.IN_TABLE, "CMINMSGS"), s.string(Keys.IN_ID, "CMINMSGS_ID"),
                         s.string(Keys.IN_CLOB, "CMINMSGS_CLOB_MSG"), s.string(Keys.IN_RECEIVED, "CMINMSGS_DATE_RECEIVED"),
@@ -174,7 +179,7 @@ public record RunnerConfig(
                 s.integer(Keys.HTTP_MAX_BODY, 2 * 1024 * 1024, 1024, 64 * 1024 * 1024));
 
         var config = new RunnerConfig(store, mailbox, kafka, engine, codec, referenceTypes, inbox,
-                s.string(Keys.CUTOVER_WATERMARK, null), s.duration(Keys.POLL_INTERVAL, Duration.ofSeconds(1)),
+                s.string(Keys.CUTOVER_WATERMARK, null), s.duration(Keys.POLL_INTERVAL, Duration.ofMillis(200)),
                 processing, dispatch, s.duration(Keys.DISPATCH_INTERVAL, Duration.ofMillis(500)),
                 s.duration(Keys.EVENT_RETENTION, Duration.ofDays(7)), lifecycle, history, retention, replayable, http,
                 s.duration(Keys.JOBS_BACKFILL, Duration.ofSeconds(10)),
@@ -186,6 +191,46 @@ public record RunnerConfig(
                         s.string(Keys.REQUESTS_ROUTING_ID, "AODB"))));
         s.verify();
         return config;
+    }
+
+    /**
+     * {@code msgx.store.*}: the URL must be one of the kind's ({@code jdbc:postgresql:} for pg; {@code jdbc:oracle:},
+     * or {@code jdbc:h2:} for the tests' stand-in, for oracle). On Oracle the schema defaults to the store user's own.
+     */
+    private static Store store(Settings s, ConfigSource source) {
+        var kind = s.choice(Keys.STORE_KIND, StoreKind.PG, StoreKind.class);
+        var url = s.required(Keys.STORE_URL, kind == StoreKind.ORACLE
+                ? "the store's JDBC URL, e.g. jdbc:oracle:thin:@//db:1521/ORCL"
+                : "the store's JDBC URL, e.g. jdbc:postgresql://db:5432/msgx");
+        var user = s.string(Keys.STORE_USER, "msgx");
+        var schema = s.string(Keys.STORE_SCHEMA, kind == StoreKind.ORACLE ? user.toUpperCase(java.util.Locale.ROOT) : "msgx");
+        // Only the URL's scheme is shown: an Oracle thin URL may carry a password (user/password@host).
+        var given = url == null ? null : Keys.STORE_URL + " (from " + source.originOf(Keys.STORE_URL) + ") starts with '"
+                + scheme(url) + "'";
+        if (url != null && kind == StoreKind.ORACLE && !url.startsWith(ORACLE_URL_PREFIX) && !url.startsWith(H2_URL_PREFIX)) {
+            s.problem(given + ": " + Keys.STORE_KIND + " is oracle, so expected an Oracle JDBC URL starting with "
+                    + ORACLE_URL_PREFIX + ", e.g. jdbc:oracle:thin:@//db:1521/ORCL (" + H2_URL_PREFIX
+                    + " is accepted for the H2 stand-in of the tests only)");
+        } else if (url != null && kind == StoreKind.PG && !url.startsWith(PG_URL_PREFIX)) {
+            s.problem(given + ": " + Keys.STORE_KIND + " is pg, so expected a PostgreSQL JDBC URL starting with "
+                    + PG_URL_PREFIX + ", e.g. jdbc:postgresql://db:5432/msgx"
+                    + (url.startsWith(ORACLE_URL_PREFIX) || url.startsWith(H2_URL_PREFIX)
+                    ? "; for an Oracle store set " + Keys.STORE_KIND + "=oracle" : ""));
+        }
+        if (kind == StoreKind.ORACLE && !ORACLE_SCHEMA.matcher(schema).matches()) {
+            var origin = s.string(Keys.STORE_SCHEMA, null) == null ? "not set: the store user's own schema"
+                    : "from " + source.originOf(Keys.STORE_SCHEMA);
+            s.problem(Keys.STORE_SCHEMA + " = '" + schema + "' (" + origin + "): expected "
+                    + "an Oracle schema name (a letter, then letters, digits, _, $ or #; at most 30 characters)");
+        }
+        return new Store(kind, url, user, s.string(Keys.STORE_PASSWORD, ""), schema,
+                s.integer(Keys.STORE_POOL_SIZE, 6, 2, 64));
+    }
+
+    /** {@code jdbc:oracle:} of {@code jdbc:oracle:thin:@//db:1521/ORCL}; the whole text when it has no such part. */
+    private static String scheme(String url) {
+        int end = url.indexOf(':', url.startsWith("jdbc:") ? 5 : 0);
+        return end < 0 ? url : url.substring(0, end + 1);
     }
 
     /** The effective settings for the start-up log, secrets masked. */

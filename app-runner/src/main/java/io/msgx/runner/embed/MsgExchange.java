@@ -1,15 +1,11 @@
 package io.msgx.runner.embed;
 
-import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.msgx.adapter.kafka.KafkaEventSink;
 import io.msgx.adapter.mysql.JdbcMailbox;
-import io.msgx.adapter.pg.PgLeaderLease;
-import io.msgx.adapter.pg.PgPipelineStore;
-import io.msgx.adapter.pg.PgSchema;
 import io.msgx.domain.engine.FlightStateEngine;
 import io.msgx.pipeline.codec.JacksonXmlCodec;
 import io.msgx.pipeline.codec.XmlCodec;
@@ -18,6 +14,7 @@ import io.msgx.pipeline.delivery.SentEventCleanup;
 import io.msgx.pipeline.inbox.CompatEntry;
 import io.msgx.pipeline.inbox.CutoverSeeding;
 import io.msgx.pipeline.inbox.InboxPoller;
+import io.msgx.pipeline.inbox.PollResult;
 import io.msgx.pipeline.lifecycle.BackfillJob;
 import io.msgx.pipeline.lifecycle.FlightHistoryCleanup;
 import io.msgx.pipeline.lifecycle.MessageLifecycleGate;
@@ -65,9 +62,14 @@ import java.util.Objects;
  * }                              // close(): finishes the message in hand, commits, stops
  * }</pre>
  *
- * Only one instance is active per store: {@link #start()} takes a PostgreSQL advisory-lock lease and, while
- * another instance holds it, waits as a hot standby. Every background loop runs on the {@link JobRunner}'s
- * threads; nothing else here starts a thread but the lease watcher.
+ * The store is PostgreSQL or Oracle 11g ({@code msgx.store.kind}); what differs between them (the store's classes,
+ * the schema migration and check, the lease) sits behind one {@link StoreBackend}, so both start, run and stop the
+ * same way.
+ *
+ * <p>Only one instance is active per store: {@link #start()} takes the store's leader lease (a PostgreSQL advisory
+ * lock, an Oracle {@code PIPELINE_LOCK} row lock) and, while another instance holds it, waits as a hot standby.
+ * Every background loop runs on the {@link JobRunner}'s threads; nothing else here starts a thread but the lease
+ * watcher.
  */
 public final class MsgExchange implements AutoCloseable {
 
@@ -76,14 +78,14 @@ public final class MsgExchange implements AutoCloseable {
     private final RunnerConfig config;
     private final Clock clock;
     private final MeterRegistry registry;
-    private final HikariDataSource storePool;
+    private final StoreBackend backend;
     private final HikariDataSource mailboxPool;
     private final PipelineStore store;
     private final Mailbox mailbox;
     private final XmlCodec codec;
     private final KafkaEventSink sink;
     private final MessageLifecycleGate gate = new MessageLifecycleGate();
-    private final PgLeaderLease lease;
+    private final StoreBackend.LeaderLease lease;
     private volatile JobRunner jobs;
     private volatile PumpLoop pumpLoop;
     private volatile boolean closed;
@@ -93,17 +95,16 @@ public final class MsgExchange implements AutoCloseable {
         this.config = config;
         this.clock = clock;
         this.registry = registry;
-        this.storePool = pool("msgx-store", config.store().url(), config.store().user(), config.store().password(),
-                config.store().poolSize(), Map.of("currentSchema", config.store().schema()));
-        this.mailboxPool = pool("msgx-mailbox", config.mailbox().url(), config.mailbox().user(),
-                config.mailbox().password(), 3, Map.of());
-        this.store = PgPipelineStore.create(storePool, clock);
+        this.backend = StoreBackend.open(config.store(), clock);
+        this.mailboxPool = ConnectionPools.open("msgx-mailbox", config.mailbox().url(), config.mailbox().user(),
+                config.mailbox().password(), 3, hikari -> { });
+        this.store = backend.store();
         Mailbox jdbc = new JdbcMailbox(mailboxPool, config.mailbox().schema(), config.mailbox().zone(),
                 Math.max(1, config.mailbox().queryTimeoutSeconds()));
         this.mailbox = config.mailbox().readOnly() ? new ReadOnlyMailbox(jdbc) : jdbc;
         this.codec = new JacksonXmlCodec(config.codecLimits(), config.referenceTypes());
         this.sink = config.kafka().sink() == null ? null : new KafkaEventSink(config.kafka().sink());
-        this.lease = new PgLeaderLease(storePool, PgLeaderLease.keyOf(config.store().schema()));
+        this.lease = backend.lease();
     }
 
     public static Builder builder() {
@@ -143,9 +144,17 @@ public final class MsgExchange implements AutoCloseable {
         }
     }
 
-    /** Bring the store's schema to this build's version (Flyway); a no-op when it is current. */
+    /**
+     * Bring the store's schema to this build's version (Flyway on PostgreSQL, the versioned DDL scripts on Oracle);
+     * a no-op when it is current. Returns how many migrations ran.
+     */
     public int migrate() {
-        return PgSchema.migrate(storePool, config.store().schema());
+        return backend.migrate();
+    }
+
+    /** Where the pipeline's tables live, e.g. {@code PostgreSQL schema msgx} or {@code Oracle schema MSGX}. */
+    public String storeDescription() {
+        return backend.describe();
     }
 
     /**
@@ -153,7 +162,7 @@ public final class MsgExchange implements AutoCloseable {
      * is free). Returns at once; {@link #isActive()} tells which.
      */
     public synchronized void start() {
-        PgSchema.requireCurrent(storePool, config.store().schema());
+        backend.requireCurrent();
         if (config.mailbox().readOnly()) {
             log.warn("SHADOW DEPLOYMENT ({}=true): this instance never writes to the shared mailbox — no processing "
                     + "marks, no outbound requests, no compatibility entry", ReadOnlyMailbox.KEY);
@@ -178,7 +187,7 @@ public final class MsgExchange implements AutoCloseable {
                 if (jobs == null && lease.tryAcquire()) {
                     becomeActive();
                 } else if (jobs == null && !announcedStandby) {
-                    log.info("Another instance is active on schema {}: waiting as a hot standby", config.store().schema());
+                    log.info("Another instance is active on {}: waiting as a hot standby", backend.describe());
                     announcedStandby = true;
                 } else if (jobs != null && !lease.isHeld()) {
                     log.error("Leader lease lost: stopping the pipeline on this instance");
@@ -212,9 +221,18 @@ public final class MsgExchange implements AutoCloseable {
                 config.processing(), clock, metrics);
         var loop = new PumpLoop(new Pump(store, processor, config.processing().retry(), config.processing().groupSize(),
                 clock, metrics));
-        var runner = new JobRunner()
-                .register("poller", poller::pollOnce, config.pollInterval())
-                .register("pump", loop::runOnce, Duration.ofMillis(Math.max(50, config.pollInterval().toMillis() / 4)))
+        var runner = new JobRunner();
+        // Each loop wakes the next when it passed work on, so a message does not wait for the next period.
+        runner.register("poller", () -> {
+                    if (drainMailbox(poller, config.inbox().claimBatch())) {
+                        runner.wake("pump");
+                    }
+                }, config.pollInterval())
+                .register("pump", () -> {
+                    if (loop.runOnce() && sink != null) {
+                        runner.wake("dispatcher");
+                    }
+                }, Duration.ofMillis(Math.max(50, config.pollInterval().toMillis() / 4)))
                 .register("gauges", new PipelineGauges(store, registry, clock)::runOnce, Duration.ofSeconds(10))
                 .register("archive", new ProcStateArchiver(store, config.lifecycle(), 500, clock)::runOnce,
                         config.housekeepingInterval())
@@ -246,6 +264,30 @@ public final class MsgExchange implements AutoCloseable {
         runner.start();
         jobs = runner;
         log.info("Pipeline active: jobs {}", runner.jobNames());
+    }
+
+    /**
+     * Poll until the mailbox has no full batch after the watermark (a backlog is taken in one go, not one batch per
+     * period); true when anything was enqueued.
+     */
+    private static boolean drainMailbox(InboxPoller poller, int claimBatch) {
+        boolean enqueued = false;
+        for (int round = 0; round < 10_000; round++) {
+            var result = poller.pollOnce();
+            if (result instanceof PollResult.Advanced advanced) {
+                enqueued |= advanced.enqueued() > 0;
+                if (advanced.enqueued() < claimBatch) {
+                    return enqueued;
+                }
+            } else if (result instanceof PollResult.HoleReleased) {
+                enqueued = true;
+            } else if (result instanceof PollResult.HeldAtHole held) {
+                return enqueued || held.enqueued() > 0;
+            } else {
+                return enqueued;
+            }
+        }
+        return enqueued;
     }
 
     private synchronized void stopJobs() {
@@ -327,23 +369,8 @@ public final class MsgExchange implements AutoCloseable {
             sink.close();
         }
         mailboxPool.close();
-        storePool.close();
+        backend.close();
         log.info("Stopped");
-    }
-
-    private static HikariDataSource pool(String name, String url, String user, String password, int size,
-                                         Map<String, String> properties) {
-        var hikari = new HikariConfig();
-        hikari.setPoolName(name);
-        hikari.setJdbcUrl(url);
-        hikari.setUsername(user);
-        hikari.setPassword(password);
-        hikari.setMaximumPoolSize(size);
-        hikari.setMinimumIdle(0);
-        hikari.setConnectionTimeout(10_000);
-        hikari.setInitializationFailTimeout(-1);
-        properties.forEach(hikari::addDataSourceProperty);
-        return new HikariDataSource(hikari);
     }
 
     /** The pump as a job: tick while there is work, stop between messages when asked. */
@@ -355,13 +382,17 @@ public final class MsgExchange implements AutoCloseable {
             this.pump = pump;
         }
 
-        void runOnce() {
+        /** Tick until there is nothing to do now; true when anything was processed. */
+        boolean runOnce() {
+            boolean processed = false;
             for (int i = 0; i < 10_000 && !stopping; i++) {
                 var result = pump.tick();
                 if (!(result instanceof TickResult.Processed) && !(result instanceof TickResult.Exhausted)) {
-                    return;
+                    return processed;
                 }
+                processed = true;
             }
+            return processed;
         }
 
         void stop() {

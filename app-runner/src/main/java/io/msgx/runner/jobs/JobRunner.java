@@ -8,8 +8,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
@@ -23,6 +25,9 @@ import java.util.concurrent.locks.ReentrantLock;
  *   <li>Each run is isolated: an exception is logged with the job's name and the next run happens as
  *       scheduled. An {@link Error} is logged and rethrown, which ends that job's schedule (the JVM is in
  *       trouble; carrying on would hide it).</li>
+ *   <li>{@link #wake(String)} runs a job once more as soon as its thread is free, without waiting for its period:
+ *       how one loop tells the next there is work (intake → pump → dispatcher). Wakes that arrive while one is
+ *       pending collapse into it.</li>
  *   <li>{@link #runAllOnce()} runs every job once, in registration order, in the caller's thread (tests,
  *       CLI); a per-job lock keeps it from overlapping a scheduled run of the same job.</li>
  * </ul>
@@ -56,6 +61,42 @@ public final class JobRunner {
         }
         jobs.add(new Job(name, runOnce, period));
         return this;
+    }
+
+    /**
+     * Run the job named {@code name} once more as soon as its thread is free (never overlapping itself); nothing
+     * happens before {@link #start()}, after {@link #stop}, or when a wake of that job is already pending.
+     */
+    public void wake(String name) {
+        Job job;
+        ScheduledExecutorService executor;
+        synchronized (this) {
+            int index = indexOf(name);
+            if (!started || stopped || index >= executors.size()) {
+                return;
+            }
+            job = jobs.get(index);
+            executor = executors.get(index);
+        }
+        if (job.wakePending.compareAndSet(false, true)) {
+            try {
+                executor.execute(() -> {
+                    job.wakePending.set(false);
+                    job.runIsolated();
+                });
+            } catch (RejectedExecutionException e) {
+                job.wakePending.set(false); // stopping: nothing more runs
+            }
+        }
+    }
+
+    private int indexOf(String name) {
+        for (int i = 0; i < jobs.size(); i++) {
+            if (jobs.get(i).name.equals(name)) {
+                return i;
+            }
+        }
+        throw new IllegalArgumentException("No job named " + name + "; registered: " + jobNames());
     }
 
     /** The registered job names, in registration order. */
@@ -146,6 +187,7 @@ public final class JobRunner {
         final Runnable runOnce;
         final Duration period;
         final ReentrantLock lock = new ReentrantLock();
+        final AtomicBoolean wakePending = new AtomicBoolean();
 
         Job(String name, Runnable runOnce, Duration period) {
             this.name = name;

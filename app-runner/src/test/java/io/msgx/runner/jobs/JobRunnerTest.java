@@ -28,6 +28,24 @@ class JobRunnerTest {
     }
 
     @Test
+    void a_woken_job_runs_again_without_waiting_for_its_period() throws InterruptedException {
+        var runs = new CountDownLatch(2);
+        runner.register("slow-period", runs::countDown, java.time.Duration.ofHours(1));
+        runner.start();
+
+        runner.wake("slow-period");
+
+        assertThat(runs.await(WAIT_SECONDS, TimeUnit.SECONDS)).as("the first run, then the woken one").isTrue();
+    }
+
+    @Test
+    void waking_an_unknown_job_names_the_registered_ones() {
+        runner.register("pump", () -> { }, java.time.Duration.ofSeconds(1));
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> runner.wake("pmup"))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("pmup").hasMessageContaining("pump");
+    }
+
+    @Test
     void a_failing_job_keeps_being_scheduled() throws InterruptedException {
         var runs = new CountDownLatch(3);
         runner.register("flaky", () -> {

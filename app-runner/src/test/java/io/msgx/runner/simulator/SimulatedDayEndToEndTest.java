@@ -1,10 +1,13 @@
 package io.msgx.runner.simulator;
 
+import io.msgx.domain.flight.FlightId;
 import io.msgx.domain.flight.FlightState;
 import io.msgx.domain.flight.FlightStatus;
 import io.msgx.pipeline.mailbox.InMemoryMailbox;
+import io.msgx.pipeline.mailbox.Mailbox;
 import io.msgx.pipeline.store.ErrorClass;
 import io.msgx.pipeline.store.InMemoryPipelineStore;
+import io.msgx.pipeline.store.PipelineStore;
 import io.msgx.pipeline.store.ProcRecord;
 import io.msgx.pipeline.store.ProcStatus;
 import io.msgx.pipeline.testing.PipelineHarness;
@@ -17,14 +20,18 @@ import java.time.Duration;
 import java.time.LocalDate;
 import java.time.ZoneId;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 import java.util.stream.Collectors;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Simulated days through the whole pipeline over the in-memory fakes: every message ends as its kind says and
- * every scheduled flight ends as the day's expectations say.
+ * every scheduled flight ends as the day's expectations say. {@link #run} and {@link #assertEndsAsSimulated} read the
+ * outcome through the ports only, so {@link SimulatedDayOnOracleEndToEndTest} runs the same day and the same
+ * assertions through the real MariaDB mailbox and the Oracle adapter.
  */
 class SimulatedDayEndToEndTest {
 
@@ -34,7 +41,7 @@ class SimulatedDayEndToEndTest {
     void a_day_of_100_flights_fed_while_the_pipeline_runs() {
         var day = new AirportDaySimulator().generate(SimulationSettings.of(2024, 100, LocalDate.of(2024, 3, 11)));
 
-        var outcome = run(day, 250);
+        var outcome = inMemory(day, 250);
 
         assertThat(outcome.records()).hasSize(day.messages().size());
         assertThat(day.expectations().deletedFlids()).hasSizeGreaterThan(day.expectations().count(SimulatedMessage.Kind.FDEL));
@@ -47,16 +54,25 @@ class SimulatedDayEndToEndTest {
     void small_days_end_as_simulated_too(int flights) {
         var day = new AirportDaySimulator().generate(SimulationSettings.of(flights, flights, LocalDate.of(2024, 7, 1)));
 
-        assertEndsAsSimulated(day, run(day, 40));
+        assertEndsAsSimulated(day, inMemory(day, 40));
     }
 
-    private record Outcome(MailboxFeeder.Feed feed, Map<Long, ProcRecord> records, Map<String, FlightStatus> flights) {
+    record Outcome(MailboxFeeder.Feed feed, Map<Long, ProcRecord> records, Map<String, FlightStatus> flights) {
     }
 
-    private static Outcome run(AirportDay day, int chunk) {
-        var mailbox = new InMemoryMailbox();
+    private static Outcome inMemory(AirportDay day, int chunk) {
         var store = new InMemoryPipelineStore();
-        var clock = SettableClock.atExampleDay();
+        return run(day, chunk, new InMemoryMailbox(), store, SettableClock.atExampleDay(),
+                () -> store.allFlights().stream().map(FlightState::flid).toList());
+    }
+
+    /**
+     * Feed {@code day} into {@code mailbox} chunk by chunk while the pipeline runs on {@code store}, then drain; the
+     * outcome is read through the ports: every fed message's record, and the state of every flight {@code flids}
+     * names (all the flights the store holds). {@code clock} is the store's, ticked as the day goes on.
+     */
+    static Outcome run(AirportDay day, int chunk, Mailbox mailbox, PipelineStore store, SettableClock clock,
+                       Supplier<List<FlightId>> flids) {
         var pipeline = new PipelineHarness(mailbox, store, clock);
         var feed = new MailboxFeeder(mailbox, AIRPORT).open(day);
         while (feed.remaining() > 0) {
@@ -68,17 +84,20 @@ class SimulatedDayEndToEndTest {
             pipeline.runUntilQuiet();
             clock.tick(Duration.ofMinutes(1));
         }
-        return new Outcome(feed,
-                store.allRecords().stream().collect(Collectors.toMap(ProcRecord::msgId, r -> r)),
-                store.allFlights().stream().collect(Collectors.toMap(f -> f.flid().value(), FlightState::status)));
+        var records = store.procStates().findAll(feed.fed().stream().map(MailboxFeeder.FedMessage::mailboxId).toList());
+        var ids = flids.get();
+        var flights = store.inTransaction(tx -> tx.flights().find(ids));
+        return new Outcome(feed, records,
+                flights.stream().collect(Collectors.toMap(f -> f.flid().value(), FlightState::status)));
     }
 
-    private static long open(InMemoryPipelineStore store) {
+    private static long open(PipelineStore store) {
         var backlog = store.procStates().backlog();
         return backlog.pending() + backlog.failed();
     }
 
-    private static void assertEndsAsSimulated(AirportDay day, Outcome outcome) {
+    static void assertEndsAsSimulated(AirportDay day, Outcome outcome) {
+        assertThat(outcome.records()).as("every fed message is enqueued").hasSize(outcome.feed().fed().size());
         assertThat(outcome.records().values()).noneMatch(r -> r.status().isOpen());
         var firstIdOf = new HashMap<String, Long>();
         for (var fed : outcome.feed().fed()) {

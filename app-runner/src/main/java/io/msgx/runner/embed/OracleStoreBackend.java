@@ -1,0 +1,105 @@
+package io.msgx.runner.embed;
+
+import com.zaxxer.hikari.HikariDataSource;
+import io.msgx.adapter.oracle.OracleLeaderLease;
+import io.msgx.adapter.oracle.OraclePipelineStore;
+import io.msgx.adapter.oracle.OracleSchema;
+import io.msgx.pipeline.store.PipelineStore;
+import io.msgx.runner.config.RunnerConfig;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.time.Clock;
+import java.util.Locale;
+
+/**
+ * Oracle 11g (adapters-oracle): plain JDBC, its own versioned DDL scripts recorded in {@code MSGX_SCHEMA_VERSION},
+ * and a lease on the {@code PIPELINE_LOCK} row {@code LEADER} held {@code FOR UPDATE NOWAIT} on a dedicated session.
+ *
+ * <p>The tables live in {@code msgx.store.schema} (by default the store user's own schema). When it differs from the
+ * user, every pooled session switches to it ({@code Connection.setSchema}, i.e. {@code ALTER SESSION SET
+ * CURRENT_SCHEMA}), so the runner may log in as an application user holding only grants on the owner's tables. On a
+ * real Oracle every session also gets {@code NLS_SORT = BINARY NLS_COMP = BINARY}: reference keys are listed in
+ * code-point order whatever the client's locale.
+ *
+ * <p>A {@code jdbc:h2:} URL (H2 in {@code MODE=Oracle}) is accepted as the stand-in of the tests only; it is never a
+ * production store, and start-up says so.
+ */
+final class OracleStoreBackend implements StoreBackend {
+
+    private static final Logger log = LoggerFactory.getLogger(OracleStoreBackend.class);
+
+    /** Session settings of every pooled connection on a real Oracle. */
+    static final String SESSION_INIT_SQL = "ALTER SESSION SET NLS_SORT = BINARY NLS_COMP = BINARY";
+
+    private final String schema;
+    private final boolean h2;
+    private final HikariDataSource pool;
+    private final PipelineStore store;
+
+    OracleStoreBackend(RunnerConfig.Store config, Clock clock) {
+        this.schema = config.schema().toUpperCase(Locale.ROOT);
+        this.h2 = config.url().startsWith(RunnerConfig.H2_URL_PREFIX);
+        boolean ownSchema = schema.equalsIgnoreCase(config.user());
+        this.pool = ConnectionPools.open("msgx-store", config.url(), config.user(), config.password(),
+                config.poolSize(), hikari -> {
+                    if (!ownSchema) {
+                        hikari.setSchema(schema);
+                    }
+                    if (!h2) {
+                        hikari.setConnectionInitSql(SESSION_INIT_SQL);
+                    }
+                });
+        this.store = OraclePipelineStore.create(pool, clock);
+        if (h2) {
+            log.warn("msgx.store.url is an H2 database: the Oracle adapter runs on H2's Oracle mode, the stand-in of "
+                    + "the tests. It is not a production store; use a jdbc:oracle: URL on site");
+        }
+    }
+
+    @Override
+    public String describe() {
+        return (h2 ? "H2 (Oracle mode, test stand-in)" : "Oracle") + " schema " + schema;
+    }
+
+    @Override
+    public PipelineStore store() {
+        return store;
+    }
+
+    @Override
+    public int migrate() {
+        return OracleSchema.migrate(pool);
+    }
+
+    @Override
+    public void requireCurrent() {
+        OracleSchema.requireCurrent(pool);
+    }
+
+    @Override
+    public LeaderLease lease() {
+        var lease = new OracleLeaderLease(pool);
+        return new LeaderLease() {
+            @Override
+            public boolean tryAcquire() {
+                return lease.tryAcquire();
+            }
+
+            @Override
+            public boolean isHeld() {
+                return lease.isHeld();
+            }
+
+            @Override
+            public void close() {
+                lease.close();
+            }
+        };
+    }
+
+    @Override
+    public void close() {
+        pool.close();
+    }
+}

@@ -1,0 +1,62 @@
+package io.msgx.runner.embed;
+
+import io.msgx.pipeline.store.PipelineStore;
+import io.msgx.runner.config.RunnerConfig;
+
+import java.time.Clock;
+
+/**
+ * What differs between the store kinds ({@code msgx.store.kind}), and nothing else: which adapter builds the store on
+ * the pool, migrates and checks its schema, and holds the single-active-instance lease. {@link MsgExchange} uses only
+ * this seam, so every store kind is wired, started, checked and stopped the same way.
+ *
+ * <p>The readiness probe needs nothing of its own here: it reads {@code INBOX_CURSOR} through the store's port
+ * ({@code StoreCheck}), the same on every kind.
+ */
+interface StoreBackend extends AutoCloseable {
+
+    /** The backend of {@code store.kind()}, its connection pool opened (lazily: nothing connects yet). */
+    static StoreBackend open(RunnerConfig.Store store, Clock clock) {
+        return switch (store.kind()) {
+            case PG -> new PgStoreBackend(store, clock);
+            case ORACLE -> new OracleStoreBackend(store, clock);
+        };
+    }
+
+    /** Where the pipeline's tables live, for logs and operators: e.g. {@code PostgreSQL schema msgx}. */
+    String describe();
+
+    /** Every store port on this backend's pool. */
+    PipelineStore store();
+
+    /** Bring the schema to this build's version; returns how many migrations ran (0 when current). */
+    int migrate();
+
+    /**
+     * Refuse a schema this build does not know (missing, behind, ahead or altered).
+     *
+     * @throws IllegalStateException naming the version found, the version expected and what to do
+     */
+    void requireCurrent();
+
+    /** A new single-active-instance lease on this store (not yet acquired). */
+    LeaderLease lease();
+
+    /** Close the pool. */
+    @Override
+    void close();
+
+    /** One active instance per store: held on a dedicated session, gone when that session dies. */
+    interface LeaderLease extends AutoCloseable {
+
+        /** True when this instance holds the lease now (acquired now or held already). */
+        boolean tryAcquire();
+
+        /** True while the lease's session is alive. */
+        boolean isHeld();
+
+        /** Release the lease (its session's lock goes with it). */
+        @Override
+        void close();
+    }
+}
