@@ -11,6 +11,7 @@ import org.slf4j.LoggerFactory;
 
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -38,11 +39,15 @@ public final class Dispatcher {
 
     private static final Logger log = LoggerFactory.getLogger(Dispatcher.class);
 
+    private static final Duration BACKLOG_REPORT_PERIOD = Duration.ofSeconds(1);
+
     private final PipelineStore store;
     private final EventSink sink;
     private final DispatchSettings settings;
     private final Clock clock;
     private final PipelineMetrics metrics;
+    /** When the backlog gauges were last refreshed: counting a large backlog every round would cost more than a send. */
+    private Instant backlogReportedAt;
 
     public Dispatcher(PipelineStore store, EventSink sink, DispatchSettings settings, Clock clock,
                       PipelineMetrics metrics) {
@@ -132,6 +137,11 @@ public final class Dispatcher {
     }
 
     private void reportBacklog() {
+        var now = clock.instant();
+        if (backlogReportedAt != null && now.isBefore(backlogReportedAt.plus(BACKLOG_REPORT_PERIOD))) {
+            return;
+        }
+        backlogReportedAt = now;
         var backlog = store.outbox().deliveryBacklog();
         var oldest = backlog.oldestPendingCreatedAt();
         metrics.deliveryBacklog(backlog.pending(), backlog.dead(),

@@ -1,5 +1,6 @@
 package io.msgx.pipeline.store;
 
+import io.msgx.domain.flight.FlightField;
 import io.msgx.domain.flight.FlightId;
 import io.msgx.domain.flight.FlightState;
 
@@ -20,8 +21,48 @@ public interface FlightStore {
     List<FlightState> findChildrenOf(Collection<FlightId> masters);
 
     /**
+     * The FLIDs of flights whose {@code FLNO} is {@code flightNumber} and, when {@code operationDay} is not null,
+     * whose operation day it is; for operators' look-ups (identity is never inferred from these in processing).
+     * At most 50, by FLID. The default answers that this store cannot; the stores override it.
+     */
+    default List<FlightId> findByFlightNumber(String flightNumber, java.time.LocalDate operationDay) {
+        throw new UnsupportedOperationException(getClass().getSimpleName() + " cannot look a flight up by number");
+    }
+
+    /**
      * Write full states: the main row is inserted or updated, and every list is rewritten for the FLID
      * (delete, then insert in {@code ORDINAL} order; INV-14). {@code now} is the audit time.
      */
     void save(Collection<FlightState> states, Instant now);
+
+    /**
+     * Refuses what a store would truncate or lose (a value longer than {@link FlightField#MAX_VALUE_LENGTH}, a list
+     * item carrying a field its list does not have), naming the FLID and the field; for the implementations of
+     * {@link #save}.
+     */
+    static void requireStorable(FlightState state) {
+        state.fields().asMap().forEach((field, value) -> {
+            if (value.length() > FlightField.MAX_VALUE_LENGTH) {
+                throw new IllegalArgumentException("FLID " + state.flid() + ": " + field + " is " + value.length()
+                        + " characters, the store keeps at most " + FlightField.MAX_VALUE_LENGTH
+                        + "; the message must be rejected before it reaches the store");
+            }
+        });
+        state.lists().asMap().forEach((list, items) -> {
+            for (int i = 0; i < items.size(); i++) {
+                for (var entry : items.get(i).values().entrySet()) {
+                    if (!list.itemFields().contains(entry.getKey())) {
+                        throw new IllegalArgumentException("FLID " + state.flid() + ": " + list + " item " + (i + 1)
+                                + " carries " + entry.getKey() + ", which is not a field of " + list
+                                + " " + list.itemFields() + "; the store has no column for it");
+                    }
+                    if (entry.getValue().length() > FlightField.MAX_VALUE_LENGTH) {
+                        throw new IllegalArgumentException("FLID " + state.flid() + ": " + list + " item " + (i + 1)
+                                + " " + entry.getKey() + " is " + entry.getValue().length()
+                                + " characters, the store keeps at most " + FlightField.MAX_VALUE_LENGTH);
+                    }
+                }
+            }
+        });
+    }
 }

@@ -41,6 +41,15 @@ public interface Outbox {
     /** Undelivered rows of a target in {@code EVENT_ID} order, at most {@code limit}, due or not. */
     List<OutboxEntry> pending(OutboxTarget target, int limit);
 
+    /**
+     * The {@code KAFKA:msg} notifications of one FLID still in the outbox (pending, dead, or sent and not yet
+     * cleaned up), newest first, at most {@code limit}: which message made each version. For operators' look-ups.
+     * The default answers that this store cannot; the stores override it.
+     */
+    default List<OutboxEntry> notificationsOf(FlightId flid, int limit) {
+        throw new UnsupportedOperationException(getClass().getSimpleName() + " cannot list a flight's notifications");
+    }
+
     // --- delivery (the dispatcher, each call its own statement) ---
 
     /**

@@ -32,6 +32,15 @@ public interface ProcStates {
     Optional<ProcRecord> find(long msgId);
 
     /**
+     * The record of the message holding business identity {@code identityKey} ({@code SNDR|TYPE|STYP|SEQN}, with
+     * {@code |yyyyMMdd} when the day boundary is configured), for operators' look-ups. The default answers that
+     * this store cannot; the stores override it with one statement.
+     */
+    default Optional<ProcRecord> findByIdentity(String identityKey) {
+        throw new UnsupportedOperationException(getClass().getSimpleName() + " cannot look a message up by identity");
+    }
+
+    /**
      * The records of these messages that exist, by ID. The default reads them one by one; a store overrides it
      * with one statement.
      */

@@ -83,6 +83,54 @@ public interface RequestTrack {
      */
     int expireOpenBefore(Instant cutoff, Instant now);
 
+    /**
+     * The auto-committed request track of {@code store} ({@link PipelineStore#requests()}): every call runs as one
+     * statement of {@code statements} (bound to auto-commit connections), except {@link #register} (expire the old
+     * open request, insert the new one), which runs as one short transaction of its own; for the implementations.
+     */
+    static RequestTrack autoCommitted(PipelineStore store, RequestTrack statements) {
+        Objects.requireNonNull(store, "store");
+        Objects.requireNonNull(statements, "statements");
+        return new RequestTrack() {
+            @Override
+            public Request register(RequestKind kind, String subject, LocalDate coverDay, String sender, String seqn,
+                                    Instant windowStart, Instant windowEnd, Instant now) {
+                return store.inTransaction(tx -> tx.requests().register(kind, subject, coverDay, sender, seqn,
+                        windowStart, windowEnd, now));
+            }
+
+            @Override
+            public boolean markSent(long id, long outMsgId, Instant sentAt) {
+                return statements.markSent(id, outMsgId, sentAt);
+            }
+
+            @Override
+            public Optional<Request> find(long id) {
+                return statements.find(id);
+            }
+
+            @Override
+            public Optional<Request> findBySeqn(String seqn) {
+                return statements.findBySeqn(seqn);
+            }
+
+            @Override
+            public List<Request> openOf(RequestKind kind, String subject) {
+                return statements.openOf(kind, subject);
+            }
+
+            @Override
+            public boolean complete(long id, long responseMsgId, MatchMode mode, Instant at) {
+                return statements.complete(id, responseMsgId, mode, at);
+            }
+
+            @Override
+            public int expireOpenBefore(Instant cutoff, Instant now) {
+                return statements.expireOpenBefore(cutoff, now);
+            }
+        };
+    }
+
     /** Refuses what {@link #register} refuses (all but a used {@code seqn}); for the implementations. */
     static void requireRegistrable(RequestKind kind, String subject, LocalDate coverDay, String sender, String seqn,
                                    Instant windowStart, Instant windowEnd, Instant now) {

@@ -172,11 +172,17 @@ class DispatcherTest {
     }
 
     @Test
-    void the_backlog_is_reported_every_round() {
+    void the_backlog_is_reported_at_most_once_a_second_however_many_rounds_run() {
         notify("A", 1);
         notify("A", 2);
+        notify("A", 3);
         dispatcher.dispatchOnce();
-        assertThat(backlog).containsExactly(1L);
+        dispatcher.dispatchOnce();
+        assertThat(backlog).as("the second round within the second reports nothing").containsExactly(2L);
+
+        clock.tick(Duration.ofSeconds(1));
+        dispatcher.dispatchOnce();
+        assertThat(backlog).containsExactly(2L, 0L);
     }
 
     @Test

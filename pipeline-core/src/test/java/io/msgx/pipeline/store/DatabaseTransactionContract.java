@@ -1,0 +1,23 @@
+package io.msgx.pipeline.store;
+
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/**
+ * The {@link TransactionContract}, plus what the database stores add: a transaction cannot be used after it ended
+ * (its connection went back to the pool). The in-memory fake does not track a transaction's end and does not run it.
+ */
+public abstract class DatabaseTransactionContract extends TransactionContract {
+
+    @Test
+    void aTransactionKeptPastItsWorkRefusesToWrite() {
+        PipelineTransaction leaked = store().inTransaction(tx -> tx);
+
+        assertThatThrownBy(() -> leaked.procStates().insertIfAbsent(1, null, clock.instant()))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("has ended");
+        assertThat(store().procStates().find(1)).isEmpty();
+    }
+}

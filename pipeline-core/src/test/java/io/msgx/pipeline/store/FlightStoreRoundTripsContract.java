@@ -1,0 +1,95 @@
+package io.msgx.pipeline.store;
+
+import io.msgx.domain.flight.FlightId;
+import io.msgx.domain.flight.FlightList;
+import io.msgx.domain.flight.FlightState;
+import io.msgx.pipeline.testing.SettableClock;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.stream.IntStream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The flight store's promise of a bounded number of round trips: reading or writing 200 flights costs the same
+ * number of statements as one flight (one for the main rows, one per detail table), never one per flight.
+ *
+ * <p>For the database stores only (the in-memory fake has no round trips): a store's test class extends this and
+ * supplies a fresh, empty store whose statements it counts.
+ */
+public abstract class FlightStoreRoundTripsContract {
+
+    private static final int FLIGHTS = 200;
+    /** The eight resource tables, the two record tables, and the one route-point table for ROUT and ERUT. */
+    private static final int DETAIL_TABLES = (int) Arrays.stream(FlightList.values())
+            .filter(list -> list.group() != FlightList.Group.ROUTE).count() + 1;
+
+    protected final SettableClock clock = SettableClock.atExampleDay();
+    private PipelineStore store;
+    private List<FlightState> flights;
+
+    /** A fresh, empty store, using {@link #clock}, whose statements {@link #statements()} counts. Called once a test. */
+    protected abstract PipelineStore store();
+
+    /** The statements the store prepared since it was made or since {@link #resetStatements()} (a batch counts once). */
+    protected abstract int statements();
+
+    protected abstract void resetStatements();
+
+    @BeforeEach
+    void manyFlights() {
+        store = store();
+        flights = IntStream.rangeClosed(1, FLIGHTS)
+                .mapToObj(n -> FlightSamples.everything(String.valueOf(10_000 + n), "900"))
+                .toList();
+        resetStatements();
+    }
+
+    @Test
+    void savingManyFlightsCostsOneBatchForTheMainRowsAndTwoStatementsPerDetailTable() {
+        save();
+
+        assertThat(DETAIL_TABLES).isEqualTo(11);
+        assertThat(statements()).isLessThanOrEqualTo(1 + 2 * DETAIL_TABLES);
+    }
+
+    @Test
+    void findingManyFlightsCostsOneQueryForTheMainRowsAndOnePerDetailTable() {
+        save();
+        resetStatements();
+
+        var found = store.inTransaction(tx -> tx.flights().find(flights.stream().map(FlightState::flid).toList()));
+
+        assertThat(found).containsExactlyInAnyOrderElementsOf(flights);
+        assertThat(statements()).isLessThanOrEqualTo(1 + DETAIL_TABLES);
+    }
+
+    @Test
+    void findingTheChildrenOfAMasterWithManyCostsTheSame() {
+        save();
+        resetStatements();
+
+        var children = store.inTransaction(tx -> tx.flights().findChildrenOf(List.of(FlightId.of("900"))));
+
+        assertThat(children).hasSize(FLIGHTS);
+        assertThat(statements()).isLessThanOrEqualTo(1 + DETAIL_TABLES);
+    }
+
+    @Test
+    void findingFlightsThatDoNotExistCostsOneQuery() {
+        var found = store.inTransaction(tx -> tx.flights().find(List.of(FlightId.of("404"))));
+
+        assertThat(found).isEmpty();
+        assertThat(statements()).isEqualTo(1);
+    }
+
+    private void save() {
+        store.inTransaction(tx -> {
+            tx.flights().save(flights, clock.instant());
+            return null;
+        });
+    }
+}

@@ -1,0 +1,110 @@
+package io.msgx.pipeline.store;
+
+import io.msgx.pipeline.testing.SettableClock;
+import org.junit.jupiter.api.Test;
+
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/**
+ * A database that cannot be reached or does not answer in time is {@link StoreUnavailableException} naming the
+ * operation (retried by the caller); any other SQL error is a defect and is not disguised as unavailability.
+ *
+ * <p>For the database stores only (the in-memory fake is never unavailable): a store's test class extends this and
+ * supplies the stores below.
+ */
+public abstract class StoreUnavailableContract {
+
+    private static final long WAIT_SECONDS = 20;
+
+    protected final SettableClock clock = SettableClock.atExampleDay();
+
+    /** A fresh, empty store, using {@link #clock}. */
+    protected abstract PipelineStore store();
+
+    /** A store, using {@link #clock}, whose database cannot be reached. */
+    protected abstract PipelineStore unreachableStore();
+
+    /**
+     * A store on the database of {@link #store()} that gives up waiting for a row lock within a few seconds; by
+     * default {@link #store()} itself (when its connections are configured so).
+     */
+    protected PipelineStore impatientStore() {
+        return store();
+    }
+
+    /** What the store throws for a defect; by default any runtime exception (not {@link StoreUnavailableException}). */
+    protected Class<? extends RuntimeException> defectType() {
+        return RuntimeException.class;
+    }
+
+    /** Asserts that each kind of call on {@code store} is unavailable, naming what it was doing. */
+    protected static void assertUnavailableNamingTheOperation(PipelineStore store) {
+        assertThatThrownBy(() -> store.procStates().find(17))
+                .isInstanceOf(StoreUnavailableException.class)
+                .hasMessageContaining("message 17");
+        assertThatThrownBy(() -> store.inboxCursor().load())
+                .isInstanceOf(StoreUnavailableException.class)
+                .hasMessageContaining("inbox cursor");
+        assertThatThrownBy(() -> store.outbox().deliveryBacklog())
+                .isInstanceOf(StoreUnavailableException.class)
+                .hasMessageContaining("delivery backlog");
+        assertThatThrownBy(() -> store.inTransaction(tx -> "never runs"))
+                .isInstanceOf(StoreUnavailableException.class)
+                .hasMessageContaining("transaction");
+    }
+
+    @Test
+    void anUnreachableDatabaseIsUnavailableNamingTheOperation() {
+        assertUnavailableNamingTheOperation(unreachableStore());
+    }
+
+    @Test
+    void aLockWaitThatTimesOutIsUnavailable() throws Exception {
+        var store = store();
+        var impatient = impatientStore();
+        var holding = new CountDownLatch(1);
+        var release = new CountDownLatch(1);
+        var holder = Executors.newSingleThreadExecutor();
+        try {
+            var first = holder.submit(() -> store.inLockedTransaction(tx -> {
+                holding.countDown();
+                try {
+                    return release.await(WAIT_SECONDS, TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return false;
+                }
+            }));
+            assertThat(holding.await(WAIT_SECONDS, TimeUnit.SECONDS)).isTrue();
+
+            assertThatThrownBy(() -> impatient.inLockedTransaction(tx -> "never runs"))
+                    .isInstanceOf(StoreUnavailableException.class)
+                    .hasMessageContaining("PIPELINE_LOCK");
+
+            release.countDown();
+            assertThat(first.get(WAIT_SECONDS, TimeUnit.SECONDS)).isTrue();
+            String entered = impatient.inLockedTransaction(tx -> "entered");
+            assertThat(entered).isEqualTo("entered");
+        } finally {
+            release.countDown();
+            holder.shutdownNow();
+        }
+    }
+
+    @Test
+    void aDefectIsNotMistakenForUnavailability() {
+        var store = store();
+        store.procStates().insertIfAbsent(17, null, clock.instant());
+        var tooLong = "K".repeat(500); // IDENTITY_KEY is 200 wide: a codec defect, not an outage
+
+        assertThatThrownBy(() -> store.procStates().bindIdentity(17, tooLong, clock.instant()))
+                .isNotInstanceOf(StoreUnavailableException.class)
+                .isInstanceOf(defectType())
+                .hasMessageContaining("message 17");
+    }
+}
