@@ -193,11 +193,15 @@ public final class MessageProcessor {
         return prepared;
     }
 
-    /** Flight messages with their payload; everything else goes alone, through {@link #processOne}. */
-    private static boolean groupable(DecodedMessage message) {
+    /**
+     * Flight messages with their payload, and messages an ignore rule skips; everything else goes alone, through
+     * {@link #processOne}.
+     */
+    private boolean groupable(DecodedMessage message) {
         var kind = message.kind();
-        return (kind instanceof MsgKind.Schd || kind instanceof MsgKind.Flop || kind instanceof MsgKind.Fdel)
+        var flight = (kind instanceof MsgKind.Schd || kind instanceof MsgKind.Flop || kind instanceof MsgKind.Fdel)
                 && message.flightMessage().isPresent();
+        return flight || settings.ignoreRules().match(message.meta().type(), message.meta().subtype()).isPresent();
     }
 
     private List<ProcessOutcome> applyGroup(List<Prepared> prepared) {

@@ -6,7 +6,9 @@ import io.msgx.domain.flight.FlightState;
 
 import java.time.Instant;
 import java.util.Collection;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * {@code FLIGHT_SCHD} with its detail tables: the authoritative flight state. Reads return full states (main
@@ -36,11 +38,27 @@ public interface FlightStore {
     void save(Collection<FlightState> states, Instant now);
 
     /**
-     * Refuses what a store would truncate or lose (a value longer than {@link FlightField#MAX_VALUE_LENGTH}, a list
-     * item carrying a field its list does not have), naming the FLID and the field; for the implementations of
-     * {@link #save}.
+     * The states of one {@link #save} by FLID value, in their order, each refused (naming the FLID and the field) when
+     * a store would truncate or lose part of it, and the whole save refused when a FLID appears twice; for the
+     * implementations.
      */
-    static void requireStorable(FlightState state) {
+    static Map<String, FlightState> storableByFlid(Collection<FlightState> states) {
+        var byFlid = new LinkedHashMap<String, FlightState>();
+        for (var state : states) {
+            requireStorable(state);
+            if (byFlid.putIfAbsent(state.flid().value(), state) != null) {
+                throw new IllegalArgumentException("FLID " + state.flid() + " appears twice in one save: "
+                        + "pass one full state per flight (the engine's latest)");
+            }
+        }
+        return byFlid;
+    }
+
+    /**
+     * Refuses what a store would truncate or lose: a value longer than {@link FlightField#MAX_VALUE_LENGTH}, a list
+     * item carrying a field its list does not have.
+     */
+    private static void requireStorable(FlightState state) {
         state.fields().asMap().forEach((field, value) -> {
             if (value.length() > FlightField.MAX_VALUE_LENGTH) {
                 throw new IllegalArgumentException("FLID " + state.flid() + ": " + field + " is " + value.length()

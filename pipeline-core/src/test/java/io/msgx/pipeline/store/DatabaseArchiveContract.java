@@ -24,8 +24,8 @@ public abstract class DatabaseArchiveContract extends ArchiveContract {
     private static final long WAIT_SECONDS = 10;
 
     /** What the message's {@code PROC_STATE_HST} row holds of its reconciliation, and when it was archived. */
-    protected record ArchivedReconciliation(Instant reconciledAt, String reconciledBy, String reconciliationNote,
-                                            Instant archivedAt) {
+    public record ArchivedReconciliation(Instant reconciledAt, String reconciledBy, String reconciliationNote,
+                                         Instant archivedAt) {
     }
 
     /** The message's reconciliation as its {@code PROC_STATE_HST} row holds it, read past the ports. */
