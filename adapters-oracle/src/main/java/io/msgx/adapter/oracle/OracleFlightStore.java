@@ -19,7 +19,6 @@ import java.util.Arrays;
 import java.util.Collection;
 import java.util.EnumMap;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
@@ -72,18 +71,20 @@ final class OracleFlightStore implements FlightStore {
     }
 
     @Override
+    public List<FlightId> findByFlightNumber(String flightNumber, LocalDate operationDay) {
+        return sql.run("looking up flight number " + flightNumber, session -> operationDay == null
+                ? session.list(Sql.firstRows("SELECT FLID FROM FLIGHT_SCHD WHERE FLNO = ? ORDER BY FLID"),
+                        row -> FlightId.of(row.text("FLID")), flightNumber, 50)
+                : session.list(Sql.firstRows("SELECT FLID FROM FLIGHT_SCHD WHERE FLNO = ? AND OPERATION_DAY = ?"
+                                + " ORDER BY FLID"), row -> FlightId.of(row.text("FLID")), flightNumber, operationDay, 50));
+    }
+
+    @Override
     public void save(Collection<FlightState> states, Instant now) {
         if (states.isEmpty()) {
             return;
         }
-        var byFlid = new LinkedHashMap<String, FlightState>();
-        for (var state : states) {
-            validate(state);
-            if (byFlid.putIfAbsent(state.flid().value(), state) != null) {
-                throw new IllegalArgumentException("FLID " + state.flid() + " appears twice in one save: "
-                        + "pass one full state per flight (the engine's latest)");
-            }
-        }
+        var byFlid = FlightStore.storableByFlid(states);
         var ids = List.copyOf(byFlid.keySet());
         sql.run("writing " + ids.size() + " flight(s) " + sample(ids), session -> {
             upsertMainRows(session, byFlid.values(), now);
@@ -177,33 +178,6 @@ final class OracleFlightStore implements FlightStore {
                     FlightFields.of(main.fields()), lists == null ? FlightLists.empty() : FlightLists.of(lists)));
         }
         return states;
-    }
-
-    /** Refuse what the store would truncate or lose, naming the FLID and the field. */
-    private static void validate(FlightState state) {
-        state.fields().asMap().forEach((field, value) -> {
-            if (value.length() > FlightField.MAX_VALUE_LENGTH) {
-                throw new IllegalArgumentException("FLID " + state.flid() + ": " + field + " is " + value.length()
-                        + " characters, the store keeps at most " + FlightField.MAX_VALUE_LENGTH
-                        + "; the message must be rejected before it reaches the store");
-            }
-        });
-        state.lists().asMap().forEach((list, items) -> {
-            for (int i = 0; i < items.size(); i++) {
-                for (var entry : items.get(i).values().entrySet()) {
-                    if (!list.itemFields().contains(entry.getKey())) {
-                        throw new IllegalArgumentException("FLID " + state.flid() + ": " + list + " item " + (i + 1)
-                                + " carries " + entry.getKey() + ", which is not a field of " + list
-                                + " " + list.itemFields() + "; the store has no column for it");
-                    }
-                    if (entry.getValue().length() > FlightField.MAX_VALUE_LENGTH) {
-                        throw new IllegalArgumentException("FLID " + state.flid() + ": " + list + " item " + (i + 1)
-                                + " " + entry.getKey() + " is " + entry.getValue().length()
-                                + " characters, the store keeps at most " + FlightField.MAX_VALUE_LENGTH);
-                    }
-                }
-            }
-        });
     }
 
     private static List<String> texts(Collection<FlightId> ids) {

@@ -7,9 +7,8 @@ import java.time.LocalDate;
 import java.util.Objects;
 
 /**
- * {@link Housekeeping}: each call one auto-committed DELETE of at most {@code limit} rows, the oldest first
- * ({@code WHERE key IN (SELECT * FROM (SELECT key ... ORDER BY time) WHERE ROWNUM <= n)}), the condition checked
- * again on the rows deleted.
+ * {@link Housekeeping}: each call one auto-committed DELETE of at most {@code limit} rows, the oldest first, the
+ * condition checked again on the rows deleted ({@link Sql#deleteFirst}).
  */
 final class OracleHousekeeping implements Housekeeping {
 
@@ -23,21 +22,17 @@ final class OracleHousekeeping implements Housekeeping {
     public int deleteProcessingHistoryBefore(Instant cutoff, int limit) {
         Objects.requireNonNull(cutoff, "cutoff");
         requireLimit(limit);
-        return sql.run("deleting processing history archived before " + cutoff, session -> session.update(
-                "DELETE FROM PROC_STATE_HST WHERE MSG_ID IN (" + Sql.firstRows("SELECT d.MSG_ID FROM PROC_STATE_HST d"
-                        + " WHERE d.ARCHIVED_AT < ? ORDER BY d.ARCHIVED_AT, d.MSG_ID") + ") AND ARCHIVED_AT < ?",
-                cutoff, limit, cutoff));
+        return sql.deleteFirst("deleting processing history archived before " + cutoff,
+                "PROC_STATE_HST", "MSG_ID", "ARCHIVED_AT < ?", "ARCHIVED_AT, MSG_ID", limit, cutoff);
     }
 
     @Override
     public int deleteFlightHistoryBefore(Instant cutoff, int limit) {
         Objects.requireNonNull(cutoff, "cutoff");
         requireLimit(limit);
-        return sql.run("deleting flight history archived before " + cutoff, session -> session.update(
-                "DELETE FROM FLIGHT_HST WHERE (FLID, STATE_VERSION) IN (" + Sql.firstRows(
-                        "SELECT d.FLID, d.STATE_VERSION FROM FLIGHT_HST d WHERE d.ARCHIVED_AT < ?"
-                                + " ORDER BY d.ARCHIVED_AT, d.FLID, d.STATE_VERSION") + ") AND ARCHIVED_AT < ?",
-                cutoff, limit, cutoff));
+        return sql.deleteFirst("deleting flight history archived before " + cutoff,
+                "FLIGHT_HST", "FLID, STATE_VERSION", "ARCHIVED_AT < ?", "ARCHIVED_AT, FLID, STATE_VERSION",
+                limit, cutoff);
     }
 
     /**
@@ -50,12 +45,9 @@ final class OracleHousekeeping implements Housekeeping {
         Objects.requireNonNull(scopeEndBefore, "scopeEndBefore");
         Objects.requireNonNull(recordedBefore, "recordedBefore");
         requireLimit(limit);
-        return sql.run("deleting the schedule trail of scopes ended before " + scopeEndBefore, session -> session.update(
-                "DELETE FROM SCHD_SNAP_LOG WHERE ID IN (" + Sql.firstRows("SELECT d.ID FROM SCHD_SNAP_LOG d"
-                        + " WHERE (d.SCOPE_END < ? OR d.SCOPE_END IS NULL) AND d.RECV_AT < ?"
-                        + " ORDER BY d.SCOPE_END NULLS FIRST, d.RECV_AT, d.ID") + ")"
-                        + " AND (SCOPE_END < ? OR SCOPE_END IS NULL) AND RECV_AT < ?",
-                scopeEndBefore, recordedBefore, limit, scopeEndBefore, recordedBefore));
+        return sql.deleteFirst("deleting the schedule trail of scopes ended before " + scopeEndBefore,
+                "SCHD_SNAP_LOG", "ID", "(SCOPE_END < ? OR SCOPE_END IS NULL) AND RECV_AT < ?",
+                "SCOPE_END NULLS FIRST, RECV_AT, ID", limit, scopeEndBefore, recordedBefore);
     }
 
     /**
@@ -67,20 +59,16 @@ final class OracleHousekeeping implements Housekeeping {
     public int deleteClosedRequestsBefore(Instant cutoff, int limit) {
         Objects.requireNonNull(cutoff, "cutoff");
         requireLimit(limit);
-        return sql.run("deleting requests closed before " + cutoff, session -> session.update(
-                "DELETE FROM REQ_TRACK WHERE ID IN (" + Sql.firstRows("SELECT d.ID FROM REQ_TRACK d"
-                        + " WHERE d.STATUS IN ('DONE', 'EXPIRED') AND d.DONE_AT < ? ORDER BY d.DONE_AT, d.ID") + ")"
-                        + " AND STATUS IN ('DONE', 'EXPIRED') AND DONE_AT < ?", cutoff, limit, cutoff));
+        return sql.deleteFirst("deleting requests closed before " + cutoff,
+                "REQ_TRACK", "ID", "STATUS IN ('DONE', 'EXPIRED') AND DONE_AT < ?", "DONE_AT, ID", limit, cutoff);
     }
 
     @Override
     public int deleteRawCopiesBefore(Instant cutoff, int limit) {
         Objects.requireNonNull(cutoff, "cutoff");
         requireLimit(limit);
-        return sql.run("deleting raw message copies kept before " + cutoff, session -> session.update(
-                "DELETE FROM RAW_MSG_COPY WHERE MSG_ID IN (" + Sql.firstRows("SELECT d.MSG_ID FROM RAW_MSG_COPY d"
-                        + " WHERE d.KEPT_AT < ? ORDER BY d.KEPT_AT, d.MSG_ID") + ") AND KEPT_AT < ?",
-                cutoff, limit, cutoff));
+        return sql.deleteFirst("deleting raw message copies kept before " + cutoff,
+                "RAW_MSG_COPY", "MSG_ID", "KEPT_AT < ?", "KEPT_AT, MSG_ID", limit, cutoff);
     }
 
     private static void requireLimit(int limit) {

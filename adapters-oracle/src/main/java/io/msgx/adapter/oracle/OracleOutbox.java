@@ -144,6 +144,15 @@ final class OracleOutbox implements Outbox {
     }
 
     @Override
+    public List<OutboxEntry> notificationsOf(FlightId flid, int limit) {
+        requireBatch(limit);
+        return sql.run("reading the notifications of FLID " + flid.value(), session -> session.list(Sql.firstRows(
+                        "SELECT " + COLUMNS + " FROM MSG_EVENT WHERE TARGET = " + MSG + " AND PARTITION_KEY = ?"
+                                + " ORDER BY EVENT_ID DESC"),
+                OracleOutbox::entryOf, flid.value(), limit));
+    }
+
+    @Override
     public List<OutboxEntry> dueNotifications(Instant now, int limit) {
         requireBatch(limit);
         return sql.run("claiming the due notifications", session -> session.list(Sql.firstRows(
@@ -240,11 +249,9 @@ final class OracleOutbox implements Outbox {
     @Override
     public int deleteSentBefore(Instant cutoff, int limit) {
         requireBatch(limit);
-        return sql.run("deleting delivered events sent before " + cutoff, session -> session.update(
-                "DELETE FROM MSG_EVENT WHERE EVENT_ID IN (" + Sql.firstRows("SELECT d.EVENT_ID FROM MSG_EVENT d"
-                        + " WHERE d.STATUS = 'SENT' AND d.SENT_AT < ? ORDER BY d.SENT_AT") + ")"
-                        // Checked again on the row deleted: a projection re-opened by a newer version meanwhile stays.
-                        + " AND STATUS = 'SENT' AND SENT_AT < ?", cutoff, limit, cutoff));
+        // Checked again on the row deleted: a projection re-opened by a newer version meanwhile stays.
+        return sql.deleteFirst("deleting delivered events sent before " + cutoff,
+                "MSG_EVENT", "EVENT_ID", "STATUS = 'SENT' AND SENT_AT < ?", "SENT_AT", limit, cutoff);
     }
 
     @Override

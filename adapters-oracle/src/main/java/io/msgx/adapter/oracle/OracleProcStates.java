@@ -150,6 +150,12 @@ final class OracleProcStates implements ProcStates {
     }
 
     @Override
+    public Optional<ProcRecord> findByIdentity(String identityKey) {
+        return sql.run("reading the processing record of identity " + identityKey, session -> session.one(
+                "SELECT " + COLUMNS + " FROM PROC_STATE WHERE IDENTITY_KEY = ?", OracleProcStates::recordOf, identityKey));
+    }
+
+    @Override
     public List<ProcRecord> withStatus(ProcStatus status, int limit) {
         return sql.run("listing " + status + " messages", session -> session.list(Sql.firstRows(
                         "SELECT " + COLUMNS + " FROM PROC_STATE WHERE STATE = ? ORDER BY MSG_ID"),
@@ -521,10 +527,8 @@ final class OracleProcStates implements ProcStates {
     public int forgetArchivedBefore(Instant cutoff, int limit) {
         Objects.requireNonNull(cutoff, "cutoff");
         requireLimit(limit);
-        return sql.run("forgetting dedup shadows archived before " + cutoff, session -> session.update(
-                "DELETE FROM PROC_STATE WHERE MSG_ID IN (" + Sql.firstRows("SELECT d.MSG_ID FROM PROC_STATE d"
-                        + " WHERE d.STATE = 'ARCHIVED' AND d.UPDATED_AT < ? ORDER BY d.UPDATED_AT, d.MSG_ID") + ")"
-                        + " AND STATE = 'ARCHIVED' AND UPDATED_AT < ?", cutoff, limit, cutoff));
+        return sql.deleteFirst("forgetting dedup shadows archived before " + cutoff,
+                "PROC_STATE", "MSG_ID", "STATE = 'ARCHIVED' AND UPDATED_AT < ?", "UPDATED_AT, MSG_ID", limit, cutoff);
     }
 
     @Override

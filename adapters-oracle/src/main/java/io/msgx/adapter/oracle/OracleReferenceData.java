@@ -1,17 +1,13 @@
 package io.msgx.adapter.oracle;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.core.type.TypeReference;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.msgx.pipeline.codec.ReferenceRecord;
 import io.msgx.pipeline.store.ReferenceData;
 import io.msgx.pipeline.store.ReferenceEntry;
+import io.msgx.pipeline.store.ReferenceFieldsJson;
 
 import java.sql.SQLException;
 import java.time.Instant;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -24,9 +20,6 @@ import java.util.Optional;
  */
 final class OracleReferenceData implements ReferenceData {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
-    private static final TypeReference<LinkedHashMap<String, String>> FIELDS = new TypeReference<>() {
-    };
     private static final String COLUMNS = "RTYPE, RKEY, FIELDS, MSG_ID, UPDATED_AT";
 
     private final Sql sql;
@@ -49,7 +42,7 @@ final class OracleReferenceData implements ReferenceData {
                     + " WHERE m.MSG_ID IS NULL OR m.MSG_ID <= ?"
                     + " WHEN NOT MATCHED THEN INSERT (" + COLUMNS + ") VALUES (?, ?, ?, ?, ?)")) {
                 for (var record : latest) {
-                    var fields = new Sql.Clob(toJson(record.fields()));
+                    var fields = new Sql.Clob(ReferenceFieldsJson.write(record.fields()));
                     batch.add(type, record.key(), fields, msgId, now, msgId, type, record.key(), fields, msgId, now);
                 }
                 batch.execute();
@@ -77,24 +70,7 @@ final class OracleReferenceData implements ReferenceData {
         var msgId = row.nullableLong("MSG_ID");
         var type = row.text("RTYPE");
         var key = row.text("RKEY");
-        return new ReferenceEntry(type, key, fromJson(type, key, row.text("FIELDS")), msgId == null ? 0 : msgId,
+        return new ReferenceEntry(type, key, ReferenceFieldsJson.read(type, key, row.text("FIELDS")), msgId == null ? 0 : msgId,
                 row.instant("UPDATED_AT"));
-    }
-
-    private static String toJson(Map<String, String> fields) {
-        try {
-            return JSON.writeValueAsString(fields);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("reference fields could not be written as JSON: " + fields, e);
-        }
-    }
-
-    private static Map<String, String> fromJson(String type, String key, String json) {
-        try {
-            return JSON.readValue(json, FIELDS);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("REF_MASTER " + type + "/" + key + " holds FIELDS that are not a JSON object"
-                    + " of strings (" + e.getOriginalMessage() + "); fix or delete the row, the next answer rewrites it", e);
-        }
     }
 }

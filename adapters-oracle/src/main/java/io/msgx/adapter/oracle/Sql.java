@@ -243,6 +243,25 @@ final class Sql {
         return root.getMessage();
     }
 
+    /**
+     * The cleanup DELETE as one port operation: at most {@code limit} rows of {@code table} matching
+     * {@code condition}, the first in {@code order} ({@code WHERE key IN (}{@link #firstRows}{@code )}, the 11g way),
+     * the condition checked again on the rows deleted so that a row changed meanwhile stays. {@code key} is the key
+     * column or columns; {@code condition} and {@code order} name the table's columns unqualified; {@code params} are
+     * the condition's. Returns how many rows were deleted.
+     */
+    int deleteFirst(String operation, String table, String key, String condition, String order, int limit,
+                    Object... params) {
+        var keys = key.contains(",") ? "(" + key + ")" : key;
+        var bound = new Object[2 * params.length + 1];
+        System.arraycopy(params, 0, bound, 0, params.length);
+        bound[params.length] = limit;
+        System.arraycopy(params, 0, bound, params.length + 1, params.length);
+        return run(operation, session -> session.update("DELETE FROM " + table + " WHERE " + keys + " IN ("
+                + firstRows("SELECT " + key + " FROM " + table + " d WHERE (" + condition + ") ORDER BY " + order)
+                + ") AND (" + condition + ")", bound));
+    }
+
     // --- SQL text helpers ---
 
     /** {@code ?, ?, ?} for {@code count} values (an IN list; Oracle takes at most 1000). */

@@ -11,6 +11,7 @@ import io.msgx.pipeline.store.ProcStatus;
 import io.msgx.pipeline.store.ScheduleLog;
 import io.msgx.pipeline.store.Terminal;
 import io.msgx.pipeline.testing.SettableClock;
+import io.msgx.testing.jdbc.StatementCountingDataSource;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;

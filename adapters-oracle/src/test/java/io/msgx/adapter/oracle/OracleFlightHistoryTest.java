@@ -2,7 +2,7 @@ package io.msgx.adapter.oracle;
 
 import io.msgx.domain.flight.FlightId;
 import io.msgx.domain.flight.FlightState;
-import io.msgx.pipeline.store.FlightHistoryContract;
+import io.msgx.pipeline.store.DatabaseFlightHistoryContract;
 import io.msgx.pipeline.store.PipelineStore;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -16,11 +16,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
- * The flight history contract on Oracle, each test in a fresh schema, plus what this adapter adds: the cleanup's
- * writes refuse to run outside a locked transaction (INV-18), and an archive refused as a duplicate rolls the whole
- * transaction back even when the work catches the refusal (Oracle keeps a transaction after a failed statement).
+ * The flight history contract of the database stores on Oracle, each test in a fresh schema, plus what this adapter
+ * adds: an archive refused as a duplicate rolls the whole transaction back even when the work catches the refusal
+ * (Oracle keeps a transaction after a failed statement).
  */
-class OracleFlightHistoryTest extends FlightHistoryContract {
+class OracleFlightHistoryTest extends DatabaseFlightHistoryContract {
 
     @RegisterExtension
     final OracleTestDatabase database = new OracleTestDatabase();
@@ -39,28 +39,6 @@ class OracleFlightHistoryTest extends FlightHistoryContract {
     @Override
     protected Optional<String> flightHistorySnapshot(FlightId flid, long stateVersion) {
         return probe.flightHistorySnapshot(flid, stateVersion);
-    }
-
-    @Test
-    void theCleanupWritesOnlyInsideALockedTransaction() {
-        var flight = plain("1001");
-        store().inTransaction(tx -> {
-            tx.flights().save(List.of(flight), clock.instant());
-            return null;
-        });
-
-        assertThatThrownBy(() -> store().inTransaction(tx -> {
-            tx.flightHistory().archive(flight, "{}", clock.instant());
-            return null;
-        })).isInstanceOf(IllegalStateException.class).hasMessageContaining("inLockedTransaction");
-        assertThatThrownBy(() -> store().inTransaction(tx -> {
-            tx.flightHistory().delete(flight.flid());
-            return null;
-        })).isInstanceOf(IllegalStateException.class).hasMessageContaining("inLockedTransaction");
-
-        List<FlightState> kept = store().inTransaction(tx -> tx.flights().find(ids("1001")));
-        assertThat(kept).containsExactly(flight);
-        assertThat(countFlightHistory(flight.flid())).isZero();
     }
 
     @Test

@@ -1,30 +1,65 @@
 package io.msgx.adapter.oracle;
 
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
 import io.msgx.pipeline.store.PipelineStore;
+import io.msgx.pipeline.store.StoreUnavailableContract;
 import io.msgx.pipeline.store.StoreUnavailableException;
-import io.msgx.pipeline.testing.SettableClock;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.time.Duration;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.Executors;
-import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
- * A database that cannot be reached, a pool that was closed, or a lock wait that timed out is
- * {@link StoreUnavailableException} naming the operation (retried by the caller); any other SQL error is a defect and
- * is not disguised as unavailability.
+ * The unavailability contract on Oracle (a lock wait bounded by the store's own {@code FOR UPDATE WAIT}), plus what
+ * this adapter adds: a pool that was closed is unavailable too, the schema check included, and a lock wait must be
+ * positive; a defect is an {@link OracleStoreException} naming the operation.
  */
-class OracleStoreUnavailableTest {
+class OracleStoreUnavailableTest extends StoreUnavailableContract {
 
     @RegisterExtension
     final OracleTestDatabase database = new OracleTestDatabase();
+    private HikariDataSource unreachable;
 
-    private final SettableClock clock = SettableClock.atExampleDay();
+    @AfterEach
+    void closeUnreachablePool() {
+        if (unreachable != null) {
+            unreachable.close();
+        }
+    }
+
+    @Override
+    protected PipelineStore store() {
+        return database.store(clock);
+    }
+
+    @Override
+    protected PipelineStore unreachableStore() {
+        var config = new HikariConfig();
+        config.setJdbcUrl(database.isRealOracle() ? "jdbc:oracle:thin:@127.0.0.1:1:XE" : "jdbc:h2:tcp://127.0.0.1:1/mem:nowhere");
+        config.setUsername("nobody");
+        config.setPassword("none");
+        config.setConnectionTimeout(1_000);
+        config.setInitializationFailTimeout(-1);
+        unreachable = new HikariDataSource(config);
+        return OraclePipelineStore.create(unreachable, clock);
+    }
+
+    /** Gives up waiting for {@code PIPELINE_LOCK} after a second. */
+    @Override
+    protected PipelineStore impatientStore() {
+        return OraclePipelineStore.create(database.dataSource(), clock, Duration.ofSeconds(1));
+    }
+
+    /** A defect is an {@link OracleStoreException} naming the operation. */
+    @Override
+    protected void assertDefect(Throwable defect) {
+        assertThat(defect).isInstanceOf(OracleStoreException.class).hasMessageContaining("message 17");
+    }
 
     @Test
     void aClosedPoolIsUnavailableNamingTheOperation() {
@@ -33,80 +68,10 @@ class OracleStoreUnavailableTest {
         store.procStates().insertIfAbsent(17, null, clock.instant());
         pool.close();
 
-        assertThatThrownBy(() -> store.procStates().find(17))
-                .isInstanceOf(StoreUnavailableException.class)
-                .hasMessageContaining("message 17");
-        assertThatThrownBy(() -> store.inboxCursor().load())
-                .isInstanceOf(StoreUnavailableException.class)
-                .hasMessageContaining("inbox cursor");
-        assertThatThrownBy(() -> store.inTransaction(tx -> "never runs"))
-                .isInstanceOf(StoreUnavailableException.class)
-                .hasMessageContaining("transaction");
+        assertUnavailableNamingTheOperation(store);
         assertThatThrownBy(() -> OracleSchema.requireCurrent(pool))
                 .isInstanceOf(StoreUnavailableException.class)
                 .hasMessageContaining("schema version");
-    }
-
-    @Test
-    void anUnreachableDatabaseIsUnavailable() {
-        var config = new com.zaxxer.hikari.HikariConfig();
-        config.setJdbcUrl(database.isRealOracle() ? "jdbc:oracle:thin:@127.0.0.1:1:XE" : "jdbc:h2:tcp://127.0.0.1:1/mem:nowhere");
-        config.setUsername("nobody");
-        config.setPassword("none");
-        config.setConnectionTimeout(1_000);
-        config.setInitializationFailTimeout(-1);
-        try (var pool = new com.zaxxer.hikari.HikariDataSource(config)) {
-            PipelineStore store = OraclePipelineStore.create(pool, clock);
-
-            assertThatThrownBy(() -> store.outbox().deliveryBacklog())
-                    .isInstanceOf(StoreUnavailableException.class)
-                    .hasMessageContaining("delivery backlog");
-        }
-    }
-
-    @Test
-    void aLockWaitThatTimesOutIsUnavailable() throws Exception {
-        var store = database.store(clock);
-        var impatient = OraclePipelineStore.create(database.dataSource(), clock, Duration.ofSeconds(1));
-        var holding = new CountDownLatch(1);
-        var release = new CountDownLatch(1);
-        var holder = Executors.newSingleThreadExecutor();
-        try {
-            var first = holder.submit(() -> store.inLockedTransaction(tx -> {
-                holding.countDown();
-                try {
-                    return release.await(20, TimeUnit.SECONDS);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    return false;
-                }
-            }));
-            assertThat(holding.await(10, TimeUnit.SECONDS)).isTrue();
-
-            assertThatThrownBy(() -> impatient.inLockedTransaction(tx -> "never runs"))
-                    .isInstanceOf(StoreUnavailableException.class)
-                    .hasMessageContaining("PIPELINE_LOCK");
-
-            release.countDown();
-            assertThat(first.get(10, TimeUnit.SECONDS)).isTrue();
-            String entered = impatient.inLockedTransaction(tx -> "entered");
-            assertThat(entered).isEqualTo("entered");
-        } finally {
-            release.countDown();
-            holder.shutdownNow();
-        }
-    }
-
-    @Test
-    void aDefectIsNotMistakenForUnavailability() {
-        var store = database.store(clock);
-        store.procStates().insertIfAbsent(17, null, clock.instant());
-        var tooLong = "K".repeat(500); // IDENTITY_KEY is 200 wide: a codec defect, not an outage
-
-        assertThatThrownBy(() -> store.procStates().bindIdentity(17, tooLong, clock.instant()))
-                .isInstanceOf(OracleStoreException.class)
-                .isNotInstanceOf(StoreUnavailableException.class)
-                .hasMessageContaining("message 17");
     }
 
     @Test

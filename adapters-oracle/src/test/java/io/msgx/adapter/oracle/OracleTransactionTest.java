@@ -1,16 +1,11 @@
 package io.msgx.adapter.oracle;
 
+import io.msgx.pipeline.store.DatabaseTransactionContract;
 import io.msgx.pipeline.store.PipelineStore;
-import io.msgx.pipeline.store.PipelineTransaction;
-import io.msgx.pipeline.store.TransactionContract;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-
-/** The transaction contract on Oracle, plus what this adapter adds: a transaction cannot be used after it ended. */
-class OracleTransactionTest extends TransactionContract {
+/** The transaction contract of the database stores on Oracle, each test in a fresh schema. */
+class OracleTransactionTest extends DatabaseTransactionContract {
 
     @RegisterExtension
     final OracleTestDatabase database = new OracleTestDatabase();
@@ -18,15 +13,5 @@ class OracleTransactionTest extends TransactionContract {
     @Override
     protected PipelineStore store() {
         return database.store(clock);
-    }
-
-    @Test
-    void aTransactionKeptPastItsWorkRefusesToWrite() {
-        PipelineTransaction leaked = store().inTransaction(tx -> tx);
-
-        assertThatThrownBy(() -> leaked.procStates().insertIfAbsent(1, null, clock.instant()))
-                .isInstanceOf(IllegalStateException.class)
-                .hasMessageContaining("has ended");
-        assertThat(store().procStates().find(1)).isEmpty();
     }
 }

@@ -26,6 +26,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 import static io.msgx.adapter.pg.jooq.Tables.FLIGHT_SCHD;
 import static org.jooq.impl.DSL.any;
@@ -68,26 +69,62 @@ final class PgFlightStore implements FlightStore {
     }
 
     @Override
+    public List<FlightId> findByFlightNumber(String flightNumber, java.time.LocalDate operationDay) {
+        var condition = FLIGHT_SCHD.FLNO.eq(flightNumber);
+        if (operationDay != null) {
+            condition = condition.and(FLIGHT_SCHD.OPERATION_DAY.eq(operationDay));
+        }
+        var where = condition;
+        return StoreOperation.run("looking up flight number " + flightNumber, () -> dsl
+                .select(FLIGHT_SCHD.FLID).from(FLIGHT_SCHD).where(where).orderBy(FLIGHT_SCHD.FLID).limit(50)
+                .fetch(FLIGHT_SCHD.FLID).stream().map(FlightId::of).toList());
+    }
+
+    @Override
     public void save(Collection<FlightState> states, Instant now) {
+        write(states, null, now);
+    }
+
+    /** Each list table is rewritten only for the flights whose lists in it differ from what is stored. */
+    @Override
+    public void save(Collection<FlightState> states, Map<FlightId, FlightState> stored, Instant now) {
+        write(states, Objects.requireNonNull(stored, "stored"), now);
+    }
+
+    /** {@code stored} null: nothing is known of the stored flights, every list of every flight is rewritten. */
+    private void write(Collection<FlightState> states, Map<FlightId, FlightState> stored, Instant now) {
         if (states.isEmpty()) {
             return;
         }
-        var byFlid = new LinkedHashMap<String, FlightState>();
-        for (var state : states) {
-            validate(state);
-            if (byFlid.putIfAbsent(state.flid().value(), state) != null) {
-                throw new IllegalArgumentException("FLID " + state.flid() + " appears twice in one save: "
-                        + "pass one full state per flight (the engine's latest)");
-            }
-        }
+        var byFlid = FlightStore.storableByFlid(states);
         var ids = byFlid.keySet().toArray(String[]::new);
         StoreOperation.run("writing " + ids.length + " flight(s) " + sample(ids), () -> {
             upsertMainRows(byFlid.values(), now);
             for (var table : ListTable.ALL) {
-                rewrite(table, byFlid.values(), ids);
+                if (stored == null) {
+                    rewrite(table, byFlid.values(), List.of(ids));
+                } else {
+                    rewriteChanged(table, byFlid.values(), stored);
+                }
             }
             return null;
         });
+    }
+
+    private void rewriteChanged(ListTable table, Collection<FlightState> states, Map<FlightId, FlightState> stored) {
+        var replaced = new ArrayList<FlightState>();
+        var holdingRows = new ArrayList<String>();
+        for (var state : states) {
+            var before = stored.get(state.flid());
+            if (before != null && table.lists().stream().allMatch(l -> before.lists().get(l).equals(state.lists().get(l)))) {
+                continue;
+            }
+            replaced.add(state);
+            if (before != null && table.lists().stream().anyMatch(l -> !before.lists().get(l).isEmpty())) {
+                holdingRows.add(state.flid().value());
+            }
+        }
+        rewrite(table, replaced, holdingRows);
     }
 
     private void upsertMainRows(Collection<FlightState> states, Instant now) {
@@ -116,8 +153,11 @@ final class PgFlightStore implements FlightStore {
         batch.execute();
     }
 
-    private void rewrite(ListTable table, Collection<FlightState> states, String[] ids) {
-        dsl.deleteFrom(table.table()).where(table.flid().eq(any(ids))).execute();
+    /** Delete the rows of the flights {@code holdingRows}, then insert every list item of {@code states}. */
+    private void rewrite(ListTable table, Collection<FlightState> states, List<String> holdingRows) {
+        if (!holdingRows.isEmpty()) {
+            dsl.deleteFrom(table.table()).where(table.flid().eq(any(holdingRows.toArray(String[]::new)))).execute();
+        }
         var columns = table.insertColumns();
         var batch = dsl.batch(dsl.insertInto(table.table()).columns(columns)
                 .values(Collections.nCopies(columns.size(), null)));
@@ -172,33 +212,6 @@ final class PgFlightStore implements FlightStore {
         return new FlightState(FlightId.of(main.getFlid()), FlightStatus.valueOf(main.getState()),
                 main.getStateVersion(), day == null ? null : OperationDay.of(day), main.getLastMsgId(),
                 FlightFields.of(fields), lists);
-    }
-
-    /** Refuse what the store would truncate or lose, naming the FLID and the field. */
-    private static void validate(FlightState state) {
-        state.fields().asMap().forEach((field, value) -> {
-            if (value.length() > FlightField.MAX_VALUE_LENGTH) {
-                throw new IllegalArgumentException("FLID " + state.flid() + ": " + field + " is " + value.length()
-                        + " characters, the store keeps at most " + FlightField.MAX_VALUE_LENGTH
-                        + "; the message must be rejected before it reaches the store");
-            }
-        });
-        state.lists().asMap().forEach((list, items) -> {
-            for (int i = 0; i < items.size(); i++) {
-                for (var entry : items.get(i).values().entrySet()) {
-                    if (!list.itemFields().contains(entry.getKey())) {
-                        throw new IllegalArgumentException("FLID " + state.flid() + ": " + list + " item " + (i + 1)
-                                + " carries " + entry.getKey() + ", which is not a field of " + list
-                                + " " + list.itemFields() + "; the store has no column for it");
-                    }
-                    if (entry.getValue().length() > FlightField.MAX_VALUE_LENGTH) {
-                        throw new IllegalArgumentException("FLID " + state.flid() + ": " + list + " item " + (i + 1)
-                                + " " + entry.getKey() + " is " + entry.getValue().length()
-                                + " characters, the store keeps at most " + FlightField.MAX_VALUE_LENGTH);
-                    }
-                }
-            }
-        });
     }
 
     private static String[] texts(Collection<FlightId> ids) {

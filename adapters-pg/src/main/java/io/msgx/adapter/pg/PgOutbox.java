@@ -141,6 +141,18 @@ final class PgOutbox implements Outbox {
     }
 
     @Override
+    public List<OutboxEntry> notificationsOf(FlightId flid, int limit) {
+        requireBatch(limit);
+        return StoreOperation.run("reading the notifications of FLID " + flid.value(), () -> dsl
+                .selectFrom(MSG_EVENT)
+                .where(MSG_EVENT.TARGET.eq(MSG_TARGET))
+                .and(MSG_EVENT.PARTITION_KEY.eq(flid.value()))
+                .orderBy(MSG_EVENT.EVENT_ID.desc())
+                .limit(limit)
+                .fetch(PgOutbox::entryOf));
+    }
+
+    @Override
     public List<OutboxEntry> dueNotifications(Instant now, int limit) {
         requireBatch(limit);
         var older = MSG_EVENT.as("older");

@@ -6,10 +6,7 @@ import io.msgx.pipeline.store.Outbox;
 import io.msgx.pipeline.store.PipelineStore;
 import io.msgx.pipeline.store.ProcStates;
 import io.msgx.pipeline.store.RawMessageCopies;
-import io.msgx.pipeline.store.MatchMode;
 import io.msgx.pipeline.store.ReferenceData;
-import io.msgx.pipeline.store.Request;
-import io.msgx.pipeline.store.RequestKind;
 import io.msgx.pipeline.store.RequestTrack;
 import io.msgx.pipeline.store.ScheduleLog;
 import org.jooq.DSLContext;
@@ -26,10 +23,6 @@ import javax.sql.DataSource;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Clock;
-import java.time.Instant;
-import java.time.LocalDate;
-import java.util.List;
-import java.util.Optional;
 import java.util.Objects;
 
 /**
@@ -118,45 +111,7 @@ public final class PgPipelineStore implements PipelineStore {
      */
     @Override
     public RequestTrack requests() {
-        var statements = new PgRequestTrack(autoCommit);
-        return new RequestTrack() {
-            @Override
-            public Request register(RequestKind kind, String subject, LocalDate coverDay, String sender, String seqn,
-                                    Instant windowStart, Instant windowEnd, Instant now) {
-                return inTransaction(tx -> tx.requests().register(kind, subject, coverDay, sender, seqn,
-                        windowStart, windowEnd, now));
-            }
-
-            @Override
-            public boolean markSent(long id, long outMsgId, Instant sentAt) {
-                return statements.markSent(id, outMsgId, sentAt);
-            }
-
-            @Override
-            public Optional<Request> find(long id) {
-                return statements.find(id);
-            }
-
-            @Override
-            public Optional<Request> findBySeqn(String seqn) {
-                return statements.findBySeqn(seqn);
-            }
-
-            @Override
-            public List<Request> openOf(RequestKind kind, String subject) {
-                return statements.openOf(kind, subject);
-            }
-
-            @Override
-            public boolean complete(long id, long responseMsgId, MatchMode mode, Instant at) {
-                return statements.complete(id, responseMsgId, mode, at);
-            }
-
-            @Override
-            public int expireOpenBefore(Instant cutoff, Instant now) {
-                return statements.expireOpenBefore(cutoff, now);
-            }
-        };
+        return RequestTrack.autoCommitted(this, new PgRequestTrack(autoCommit));
     }
 
     private <T> T run(TransactionWork<T> work, boolean locked) {

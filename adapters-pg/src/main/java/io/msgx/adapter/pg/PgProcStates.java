@@ -125,6 +125,13 @@ final class PgProcStates implements ProcStates {
     }
 
     @Override
+    public Optional<ProcRecord> findByIdentity(String identityKey) {
+        return StoreOperation.run("reading the processing record of identity " + identityKey, () -> dsl
+                .selectFrom(PROC_STATE).where(PROC_STATE.IDENTITY_KEY.eq(identityKey))
+                .fetchOptional().map(PgProcStates::recordOf));
+    }
+
+    @Override
     public List<ProcRecord> withStatus(ProcStatus status, int limit) {
         return StoreOperation.run("listing " + status + " messages", () -> dsl
                 .selectFrom(PROC_STATE).where(PROC_STATE.STATE.eq(status.name()))

@@ -1,20 +1,16 @@
 package io.msgx.adapter.pg;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.core.type.TypeReference;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.msgx.pipeline.codec.ReferenceRecord;
 import io.msgx.pipeline.store.ReferenceData;
 import io.msgx.pipeline.store.ReferenceEntry;
+import io.msgx.pipeline.store.ReferenceFieldsJson;
 import org.jooq.DSLContext;
 import org.jooq.Field;
 import org.jooq.Record;
 import org.jooq.impl.DSL;
 
 import java.time.Instant;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -29,9 +25,6 @@ import static io.msgx.adapter.pg.jooq.Tables.REF_MASTER;
  */
 final class PgReferenceData implements ReferenceData {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
-    private static final TypeReference<LinkedHashMap<String, String>> FIELDS = new TypeReference<>() {
-    };
     private static final Field<String> KEY_ORDER = DSL.field("{0} COLLATE \"C\"", String.class, REF_MASTER.RKEY);
 
     private final DSLContext dsl;
@@ -45,7 +38,7 @@ final class PgReferenceData implements ReferenceData {
         Objects.requireNonNull(now, "now");
         ReferenceData.requireStorable(type, records);
         var upserts = ReferenceData.lastByKey(records).values().stream().map(record -> {
-            var fields = toJson(record.fields());
+            var fields = ReferenceFieldsJson.write(record.fields());
             return dsl.insertInto(REF_MASTER)
                     .set(REF_MASTER.RTYPE, type)
                     .set(REF_MASTER.RKEY, record.key())
@@ -87,24 +80,7 @@ final class PgReferenceData implements ReferenceData {
     private static ReferenceEntry entry(Record row) {
         var msgId = row.get(REF_MASTER.MSG_ID);
         return new ReferenceEntry(row.get(REF_MASTER.RTYPE), row.get(REF_MASTER.RKEY),
-                fromJson(row.get(REF_MASTER.RTYPE), row.get(REF_MASTER.RKEY), row.get(REF_MASTER.FIELDS)),
+                ReferenceFieldsJson.read(row.get(REF_MASTER.RTYPE), row.get(REF_MASTER.RKEY), row.get(REF_MASTER.FIELDS)),
                 msgId == null ? 0 : msgId, row.get(REF_MASTER.UPDATED_AT));
-    }
-
-    private static String toJson(Map<String, String> fields) {
-        try {
-            return JSON.writeValueAsString(fields);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("reference fields could not be written as JSON: " + fields, e);
-        }
-    }
-
-    private static Map<String, String> fromJson(String type, String key, String json) {
-        try {
-            return JSON.readValue(json, FIELDS);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("REF_MASTER " + type + "/" + key + " holds FIELDS that are not a JSON object"
-                    + " of strings (" + e.getOriginalMessage() + "); fix or delete the row, the next answer rewrites it", e);
-        }
     }
 }

@@ -1,33 +1,16 @@
 package io.msgx.adapter.pg;
 
-import io.msgx.pipeline.store.ArchiveContract;
-import io.msgx.pipeline.store.ErrorClass;
+import io.msgx.pipeline.store.DatabaseArchiveContract;
 import io.msgx.pipeline.store.PipelineStore;
 import io.msgx.pipeline.store.ProcRecord;
-import io.msgx.pipeline.store.ProcStatus;
-import io.msgx.pipeline.store.Terminal;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
-import java.time.Duration;
-import java.util.List;
 import java.util.Optional;
-import java.util.Set;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.Executors;
-import java.util.concurrent.TimeUnit;
 
 import static io.msgx.adapter.pg.jooq.Tables.BACKFILL_RECONCILIATION;
-import static org.assertj.core.api.Assertions.assertThat;
 
-/**
- * The archive contract on PostgreSQL, each test in a fresh schema, plus what this adapter adds: the archive never
- * waits for {@code PIPELINE_LOCK}, loses cleanly to a replay that commits between its copy and its update, carries the
- * reconciliation into the history, and inside a caller's transaction undoes only its own writes.
- */
-class PgArchiveTest extends ArchiveContract {
-
-    private static final long WAIT_SECONDS = 10;
+/** The archive contract of the database stores on PostgreSQL, each test in a fresh schema. */
+class PgArchiveTest extends DatabaseArchiveContract {
 
     @RegisterExtension
     final PgTestDatabase database = new PgTestDatabase();
@@ -48,118 +31,14 @@ class PgArchiveTest extends ArchiveContract {
         return probe.processingHistory(msgId);
     }
 
-    /** A dead, confirmed message two days old, listed as an archive candidate. */
-    private ProcRecord deadCandidate(long msgId) {
-        var states = store().procStates();
-        states.insertIfAbsent(msgId, null, clock.instant());
-        states.recordFailure(msgId, ErrorClass.INFRA, "db down", clock.instant(), clock.instant());
-        states.exhaust(msgId, clock.instant());
-        states.backfillConfirmed(msgId, clock.instant());
-        clock.tick(Duration.ofDays(2));
-        return states.archiveCandidates(clock.instant(), 10).get(0);
+    @Override
+    protected Optional<ArchivedReconciliation> archivedReconciliation(long msgId) {
+        return probe.processingHistoryRow(msgId).map(row -> new ArchivedReconciliation(row.getReconciledAt(),
+                row.getReconciledBy(), row.getReconciliationNote(), row.getArchivedAt()));
     }
 
-    private static void await(CountDownLatch latch) {
-        try {
-            if (!latch.await(WAIT_SECONDS, TimeUnit.SECONDS)) {
-                throw new IllegalStateException("the test never released the transaction");
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted", e);
-        }
-    }
-
-    @Test
-    void theArchiveDoesNotWaitForPipelineLock() throws Exception {
-        var candidate = deadCandidate(17);
-        var locked = new CountDownLatch(1);
-        var release = new CountDownLatch(1);
-        var threads = Executors.newFixedThreadPool(2);
-        try {
-            var holder = threads.submit(() -> store().inLockedTransaction(tx -> {
-                locked.countDown();
-                await(release);
-                return null;
-            }));
-            assertThat(locked.await(WAIT_SECONDS, TimeUnit.SECONDS)).isTrue();
-
-            var archived = threads.submit(() -> store().procStates().archive(candidate, clock.instant()));
-
-            assertThat(archived.get(WAIT_SECONDS, TimeUnit.SECONDS)).as("archived while the lock is held").isTrue();
-            release.countDown();
-            holder.get(WAIT_SECONDS, TimeUnit.SECONDS);
-        } finally {
-            release.countDown();
-            threads.shutdownNow();
-        }
-    }
-
-    @Test
-    void aReplayCommittedBetweenTheCopyAndTheUpdateWinsAndTheCopyIsRolledBack() throws Exception {
-        var candidate = deadCandidate(17);
-        var replayed = new CountDownLatch(1);
-        var release = new CountDownLatch(1);
-        var threads = Executors.newFixedThreadPool(2);
-        try {
-            // The replay holds the row (uncommitted): the archive's copy still reads the old, committed row, its
-            // update waits for the replay, then finds the row changed.
-            var replay = threads.submit(() -> store().inTransaction(tx -> {
-                var ids = tx.procStates().replay(List.of(17L), Set.of(ErrorClass.EXHAUSTED), clock.instant());
-                replayed.countDown();
-                await(release);
-                return ids;
-            }));
-            assertThat(replayed.await(WAIT_SECONDS, TimeUnit.SECONDS)).isTrue();
-            var archive = threads.submit(() -> store().procStates().archive(candidate, clock.instant()));
-            Thread.sleep(300);
-            assertThat(archive).as("the archive waits for the replay's row").isNotDone();
-            release.countDown();
-
-            assertThat(replay.get(WAIT_SECONDS, TimeUnit.SECONDS)).containsExactly(17L);
-            assertThat(archive.get(WAIT_SECONDS, TimeUnit.SECONDS)).isFalse();
-            assertThat(probe.countProcessingHistory(17)).isZero();
-            assertThat(store().procStates().find(17)).map(ProcRecord::status).contains(ProcStatus.PENDING);
-        } finally {
-            release.countDown();
-            threads.shutdownNow();
-        }
-    }
-
-    @Test
-    void theReconciliationTravelsIntoTheHistory() {
-        var states = store().procStates();
-        states.insertIfAbsent(17, null, clock.instant());
-        states.finish(17, Terminal.succeeded("applied"), clock.instant());
-        states.backfillAbandoned(17, "MISSING_ROW", clock.instant());
-        var reconciledAt = clock.instant().plusSeconds(60);
-        states.reconcileAbandoned(17, "ops-li", "purged by the DBA", reconciledAt);
-        clock.tick(Duration.ofDays(2));
-
-        assertThat(states.archive(states.archiveCandidates(clock.instant(), 10).get(0), clock.instant())).isTrue();
-
-        var row = probe.processingHistoryRow(17).orElseThrow();
-        assertThat(row.getReconciledAt()).isEqualTo(reconciledAt);
-        assertThat(row.getReconciledBy()).isEqualTo("ops-li");
-        assertThat(row.getReconciliationNote()).isEqualTo("purged by the DBA");
-        assertThat(row.getArchivedAt()).isEqualTo(clock.instant());
-        assertThat(probe.sql().fetchCount(BACKFILL_RECONCILIATION)).as("moved, not copied").isZero();
-    }
-
-    @Test
-    void insideATransactionARefusedArchiveUndoesOnlyItsOwnWrites() {
-        var candidate = deadCandidate(17);
-        store().procStates().replay(List.of(17L), Set.of(ErrorClass.EXHAUSTED), clock.instant());
-        store().procStates().insertIfAbsent(18, null, clock.instant());
-
-        var archived = store().inTransaction(tx -> {
-            var refused = tx.procStates().archive(candidate, clock.instant());
-            tx.procStates().finish(18, Terminal.succeeded("applied"), clock.instant());
-            return refused;
-        });
-
-        assertThat(archived).isFalse();
-        assertThat(probe.countProcessingHistory(17)).isZero();
-        assertThat(store().procStates().find(18)).map(ProcRecord::status).contains(ProcStatus.SUCCEEDED);
+    @Override
+    protected long countBackfillReconciliations() {
+        return probe.sql().fetchCount(BACKFILL_RECONCILIATION);
     }
 }

@@ -1,94 +1,30 @@
 package io.msgx.adapter.pg;
 
-import io.msgx.domain.flight.FlightId;
-import io.msgx.domain.flight.FlightList;
-import io.msgx.domain.flight.FlightState;
-import io.msgx.pipeline.store.FlightSamples;
+import io.msgx.pipeline.store.FlightStoreRoundTripsContract;
 import io.msgx.pipeline.store.PipelineStore;
-import io.msgx.pipeline.testing.SettableClock;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
+import io.msgx.testing.jdbc.StatementCountingDataSource;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
-import java.util.Arrays;
-import java.util.List;
-import java.util.stream.IntStream;
-
-import static org.assertj.core.api.Assertions.assertThat;
-
-/**
- * The flight store's promise of a bounded number of round trips: reading or writing 200 flights costs the same
- * number of statements as one flight (one for the main rows, one per detail table), never one per flight.
- */
-class PgFlightStoreRoundTripsTest {
-
-    private static final int FLIGHTS = 200;
-    /** The eight resource tables, the two record tables, and the one route-point table for ROUT and ERUT. */
-    private static final int DETAIL_TABLES = (int) Arrays.stream(FlightList.values())
-            .filter(list -> list.group() != FlightList.Group.ROUTE).count() + 1;
+/** The round-trip contract on PostgreSQL, each test in a fresh schema, statements counted on the store's pool. */
+class PgFlightStoreRoundTripsTest extends FlightStoreRoundTripsContract {
 
     @RegisterExtension
     final PgTestDatabase database = new PgTestDatabase();
-
-    private final SettableClock clock = SettableClock.atExampleDay();
     private StatementCountingDataSource counted;
-    private PipelineStore store;
-    private List<FlightState> flights;
 
-    @BeforeEach
-    void saveManyFlights() {
+    @Override
+    protected PipelineStore store() {
         counted = new StatementCountingDataSource(database.dataSource());
-        store = PgPipelineStore.create(counted, clock);
-        flights = IntStream.rangeClosed(1, FLIGHTS)
-                .mapToObj(n -> FlightSamples.everything(String.valueOf(10_000 + n), "900"))
-                .toList();
+        return PgPipelineStore.create(counted, clock);
     }
 
-    @Test
-    void savingManyFlightsCostsOneBatchForTheMainRowsAndTwoStatementsPerDetailTable() {
-        store.inTransaction(tx -> {
-            tx.flights().save(flights, clock.instant());
-            return null;
-        });
-
-        assertThat(DETAIL_TABLES).isEqualTo(11);
-        assertThat(counted.statements()).isLessThanOrEqualTo(1 + 2 * DETAIL_TABLES);
+    @Override
+    protected int statements() {
+        return counted.statements();
     }
 
-    @Test
-    void findingManyFlightsCostsOneQueryForTheMainRowsAndOnePerDetailTable() {
-        save();
+    @Override
+    protected void resetStatements() {
         counted.reset();
-
-        var found = store.inTransaction(tx -> tx.flights().find(flights.stream().map(FlightState::flid).toList()));
-
-        assertThat(found).containsExactlyInAnyOrderElementsOf(flights);
-        assertThat(counted.statements()).isLessThanOrEqualTo(1 + DETAIL_TABLES);
-    }
-
-    @Test
-    void findingTheChildrenOfAMasterWithManyCostsTheSame() {
-        save();
-        counted.reset();
-
-        var children = store.inTransaction(tx -> tx.flights().findChildrenOf(List.of(FlightId.of("900"))));
-
-        assertThat(children).hasSize(FLIGHTS);
-        assertThat(counted.statements()).isLessThanOrEqualTo(1 + DETAIL_TABLES);
-    }
-
-    @Test
-    void findingFlightsThatDoNotExistCostsOneQuery() {
-        var found = store.inTransaction(tx -> tx.flights().find(List.of(FlightId.of("404"))));
-
-        assertThat(found).isEmpty();
-        assertThat(counted.statements()).isEqualTo(1);
-    }
-
-    private void save() {
-        store.inTransaction(tx -> {
-            tx.flights().save(flights, clock.instant());
-            return null;
-        });
     }
 }

@@ -8,6 +8,7 @@ import io.msgx.pipeline.store.PipelineStore;
 import io.msgx.pipeline.store.ProcStates;
 import io.msgx.pipeline.store.Terminal;
 import io.msgx.pipeline.testing.SettableClock;
+import io.msgx.testing.jdbc.StatementCountingDataSource;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;

@@ -9,6 +9,7 @@ import io.msgx.pipeline.store.PipelineStore;
 import io.msgx.pipeline.testing.PipelineHarness;
 import io.msgx.pipeline.testing.SettableClock;
 import io.msgx.pipeline.testing.SisMessages;
+import io.msgx.testing.jdbc.StatementCountingDataSource;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -52,5 +53,17 @@ class PgGroupedPipelineTest {
         // notifications, projections, endings; the schedule trail: about 50 in all, where one message at a time
         // costs about 40 per message.
         assertThat(statements).isLessThanOrEqualTo(60);
+
+        for (int n = 1; n <= GROUP; n++) {
+            mailbox.appendInbound(sis.flop(io.msgx.domain.message.FlopSubtype.STND, Integer.toString(5000 + n),
+                    SisMessages.patch("STND", "T" + n)), clock.instant());
+        }
+        pipeline.pollOnce();
+        counted.reset();
+
+        assertThat(((TickResult.Processed) pipeline.tick()).outcomes()).hasSize(GROUP);
+
+        assertThat(counted.statements()).as("a scalar change rewrites no list: no list statement at all")
+                .isLessThanOrEqualTo(60 - 2 * 11);
     }
 }

@@ -75,7 +75,8 @@ final class BackfillCommand {
         @Override
         public Integer call() {
             try (var exchange = config.open()) {
-                var reopened = exchange.store().procStates().reopenAbandoned(ids, exchange.clock().instant());
+                var reopened = new io.msgx.runner.console.OperatorActions(exchange).reopen(ids,
+                        System.getProperty("user.name", "?"), "cli");
                 spec.commandLine().getOut().println("Reopened " + reopened);
                 return reopened.size() == ids.size() ? 0 : Main.REFUSED;
             }
@@ -102,7 +103,7 @@ final class BackfillCommand {
         @Override
         public Integer call() {
             try (var exchange = config.open()) {
-                if (!exchange.store().procStates().reconcileAbandoned(id, operator, note, exchange.clock().instant())) {
+                if (!new io.msgx.runner.console.OperatorActions(exchange).reconcile(id, operator, note, "cli")) {
                     spec.commandLine().getErr().println("Message " + id + " has no abandoned mark.");
                     return Main.REFUSED;
                 }

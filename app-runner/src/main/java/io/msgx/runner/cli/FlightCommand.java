@@ -1,15 +1,14 @@
 package io.msgx.runner.cli;
 
 import io.msgx.domain.flight.FlightId;
-import io.msgx.domain.flight.MaflProjection;
 import io.msgx.pipeline.event.FlightEventJson;
+import io.msgx.runner.console.OperatorActions;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-import java.util.List;
 import java.util.concurrent.Callable;
 
 @Command(name = "flight", description = "Inspect one flight.", subcommands = FlightCommand.Show.class)
@@ -31,16 +30,9 @@ final class FlightCommand {
         public Integer call() {
             try (var exchange = config.open()) {
                 var id = FlightId.of(flid);
-                var json = exchange.store().inTransaction(tx -> {
-                    var found = tx.flights().find(List.of(id));
-                    if (found.isEmpty()) {
-                        return null;
-                    }
-                    var flight = found.get(0);
-                    var mafl = flight.isActive() && flight.carriesMafl()
-                            ? MaflProjection.of(id, tx.flights().findChildrenOf(List.of(id))) : null;
-                    return new FlightEventJson().state(flight, mafl, exchange.clock().instant());
-                });
+                var json = new OperatorActions(exchange).flight(id)
+                        .map(view -> new FlightEventJson().state(view.flight(), view.mafl(), exchange.clock().instant()))
+                        .orElse(null);
                 if (json == null) {
                     spec.commandLine().getErr().println("No flight " + flid + ".");
                     return Main.NOT_FOUND;

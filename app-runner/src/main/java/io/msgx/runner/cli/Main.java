@@ -11,6 +11,7 @@ import picocli.CommandLine.Command;
 @Command(name = "msgexchange", mixinStandardHelpOptions = true, version = "msgexchange 0.1.0",
         description = "AODB/SIS mailbox -> authoritative flight state -> Kafka.",
         subcommands = {RunCommand.class, MigrateCommand.class, StatusCommand.class, MessageCommand.class,
+                BenchCommand.class,
                 FlightCommand.class, DeadCommand.class, RequestCommand.class, ReplayCommand.class, SkipCommand.class, SeedCommand.class, BackfillCommand.class})
 public final class Main {
 

@@ -32,7 +32,7 @@ final class ReplayCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         try (var exchange = config.open()) {
-            var result = exchange.replayService().replay(ids, operator);
+            var result = new io.msgx.runner.console.OperatorActions(exchange).replay(ids, operator, "cli");
             if (json) {
                 JsonOutput.print(spec.commandLine().getOut(),
                         java.util.Map.of("replayed", result.replayed(), "refused", result.refused()));

@@ -80,22 +80,7 @@ final class OracleStoreBackend implements StoreBackend {
     @Override
     public LeaderLease lease() {
         var lease = new OracleLeaderLease(pool);
-        return new LeaderLease() {
-            @Override
-            public boolean tryAcquire() {
-                return lease.tryAcquire();
-            }
-
-            @Override
-            public boolean isHeld() {
-                return lease.isHeld();
-            }
-
-            @Override
-            public void close() {
-                lease.close();
-            }
-        };
+        return LeaderLease.of(lease::tryAcquire, lease::isHeld, lease::close);
     }
 
     @Override

@@ -49,22 +49,7 @@ final class PgStoreBackend implements StoreBackend {
     @Override
     public LeaderLease lease() {
         var lease = new PgLeaderLease(pool, PgLeaderLease.keyOf(schema));
-        return new LeaderLease() {
-            @Override
-            public boolean tryAcquire() {
-                return lease.tryAcquire();
-            }
-
-            @Override
-            public boolean isHeld() {
-                return lease.isHeld();
-            }
-
-            @Override
-            public void close() {
-                lease.close();
-            }
-        };
+        return LeaderLease.of(lease::tryAcquire, lease::isHeld, lease::close);
     }
 
     @Override

@@ -4,6 +4,8 @@ import io.msgx.pipeline.store.PipelineStore;
 import io.msgx.runner.config.RunnerConfig;
 
 import java.time.Clock;
+import java.util.Objects;
+import java.util.function.BooleanSupplier;
 
 /**
  * What differs between the store kinds ({@code msgx.store.kind}), and nothing else: which adapter builds the store on
@@ -58,5 +60,28 @@ interface StoreBackend extends AutoCloseable {
         /** Release the lease (its session's lock goes with it). */
         @Override
         void close();
+
+        /** The lease an adapter's lease class implements with these three methods (the adapters know no runner). */
+        static LeaderLease of(BooleanSupplier tryAcquire, BooleanSupplier isHeld, Runnable close) {
+            Objects.requireNonNull(tryAcquire, "tryAcquire");
+            Objects.requireNonNull(isHeld, "isHeld");
+            Objects.requireNonNull(close, "close");
+            return new LeaderLease() {
+                @Override
+                public boolean tryAcquire() {
+                    return tryAcquire.getAsBoolean();
+                }
+
+                @Override
+                public boolean isHeld() {
+                    return isHeld.getAsBoolean();
+                }
+
+                @Override
+                public void close() {
+                    close.run();
+                }
+            };
+        }
     }
 }

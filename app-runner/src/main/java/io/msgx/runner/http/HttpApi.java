@@ -4,6 +4,7 @@ import com.sun.net.httpserver.HttpServer;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.msgx.pipeline.inbox.CompatEntry;
 import io.msgx.pipeline.store.ReferenceData;
+import io.msgx.runner.console.Console;
 import io.msgx.runner.embed.MsgExchange;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -34,6 +35,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  *   <tr><td>{@code GET /metrics}</td><td>200, Prometheus text format 0.0.4</td></tr>
  *   <tr><td>{@code GET /reference/{TYPE}}, {@code GET /reference/{TYPE}/{KEY}}</td><td>200 JSON, 401, 404, 503 —
  *       see {@link ReferenceEndpoint}</td></tr>
+ *   <tr><td>{@code /console/...}</td><td>the operations console (HTML, same token), mounted by
+ *       {@link #forExchange} — see {@link Console}</td></tr>
  * </table>
  * Anything else is 404; another method on an endpoint is 405.
  *
@@ -54,6 +57,8 @@ public final class HttpApi implements AutoCloseable {
     private final PrometheusMeterRegistry registry;
     private final ReferenceData references;
     private final InFlightFilter inFlight = new InFlightFilter();
+    /** The operations console under {@value Console#PREFIX}; only a runner built {@link #forExchange} has one. */
+    private Console console;
 
     private HttpServer server;
     private ExecutorService executor;
@@ -113,7 +118,9 @@ public final class HttpApi implements AutoCloseable {
                     HttpSettings.DEFAULT_READY_TIMEOUT.minusMillis(200)));
         }
         checks.addAll(List.of(extraChecks));
-        return new HttpApi(settings, exchange.compatEntry(), checks, prometheus, exchange.store().referenceData());
+        var api = new HttpApi(settings, exchange.compatEntry(), checks, prometheus, exchange.store().referenceData());
+        api.console = new Console(exchange, settings.token());
+        return api;
     }
 
     /** Slack on top of {@code max-commit-delay} before a gap counts as stuck: three poll rounds, at least 30 s. */
@@ -157,6 +164,9 @@ public final class HttpApi implements AutoCloseable {
         for (var endpoint : endpoints) {
             created.createContext(endpoint.path(), endpoint).getFilters().add(inFlight);
         }
+        if (console != null) {
+            created.createContext(Console.PREFIX, console).getFilters().add(inFlight);
+        }
         created.createContext("/", new Endpoint.NotFound()).getFilters().add(inFlight);
         created.start();
         server = created;
@@ -183,6 +193,9 @@ public final class HttpApi implements AutoCloseable {
             return;
         }
         stopped = true;
+        if (console != null) {
+            console.close();
+        }
         if (server == null) {
             probe.close();
             return;

@@ -20,6 +20,9 @@ import java.util.Set;
  * here until {@link #flush}, so the next decision of the same transaction reads what the previous one decided,
  * and a flight changed by several messages is written once, in its last state.
  *
+ * <p>Every flight this buffer saves was looked up first (the engine decides only on flights it read), so it knows
+ * what the store holds for each, and the store can leave unchanged lists alone.
+ *
  * <p>Children of a master ({@link #findChildrenOf}) are the store's children, read once per master, seen through
  * this transaction's own changes: a flight that left the master here is not listed, a flight that joined it here
  * is. Nothing but this buffer writes flights while the transaction holds {@code PIPELINE_LOCK}, so what was read
@@ -31,6 +34,8 @@ final class FlightBuffer implements FlightStore {
     private final Map<FlightId, FlightState> known = new HashMap<>();
     private final Set<FlightId> absent = new HashSet<>();
     private final Map<FlightId, FlightState> changed = new LinkedHashMap<>();
+    /** What the store holds, as first read: never overwritten by this transaction's saves. */
+    private final Map<FlightId, FlightState> stored = new HashMap<>();
     private final Set<FlightId> childrenRead = new HashSet<>();
 
     FlightBuffer(FlightStore store) {
@@ -41,7 +46,10 @@ final class FlightBuffer implements FlightStore {
     public List<FlightState> find(Collection<FlightId> flids) {
         var unread = flids.stream().filter(f -> !known.containsKey(f) && !absent.contains(f)).distinct().toList();
         if (!unread.isEmpty()) {
-            store.find(unread).forEach(f -> known.put(f.flid(), f));
+            store.find(unread).forEach(f -> {
+                known.put(f.flid(), f);
+                stored.put(f.flid(), f);
+            });
             unread.stream().filter(f -> !known.containsKey(f)).forEach(absent::add);
         }
         var found = new ArrayList<FlightState>();
@@ -63,6 +71,7 @@ final class FlightBuffer implements FlightStore {
         if (!unread.isEmpty()) {
             store.findChildrenOf(unread).forEach(f -> {
                 known.putIfAbsent(f.flid(), f);
+                stored.putIfAbsent(f.flid(), f);
                 absent.remove(f.flid());
             });
             childrenRead.addAll(unread);
@@ -90,7 +99,7 @@ final class FlightBuffer implements FlightStore {
     /** Write every flight changed in this transaction, once, in its last state. */
     void flush(Instant now) {
         if (!changed.isEmpty()) {
-            store.save(changed.values(), now);
+            store.save(changed.values(), stored, now);
             changed.clear();
         }
     }

@@ -9,6 +9,7 @@ import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Map;
 
 /**
  * {@code FLIGHT_SCHD} with its detail tables: the authoritative flight state. Reads return full states (main
@@ -36,6 +37,15 @@ public interface FlightStore {
      * (delete, then insert in {@code ORDINAL} order; INV-14). {@code now} is the audit time.
      */
     void save(Collection<FlightState> states, Instant now);
+
+    /**
+     * {@link #save} knowing what the store holds: {@code stored} has, for every flight of {@code states} that exists,
+     * its state as read in this transaction; a flight not in it is new. A store may then leave alone the lists a
+     * flight did not change (and delete nothing of a new flight). The default saves everything.
+     */
+    default void save(Collection<FlightState> states, Map<FlightId, FlightState> stored, Instant now) {
+        save(states, now);
+    }
 
     /**
      * The states of one {@link #save} by FLID value, in their order, each refused (naming the FLID and the field) when

@@ -66,6 +66,31 @@ public abstract class FlightStoreContract {
         assertThat(found("1001")).isEqualTo(flight);
     }
 
+    /** Saving with what the store holds ({@code stored}) gives back the same as a plain save, list by list. */
+    @Test
+    void aSaveThatKnowsTheStoredStatesLeavesNothingStaleAndLosesNothing() {
+        var master = everything("900", "900");
+        var a = everything("1001", "900");
+        var b = everything("1002", "900");
+        saveAll(List.of(master, a, b));
+        var stored = java.util.Map.of(a.flid(), a, b.flid(), b);
+
+        var gates = a.lists().get(FlightList.GTDT);
+        var aGatesChanged = a.withLists(a.lists().with(FlightList.GTDT, List.of(gates.get(gates.size() - 1))));
+        var bListsCleared = b.withLists(b.lists().with(FlightList.GTDT, List.of()).with(FlightList.ROUT, List.of()))
+                .withFields(b.fields().with(FlightField.STND, "77"));
+        var fresh = everything("1003", "900");
+        store().inTransaction(tx -> {
+            tx.flights().save(List.of(aGatesChanged, bListsCleared, fresh), stored, clock.instant());
+            return null;
+        });
+
+        assertThat(found("1001")).isEqualTo(aGatesChanged);
+        assertThat(found("1002")).isEqualTo(bListsCleared);
+        assertThat(found("1003")).isEqualTo(fresh);
+        assertThat(found("900")).as("flights not saved are untouched").isEqualTo(master);
+    }
+
     @Test
     void routeAndAlternateRouteStayApartThoughTheirSequencesAreEqual() {
         var flight = everything("1001", null);

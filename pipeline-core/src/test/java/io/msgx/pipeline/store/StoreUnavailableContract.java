@@ -9,6 +9,7 @@ import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowable;
 
 /**
  * A database that cannot be reached or does not answer in time is {@link StoreUnavailableException} naming the
@@ -37,9 +38,12 @@ public abstract class StoreUnavailableContract {
         return store();
     }
 
-    /** What the store throws for a defect; by default any runtime exception (not {@link StoreUnavailableException}). */
-    protected Class<? extends RuntimeException> defectType() {
-        return RuntimeException.class;
+    /**
+     * Checks what the store threw for a defect (a value too wide for its column), beyond its not being
+     * {@link StoreUnavailableException}; by default that it is a runtime exception.
+     */
+    protected void assertDefect(Throwable defect) {
+        assertThat(defect).isInstanceOf(RuntimeException.class);
     }
 
     /** Asserts that each kind of call on {@code store} is unavailable, naming what it was doing. */
@@ -102,9 +106,9 @@ public abstract class StoreUnavailableContract {
         store.procStates().insertIfAbsent(17, null, clock.instant());
         var tooLong = "K".repeat(500); // IDENTITY_KEY is 200 wide: a codec defect, not an outage
 
-        assertThatThrownBy(() -> store.procStates().bindIdentity(17, tooLong, clock.instant()))
-                .isNotInstanceOf(StoreUnavailableException.class)
-                .isInstanceOf(defectType())
-                .hasMessageContaining("message 17");
+        var defect = catchThrowable(() -> store.procStates().bindIdentity(17, tooLong, clock.instant()));
+
+        assertThat(defect).isNotNull().isNotInstanceOf(StoreUnavailableException.class);
+        assertDefect(defect);
     }
 }
