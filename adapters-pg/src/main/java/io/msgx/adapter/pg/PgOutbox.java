@@ -12,6 +12,7 @@ import org.jooq.Field;
 import org.jooq.Insert;
 import org.jooq.Query;
 import org.jooq.InsertSetMoreStep;
+import org.jooq.InsertSetStep;
 
 import java.time.Instant;
 import java.util.Collection;
@@ -70,7 +71,7 @@ final class PgOutbox implements Outbox {
     public boolean upsertProjection(OutboxEvent projection) {
         requireProjection(projection);
         return StoreOperation.run("writing the projection of FLID " + projection.partitionKey() + " version "
-                + projection.stateVersion(), () -> upsert(projection).execute() == 1);
+                + projection.stateVersion(), () -> replacingOlder(insert(projection)).execute() == 1);
     }
 
     @Override
@@ -81,7 +82,7 @@ final class PgOutbox implements Outbox {
         notifications.forEach(PgOutbox::requireNotification);
         StoreOperation.run("appending " + notifications.size() + " notification(s) of messages "
                         + notifications.get(0).msgId() + " to " + notifications.get(notifications.size() - 1).msgId(),
-                () -> dsl.batch(notifications.stream().map(this::insert).toList()).execute());
+                () -> insertAll(notifications).execute());
     }
 
     @Override
@@ -91,7 +92,7 @@ final class PgOutbox implements Outbox {
         }
         projections.forEach(PgOutbox::requireProjection);
         StoreOperation.run("writing the projections of " + projections.size() + " flight(s)",
-                () -> dsl.batch(projections.stream().map(this::upsert).toList()).execute());
+                () -> replacingOlder(insertAll(List.copyOf(projections))).execute());
     }
 
     private static void requireNotification(OutboxEvent notification) {
@@ -108,9 +109,9 @@ final class PgOutbox implements Outbox {
         }
     }
 
-    /** The projection row of a FLID, replaced only by a version not older than its own. */
-    private Insert<MsgEventRecord> upsert(OutboxEvent projection) {
-        return insert(projection)
+    /** Projection rows: each FLID's row is replaced only by a version not older than its own. */
+    private static Insert<MsgEventRecord> replacingOlder(InsertSetMoreStep<MsgEventRecord> projections) {
+        return projections
                 .onConflict(MSG_EVENT.PARTITION_KEY)
                 .where(MSG_EVENT.TARGET.eq(inline(OutboxTarget.KAFKA_SCHD.code())))
                 .doUpdate()
@@ -235,14 +236,20 @@ final class PgOutbox implements Outbox {
         }
         var flids = List.copyOf(sentVersions.keySet());
         return StoreOperation.run("confirming the delivery of " + flids.size() + " projection(s)", () -> {
-            var queries = flids.stream().map(flid -> (Query) dsl.update(MSG_EVENT)
-                    .set(MSG_EVENT.STATUS, SENT_STATUS)
-                    .set(MSG_EVENT.SENT_AT, sentAt)
-                    .where(MSG_EVENT.TARGET.eq(SCHD_TARGET))
-                    .and(MSG_EVENT.PARTITION_KEY.eq(flid.value()))
-                    .and(MSG_EVENT.STATE_VERSION.eq(sentVersions.get(flid)))
-                    .and(MSG_EVENT.STATUS.eq(PENDING_STATUS))).toList();
-            int[] counts = dsl.transactionResult(configuration -> configuration.dsl().batch(queries).execute());
+            int[] counts = dsl.transactionResult(configuration -> {
+                var tx = configuration.dsl();
+                var batch = tx.batch(tx.update(MSG_EVENT)
+                        .set(MSG_EVENT.STATUS, SENT_STATUS)
+                        .set(MSG_EVENT.SENT_AT, (Instant) null)
+                        .where(MSG_EVENT.TARGET.eq(SCHD_TARGET))
+                        .and(MSG_EVENT.PARTITION_KEY.eq((String) null))
+                        .and(MSG_EVENT.STATE_VERSION.eq((Long) null))
+                        .and(MSG_EVENT.STATUS.eq(PENDING_STATUS)));
+                for (var flid : flids) {
+                    batch = batch.bind(sentAt, flid.value(), sentVersions.get(flid));
+                }
+                return batch.execute();
+            });
             var confirmed = new LinkedHashSet<FlightId>();
             for (int i = 0; i < counts.length; i++) {
                 if (counts[i] == 1) {
@@ -319,7 +326,23 @@ final class PgOutbox implements Outbox {
     }
 
     private InsertSetMoreStep<MsgEventRecord> insert(OutboxEvent event) {
-        return dsl.insertInto(MSG_EVENT)
+        return row(dsl.insertInto(MSG_EVENT), event);
+    }
+
+    /**
+     * One multi-row INSERT of {@code events}, in their order (so their {@code EVENT_ID}s ascend in it): one statement
+     * for the server to plan, where a batch of single-row statements would be planned row by row.
+     */
+    private InsertSetMoreStep<MsgEventRecord> insertAll(List<OutboxEvent> events) {
+        var insert = row(dsl.insertInto(MSG_EVENT), events.get(0));
+        for (int i = 1; i < events.size(); i++) {
+            insert = row(insert.newRecord(), events.get(i));
+        }
+        return insert;
+    }
+
+    private static InsertSetMoreStep<MsgEventRecord> row(InsertSetStep<MsgEventRecord> into, OutboxEvent event) {
+        return into
                 .set(MSG_EVENT.EVENT_ID, MSG_EVENT_SEQ.nextval())
                 .set(MSG_EVENT.TARGET, event.target().code())
                 .set(MSG_EVENT.PARTITION_KEY, event.partitionKey().value())

@@ -10,6 +10,8 @@ import io.msgx.pipeline.store.Terminal;
 import org.jooq.Condition;
 import org.jooq.DSLContext;
 import org.jooq.Field;
+import org.jooq.InsertSetMoreStep;
+import org.jooq.InsertSetStep;
 import org.jooq.Query;
 import org.jooq.exception.DataAccessException;
 import org.slf4j.Logger;
@@ -100,21 +102,31 @@ final class PgProcStates implements ProcStates {
         if (receivedAt.isEmpty()) {
             return 0;
         }
-        return StoreOperation.run("enqueueing " + receivedAt.size() + " message(s)", () -> Arrays.stream(dsl
-                .batch(receivedAt.entrySet().stream().map(m -> enqueueing(m.getKey(), m.getValue(), enqueuedAt)).toList())
-                .execute()).sum());
+        return StoreOperation.run("enqueueing " + receivedAt.size() + " message(s)", () -> {
+            InsertSetMoreStep<ProcStateRecord> insert = null;
+            for (var message : receivedAt.entrySet()) {
+                insert = pending(insert == null ? dsl.insertInto(PROC_STATE) : insert.newRecord(), message.getKey(),
+                        message.getValue(), enqueuedAt);
+            }
+            return insert.onConflict(PROC_STATE.MSG_ID).doNothing().execute();
+        });
     }
 
     private Query enqueueing(long msgId, Instant receivedAt, Instant enqueuedAt) {
-        return dsl.insertInto(PROC_STATE)
+        return pending(dsl.insertInto(PROC_STATE), msgId, receivedAt, enqueuedAt).onConflict(PROC_STATE.MSG_ID).doNothing();
+    }
+
+    /** One new PENDING row; rows are chained with {@code newRecord()} into one multi-row INSERT. */
+    private static InsertSetMoreStep<ProcStateRecord> pending(InsertSetStep<ProcStateRecord> into, long msgId,
+                                                             Instant receivedAt, Instant enqueuedAt) {
+        return into
                 .set(PROC_STATE.MSG_ID, msgId)
                 .set(PROC_STATE.STATE, ProcStatus.PENDING.name())
                 .set(PROC_STATE.ATTEMPTS, 0)
                 .set(PROC_STATE.RECEIVED_AT, receivedAt)
                 .set(PROC_STATE.ENQUEUED_AT, enqueuedAt)
                 .set(PROC_STATE.UPDATED_AT, enqueuedAt)
-                .set(PROC_STATE.BACKFILL_ATTEMPTS, 0)
-                .onConflict(PROC_STATE.MSG_ID).doNothing();
+                .set(PROC_STATE.BACKFILL_ATTEMPTS, 0);
     }
 
     @Override
@@ -211,7 +223,7 @@ final class PgProcStates implements ProcStates {
                 .and(PROC_STATE.IDENTITY_KEY.isNotNull())
                 .fetchMap(PROC_STATE.MSG_ID, PROC_STATE.IDENTITY_KEY);
         var bindings = new LinkedHashMap<Long, IdentityBinding>();
-        var binds = new ArrayList<Query>();
+        var binds = new ArrayList<IdentityClaim>();
         for (var claim : claims) {
             var holder = holders.get(claim.identityKey());
             if (holder != null) {
@@ -225,16 +237,20 @@ final class PgProcStates implements ProcStates {
                         + "(did the codec change?)", claim.msgId(), own, claim.identityKey());
             } else {
                 holders.put(claim.identityKey(), claim.msgId());
-                binds.add(tx.update(PROC_STATE)
-                        .set(PROC_STATE.IDENTITY_KEY, claim.identityKey())
-                        .set(PROC_STATE.UPDATED_AT, now)
-                        .where(PROC_STATE.MSG_ID.eq(claim.msgId()))
-                        .and(PROC_STATE.IDENTITY_KEY.isNull()));
+                binds.add(claim);
             }
             bindings.put(claim.msgId(), new IdentityBinding.Bound());
         }
         if (!binds.isEmpty()) {
-            int bound = Arrays.stream(tx.batch(binds).execute()).sum();
+            var batch = tx.batch(tx.update(PROC_STATE)
+                    .set(PROC_STATE.IDENTITY_KEY, (String) null)
+                    .set(PROC_STATE.UPDATED_AT, (Instant) null)
+                    .where(PROC_STATE.MSG_ID.eq((Long) null))
+                    .and(PROC_STATE.IDENTITY_KEY.isNull()));
+            for (var claim : binds) {
+                batch = batch.bind(claim.identityKey(), now, claim.msgId());
+            }
+            int bound = Arrays.stream(batch.execute()).sum();
             if (bound != binds.size()) {
                 throw new IllegalStateException("only " + bound + " of " + binds.size() + " identities could be bound: "
                         + "a claimant has no PROC_STATE row (enqueue before binding)");
@@ -328,9 +344,24 @@ final class PgProcStates implements ProcStates {
         if (endings.isEmpty()) {
             return 0;
         }
-        return StoreOperation.run("ending " + endings.size() + " message(s) from " + endings.get(0).msgId(),
-                () -> Arrays.stream(dsl.batch(endings.stream()
-                        .map(e -> finishing(e.msgId(), e.terminal(), now)).toList()).execute()).sum());
+        return StoreOperation.run("ending " + endings.size() + " message(s) from " + endings.get(0).msgId(), () -> {
+            // One prepared statement bound per message: planned once, not once per row as inlined statements are.
+            var batch = dsl.batch(dsl.update(PROC_STATE)
+                    .set(PROC_STATE.STATE, (String) null)
+                    .set(PROC_STATE.ERROR_CLASS, (String) null)
+                    .set(PROC_STATE.LAST_ERROR, (String) null)
+                    .set(PROC_STATE.UPDATED_AT, (Instant) null)
+                    .set(PROC_STATE.BACKFILL_NEXT_AT, (Instant) null)
+                    .where(PROC_STATE.MSG_ID.eq((Long) null))
+                    .and(PROC_STATE.STATE.in(OPEN_INLINE)));
+            for (var ending : endings) {
+                var terminal = ending.terminal();
+                batch = batch.bind(terminal.status().name(),
+                        terminal.errorClass() == null ? null : terminal.errorClass().name(),
+                        fitted(terminal.reason()), now, now, ending.msgId());
+            }
+            return Arrays.stream(batch.execute()).sum();
+        });
     }
 
     /** The conditional end of one message with its backfill intent. */

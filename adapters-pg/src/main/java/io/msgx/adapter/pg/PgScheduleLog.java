@@ -4,6 +4,9 @@ import io.msgx.adapter.pg.jooq.tables.records.SchdSnapLogRecord;
 import io.msgx.pipeline.store.ScheduleLog;
 import org.jooq.DSLContext;
 import org.jooq.Insert;
+import org.jooq.InsertSetMoreStep;
+import org.jooq.InsertSetStep;
+import io.msgx.adapter.pg.jooq.tables.records.SchdSnapLogRecord;
 
 import java.util.List;
 
@@ -27,12 +30,23 @@ final class PgScheduleLog implements ScheduleLog {
     public void appendAll(List<Entry> entries) {
         if (!entries.isEmpty()) {
             StoreOperation.run("appending the schedule trail of " + entries.size() + " message(s)",
-                    () -> dsl.batch(entries.stream().map(this::insert).toList()).execute());
+                    () -> {
+                        var insert = row(dsl.insertInto(SCHD_SNAP_LOG), entries.get(0));
+                        for (int i = 1; i < entries.size(); i++) {
+                            insert = row(insert.newRecord(), entries.get(i));
+                        }
+                        return insert.execute();
+                    });
         }
     }
 
     private Insert<?> insert(Entry entry) {
-        return dsl.insertInto(SCHD_SNAP_LOG)
+        return row(dsl.insertInto(SCHD_SNAP_LOG), entry);
+    }
+
+    /** One row; rows are chained with {@code newRecord()} into one multi-row INSERT. */
+    private static InsertSetMoreStep<SchdSnapLogRecord> row(InsertSetStep<SchdSnapLogRecord> into, Entry entry) {
+        return into
                 .set(SCHD_SNAP_LOG.MSG_ID, entry.msgId())
                 .set(SCHD_SNAP_LOG.KIND, entry.kind())
                 .set(SCHD_SNAP_LOG.SCOPE_START, entry.scopeStart())

@@ -146,7 +146,7 @@ public record RunnerConfig(
                 s.integer(Keys.DISPATCH_MAX_ATTEMPTS, 8, 1, 100),
                 s.durations(Keys.DISPATCH_BACKOFF, RetryPolicy.deliveryDefaults().backoff())));
         var dispatch = deliveryRetry == null ? null : s.checked(() -> new DispatchSettings(
-                s.integer(Keys.DISPATCH_BATCH, 500, 1, 10_000), s.integer(Keys.SCHD_FLUSH_LIMIT, 500, 1, 10_000),
+                s.integer(Keys.DISPATCH_BATCH, 5_000, 1, 50_000), s.integer(Keys.SCHD_FLUSH_LIMIT, 5_000, 1, 50_000),
                 deliveryRetry));
         var defaults = LifecycleSettings.defaults();
         var lifecycle = s.checked(() -> new LifecycleSettings(s.duration(Keys.BACKFILL_OVERDUE, defaults.backfillOverdue()),

@@ -89,6 +89,9 @@ class BenchTest {
         assertThat(live.commitToTerminal().count()).isEqualTo(live.fed());
         assertThat(live.commitToTerminal().p50Millis()).isLessThanOrEqualTo(live.commitToTerminal().p99Millis());
 
+        assertThat(report.dispatch().rearmed()).as("every delivered event made due again").isPositive();
+        assertThat(report.dispatch().delivered()).isGreaterThanOrEqualTo(report.dispatch().rearmed());
+        assertThat(report.dispatch().eventsPerSecond()).isPositive();
         assertThat(report.memory().peakHeapBytes()).isPositive().isLessThanOrEqualTo(report.memory().maxHeapBytes());
         assertThat(report.memory().peakRssBytes()).isPositive();
         assertThat(report.commitBaseline().commitsPerSecond()).isPositive();
