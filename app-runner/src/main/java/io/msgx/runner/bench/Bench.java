@@ -136,8 +136,8 @@ public final class Bench {
             var targets = targets(ratios, full.live(), figures);
             notes.add("the small digest runs first, in a fresh JVM: its figure includes JIT warm-up and connection "
                     + "set-up, which flatters the cost ratio at N");
-            notes.add("intake is bounded by msgx.pipeline.claim-batch per msgx.pipeline.poll-interval ("
-                    + config.inbox().claimBatch() + " per " + config.pollInterval() + ")");
+            notes.add("intake drains a backlog in batches of msgx.pipeline.claim-batch (" + config.inbox().claimBatch()
+                    + ") without waiting for msgx.pipeline.poll-interval (" + config.pollInterval() + ")");
             if (produced.failed() > 0) {
                 notes.add("producer baseline: " + produced.failed() + " record(s) failed, first: " + produced.firstFailure());
             }
