@@ -190,14 +190,8 @@ final class PgOutbox implements Outbox {
 
     @Override
     public boolean markSent(long eventId, Instant sentAt) {
-        return StoreOperation.run("confirming the delivery of notification " + eventId, () -> dsl
-                .update(MSG_EVENT)
-                .set(MSG_EVENT.STATUS, SENT_STATUS)
-                .set(MSG_EVENT.SENT_AT, sentAt)
-                .where(MSG_EVENT.EVENT_ID.eq(eventId))
-                .and(MSG_EVENT.TARGET.eq(MSG_TARGET))
-                .and(MSG_EVENT.STATUS.eq(PENDING_STATUS))
-                .execute() == 1);
+        return StoreOperation.run("confirming the delivery of notification " + eventId,
+                () -> confirmingNotifications(new Long[]{eventId}, sentAt).execute() == 1);
     }
 
     @Override
@@ -219,14 +213,18 @@ final class PgOutbox implements Outbox {
         if (eventIds.isEmpty()) {
             return 0;
         }
-        return StoreOperation.run("confirming the delivery of " + eventIds.size() + " notification(s)", () -> dsl
-                .update(MSG_EVENT)
+        return StoreOperation.run("confirming the delivery of " + eventIds.size() + " notification(s)",
+                () -> confirmingNotifications(eventIds.toArray(Long[]::new), sentAt).execute());
+    }
+
+    /** Delivered notifications become SENT, only while PENDING. */
+    private Query confirmingNotifications(Long[] eventIds, Instant sentAt) {
+        return dsl.update(MSG_EVENT)
                 .set(MSG_EVENT.STATUS, SENT_STATUS)
                 .set(MSG_EVENT.SENT_AT, sentAt)
-                .where(MSG_EVENT.EVENT_ID.eq(any(eventIds.toArray(Long[]::new))))
+                .where(MSG_EVENT.EVENT_ID.eq(any(eventIds)))
                 .and(MSG_EVENT.TARGET.eq(MSG_TARGET))
-                .and(MSG_EVENT.STATUS.eq(PENDING_STATUS))
-                .execute());
+                .and(MSG_EVENT.STATUS.eq(PENDING_STATUS));
     }
 
     /** One batch in one transaction; each statement's row count says whether its FLID was confirmed. */

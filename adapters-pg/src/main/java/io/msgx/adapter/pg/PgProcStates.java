@@ -336,7 +336,7 @@ final class PgProcStates implements ProcStates {
     @Override
     public boolean finish(long msgId, Terminal terminal, Instant now) {
         return StoreOperation.run("ending message " + msgId + " as " + terminal.status(),
-                () -> finishing(msgId, terminal, now).execute() == 1);
+                () -> end(List.of(new Ending(msgId, terminal)), now) == 1);
     }
 
     @Override
@@ -344,36 +344,30 @@ final class PgProcStates implements ProcStates {
         if (endings.isEmpty()) {
             return 0;
         }
-        return StoreOperation.run("ending " + endings.size() + " message(s) from " + endings.get(0).msgId(), () -> {
-            // One prepared statement bound per message: planned once, not once per row as inlined statements are.
-            var batch = dsl.batch(dsl.update(PROC_STATE)
-                    .set(PROC_STATE.STATE, (String) null)
-                    .set(PROC_STATE.ERROR_CLASS, (String) null)
-                    .set(PROC_STATE.LAST_ERROR, (String) null)
-                    .set(PROC_STATE.UPDATED_AT, (Instant) null)
-                    .set(PROC_STATE.BACKFILL_NEXT_AT, (Instant) null)
-                    .where(PROC_STATE.MSG_ID.eq((Long) null))
-                    .and(PROC_STATE.STATE.in(OPEN_INLINE)));
-            for (var ending : endings) {
-                var terminal = ending.terminal();
-                batch = batch.bind(terminal.status().name(),
-                        terminal.errorClass() == null ? null : terminal.errorClass().name(),
-                        fitted(terminal.reason()), now, now, ending.msgId());
-            }
-            return Arrays.stream(batch.execute()).sum();
-        });
+        return StoreOperation.run("ending " + endings.size() + " message(s) from " + endings.get(0).msgId(),
+                () -> end(endings, now));
     }
 
-    /** The conditional end of one message with its backfill intent. */
-    private Query finishing(long msgId, Terminal terminal, Instant now) {
-        return dsl.update(PROC_STATE)
-                .set(PROC_STATE.STATE, terminal.status().name())
-                .set(PROC_STATE.ERROR_CLASS, terminal.errorClass() == null ? null : terminal.errorClass().name())
-                .set(PROC_STATE.LAST_ERROR, fitted(terminal.reason()))
-                .set(PROC_STATE.UPDATED_AT, now)
-                .set(PROC_STATE.BACKFILL_NEXT_AT, now)
-                .where(PROC_STATE.MSG_ID.eq(msgId))
-                .and(PROC_STATE.STATE.in(OPEN_INLINE));
+    /**
+     * The conditional end of each message with its backfill intent: one prepared statement bound per message, planned
+     * once (inlined statements would be planned row by row). Returns how many ended.
+     */
+    private int end(List<Ending> endings, Instant now) {
+        var batch = dsl.batch(dsl.update(PROC_STATE)
+                .set(PROC_STATE.STATE, (String) null)
+                .set(PROC_STATE.ERROR_CLASS, (String) null)
+                .set(PROC_STATE.LAST_ERROR, (String) null)
+                .set(PROC_STATE.UPDATED_AT, (Instant) null)
+                .set(PROC_STATE.BACKFILL_NEXT_AT, (Instant) null)
+                .where(PROC_STATE.MSG_ID.eq((Long) null))
+                .and(PROC_STATE.STATE.in(OPEN_INLINE)));
+        for (var ending : endings) {
+            var terminal = ending.terminal();
+            batch = batch.bind(terminal.status().name(),
+                    terminal.errorClass() == null ? null : terminal.errorClass().name(),
+                    fitted(terminal.reason()), now, now, ending.msgId());
+        }
+        return Arrays.stream(batch.execute()).sum();
     }
 
     @Override
@@ -434,14 +428,8 @@ final class PgProcStates implements ProcStates {
     @Override
     public boolean backfillConfirmed(long msgId, Instant at) {
         Objects.requireNonNull(at, "at");
-        return StoreOperation.run("confirming the mailbox mark of message " + msgId, () -> dsl
-                .update(PROC_STATE)
-                .set(PROC_STATE.BACKFILL_AT, at)
-                .set(PROC_STATE.BACKFILL_NEXT_AT, (Instant) null)
-                .set(PROC_STATE.UPDATED_AT, at)
-                .where(PROC_STATE.MSG_ID.eq(msgId))
-                .and(owed())
-                .execute() == 1);
+        return StoreOperation.run("confirming the mailbox mark of message " + msgId,
+                () -> confirmingMarks(new Long[]{msgId}, at).execute() == 1);
     }
 
     @Override
@@ -450,14 +438,18 @@ final class PgProcStates implements ProcStates {
         if (msgIds.isEmpty()) {
             return 0;
         }
-        return StoreOperation.run("confirming " + msgIds.size() + " mailbox mark(s)", () -> dsl
-                .update(PROC_STATE)
+        return StoreOperation.run("confirming " + msgIds.size() + " mailbox mark(s)",
+                () -> confirmingMarks(msgIds.toArray(Long[]::new), at).execute());
+    }
+
+    /** The confirmation of the owed marks of these messages. */
+    private Query confirmingMarks(Long[] msgIds, Instant at) {
+        return dsl.update(PROC_STATE)
                 .set(PROC_STATE.BACKFILL_AT, at)
                 .set(PROC_STATE.BACKFILL_NEXT_AT, (Instant) null)
                 .set(PROC_STATE.UPDATED_AT, at)
-                .where(PROC_STATE.MSG_ID.eq(any(msgIds.toArray(Long[]::new))))
-                .and(owed())
-                .execute());
+                .where(PROC_STATE.MSG_ID.eq(any(msgIds)))
+                .and(owed());
     }
 
     @Override

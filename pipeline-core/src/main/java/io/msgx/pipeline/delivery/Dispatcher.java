@@ -145,6 +145,6 @@ public final class Dispatcher {
         var backlog = store.outbox().deliveryBacklog();
         var oldest = backlog.oldestPendingCreatedAt();
         metrics.deliveryBacklog(backlog.pending(), backlog.dead(),
-                oldest == null ? Duration.ZERO : Duration.between(oldest, clock.instant()));
+                oldest == null ? Duration.ZERO : Duration.between(oldest, now));
     }
 }
