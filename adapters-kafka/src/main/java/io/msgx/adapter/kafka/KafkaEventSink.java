@@ -10,6 +10,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
@@ -28,8 +29,9 @@ import java.util.concurrent.TimeoutException;
  *   <li>One {@link Delivery} per event, in the order of the events. {@link Delivery.Delivered} means the broker
  *       acknowledged the record with {@code acks=all}.</li>
  *   <li>A record's failure is its {@link Delivery.Failed} (the reason names the exception and its message, or
- *       the wait that ran out), never an exception; the other records of the batch are unaffected. This includes
- *       a synchronous refusal by the producer (metadata not available, record too large, buffer full).</li>
+ *       the wait that ran out), never an exception; the other records of the batch are unaffected, except the later records of the
+ *       same key after a synchronous refusal by the producer (metadata not available, record too large, buffer
+ *       full): those fail too, unsent, so that nothing overtakes the refused record.</li>
  *   <li>Bounded by {@link KafkaSinkSettings#sendBound()} = {@code max-block + delivery-timeout + 1 s} (41 s with
  *       the defaults) from the call. Records are handed to the producer only during the first {@code max-block};
  *       the rest fail without being sent. One hand-over blocks at most {@code max-block} (metadata, buffer), so the
@@ -90,13 +92,16 @@ public final class KafkaEventSink implements EventSink, AutoCloseable {
     }
 
     /**
-     * Hands every record to the producer, each with a callback completing its outcome. The callback, not the
-     * producer's future, carries the result: a future of a record whose batch the producer split is a chain that
-     * {@code get} walks recursively.
+     * Hands every record to the producer, in order, each with a callback completing its outcome. Once the producer
+     * refuses a record on the spot (too large, no metadata, buffer full), the later records of the same key in this
+     * batch are failed without being handed over, so none of them is written ahead of the refused one (D-35).
+     * The callback, not the producer's future, carries the result: a future of a record whose batch the producer
+     * split is a chain that {@code get} walks recursively.
      */
     private List<CompletableFuture<Delivery>> handOver(List<OutgoingEvent> events, long start) {
         long cutOff = start + settings.maxBlock().toNanos();
         var outcomes = new ArrayList<CompletableFuture<Delivery>>(events.size());
+        var refusedKeys = new HashSet<String>();
         String firstRefusal = null;
         for (var event : events) {
             var outcome = new CompletableFuture<Delivery>();
@@ -108,6 +113,9 @@ public final class KafkaEventSink implements EventSink, AutoCloseable {
                         + "msgx.kafka.max-block (" + settings.maxBlock().toMillis() + " ms)"
                         + (firstRefusal == null ? "" : "; first refusal: " + firstRefusal)
                         + "; check that the brokers are reachable and the topics exist"));
+            } else if (refusedKeys.contains(keyOf(event))) {
+                outcome.complete(new Delivery.Failed("not sent: the producer refused an earlier record of FLID "
+                        + event.key() + " in this batch, and a later one must not overtake it"));
             } else {
                 try {
                     producer.send(new ProducerRecord<>(topicOf(event), event.key(), event.value()),
@@ -117,8 +125,9 @@ public final class KafkaEventSink implements EventSink, AutoCloseable {
                 } catch (RuntimeException e) {
                     outcome.complete(new Delivery.Failed(reasonOf(e)));
                 }
-                if (firstRefusal == null && outcome.getNow(null) instanceof Delivery.Failed refused) {
-                    firstRefusal = refused.reason();
+                if (outcome.getNow(null) instanceof Delivery.Failed refused) {
+                    refusedKeys.add(keyOf(event));
+                    firstRefusal = firstRefusal == null ? refused.reason() : firstRefusal;
                 }
             }
         }
@@ -178,6 +187,11 @@ public final class KafkaEventSink implements EventSink, AutoCloseable {
                     failedMsg + failedSchd, deliveries.size(), failedMsg, failedSchd, settings.bootstrapServers(),
                     first.key(), topicOf(first), ((Delivery.Failed) deliveries.get(firstFailed)).reason());
         }
+    }
+
+    /** A key within its topic: the unit whose order the producer keeps. */
+    private String keyOf(OutgoingEvent event) {
+        return topicOf(event) + '/' + event.key();
     }
 
     private String topicOf(OutgoingEvent event) {

@@ -81,10 +81,11 @@ class KafkaEventSinkTest {
     /**
      * Too large is decided by the producer ({@code max.request.size}, kept at or below the topics'
      * {@code max.message.bytes}; see {@link KafkaEventSink}): the record fails alone, its neighbours on the same
-     * partition and on the other topic are written, and the results keep the order of the events.
+     * partition and on the other topic are written, and the results keep the order of the events. A later record
+     * of the same key on the same topic is failed unsent: it must not overtake the refused one (D-35).
      */
     @Test
-    void aRecordTooLargeFailsAloneAndTheResultsStayInOrder() {
+    void aRecordTooLargeFailsWithTheLaterRecordsOfItsKeyAndTheResultsStayInOrder() {
         var msg = KafkaTestBroker.uniqueTopic("msg-large");
         var schd = KafkaTestBroker.uniqueTopic("schd-large");
         KafkaTestBroker.createTopics(1, msg);
@@ -95,14 +96,17 @@ class KafkaEventSinkTest {
                 new OutgoingEvent(EventStream.MSG, "2", "{\"n\":2}"),
                 new OutgoingEvent(EventStream.MSG, "3", "{\"pad\":\"" + "x".repeat(30_000) + "\"}"),
                 new OutgoingEvent(EventStream.SCHD, "3", "{\"n\":3}"),
-                new OutgoingEvent(EventStream.MSG, "4", "{\"n\":4}"));
+                new OutgoingEvent(EventStream.MSG, "4", "{\"n\":4}"),
+                new OutgoingEvent(EventStream.MSG, "3", "{\"n\":5}"));
 
         List<Delivery> results;
         try (var sink = new KafkaEventSink(settings)) {
             results = sink.send(events);
         }
 
-        assertThat(results).hasSize(5);
+        assertThat(results).hasSize(6);
+        assertThat(results.get(5)).isInstanceOfSatisfying(Delivery.Failed.class, failed -> assertThat(failed.reason())
+                .startsWith("not sent").contains("earlier record of FLID 3"));
         assertThat(results.get(2)).isInstanceOfSatisfying(Delivery.Failed.class, failed -> assertThat(failed.reason())
                 .startsWith("RecordTooLargeException").contains("max.request.size"));
         assertThat(List.of(results.get(0), results.get(1), results.get(3), results.get(4)))

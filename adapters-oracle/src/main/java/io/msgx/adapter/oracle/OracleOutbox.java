@@ -157,10 +157,10 @@ final class OracleOutbox implements Outbox {
         requireBatch(limit);
         return sql.run("claiming the due notifications", session -> session.list(Sql.firstRows(
                         "SELECT " + COLUMNS + " FROM MSG_EVENT e WHERE e.STATUS = 'PENDING' AND e.TARGET = " + MSG
-                                + " AND " + DUE
-                                // Only the head of its FLID: no older pending notification of the same FLID.
-                                + " AND NOT EXISTS (SELECT 1 FROM MSG_EVENT o WHERE o.PARTITION_KEY = e.PARTITION_KEY"
-                                + " AND o.STATUS = 'PENDING' AND o.TARGET = " + MSG + " AND o.EVENT_ID < e.EVENT_ID)"
+                                // A FLID whose head failed before yields only that head, once it is due (D-35).
+                                + " AND (e.NEXT_ATTEMPT_AT <= ? OR e.PARTITION_KEY NOT IN (SELECT r.PARTITION_KEY"
+                                + " FROM MSG_EVENT r WHERE r.NEXT_ATTEMPT_AT IS NOT NULL AND r.STATUS = 'PENDING'"
+                                + " AND r.TARGET = " + MSG + "))"
                                 + " ORDER BY e.EVENT_ID"),
                 OracleOutbox::entryOf, now, limit));
     }

@@ -39,7 +39,8 @@ public final class OracleSchema {
             "V1__pipeline_schema.sql",
             "V2__delivery_indexes.sql",
             "V3__lifecycle.sql",
-            "V4__request_track.sql");
+            "V4__request_track.sql",
+            "V5__dispatch_retrying_index.sql");
 
     /** The version this build writes and expects. */
     public static final int CURRENT_VERSION = SCRIPTS.size();

@@ -62,28 +62,30 @@ class OracleSchemaTest {
         assertThat(columns()).isEqualTo(before);
         assertThat(probe.strings("SELECT TO_CHAR(VERSION) || ':' || SCRIPT AS V FROM MSGX_SCHEMA_VERSION ORDER BY VERSION"))
                 .containsExactly("1:V1__pipeline_schema.sql", "2:V2__delivery_indexes.sql", "3:V3__lifecycle.sql",
-                        "4:V4__request_track.sql");
+                        "4:V4__request_track.sql", "5:V5__dispatch_retrying_index.sql");
         assertThat(OracleSchema.versionOf(database.dataSource())).isEqualTo(OracleSchema.CURRENT_VERSION);
         OracleSchema.requireCurrent(database.dataSource());
     }
 
     @Test
     void aSchemaBehindThisBuildIsRefusedNamingBothVersions() {
-        probe.sql(session -> session.update("DELETE FROM MSGX_SCHEMA_VERSION WHERE VERSION = 4"));
+        probe.sql(session -> session.update("DELETE FROM MSGX_SCHEMA_VERSION WHERE VERSION = 5"));
 
         assertThatThrownBy(() -> OracleSchema.requireCurrent(database.dataSource()))
                 .isInstanceOf(IllegalStateException.class)
-                .hasMessageContaining("at version 3").hasMessageContaining("expected 4").hasMessageContaining("migrate");
+                .hasMessageContaining("at version 4").hasMessageContaining("expected 5").hasMessageContaining("migrate");
     }
 
     @Test
     void aSchemaOfANewerBuildIsRefusedAndNotMigrated() {
         probe.sql(session -> session.update("INSERT INTO MSGX_SCHEMA_VERSION (VERSION, DESCRIPTION, SCRIPT, CHECKSUM,"
-                + " INSTALLED_AT) VALUES (5, 'from the future', 'V5__future.sql', NULL, ?)", java.time.Instant.EPOCH));
+                + " INSTALLED_AT) VALUES (?, 'from the future', 'V99__future.sql', NULL, ?)", OracleSchema.CURRENT_VERSION + 1,
+                java.time.Instant.EPOCH));
 
         assertThatThrownBy(() -> OracleSchema.requireCurrent(database.dataSource()))
                 .isInstanceOf(IllegalStateException.class)
-                .hasMessageContaining("at version 5").hasMessageContaining("expected 4").hasMessageContaining("newer build");
+                .hasMessageContaining("at version " + (OracleSchema.CURRENT_VERSION + 1))
+                .hasMessageContaining("expected " + OracleSchema.CURRENT_VERSION).hasMessageContaining("newer build");
         assertThatThrownBy(() -> OracleSchema.migrate(database.dataSource()))
                 .isInstanceOf(IllegalStateException.class).hasMessageContaining("newer build");
     }
@@ -111,7 +113,7 @@ class OracleSchemaTest {
 
         assertThatThrownBy(() -> OracleSchema.requireCurrent(database.dataSource()))
                 .isInstanceOf(IllegalStateException.class)
-                .hasMessageContaining("found version none, expected 4").hasMessageContaining("migrate");
+                .hasMessageContaining("found version none, expected 5").hasMessageContaining("migrate");
         assertThat(OracleSchema.versionOf(database.dataSource())).isZero();
     }
 

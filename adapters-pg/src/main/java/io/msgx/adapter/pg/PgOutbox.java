@@ -156,23 +156,21 @@ final class PgOutbox implements Outbox {
     @Override
     public List<OutboxEntry> dueNotifications(Instant now, int limit) {
         requireBatch(limit);
-        // The head of every FLID (its oldest pending notification, DEAD ones do not count) in one pass over the
-        // pending rows, then only the heads that are due. One pass whatever the statistics say: an anti-join
-        // ("no older pending row of the same FLID") can turn quadratic when the planner believes few rows are pending.
-        var heads = dsl.select(MSG_EVENT.fields())
-                .distinctOn(MSG_EVENT.PARTITION_KEY)
-                .from(MSG_EVENT)
+        // Every pending notification in EVENT_ID order (IX_MSG_EVENT_DISPATCH, read only as far as the limit), except
+        // for FLIDs whose head failed before: of those only the head, once it is due (D-35). Only a head that failed
+        // has NEXT_ATTEMPT_AT set (IX_MSG_EVENT_MSG_RETRYING), so the sub-query stays small and is hashed once.
+        var retryingFlids = select(MSG_EVENT.PARTITION_KEY).from(MSG_EVENT)
+                .where(MSG_EVENT.NEXT_ATTEMPT_AT.isNotNull())
+                .and(MSG_EVENT.STATUS.eq(PENDING_STATUS))
+                .and(MSG_EVENT.TARGET.eq(MSG_TARGET));
+        return StoreOperation.run("claiming the due notifications", () -> dsl
+                .selectFrom(MSG_EVENT)
                 .where(MSG_EVENT.STATUS.eq(PENDING_STATUS))
                 .and(MSG_EVENT.TARGET.eq(MSG_TARGET))
-                .orderBy(MSG_EVENT.PARTITION_KEY, MSG_EVENT.EVENT_ID)
-                .asTable("heads");
-        var nextAttemptAt = heads.field(MSG_EVENT.NEXT_ATTEMPT_AT);
-        return StoreOperation.run("claiming the due notifications", () -> dsl
-                .selectFrom(heads)
-                .where(nextAttemptAt.isNull().or(nextAttemptAt.le(now)))
-                .orderBy(heads.field(MSG_EVENT.EVENT_ID))
+                .and(MSG_EVENT.NEXT_ATTEMPT_AT.le(now).or(MSG_EVENT.PARTITION_KEY.notIn(retryingFlids)))
+                .orderBy(MSG_EVENT.EVENT_ID)
                 .limit(limit)
-                .fetch(row -> entryOf(row.into(MSG_EVENT))));
+                .fetch(PgOutbox::entryOf));
     }
 
     @Override

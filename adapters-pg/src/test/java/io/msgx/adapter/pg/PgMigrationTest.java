@@ -33,7 +33,7 @@ class PgMigrationTest {
 
         assertThat(columnsOfSchema()).isEqualTo(before);
         assertThat(strings("SELECT version FROM flyway_schema_history WHERE success AND version IS NOT NULL ORDER BY installed_rank"))
-                .containsExactly("1", "2", "3", "4");
+                .containsExactly("1", "2", "3", "4", "5");
     }
 
     @Test
@@ -83,8 +83,10 @@ class PgMigrationTest {
     @Test
     void theDeliveryClaimAndTheCleanupUseTheirPartialIndexes() throws SQLException {
         var indexes = strings("SELECT indexname || ' ' || indexdef FROM pg_indexes WHERE schemaname = current_schema()");
-        assertThat(indexes).anySatisfy(i -> assertThat(i).startsWith("ix_msg_event_msg_head")
-                .contains("(partition_key, event_id)").contains("'PENDING'").contains("'KAFKA:msg'"));
+        assertThat(indexes).anySatisfy(i -> assertThat(i).startsWith("ix_msg_event_msg_retrying")
+                .contains("(partition_key)").contains("'PENDING'").contains("'KAFKA:msg'")
+                .contains("next_attempt_at IS NOT NULL"));
+        assertThat(indexes).noneSatisfy(i -> assertThat(i).startsWith("ix_msg_event_msg_head"));
         assertThat(indexes).anySatisfy(i -> assertThat(i).startsWith("ix_msg_event_sent")
                 .contains("(sent_at)").contains("'SENT'"));
     }

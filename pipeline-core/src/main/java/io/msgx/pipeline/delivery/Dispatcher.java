@@ -13,27 +13,33 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 
 /**
  * Delivers committed outbox rows to the event sink (seeds §8). One round ({@link #dispatchOnce()}):
  * <ol>
- *   <li>Claim, as of now, the <b>next notification of each FLID</b> ({@code KAFKA:msg}, the oldest pending one,
- *       when due) and up to {@code flush-limit} due projections ({@code KAFKA:schd}). The claim is frozen:
- *       rows committed while the round runs wait for the next one.</li>
- *   <li>Send them all as one asynchronous batch and wait, bounded by the sink, for every acknowledgement.</li>
- *   <li>Confirm each acknowledged notification ({@code SENT} and {@code SENT_AT} in one statement). Confirm a
- *       projection only if its row still holds the version sent; a newer version written meanwhile stays
- *       pending and goes out next round.</li>
- *   <li>Record each failure on its row: attempts one more, backoff, and {@code DEAD} after the last attempt
- *       (kept as the dead-letter record).</li>
+ *   <li>Claim, as of now, up to {@code batch} pending notifications ({@code KAFKA:msg}) in {@code EVENT_ID} order,
+ *       leaving out every FLID whose oldest pending notification waits for a retry, and up to {@code flush-limit}
+ *       due projections ({@code KAFKA:schd}). The claim is frozen: rows committed while the round runs wait for
+ *       the next one.</li>
+ *   <li>Send them all, in claim order, as one asynchronous batch and wait, bounded by the sink, for every
+ *       acknowledgement.</li>
+ *   <li>Confirm, FLID by FLID, the acknowledged notifications <em>up to the first one that failed</em>
+ *       ({@code SENT} and {@code SENT_AT} in one statement). Confirm a projection only if its row still holds the
+ *       version sent; a newer version written meanwhile stays pending and goes out next round.</li>
+ *   <li>Record the failure on the first failed notification of each FLID (attempts one more, backoff, and
+ *       {@code DEAD} after the last attempt, kept as the dead-letter record) and on each failed projection. The
+ *       FLID's later notifications of the round stay pending as they were, whatever the sink said of them.</li>
  * </ol>
- * <b>Order.</b> At most one notification per FLID is ever in flight, and the next one is claimed only after
- * the previous is confirmed or parked as dead. A failure therefore pauses only its own FLID, and a retried
- * event can never land after a later event of the same FLID — whatever the broker does with a partly failed
- * batch. Across FLIDs, and between the two topics, there is no order. Delivery is at least once: a record
- * the broker took whose confirmation was lost is sent again.
+ * <b>Order</b> (D-35). The notifications of one FLID go to the sink in {@code EVENT_ID} order within a round, and
+ * the sink keeps that order per key (the Kafka sink: one idempotent producer, same key → same partition, and no
+ * later record of a key is handed over once an earlier one was refused). When one of them fails, its FLID pauses
+ * until the retry; the FLID's later notifications are sent again after it, so the last copy of every event a
+ * consumer receives comes in order even if a partly failed batch let a later event through. Across FLIDs, and
+ * between the two topics, there is no order. Delivery is at least once: a record the broker took whose
+ * confirmation was lost is sent again.
  */
 public final class Dispatcher {
 
@@ -72,11 +78,20 @@ public final class Dispatcher {
         var now = clock.instant();
         var sentNotifications = new ArrayList<Long>();
         var sentProjections = new LinkedHashMap<FlightId, Long>();
+        var pausedFlids = new HashSet<FlightId>();
         int failed = 0;
         int dead = 0;
         for (int i = 0; i < claimed.size(); i++) {
             var entry = claimed.get(i);
+            var event = entry.event();
+            boolean notification = event.target() == OutboxTarget.KAFKA_MSG;
+            if (notification && pausedFlids.contains(event.partitionKey())) {
+                continue; // an earlier notification of this FLID failed: this one goes again after it
+            }
             if (results.get(i) instanceof Delivery.Failed failure) {
+                if (notification) {
+                    pausedFlids.add(event.partitionKey());
+                }
                 int attempts = entry.attempts() + 1;
                 boolean exhausted = settings.retry().exhausted(attempts);
                 outbox.recordDeliveryFailure(entry.eventId(), failure.reason(),
@@ -85,13 +100,13 @@ public final class Dispatcher {
                 if (exhausted) {
                     dead++;
                     log.error("Event {} ({} FLID {} v{}) DEAD after {} delivery attempts: {}", entry.eventId(),
-                            entry.event().target().code(), entry.event().partitionKey(), entry.event().stateVersion(),
-                            attempts, failure.reason());
+                            event.target().code(), event.partitionKey(), event.stateVersion(), attempts,
+                            failure.reason());
                 }
-            } else if (entry.event().target() == OutboxTarget.KAFKA_MSG) {
+            } else if (notification) {
                 sentNotifications.add(entry.eventId());
             } else {
-                sentProjections.put(entry.event().partitionKey(), entry.event().stateVersion());
+                sentProjections.put(event.partitionKey(), event.stateVersion());
             }
         }
         if (!sentNotifications.isEmpty()) {

@@ -53,10 +53,12 @@ public interface Outbox {
     // --- delivery (the dispatcher, each call its own statement) ---
 
     /**
-     * The next notification of each FLID, when it is due: for every FLID, its oldest {@code PENDING}
-     * {@code KAFKA:msg} row, if that row is due ({@code NEXT_ATTEMPT_AT} null or not after {@code now}); in
-     * {@code EVENT_ID} order, at most {@code limit}. A FLID whose oldest pending notification waits for a retry
-     * yields nothing, so nothing of that FLID overtakes it; {@code DEAD} rows do not hold their FLID back.
+     * The notifications to send now: the {@code PENDING} {@code KAFKA:msg} rows in {@code EVENT_ID} order, at most
+     * {@code limit}, except that a FLID whose head (its oldest pending notification) has failed before — it has a
+     * {@code NEXT_ATTEMPT_AT} — yields only that head, and only once it is due. So every FLID contributes an
+     * in-order prefix of its pending notifications, nothing of a FLID overtakes a head that waits for its retry,
+     * and a FLID in trouble has one notification in flight until it recovers; {@code DEAD} rows do not hold their
+     * FLID back (D-35).
      */
     List<OutboxEntry> dueNotifications(Instant now, int limit);
 

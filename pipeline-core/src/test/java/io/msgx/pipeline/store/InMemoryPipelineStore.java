@@ -628,11 +628,15 @@ public final class InMemoryPipelineStore implements PipelineStore {
 
                 @Override
                 public List<OutboxEntry> dueNotifications(Instant now, int limit) {
-                    var seen = new java.util.HashSet<FlightId>();
+                    var retrying = state.events.values().stream()
+                            .filter(e -> e.event().target() == OutboxTarget.KAFKA_MSG && isPending(e))
+                            .filter(e -> e.nextAttemptAt() != null)
+                            .map(e -> e.event().partitionKey())
+                            .collect(java.util.stream.Collectors.toSet());
                     return state.events.values().stream()
                             .filter(e -> e.event().target() == OutboxTarget.KAFKA_MSG && isPending(e))
-                            .filter(e -> seen.add(e.event().partitionKey()))
-                            .filter(e -> isDue(e, now))
+                            .filter(e -> e.nextAttemptAt() != null ? !e.nextAttemptAt().isAfter(now)
+                                    : !retrying.contains(e.event().partitionKey()))
                             .limit(limit).toList();
                 }
 
