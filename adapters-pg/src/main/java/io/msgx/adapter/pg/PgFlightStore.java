@@ -156,7 +156,8 @@ final class PgFlightStore implements FlightStore {
     /** Delete the rows of the flights {@code holdingRows}, then insert every list item of {@code states}. */
     private void rewrite(ListTable table, Collection<FlightState> states, List<String> holdingRows) {
         if (!holdingRows.isEmpty()) {
-            dsl.deleteFrom(table.table()).where(table.flid().eq(any(holdingRows.toArray(String[]::new)))).execute();
+            dsl.deleteFrom(table.table()).where(KeySet.contains(table.flid(), holdingRows.toArray(String[]::new)))
+                    .execute();
         }
         var columns = table.insertColumns();
         var batch = dsl.batch(dsl.insertInto(table.table()).columns(columns)
@@ -189,7 +190,7 @@ final class PgFlightStore implements FlightStore {
             }
             order.add(table.ordinal());
             for (Record row : dsl.select(table.table().fields()).from(table.table())
-                    .where(table.flid().eq(any(ids)))
+                    .where(KeySet.contains(table.flid(), ids))
                     .orderBy(order.stream().map(Field::asc).toList())
                     .fetch()) {
                 listsByFlid.computeIfAbsent(row.get(table.flid()), flid -> new EnumMap<>(FlightList.class))
