@@ -50,6 +50,29 @@ public final class KafkaTestBroker {
         return Holder.STARTED.cluster().bootstrapServers();
     }
 
+    /**
+     * Stops the broker (the KRaft controller keeps running) for a test of a broker outage: clients get no answer
+     * on {@link #bootstrapServers()} until {@link #startBroker()}. Every other test of the JVM shares this broker, so
+     * the test that stops it must start it again (in a {@code finally}); tests of one JVM run one at a time.
+     */
+    public static void stopBroker() {
+        Holder.STARTED.cluster().brokers().values().forEach(kafka.server.BrokerServer::shutdown);
+    }
+
+    /**
+     * Starts the broker stopped by {@link #stopBroker()} again, on the same port and the same log directory (the
+     * test kit rebinds the port it reserved), and waits until it is ready: every record it acknowledged is still there.
+     */
+    public static void startBroker() {
+        var cluster = Holder.STARTED.cluster();
+        cluster.brokers().values().forEach(kafka.server.BrokerServer::startup);
+        try {
+            cluster.waitForReadyBrokers();
+        } catch (Exception e) {
+            throw new IllegalStateException("the test broker did not become ready after a restart: " + e, e);
+        }
+    }
+
     /** A topic name no other test of this JVM uses: {@code prefix-<n>-<random>}. */
     public static String uniqueTopic(String prefix) {
         return prefix + "-" + TOPIC_COUNTER.incrementAndGet() + "-" + UUID.randomUUID().toString().substring(0, 8);

@@ -29,8 +29,8 @@ import java.util.Optional;
 /**
  * Processes the head of the queue once (seeds §5.2):
  * <ol>
- *   <li>read the raw text from the mailbox: gone → {@code DEAD(MALFORMED, raw-missing)}; unreadable →
- *       {@code FAILED(INFRA)};</li>
+ *   <li>read the raw text from the mailbox: gone → {@code DEAD(MALFORMED, raw-missing)}; the mailbox or our
+ *       database unreachable → {@link ProcessOutcome.NotRecorded}: the message stays as it was, no attempt used;</li>
  *   <li>decode: malformed → {@code DEAD(MALFORMED)}, never retried; a codec defect →
  *       {@code FAILED(CODEC_ERROR)};</li>
  *   <li>bind the business identity, its own idempotent statement outside any business transaction: held by
@@ -71,7 +71,12 @@ public final class MessageProcessor {
         try {
             return process(head);
         } catch (StoreUnavailableException | MailboxUnavailableException e) {
-            return fail(head, ErrorClass.INFRA, e.getMessage());
+            // An outage is not the message's fault: no attempt is used and nothing is recorded, so however long the
+            // mailbox or our database is away the head neither dies of it nor waits out a backoff once it is back;
+            // the pump takes the same head again on its next tick (issue 10).
+            log.warn("Message {}: not processed now, a service it needs did not answer; it stays as it was and is "
+                    + "taken again when the service answers: {}", head.msgId(), e.getMessage());
+            return new ProcessOutcome.NotRecorded(head.msgId(), e.getMessage());
         } catch (RuntimeException e) {
             log.error("Message {}: unexpected failure while processing", head.msgId(), e);
             return fail(head, ErrorClass.INTERNAL, e.toString());

@@ -20,8 +20,8 @@ public sealed interface ProcessOutcome {
     }
 
     /**
-     * The attempt failed and the failure could not even be recorded (our database is unreachable). The
-     * message stays as it was and is tried again when the store answers.
+     * The attempt could not be made or recorded because the mailbox or our database did not answer. The message
+     * stays as it was (no attempt used) and is tried again when the service answers.
      */
     record NotRecorded(long msgId, String reason) implements ProcessOutcome {
     }

@@ -83,16 +83,24 @@ public final class Pump {
                 return new TickResult.WaitingForRetry(message.msgId(), message.nextAttemptAt());
             }
             if (message.status() == ProcStatus.FAILED || groupSize == 1) {
-                return new TickResult.Processed(List.of(processor.processOne(message)));
+                return processed(List.of(processor.processOne(message)));
             }
             var run = store.procStates().pendingRun(watermark, groupSize);
             if (run.isEmpty() || run.get(0).msgId() != message.msgId()) {
-                return new TickResult.Processed(List.of(processor.processOne(message)));
+                return processed(List.of(processor.processOne(message)));
             }
-            return new TickResult.Processed(processor.processGroup(run));
+            return processed(processor.processGroup(run));
         } catch (StoreUnavailableException e) {
             log.warn("Pipeline store unavailable; the pump retries next tick: {}", e.getMessage());
             return new TickResult.StoreUnavailable(e.getMessage());
         }
+    }
+
+    /** The outcomes of a tick; when the head itself met an outage nothing moved, and the caller waits a period. */
+    private static TickResult processed(List<ProcessOutcome> outcomes) {
+        if (outcomes.get(0) instanceof ProcessOutcome.NotRecorded notRecorded) {
+            return new TickResult.Unavailable(notRecorded.msgId(), notRecorded.reason());
+        }
+        return new TickResult.Processed(outcomes);
     }
 }

@@ -3,7 +3,10 @@ package io.msgx.pipeline.pump;
 import java.time.Instant;
 import java.util.List;
 
-/** What one {@link Pump#tick()} did; the runner sleeps on {@link Idle}, {@link BeyondWatermark} and waits. */
+/**
+ * What one {@link Pump#tick()} did; the runner sleeps on {@link Idle}, {@link BeyondWatermark}, waits and
+ * unavailability.
+ */
 public sealed interface TickResult {
 
     /** Nothing is open. */
@@ -41,6 +44,13 @@ public sealed interface TickResult {
         public ProcessOutcome outcome() {
             return outcomes.get(0);
         }
+    }
+
+    /**
+     * The head could not be processed because the mailbox or our database did not answer: it stays as it was, no
+     * attempt used, and is taken again on the next tick.
+     */
+    record Unavailable(long msgId, String reason) implements TickResult {
     }
 
     /** Our database did not answer; nothing changed. */

@@ -72,13 +72,9 @@ class ReplayAndArchiveTest {
         var forced = store.procStates();
         long late = mailbox.appendInbound(sis.flop(FlopSubtype.STND, "7", patch("STND", "10")), null);
         pipeline.pollOnce();
-        mailbox.setUnavailable(true);
-        for (int i = 0; i < 5; i++) {
-            pipeline.tick();
-            clock.tick(Duration.ofMinutes(10));
-        }
-        pipeline.tick();
-        mailbox.setUnavailable(false);
+        // Given up after recorded failures (an outage no longer uses attempts, D-18): the store's own calls.
+        assertThat(forced.recordFailure(late, ErrorClass.INTERNAL, "defect", clock.instant(), clock.instant())).isTrue();
+        assertThat(forced.exhaust(late, clock.instant())).isTrue();
         assertThat(forced.find(late).orElseThrow().errorClass()).isEqualTo(ErrorClass.EXHAUSTED);
 
         replay.replay(List.of(late), "ops");

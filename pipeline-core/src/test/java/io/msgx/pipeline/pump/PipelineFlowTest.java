@@ -120,18 +120,17 @@ class PipelineFlowTest {
     }
 
     @Test
-    void an_unreadable_mailbox_fails_the_attempt_as_infra_and_the_retry_succeeds() {
+    void an_unreadable_mailbox_uses_no_attempt_and_the_head_is_taken_again_as_soon_as_it_answers() {
         long id = mailbox.appendInbound(sis.schedule(fltr("9", "11MAR240835")), null);
         pipeline.pollOnce();
         mailbox.setUnavailable(true);
-        pipeline.tick();
-        assertThat(record(id).status()).isEqualTo(ProcStatus.FAILED);
-        assertThat(record(id).errorClass()).isEqualTo(ErrorClass.INFRA);
+        assertThat(pipeline.tick()).isInstanceOf(TickResult.Unavailable.class);
+        assertThat(record(id).status()).as("an outage is not held against the message").isEqualTo(ProcStatus.PENDING);
+        assertThat(record(id).attempts()).isZero();
 
         mailbox.setUnavailable(false);
-        clock.tick(Duration.ofSeconds(5));
         pipeline.runUntilQuiet();
-        assertThat(record(id).status()).isEqualTo(ProcStatus.SUCCEEDED);
+        assertThat(record(id).status()).as("no backoff to wait out").isEqualTo(ProcStatus.SUCCEEDED);
     }
 
     @Test

@@ -57,7 +57,7 @@ public final class PipelineHarness {
 
     /**
      * Poll and tick until the pump has nothing it may do now (idle, waiting for a retry, or held by the
-     * watermark); bounded so a bug cannot spin forever. Returns every tick's result.
+     * watermark, or a service away); bounded so a bug cannot spin forever. Returns every tick's result.
      */
     public List<TickResult> runUntilQuiet() {
         var results = new ArrayList<TickResult>();
@@ -66,7 +66,8 @@ public final class PipelineHarness {
             var result = pump.tick();
             results.add(result);
             if (result instanceof TickResult.Idle || result instanceof TickResult.WaitingForRetry
-                    || result instanceof TickResult.BeyondWatermark || result instanceof TickResult.StoreUnavailable) {
+                    || result instanceof TickResult.BeyondWatermark || result instanceof TickResult.StoreUnavailable
+                    || result instanceof TickResult.Unavailable) {
                 return results;
             }
         }
