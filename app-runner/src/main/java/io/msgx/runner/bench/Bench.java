@@ -6,6 +6,7 @@ import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.msgx.adapter.kafka.KafkaSinkSettings;
 import io.msgx.adapter.kafka.KafkaTopics;
+import io.msgx.runner.config.JdbcUrlMask;
 import io.msgx.runner.config.Keys;
 import io.msgx.runner.config.RunnerConfig;
 import io.msgx.runner.embed.MsgExchange;
@@ -403,7 +404,8 @@ public final class Bench {
             return DriverManager.getConnection(config.mailbox().url(), config.mailbox().user(),
                     config.mailbox().password());
         } catch (SQLException e) {
-            throw new IllegalStateException("cannot connect to the mailbox " + config.mailbox().url() + ": "
+            throw new IllegalStateException("cannot connect to the mailbox "
+                    + JdbcUrlMask.mask(config.mailbox().url()) + ": "
                     + e.getMessage(), e);
         }
     }

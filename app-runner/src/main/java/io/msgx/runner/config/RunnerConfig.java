@@ -73,10 +73,25 @@ public record RunnerConfig(
     private static final java.util.regex.Pattern ORACLE_SCHEMA = java.util.regex.Pattern.compile("[A-Za-z][A-Za-z0-9_$#]{0,29}");
 
     public record Store(StoreKind kind, String url, String user, String password, String schema, int poolSize) {
+
+        /** Never shows the password, nor one written into the URL. */
+        @Override
+        public String toString() {
+            return "Store[kind=" + kind + ", url=" + JdbcUrlMask.mask(url) + ", user=" + user + ", password="
+                    + shown(password) + ", schema=" + schema + ", poolSize=" + poolSize + "]";
+        }
     }
 
     public record Mailbox(String url, String user, String password, ZoneId zone, boolean readOnly,
                           int queryTimeoutSeconds, MailboxSchema schema) {
+
+        /** Never shows the password, nor one written into the URL. */
+        @Override
+        public String toString() {
+            return "Mailbox[url=" + JdbcUrlMask.mask(url) + ", user=" + user + ", password=" + shown(password)
+                    + ", zone=" + zone + ", readOnly=" + readOnly + ", queryTimeoutSeconds=" + queryTimeoutSeconds
+                    + ", schema=" + schema + "]";
+        }
     }
 
     /** Kafka settings; {@code sink} is null when no bootstrap servers are configured (delivery then waits). */
@@ -84,6 +99,18 @@ public record RunnerConfig(
     }
 
     public record Http(int port, String token, int maxBodyBytes) {
+
+        /** Never shows the token. */
+        @Override
+        public String toString() {
+            return "Http[port=" + port + ", token=" + (token == null ? "(none)" : "(set)") + ", maxBodyBytes="
+                    + maxBodyBytes + "]";
+        }
+    }
+
+    /** How a secret is shown: whether it is set, never what it is. */
+    private static String shown(String secret) {
+        return secret == null || secret.isEmpty() ? "(none)" : "(set)";
     }
 
     public static RunnerConfig from(ConfigSource source) {
@@ -233,15 +260,15 @@ public record RunnerConfig(
         return end < 0 ? url : url.substring(0, end + 1);
     }
 
-    /** The effective settings for the start-up log, secrets masked. */
+    /** The effective settings for the start-up log, secrets masked (passwords written into a URL too). */
     public Map<String, String> describe() {
         var shown = new LinkedHashMap<String, String>();
         shown.put(Keys.STORE_KIND, store.kind().name().toLowerCase(java.util.Locale.ROOT));
-        shown.put(Keys.STORE_URL, store.url());
+        shown.put(Keys.STORE_URL, JdbcUrlMask.mask(store.url()));
         shown.put(Keys.STORE_USER, store.user());
         shown.put(Keys.STORE_PASSWORD, store.password().isEmpty() ? "(none)" : "(set)");
         shown.put(Keys.STORE_SCHEMA, store.schema());
-        shown.put(Keys.MAILBOX_URL, mailbox.url());
+        shown.put(Keys.MAILBOX_URL, JdbcUrlMask.mask(mailbox.url()));
         shown.put(Keys.MAILBOX_USER, mailbox.user());
         shown.put(Keys.MAILBOX_PASSWORD, mailbox.password().isEmpty() ? "(none)" : "(set)");
         shown.put(Keys.MAILBOX_READ_ONLY, Boolean.toString(mailbox.readOnly()));
