@@ -98,13 +98,14 @@ public record RunnerConfig(
     public record Kafka(KafkaSinkSettings sink) {
     }
 
-    public record Http(int port, String token, int maxBodyBytes) {
+    /** The HTTP API: the interface and port it listens on, the bearer token, the body limit, the readiness bound. */
+    public record Http(String host, int port, String token, int maxBodyBytes, Duration readyTimeout) {
 
         /** Never shows the token. */
         @Override
         public String toString() {
-            return "Http[port=" + port + ", token=" + (token == null ? "(none)" : "(set)") + ", maxBodyBytes="
-                    + maxBodyBytes + "]";
+            return "Http[host=" + host + ", port=" + port + ", token=" + (token == null ? "(none)" : "(set)")
+                    + ", maxBodyBytes=" + maxBodyBytes + ", readyTimeout=" + readyTimeout + "]";
         }
     }
 
@@ -202,8 +203,9 @@ public record RunnerConfig(
                         + java.util.Arrays.toString(ErrorClass.values()));
             }
         }
-        var http = new Http(s.integer(Keys.HTTP_PORT, 8080, 0, 65535), s.string(Keys.HTTP_TOKEN, null),
-                s.integer(Keys.HTTP_MAX_BODY, 2 * 1024 * 1024, 1024, 64 * 1024 * 1024));
+        var http = new Http(s.string(Keys.HTTP_HOST, "0.0.0.0"), s.integer(Keys.HTTP_PORT, 8080, 0, 65535),
+                s.string(Keys.HTTP_TOKEN, null), s.integer(Keys.HTTP_MAX_BODY, 2 * 1024 * 1024, 1024, 64 * 1024 * 1024),
+                s.duration(Keys.HTTP_READY_TIMEOUT, Duration.ofSeconds(2)));
 
         var config = new RunnerConfig(store, mailbox, kafka, engine, codec, referenceTypes, inbox,
                 s.string(Keys.CUTOVER_WATERMARK, null), s.duration(Keys.POLL_INTERVAL, Duration.ofMillis(200)),

@@ -106,8 +106,8 @@ public final class HttpApi implements AutoCloseable {
                     + " MsgExchange.builder().meterRegistry(new PrometheusMeterRegistry(PrometheusConfig.DEFAULT))");
         }
         var config = exchange.config();
-        var settings = new HttpSettings(HttpSettings.DEFAULT_HOST, config.http().port(), config.http().token(),
-                config.http().maxBodyBytes(), HttpSettings.DEFAULT_READY_TIMEOUT);
+        var settings = new HttpSettings(config.http().host(), config.http().port(), config.http().token(),
+                config.http().maxBodyBytes(), config.http().readyTimeout());
         var checks = new ArrayList<ReadinessCheck>();
         checks.add(new StoreCheck(exchange.store()));
         checks.add(new MailboxCheck(exchange.mailbox()));

@@ -55,6 +55,17 @@ class RunnerConfigTest {
         assertThat(config.inbox().maxCommitDelay()).isEqualTo(Duration.ofSeconds(30));
         assertThat(config.store().schema()).isEqualTo("msgx");
         assertThat(config.http().token()).isNull();
+        assertThat(config.http().host()).isEqualTo("0.0.0.0");
+        assertThat(config.http().readyTimeout()).isEqualTo(Duration.ofSeconds(2));
+    }
+
+    @Test
+    void the_http_interface_and_readiness_bound_are_read_from_their_documented_keys() {
+        var config = RunnerConfig.from(ConfigSource.of(Map.of(
+                "msgx.store.url", "jdbc:postgresql://db/msgx", "msgx.mailbox.url", "jdbc:mysql://aodb/sis",
+                "msgx.http.host", "127.0.0.1", "msgx.http.ready-timeout", "500ms")));
+        assertThat(config.http().host()).isEqualTo("127.0.0.1");
+        assertThat(config.http().readyTimeout()).isEqualTo(Duration.ofMillis(500));
     }
 
     @Test
