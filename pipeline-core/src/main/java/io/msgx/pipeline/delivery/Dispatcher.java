@@ -14,8 +14,8 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.TreeMap;
 
 /**
  * Delivers committed outbox rows to the event sink (seeds §8). One round ({@link #dispatchOnce()}):
@@ -74,10 +74,11 @@ public final class Dispatcher {
             return DispatchResult.NOTHING;
         }
 
+        var sendingAt = clock.instant();
         var results = send(claimed);
         var now = clock.instant();
         var sentNotifications = new ArrayList<Long>();
-        var sentProjections = new LinkedHashMap<FlightId, Long>();
+        var sentProjections = new TreeMap<FlightId, Long>(); // FLID order, as the pump writes them: no deadlock
         var pausedFlids = new HashSet<FlightId>();
         int failed = 0;
         int dead = 0;
@@ -120,6 +121,12 @@ public final class Dispatcher {
             metrics.eventDeliveriesFailed(failed, dead);
             log.warn("Dispatch round: {} of {} events not delivered ({} now dead); their FLIDs wait for the retry",
                     failed, claimed.size(), dead);
+        }
+        if (log.isDebugEnabled()) {
+            log.debug("Dispatch round: {} event(s) claimed in {} ms, sent in {} ms, confirmed in {} ms; {} delivered,"
+                    + " {} superseded, {} failed", claimed.size(), Duration.between(claimedAt, sendingAt).toMillis(),
+                    Duration.between(sendingAt, now).toMillis(), Duration.between(now, clock.instant()).toMillis(),
+                    delivered, superseded, failed);
         }
         reportBacklog();
         return new DispatchResult(delivered, superseded, failed - dead, dead);

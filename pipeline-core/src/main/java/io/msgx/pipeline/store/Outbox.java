@@ -31,8 +31,9 @@ public interface Outbox {
     }
 
     /**
-     * {@link #upsertProjection} for several FLIDs, at most one projection each. The default writes one by one; a
-     * store overrides it with one batch.
+     * {@link #upsertProjection} for several FLIDs, at most one projection each, written in the order given (callers
+     * give FLID order, as {@link #markProjectionsSent} gets it, so the two never wait for each other in a cycle).
+     * The default writes one by one; a store overrides it with one batch.
      */
     default void upsertProjections(Collection<OutboxEvent> projections) {
         projections.forEach(this::upsertProjection);
