@@ -52,8 +52,10 @@ import io.msgx.domain.message.FlightMessage;
  * <h2>Hardening</h2>
  * A message over {@link CodecLimits#maxMessageBytes()} UTF-8 bytes is refused before parsing. A DOCTYPE is
  * refused outright, so no DTD, internal or external entity is ever read; nesting deeper than
- * {@link CodecLimits#maxElementDepth()}, text longer than {@link CodecLimits#maxTextLength()}, an empty or
- * not well-formed document and a root other than {@code MSG} are malformed.
+ * {@link CodecLimits#maxElementDepth()}, text longer than {@link CodecLimits#maxTextLength()}, a text or
+ * attribute value with a character XML 1.0 does not allow (a control character, an unpaired surrogate,
+ * U+FFFE, U+FFFF — however it got there), an empty or not well-formed document and a root other than
+ * {@code MSG} are malformed.
  *
  * <h2>Encoding</h2>
  * {@code encode} writes exactly that shape, compact, without prolog: {@code META} (SNDR, RCVR, SEQN, DTTM,

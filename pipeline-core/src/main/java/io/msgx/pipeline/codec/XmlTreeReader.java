@@ -109,6 +109,25 @@ final class XmlTreeReader {
         return root;
     }
 
+    /**
+     * Woodstox checks characters as it decodes bytes, but a {@code String} arrives decoded: an unpaired surrogate
+     * (text that was never valid Unicode), U+FFFE or U+FFFF would pass, and so would a C0 control written as a
+     * character reference under an {@code <?xml version="1.1"?>} prolog. None of them is an XML 1.0 character,
+     * the encoder refuses to write them, and the stores would keep them mangled; so a value carrying one is
+     * malformed.
+     */
+    private static void refuseNonXmlCharacters(String text, String what, String element) {
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (Character.isHighSurrogate(c) && i + 1 < text.length() && Character.isLowSurrogate(text.charAt(i + 1))) {
+                i++;
+            } else if (!(c == '\t' || c == '\n' || c == '\r' || c >= 0x20 && c <= 0xD7FF || c >= 0xE000 && c <= 0xFFFD)) {
+                throw new MalformedMessage(what + " of <" + element + "> contains U+" + String.format("%04X", (int) c)
+                        + ", which XML 1.0 does not allow");
+            }
+        }
+    }
+
     private static MalformedMessage notWellFormed(Throwable e) {
         String detail = String.valueOf(e.getMessage()).replaceAll("\\s+", " ").trim();
         return new MalformedMessage("not well-formed XML: " + detail);
@@ -135,12 +154,15 @@ final class XmlTreeReader {
         OpenElement(XMLStreamReader reader) {
             this.name = reader.getLocalName();
             for (int i = 0; i < reader.getAttributeCount(); i++) {
-                attributes.put(reader.getAttributeLocalName(i), reader.getAttributeValue(i));
+                String value = reader.getAttributeValue(i);
+                refuseNonXmlCharacters(value, "attribute " + reader.getAttributeLocalName(i), name);
+                attributes.put(reader.getAttributeLocalName(i), value);
             }
         }
 
         /** Whitespace-only runs (indentation between elements) do not count toward the limit. */
         void append(String chars, int maxTextLength) {
+            refuseNonXmlCharacters(chars, "text", name);
             if (!chars.isBlank()) {
                 countedLength += chars.length();
                 if (countedLength > maxTextLength) {
