@@ -23,7 +23,6 @@ import java.util.Set;
 
 import static io.msgx.adapter.pg.jooq.Sequences.MSG_EVENT_SEQ;
 import static io.msgx.adapter.pg.jooq.Tables.MSG_EVENT;
-import static org.jooq.impl.DSL.any;
 import static org.jooq.impl.DSL.count;
 import static org.jooq.impl.DSL.excluded;
 import static org.jooq.impl.DSL.inline;
@@ -220,7 +219,7 @@ final class PgOutbox implements Outbox {
         return dsl.update(MSG_EVENT)
                 .set(MSG_EVENT.STATUS, SENT_STATUS)
                 .set(MSG_EVENT.SENT_AT, sentAt)
-                .where(MSG_EVENT.EVENT_ID.eq(any(eventIds)))
+                .where(KeySet.contains(MSG_EVENT.EVENT_ID, eventIds))
                 .and(MSG_EVENT.TARGET.eq(MSG_TARGET))
                 .and(MSG_EVENT.STATUS.eq(PENDING_STATUS));
     }
