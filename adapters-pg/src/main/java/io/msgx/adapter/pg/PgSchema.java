@@ -26,6 +26,20 @@ public final class PgSchema {
     }
 
     /**
+     * Whether the server analyzes tables by itself ({@code autovacuum = on}). The store's look-ups are planned from
+     * table statistics; without autovacuum, tables that grew since their last {@code ANALYZE} are planned as if they
+     * were still small (issue 9: a backlog's digest slowed down threefold), so the runner warns at start-up.
+     */
+    public static boolean autovacuumOn(DataSource dataSource) {
+        try (var connection = dataSource.getConnection(); var statement = connection.createStatement();
+             var result = statement.executeQuery("SHOW autovacuum")) {
+            return result.next() && "on".equalsIgnoreCase(result.getString(1));
+        } catch (java.sql.SQLException e) {
+            throw new io.msgx.pipeline.store.StoreUnavailableException("reading the server's autovacuum setting", e);
+        }
+    }
+
+    /**
      * Refuse to run against a schema this build does not know: missing, behind (migrations pending: run
      * {@code migrate}), ahead (written by a newer build), or altered after it was migrated.
      *

@@ -78,8 +78,13 @@ public final class Bench {
 
     public BenchReport run() throws Exception {
         var startedAt = clock.instant();
-        try (var store = storePool(); var memory = new MemoryWatch()) {
+        try (var store = storePool(); var memory = new MemoryWatch();
+             var statistics = StatisticsKeeper.forStore(store, config.store().schema())) {
             var schema = config.store().schema();
+            if (statistics.active()) {
+                say("PostgreSQL runs with autovacuum = off: the bench runs ANALYZE on schema %s every %d s, as "
+                        + "autovacuum would", schema, StatisticsKeeper.PERIOD_MILLIS / 1000);
+            }
             var ground = new BenchGround(this::mailboxConnection, config.mailbox().schema(), store, schema);
             var contents = ground.inspect();
             if (contents.mailboxTablesCreated()) {
@@ -139,6 +144,10 @@ public final class Bench {
                     + "set-up, which flatters the cost ratio at N");
             notes.add("intake drains a backlog in batches of msgx.pipeline.claim-batch (" + config.inbox().claimBatch()
                     + ") without waiting for msgx.pipeline.poll-interval (" + config.pollInterval() + ")");
+            if (statistics.active()) {
+                notes.add("PostgreSQL runs with autovacuum = off; the bench ran ANALYZE on the store's tables every "
+                        + StatisticsKeeper.PERIOD_MILLIS / 1000 + " s in its place (" + statistics.rounds() + " rounds)");
+            }
             if (produced.failed() > 0) {
                 notes.add("producer baseline: " + produced.failed() + " record(s) failed, first: " + produced.firstFailure());
             }

@@ -7,6 +7,9 @@ import io.msgx.adapter.pg.PgSchema;
 import io.msgx.pipeline.store.PipelineStore;
 import io.msgx.runner.config.RunnerConfig;
 
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
 import java.time.Clock;
 
 /**
@@ -14,6 +17,8 @@ import java.time.Clock;
  * is a session advisory lock keyed by the schema.
  */
 final class PgStoreBackend implements StoreBackend {
+
+    private static final Logger log = LoggerFactory.getLogger(PgStoreBackend.class);
 
     private final String schema;
     private final HikariDataSource pool;
@@ -44,6 +49,11 @@ final class PgStoreBackend implements StoreBackend {
     @Override
     public void requireCurrent() {
         PgSchema.requireCurrent(pool, schema);
+        if (!PgSchema.autovacuumOn(pool)) {
+            log.warn("PostgreSQL runs with autovacuum = off: nothing refreshes the statistics the store's look-ups are "
+                    + "planned from, and they slow down as the tables of schema {} grow. Turn autovacuum on, or have "
+                    + "the schema's tables analyzed regularly (ANALYZE), see docs/operations.md", schema);
+        }
     }
 
     @Override
