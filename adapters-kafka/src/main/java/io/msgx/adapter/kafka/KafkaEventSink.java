@@ -29,9 +29,9 @@ import java.util.concurrent.TimeoutException;
  *   <li>One {@link Delivery} per event, in the order of the events. {@link Delivery.Delivered} means the broker
  *       acknowledged the record with {@code acks=all}.</li>
  *   <li>A record's failure is its {@link Delivery.Failed} (the reason names the exception and its message, or
- *       the wait that ran out), never an exception; the other records of the batch are unaffected, except the later records of the
- *       same key after a synchronous refusal by the producer (metadata not available, record too large, buffer
- *       full): those fail too, unsent, so that nothing overtakes the refused record.</li>
+ *       the wait that ran out), never an exception; the other records of the batch are unaffected, except the
+ *       later records of the same key after a synchronous refusal by the producer (metadata not available, record
+ *       too large, buffer full): those fail too, unsent, so that nothing overtakes the refused record.</li>
  *   <li>Bounded by {@link KafkaSinkSettings#sendBound()} = {@code max-block + delivery-timeout + 1 s} (41 s with
  *       the defaults) from the call. Records are handed to the producer only during the first {@code max-block};
  *       the rest fail without being sent. One hand-over blocks at most {@code max-block} (metadata, buffer), so the

@@ -24,15 +24,15 @@ import java.util.Set;
 import static io.msgx.adapter.pg.jooq.Sequences.MSG_EVENT_SEQ;
 import static io.msgx.adapter.pg.jooq.Tables.MSG_EVENT;
 import static org.jooq.impl.DSL.count;
-import static org.jooq.impl.DSL.field;
-import static org.jooq.impl.DSL.name;
-import static org.jooq.impl.DSL.table;
-import static org.jooq.impl.DSL.val;
 import static org.jooq.impl.DSL.excluded;
+import static org.jooq.impl.DSL.field;
 import static org.jooq.impl.DSL.inline;
 import static org.jooq.impl.DSL.min;
+import static org.jooq.impl.DSL.name;
 import static org.jooq.impl.DSL.select;
 import static org.jooq.impl.DSL.selectOne;
+import static org.jooq.impl.DSL.table;
+import static org.jooq.impl.DSL.val;
 
 /**
  * {@link Outbox} on {@code MSG_EVENT}, bound to one transaction. Every written row takes a new {@code EVENT_ID}

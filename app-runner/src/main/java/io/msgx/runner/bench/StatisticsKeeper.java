@@ -1,9 +1,10 @@
 package io.msgx.runner.bench;
 
+import io.msgx.adapter.pg.PgSchema;
+
 import javax.sql.DataSource;
 import java.sql.SQLException;
 import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -39,12 +40,8 @@ final class StatisticsKeeper implements AutoCloseable {
     }
 
     /** Starts analyzing when the server's autovacuum is off; otherwise a keeper that does nothing. */
-    static StatisticsKeeper forStore(DataSource store, String schema) throws SQLException {
-        try (var connection = store.getConnection(); var statement = connection.createStatement();
-             var result = statement.executeQuery("SHOW autovacuum")) {
-            result.next();
-            return new StatisticsKeeper(store, schema, "off".equalsIgnoreCase(result.getString(1)));
-        }
+    static StatisticsKeeper forStore(DataSource store, String schema) {
+        return new StatisticsKeeper(store, schema, !PgSchema.autovacuumOn(store));
     }
 
     /** Whether this keeper runs {@code ANALYZE} (autovacuum is off). */
@@ -81,7 +78,7 @@ final class StatisticsKeeper implements AutoCloseable {
                     tables.add(result.getString(1));
                 }
             }
-            for (var table : List.copyOf(tables)) {
+            for (var table : tables) {
                 statement.execute("ANALYZE " + schema + "." + table);
             }
         }

@@ -104,8 +104,8 @@ public record RunnerConfig(
         /** Never shows the token. */
         @Override
         public String toString() {
-            return "Http[host=" + host + ", port=" + port + ", token=" + (token == null ? "(none)" : "(set)")
-                    + ", maxBodyBytes=" + maxBodyBytes + ", readyTimeout=" + readyTimeout + "]";
+            return "Http[host=" + host + ", port=" + port + ", token=" + shown(token) + ", maxBodyBytes="
+                    + maxBodyBytes + ", readyTimeout=" + readyTimeout + "]";
         }
     }
 
@@ -268,11 +268,11 @@ public record RunnerConfig(
         shown.put(Keys.STORE_KIND, store.kind().name().toLowerCase(java.util.Locale.ROOT));
         shown.put(Keys.STORE_URL, JdbcUrlMask.mask(store.url()));
         shown.put(Keys.STORE_USER, store.user());
-        shown.put(Keys.STORE_PASSWORD, store.password().isEmpty() ? "(none)" : "(set)");
+        shown.put(Keys.STORE_PASSWORD, shown(store.password()));
         shown.put(Keys.STORE_SCHEMA, store.schema());
         shown.put(Keys.MAILBOX_URL, JdbcUrlMask.mask(mailbox.url()));
         shown.put(Keys.MAILBOX_USER, mailbox.user());
-        shown.put(Keys.MAILBOX_PASSWORD, mailbox.password().isEmpty() ? "(none)" : "(set)");
+        shown.put(Keys.MAILBOX_PASSWORD, shown(mailbox.password()));
         shown.put(Keys.MAILBOX_READ_ONLY, Boolean.toString(mailbox.readOnly()));
         shown.put(Keys.KAFKA_BOOTSTRAP, kafka.sink() == null ? "(none: events wait in the outbox)" : kafka.sink().bootstrapServers());
         shown.put(Keys.AIRPORT_ZONE, engine.operationDayRule().airportZone().getId());
