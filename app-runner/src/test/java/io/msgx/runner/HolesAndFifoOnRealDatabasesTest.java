@@ -23,6 +23,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import java.time.Duration;
 import java.util.List;
 
+import static io.msgx.adapter.mysql.TestMailboxDatabase.insertInbound;
 import static io.msgx.pipeline.testing.SisMessages.fltr;
 import static io.msgx.pipeline.testing.SisMessages.patch;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -50,7 +51,7 @@ class HolesAndFifoOnRealDatabasesTest {
     void a_rolled_back_insert_leaves_a_permanent_hole_released_after_max_commit_delay() throws Exception {
         try (var aodb = services.aodbConnection()) {
             aodb.setAutoCommit(false);
-            RealServices.insert(aodb, sis.schedule(fltr("1", "11MAR240835")));
+            insertInbound(aodb, sis.schedule(fltr("1", "11MAR240835")));
             aodb.rollback();
         }
         long after = services.deliver(sis.schedule(fltr("2", "11MAR240900")));
@@ -76,7 +77,7 @@ class HolesAndFifoOnRealDatabasesTest {
         var pipeline = pipeline(store);
         try (var slow = services.aodbConnection()) {
             slow.setAutoCommit(false);
-            long first = RealServices.insert(slow, sis.schedule(fltr("77", "11MAR240835", "STND", "1")));
+            long first = insertInbound(slow, sis.schedule(fltr("77", "11MAR240835", "STND", "1")));
             long second = services.deliver(sis.flop(FlopSubtype.STND, "77", patch("STND", "2")));
             assertThat(second).isGreaterThan(first);
 

@@ -16,7 +16,6 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.time.ZoneId;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -141,21 +140,7 @@ final class RealServices implements BeforeEachCallback, AfterEachCallback {
     /** Insert an inbound row as the AODB side does, committed; returns its ID. */
     long deliver(String xml) throws SQLException {
         try (var connection = aodbConnection()) {
-            return insert(connection, xml);
-        }
-    }
-
-    /** Insert an inbound row on {@code connection} (whose transaction the caller controls); returns its ID. */
-    static long insert(Connection connection, String xml) throws SQLException {
-        try (var insert = connection.prepareStatement(
-                "INSERT INTO CMINMSGS (CMINMSGS_CLOB_MSG, CMINMSGS_DATE_RECEIVED) VALUES (?, NOW(3))",
-                Statement.RETURN_GENERATED_KEYS)) {
-            insert.setString(1, xml);
-            insert.executeUpdate();
-            try (var keys = insert.getGeneratedKeys()) {
-                keys.next();
-                return keys.getLong(1);
-            }
+            return TestMailboxDatabase.insertInbound(connection, xml);
         }
     }
 

@@ -32,6 +32,23 @@ public final class TestMailboxDatabase implements AutoCloseable {
         this.name = name;
     }
 
+    /**
+     * Insert an inbound row into {@code CMINMSGS} as the AODB side does, on {@code connection} (whose transaction the
+     * caller controls: auto-commit, or held open for a late commit); returns its ID.
+     */
+    public static long insertInbound(Connection connection, String xml) throws SQLException {
+        try (var insert = connection.prepareStatement(
+                "INSERT INTO CMINMSGS (CMINMSGS_CLOB_MSG, CMINMSGS_DATE_RECEIVED) VALUES (?, NOW(3))",
+                Statement.RETURN_GENERATED_KEYS)) {
+            insert.setString(1, xml);
+            insert.executeUpdate();
+            try (var keys = insert.getGeneratedKeys()) {
+                keys.next();
+                return keys.getLong(1);
+            }
+        }
+    }
+
     /** Create {@code msgx_mbx_<random>} on the test server. */
     public static TestMailboxDatabase create() {
         String url = serverUrl(env("MSGX_TEST_MYSQL_URL", "jdbc:mysql://127.0.0.1:3306"));

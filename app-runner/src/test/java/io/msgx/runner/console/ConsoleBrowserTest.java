@@ -419,15 +419,8 @@ class ConsoleBrowserTest {
     }
 
     private long deliver(String xml) throws Exception {
-        try (var connection = mariadb.connect(); var insert = connection.prepareStatement(
-                "INSERT INTO CMINMSGS (CMINMSGS_CLOB_MSG, CMINMSGS_DATE_RECEIVED) VALUES (?, NOW(3))",
-                Statement.RETURN_GENERATED_KEYS)) {
-            insert.setString(1, xml);
-            insert.executeUpdate();
-            try (var keys = insert.getGeneratedKeys()) {
-                keys.next();
-                return keys.getLong(1);
-            }
+        try (var connection = mariadb.connect()) {
+            return TestMailboxDatabase.insertInbound(connection, xml);
         }
     }
 

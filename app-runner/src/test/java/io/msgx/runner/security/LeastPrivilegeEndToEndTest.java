@@ -13,7 +13,6 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
@@ -23,6 +22,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.function.Predicate;
 
+import static io.msgx.adapter.mysql.TestMailboxDatabase.insertInbound;
 import static io.msgx.pipeline.testing.SisMessages.fltr;
 import static io.msgx.pipeline.testing.SisMessages.patch;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -81,11 +81,11 @@ class LeastPrivilegeEndToEndTest {
 
         long last;
         try (var aodb = users.aodb()) {
-            deliver(aodb, sis.schedule(fltr("1001", "11MAR240835", "FLNO", "CA1405", "STND", "504"),
+            insertInbound(aodb, sis.schedule(fltr("1001", "11MAR240835", "FLNO", "CA1405", "STND", "504"),
                     fltr("1002", "11MAR240900", "FLNO", "MU5101")));
-            deliver(aodb, sis.flop(FlopSubtype.STND, "1001", patch("STND", "612")));
-            deliver(aodb, sis.other("LDM", "ANY"));
-            last = deliver(aodb, sis.flop(FlopSubtype.EOBT, "1002", patch("EOBT", "11MAR240850")));
+            insertInbound(aodb, sis.flop(FlopSubtype.STND, "1001", patch("STND", "612")));
+            insertInbound(aodb, sis.other("LDM", "ANY"));
+            last = insertInbound(aodb, sis.flop(FlopSubtype.EOBT, "1002", patch("EOBT", "11MAR240850")));
         }
 
         try (var warnings = LogCapture.start(Level.WARN)) {
@@ -158,7 +158,7 @@ class LeastPrivilegeEndToEndTest {
     void the_mailbox_user_cannot_delete_rewrite_or_add_mailbox_rows() throws Exception {
         long id;
         try (var aodb = users.aodb()) {
-            id = deliver(aodb, sis.schedule(fltr("1001", "11MAR240835")));
+            id = insertInbound(aodb, sis.schedule(fltr("1001", "11MAR240835")));
             try (var st = aodb.createStatement()) {
                 st.executeUpdate("INSERT INTO COUTMSGS (COUTMSGS_CLOB_MSG, COUTMSGS_DATE_INSERTED, ROUTINGID)"
                         + " VALUES ('<MSG/>', NOW(3), 'AODB')");
@@ -212,19 +212,6 @@ class LeastPrivilegeEndToEndTest {
     private static boolean deniedPrivilege(String line) {
         var lower = line.toLowerCase(Locale.ROOT);
         return lower.contains("denied") || lower.contains("permission") || lower.contains("privilege");
-    }
-
-    private static long deliver(Connection aodb, String xml) throws SQLException {
-        try (var insert = aodb.prepareStatement(
-                "INSERT INTO CMINMSGS (CMINMSGS_CLOB_MSG, CMINMSGS_DATE_RECEIVED) VALUES (?, NOW(3))",
-                java.sql.Statement.RETURN_GENERATED_KEYS)) {
-            insert.setString(1, xml);
-            insert.executeUpdate();
-            try (var keys = insert.getGeneratedKeys()) {
-                keys.next();
-                return keys.getLong(1);
-            }
-        }
     }
 
     private long countInStore(String sql) throws SQLException {

@@ -26,6 +26,7 @@ import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 
+import static io.msgx.adapter.mysql.TestMailboxDatabase.insertInbound;
 import static io.msgx.pipeline.testing.SisMessages.fltr;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -90,8 +91,8 @@ class SecretsStayHiddenIT {
         long first;
         long second;
         try (var aodb = users.aodb()) {
-            first = insert(aodb, sis.schedule(fltr("1001", "11MAR240835", "FLNO", "CA1405")));
-            second = insert(aodb, sis.other("LDM", "ANY"));
+            first = insertInbound(aodb, sis.schedule(fltr("1001", "11MAR240835", "FLNO", "CA1405")));
+            second = insertInbound(aodb, sis.other("LDM", "ANY"));
         }
         int port = freePort();
         var runEnv = new LinkedHashMap<>(env);
@@ -249,19 +250,6 @@ class SecretsStayHiddenIT {
             return rows.next() && rows.getLong(1) == 1;
         } catch (SQLException e) {
             return false;
-        }
-    }
-
-    private static long insert(java.sql.Connection aodb, String xml) throws SQLException {
-        try (var insert = aodb.prepareStatement(
-                "INSERT INTO CMINMSGS (CMINMSGS_CLOB_MSG, CMINMSGS_DATE_RECEIVED) VALUES (?, NOW(3))",
-                java.sql.Statement.RETURN_GENERATED_KEYS)) {
-            insert.setString(1, xml);
-            insert.executeUpdate();
-            try (var keys = insert.getGeneratedKeys()) {
-                keys.next();
-                return keys.getLong(1);
-            }
         }
     }
 
