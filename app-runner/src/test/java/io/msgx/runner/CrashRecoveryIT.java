@@ -261,12 +261,7 @@ class CrashRecoveryIT {
     }
 
     private RunnerProcess start(Path config, Path logs, String name) {
-        var jar = System.getProperty("msgx.runner.jar");
-        if (jar == null || !Files.exists(Path.of(jar))) {
-            throw new IllegalStateException("msgx.runner.jar (" + jar + ") does not name the built jar: run through "
-                    + "'mvn verify', which packages it before the integration tests");
-        }
-        var runner = RunnerProcess.start(Path.of(jar), config, logs.resolve(name + ".log"));
+        var runner = RunnerProcess.start(Path.of(BuiltRunner.jar()), config, logs.resolve(name + ".log"));
         runners.add(runner);
         return runner;
     }

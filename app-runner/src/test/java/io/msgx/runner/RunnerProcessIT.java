@@ -9,7 +9,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -17,14 +16,14 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.function.BooleanSupplier;
 
 import static io.msgx.pipeline.testing.SisMessages.fltr;
+import static io.msgx.runner.BuiltRunner.await;
+import static io.msgx.runner.BuiltRunner.freePort;
+import static io.msgx.runner.BuiltRunner.jar;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -118,16 +117,6 @@ class RunnerProcessIT {
         return process;
     }
 
-    /** The executable jar {@code package} built; failsafe passes its path. */
-    private static String jar() {
-        var jar = System.getProperty("msgx.runner.jar");
-        if (jar == null || !Files.exists(Path.of(jar))) {
-            throw new IllegalStateException("msgx.runner.jar (" + jar + ") does not name the built jar: run through "
-                    + "'mvn verify', which packages it before the integration tests");
-        }
-        return jar;
-    }
-
     private Map<String, Object> statusJson(Path config) throws Exception {
         var java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         var process = new ProcessBuilder(java, "-jar", jar(), "status", "--json", "-c", config.toString()).redirectError(ProcessBuilder.Redirect.DISCARD).start();
@@ -166,22 +155,5 @@ class RunnerProcessIT {
         } catch (IOException e) {
             return "";
         }
-    }
-
-    private static int freePort() throws IOException {
-        try (var socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
-        }
-    }
-
-    private static void await(String what, BooleanSupplier condition) throws InterruptedException {
-        var deadline = Instant.now().plus(Duration.ofSeconds(60));
-        while (Instant.now().isBefore(deadline)) {
-            if (condition.getAsBoolean()) {
-                return;
-            }
-            Thread.sleep(200);
-        }
-        throw new AssertionError("timed out waiting for: " + what);
     }
 }

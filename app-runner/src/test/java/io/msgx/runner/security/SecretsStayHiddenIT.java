@@ -7,7 +7,6 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -16,18 +15,18 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.SQLException;
-import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
 
 import static io.msgx.adapter.mysql.TestMailboxDatabase.insertInbound;
 import static io.msgx.pipeline.testing.SisMessages.fltr;
+import static io.msgx.runner.BuiltRunner.await;
+import static io.msgx.runner.BuiltRunner.freePort;
+import static io.msgx.runner.BuiltRunner.jar;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -251,32 +250,5 @@ class SecretsStayHiddenIT {
         } catch (SQLException e) {
             return false;
         }
-    }
-
-    /** The executable jar {@code package} built; failsafe passes its path. */
-    private static String jar() {
-        var jar = System.getProperty("msgx.runner.jar");
-        if (jar == null || !Files.exists(Path.of(jar))) {
-            throw new IllegalStateException("msgx.runner.jar (" + jar + ") does not name the built jar: run through "
-                    + "'mvn verify', which packages it before the integration tests");
-        }
-        return jar;
-    }
-
-    private static int freePort() throws IOException {
-        try (var socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
-        }
-    }
-
-    private static void await(String what, BooleanSupplier condition) throws InterruptedException {
-        var deadline = Instant.now().plus(Duration.ofSeconds(60));
-        while (Instant.now().isBefore(deadline)) {
-            if (condition.getAsBoolean()) {
-                return;
-            }
-            Thread.sleep(200);
-        }
-        throw new AssertionError("timed out waiting for: " + what);
     }
 }
