@@ -47,6 +47,8 @@ class HoleStormTest {
     private static final int LATE_COMMITS = 12 * SCALE;
     private static final int ROWS_PER_LATE_COMMIT = 20;
     private static final int TOO_LATE_COMMITS = 2 * SCALE;
+    /** Far above any SEQN {@link AodbTraffic} gives: the storm's identities never collide with the traffic's. */
+    private static final long STORM_SEQN_BASE = 1_000_000_000L;
     /** Slack for the round that sees the gap aged out: it comes at most a poll interval after, plus one more round. */
     private static final Duration STALL_BOUND = MAX_COMMIT_DELAY.plus(POLL_INTERVAL.multipliedBy(2));
 
@@ -147,8 +149,10 @@ class HoleStormTest {
             try (var insert = aodb.prepareStatement(sql.toString(), Statement.RETURN_GENERATED_KEYS)) {
                 for (int i = 0; i < rows; i++) {
                     long n = stormRow.incrementAndGet();
-                    insert.setString(i + 1, sis.schedule(fltr(Long.toString(8001 + n % 10), "11MAR240835",
-                            "STND", "X" + n)));
+                    // SEQNs of their own: the traffic's SisMessages counts from the same start, and a storm row
+                    // sharing a traffic schedule's SNDR|TYPE|STYP|SEQN would end SKIPPED(duplicate-of:...).
+                    insert.setString(i + 1, sis.withSeqn(sis.schedule(fltr(Long.toString(8001 + n % 10), "11MAR240835",
+                            "STND", "X" + n)), STORM_SEQN_BASE + n));
                 }
                 insert.executeUpdate();
                 try (var keys = insert.getGeneratedKeys()) {
