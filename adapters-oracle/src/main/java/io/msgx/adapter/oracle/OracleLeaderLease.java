@@ -1,5 +1,6 @@
 package io.msgx.adapter.oracle;
 
+import io.msgx.pipeline.store.StoreUnavailableException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -45,7 +46,12 @@ public final class OracleLeaderLease implements AutoCloseable {
         this.name = name;
     }
 
-    /** True when this instance holds the lease now (acquired now or held already). */
+    /**
+     * True when this instance holds the lease now (acquired now or held already), false while another instance holds
+     * it.
+     *
+     * @throws StoreUnavailableException when the store cannot be reached: nobody can be told to hold the lease then
+     */
     public synchronized boolean tryAcquire() {
         if (isHeld()) {
             return true;
@@ -70,8 +76,7 @@ public final class OracleLeaderLease implements AutoCloseable {
             return true;
         } catch (SQLException e) {
             closeQuietly(connection);
-            log.warn("Leader lease could not be checked: {}", e.getMessage());
-            return false;
+            throw new StoreUnavailableException("Leader lease could not be checked: " + e.getMessage(), e);
         }
     }
 

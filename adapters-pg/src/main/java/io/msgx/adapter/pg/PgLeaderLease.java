@@ -1,5 +1,6 @@
 package io.msgx.adapter.pg;
 
+import io.msgx.pipeline.store.StoreUnavailableException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -37,7 +38,12 @@ public final class PgLeaderLease implements AutoCloseable {
         return hash;
     }
 
-    /** True when this instance holds the lease now (acquired now or held already). */
+    /**
+     * True when this instance holds the lease now (acquired now or held already), false while another instance holds
+     * it.
+     *
+     * @throws StoreUnavailableException when the store cannot be reached: nobody can be told to hold the lease then
+     */
     public synchronized boolean tryAcquire() {
         if (isHeld()) {
             return true;
@@ -61,8 +67,7 @@ public final class PgLeaderLease implements AutoCloseable {
             return false;
         } catch (SQLException e) {
             closeQuietly(connection);
-            log.warn("Leader lease could not be checked: {}", e.getMessage());
-            return false;
+            throw new StoreUnavailableException("Leader lease could not be checked: " + e.getMessage(), e);
         }
     }
 

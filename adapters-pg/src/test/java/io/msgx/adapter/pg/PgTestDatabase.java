@@ -52,6 +52,9 @@ public final class PgTestDatabase implements BeforeEachCallback, AfterEachCallba
         if (dataSource != null) {
             dataSource.close();
         }
+        if (schema == null) {
+            return; // never created: the test stopped before its set-up (an assumption, a failure)
+        }
         try (var admin = DriverManager.getConnection(URL, USER, PASSWORD); var drop = admin.createStatement()) {
             drop.execute("DROP SCHEMA IF EXISTS " + schema + " CASCADE");
         }

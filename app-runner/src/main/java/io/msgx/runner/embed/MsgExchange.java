@@ -1,6 +1,5 @@
 package io.msgx.runner.embed;
 
-import com.zaxxer.hikari.HikariDataSource;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
@@ -33,6 +32,7 @@ import io.msgx.pipeline.pump.ReferenceProcessor;
 import io.msgx.pipeline.pump.Pump;
 import io.msgx.pipeline.pump.TickResult;
 import io.msgx.pipeline.store.PipelineStore;
+import io.msgx.pipeline.store.StoreUnavailableException;
 import io.msgx.runner.config.ConfigSource;
 import io.msgx.runner.config.RunnerConfig;
 import io.msgx.runner.jobs.JobRunner;
@@ -79,7 +79,7 @@ public final class MsgExchange implements AutoCloseable {
     private final Clock clock;
     private final MeterRegistry registry;
     private final StoreBackend backend;
-    private final HikariDataSource mailboxPool;
+    private final ReconnectingPool mailboxPool;
     private final PipelineStore store;
     private final Mailbox mailbox;
     private final XmlCodec codec;
@@ -90,6 +90,9 @@ public final class MsgExchange implements AutoCloseable {
     private volatile PumpLoop pumpLoop;
     private volatile boolean closed;
     private Thread leaseWatcher;
+    /** Lease watcher's state (its thread only): what it has logged already. */
+    private boolean standbyAnnounced;
+    private boolean storeAwayAnnounced;
 
     private MsgExchange(RunnerConfig config, Clock clock, MeterRegistry registry) {
         this.config = config;
@@ -181,26 +184,70 @@ public final class MsgExchange implements AutoCloseable {
     }
 
     private void watchLease() {
-        boolean announcedStandby = false;
         while (!closed) {
             try {
-                if (jobs == null && lease.tryAcquire()) {
-                    becomeActive();
-                } else if (jobs == null && !announcedStandby) {
-                    log.info("Another instance is active on {}: waiting as a hot standby", backend.describe());
-                    announcedStandby = true;
-                } else if (jobs != null && !lease.isHeld()) {
-                    log.error("Leader lease lost: stopping the pipeline on this instance");
-                    stopJobs();
-                    announcedStandby = false;
-                }
-                Thread.sleep(config.standbyPoll().toMillis());
+                Thread.sleep(checkLease().toMillis());
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 return;
             } catch (RuntimeException e) {
                 log.warn("Lease watcher: {}", e.toString());
+                sleepQuietly(config.standbyPoll());
             }
+        }
+    }
+
+    /**
+     * One look at the lease; returns how long until the next. Active, the lease is checked every poll interval, so a
+     * lost session stops the pipeline at once. Without it: while another instance holds it, a hot standby asks again
+     * every {@code msgx.jobs.standby-poll}; while the store cannot be reached (the lease was lost to an outage, most
+     * often), as often as the pump ticks, so the pipeline is back within two poll intervals of the store's return.
+     */
+    private Duration checkLease() {
+        if (jobs != null) {
+            if (lease.isHeld()) {
+                return config.pollInterval();
+            }
+            log.error("Leader lease lost: stopping the pipeline on this instance");
+            stopJobs();
+        }
+        boolean acquired;
+        try {
+            acquired = lease.tryAcquire();
+        } catch (StoreUnavailableException e) {
+            if (!storeAwayAnnounced) {
+                log.warn("The store cannot be reached ({}): asking for the lease again every {}", e.getMessage(),
+                        pumpPeriod());
+                storeAwayAnnounced = true;
+            }
+            return pumpPeriod();
+        }
+        storeAwayAnnounced = false;
+        if (acquired) {
+            becomeActive();
+            standbyAnnounced = false;
+            return config.pollInterval();
+        }
+        if (!standbyAnnounced) {
+            log.info("Another instance is active on {}: waiting as a hot standby", backend.describe());
+            standbyAnnounced = true;
+        }
+        return config.standbyPoll();
+    }
+
+    /**
+     * How often the pump looks for work on its own (a quarter of the poll interval, at least 50 ms); intake wakes it
+     * sooner. Also how often the lease is asked for again while the store cannot be reached.
+     */
+    private Duration pumpPeriod() {
+        return Duration.ofMillis(Math.max(50, config.pollInterval().toMillis() / 4));
+    }
+
+    private static void sleepQuietly(Duration pause) {
+        try {
+            Thread.sleep(pause.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 
@@ -222,17 +269,18 @@ public final class MsgExchange implements AutoCloseable {
         var loop = new PumpLoop(new Pump(store, processor, config.processing().retry(), config.processing().groupSize(),
                 clock, metrics));
         var runner = new JobRunner();
-        // Each loop wakes the next when it passed work on, so a message does not wait for the next period.
+        // Each loop wakes the next when it passed work on, so a message does not wait for the next period; intake
+        // that met an outage tries again as often as the pump ticks, so it is back soon after the mailbox is.
         runner.register("poller", () -> {
-                    if (drainMailbox(poller, config.inbox().claimBatch())) {
-                        runner.wake("pump");
+                    if (!drainMailbox(poller, config.inbox().claimBatch(), () -> runner.wake("pump"))) {
+                        runner.wakeAfter("poller", pumpPeriod());
                     }
                 }, config.pollInterval())
                 .register("pump", () -> {
                     if (loop.runOnce() && sink != null) {
                         runner.wake("dispatcher");
                     }
-                }, Duration.ofMillis(Math.max(50, config.pollInterval().toMillis() / 4)))
+                }, pumpPeriod())
                 .register("gauges", new PipelineGauges(store, registry, clock)::runOnce, Duration.ofSeconds(10))
                 .register("archive", new ProcStateArchiver(store, config.lifecycle(), 500, clock)::runOnce,
                         config.housekeepingInterval())
@@ -268,26 +316,31 @@ public final class MsgExchange implements AutoCloseable {
 
     /**
      * Poll until the mailbox has no full batch after the watermark (a backlog is taken in one go, not one batch per
-     * period); true when anything was enqueued.
+     * period), calling {@code wakePump} after every poll that enqueued anything: the pump starts on the first batch
+     * while intake reads the next. False when the mailbox could not be read.
      */
-    private static boolean drainMailbox(InboxPoller poller, int claimBatch) {
-        boolean enqueued = false;
+    private static boolean drainMailbox(InboxPoller poller, int claimBatch, Runnable wakePump) {
         for (int round = 0; round < 10_000; round++) {
             var result = poller.pollOnce();
             if (result instanceof PollResult.Advanced advanced) {
-                enqueued |= advanced.enqueued() > 0;
+                if (advanced.enqueued() > 0) {
+                    wakePump.run();
+                }
                 if (advanced.enqueued() < claimBatch) {
-                    return enqueued;
+                    return true;
                 }
             } else if (result instanceof PollResult.HoleReleased) {
-                enqueued = true;
+                wakePump.run();
             } else if (result instanceof PollResult.HeldAtHole held) {
-                return enqueued || held.enqueued() > 0;
+                if (held.enqueued() > 0) {
+                    wakePump.run();
+                }
+                return true;
             } else {
-                return enqueued;
+                return !(result instanceof PollResult.MailboxUnavailable);
             }
         }
-        return enqueued;
+        return true;
     }
 
     private synchronized void stopJobs() {

@@ -1,6 +1,5 @@
 package io.msgx.runner.embed;
 
-import com.zaxxer.hikari.HikariDataSource;
 import io.msgx.adapter.oracle.OracleLeaderLease;
 import io.msgx.adapter.oracle.OraclePipelineStore;
 import io.msgx.adapter.oracle.OracleSchema;
@@ -34,7 +33,7 @@ final class OracleStoreBackend implements StoreBackend {
 
     private final String schema;
     private final boolean h2;
-    private final HikariDataSource pool;
+    private final ReconnectingPool pool;
     private final PipelineStore store;
 
     OracleStoreBackend(RunnerConfig.Store config, Clock clock) {

@@ -1,6 +1,5 @@
 package io.msgx.runner.embed;
 
-import com.zaxxer.hikari.HikariDataSource;
 import io.msgx.adapter.pg.PgLeaderLease;
 import io.msgx.adapter.pg.PgPipelineStore;
 import io.msgx.adapter.pg.PgSchema;
@@ -21,7 +20,7 @@ final class PgStoreBackend implements StoreBackend {
     private static final Logger log = LoggerFactory.getLogger(PgStoreBackend.class);
 
     private final String schema;
-    private final HikariDataSource pool;
+    private final ReconnectingPool pool;
     private final PipelineStore store;
 
     PgStoreBackend(RunnerConfig.Store config, Clock clock) {

@@ -26,8 +26,9 @@ import java.util.concurrent.locks.ReentrantLock;
  *       scheduled. An {@link Error} is logged and rethrown, which ends that job's schedule (the JVM is in
  *       trouble; carrying on would hide it).</li>
  *   <li>{@link #wake(String)} runs a job once more as soon as its thread is free, without waiting for its period:
- *       how one loop tells the next there is work (intake → pump → dispatcher). Wakes that arrive while one is
- *       pending collapse into it.</li>
+ *       how one loop tells the next there is work (intake → pump → dispatcher); {@link #wakeAfter} does so after a
+ *       delay (a loop retrying an outage sooner than its period). Wakes that arrive while one is pending collapse
+ *       into it.</li>
  *   <li>{@link #runAllOnce()} runs every job once, in registration order, in the caller's thread (tests,
  *       CLI); a per-job lock keeps it from overlapping a scheduled run of the same job.</li>
  * </ul>
@@ -68,6 +69,15 @@ public final class JobRunner {
      * happens before {@link #start()}, after {@link #stop}, or when a wake of that job is already pending.
      */
     public void wake(String name) {
+        wakeAfter(name, Duration.ZERO);
+    }
+
+    /**
+     * Run the job named {@code name} once more {@code delay} from now (or later, when its thread is busy then), without
+     * waiting for its period: how a loop that met an outage asks to try again sooner than its period. Collapses like
+     * {@link #wake}: while a wake is pending, this does nothing.
+     */
+    public void wakeAfter(String name, Duration delay) {
         Job job;
         ScheduledExecutorService executor;
         synchronized (this) {
@@ -80,10 +90,10 @@ public final class JobRunner {
         }
         if (job.wakePending.compareAndSet(false, true)) {
             try {
-                executor.execute(() -> {
+                executor.schedule(() -> {
                     job.wakePending.set(false);
                     job.runIsolated();
-                });
+                }, Math.max(0, delay.toNanos()), TimeUnit.NANOSECONDS);
             } catch (RejectedExecutionException e) {
                 job.wakePending.set(false); // stopping: nothing more runs
             }

@@ -39,6 +39,27 @@ class JobRunnerTest {
     }
 
     @Test
+    void a_job_woken_after_a_delay_runs_once_more_then_and_not_before() throws InterruptedException {
+        var runs = new CopyOnWriteArrayList<Long>();
+        var second = new CountDownLatch(2);
+        runner.register("retrying", () -> {
+            runs.add(System.nanoTime());
+            second.countDown();
+        }, Duration.ofHours(1));
+        runner.start();
+        long asked = System.nanoTime();
+
+        runner.wakeAfter("retrying", Duration.ofMillis(300));
+        runner.wakeAfter("retrying", Duration.ofMillis(10));
+
+        assertThat(second.await(WAIT_SECONDS, TimeUnit.SECONDS)).as("the first run, then the delayed one").isTrue();
+        assertThat(Duration.ofNanos(runs.get(1) - asked)).as("not before the delay")
+                .isGreaterThanOrEqualTo(Duration.ofMillis(300));
+        Thread.sleep(400);
+        assertThat(runs).as("the second wake came while the first was pending: it collapsed into it").hasSize(2);
+    }
+
+    @Test
     void waking_an_unknown_job_names_the_registered_ones() {
         runner.register("pump", () -> { }, java.time.Duration.ofSeconds(1));
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> runner.wake("pmup"))

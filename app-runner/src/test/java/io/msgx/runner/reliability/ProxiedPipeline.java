@@ -59,8 +59,8 @@ final class ProxiedPipeline implements BeforeEachCallback, AfterEachCallback {
             new MailboxDdl(MailboxSchema.defaults()).createTables(connection);
         }
         aodbSide = new JdbcMailbox(mariadb.dataSource(), MailboxSchema.defaults(), ZoneId.of("Asia/Shanghai"), 10);
-        postgresProxy = proxyFor(PgTestDatabase.URL, 5432);
-        mailboxProxy = proxyFor(System.getenv().getOrDefault("MSGX_TEST_MYSQL_URL", "jdbc:mysql://127.0.0.1:3306"), 3306);
+        postgresProxy = ToxicProxy.inFrontOf(PgTestDatabase.URL, 5432);
+        mailboxProxy = ToxicProxy.inFrontOf(System.getenv().getOrDefault("MSGX_TEST_MYSQL_URL", "jdbc:mysql://127.0.0.1:3306"), 3306);
         msgTopic = KafkaTestBroker.uniqueTopic("msg");
         schdTopic = KafkaTestBroker.uniqueTopic("schd");
         KafkaTestBroker.createTopics(3, msgTopic);
@@ -90,7 +90,7 @@ final class ProxiedPipeline implements BeforeEachCallback, AfterEachCallback {
      */
     MsgExchange start(Map<String, String> extra) throws InterruptedException {
         var keys = new LinkedHashMap<String, String>();
-        keys.put(Keys.STORE_URL, "jdbc:postgresql://127.0.0.1:" + postgresProxy.port() + "/" + database(PgTestDatabase.URL)
+        keys.put(Keys.STORE_URL, "jdbc:postgresql://127.0.0.1:" + postgresProxy.port() + "/" + ToxicProxy.databaseOf(PgTestDatabase.URL)
                 + "?connectTimeout=5&socketTimeout=30");
         keys.put(Keys.STORE_USER, PgTestDatabase.USER);
         if (!PgTestDatabase.PASSWORD.isEmpty()) {
@@ -184,18 +184,5 @@ final class ProxiedPipeline implements BeforeEachCallback, AfterEachCallback {
             throws InterruptedException {
         await(what, timeout, condition);
         return Duration.ofNanos(System.nanoTime() - since);
-    }
-
-    private static ToxicProxy proxyFor(String jdbcUrl, int defaultPort) {
-        var matcher = Pattern.compile("//([^/:?]+)(?::(\\d+))?").matcher(jdbcUrl);
-        if (!matcher.find()) {
-            throw new IllegalArgumentException("no host in " + jdbcUrl);
-        }
-        return ToxicProxy.to(matcher.group(1), matcher.group(2) == null ? defaultPort : Integer.parseInt(matcher.group(2)));
-    }
-
-    private static String database(String jdbcUrl) {
-        var matcher = Pattern.compile("//[^/]+/([^?]+)").matcher(jdbcUrl);
-        return matcher.find() ? matcher.group(1) : "postgres";
     }
 }

@@ -16,6 +16,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.regex.Pattern;
 
 /**
  * A TCP proxy on an ephemeral loopback port in front of one real server (PostgreSQL, MariaDB), so a test can take
@@ -32,7 +33,7 @@ import java.util.concurrent.atomic.AtomicReference;
  * Bytes are forwarded unchanged; the markers are matched on the client's bytes read as ISO-8859-1, so they must be
  * plain ASCII text the client sends (SQL keywords, literal values, bound string parameters).
  */
-final class ToxicProxy implements AutoCloseable {
+public final class ToxicProxy implements AutoCloseable {
 
     /**
      * A one-shot cut. With {@code answerMarker} null: the connection whose client sends {@code clientMarker} is cut
@@ -61,7 +62,7 @@ final class ToxicProxy implements AutoCloseable {
     }
 
     /** A proxy forwarding to {@code host:port}, listening on a free loopback port. */
-    static ToxicProxy to(String host, int port) {
+    public static ToxicProxy to(String host, int port) {
         try {
             return new ToxicProxy(new InetSocketAddress(host, port));
         } catch (IOException e) {
@@ -69,19 +70,34 @@ final class ToxicProxy implements AutoCloseable {
         }
     }
 
+    /** A proxy in front of the server a JDBC URL names ({@code defaultPort} when the URL gives none). */
+    public static ToxicProxy inFrontOf(String jdbcUrl, int defaultPort) {
+        var matcher = Pattern.compile("//([^/:?]+)(?::(\\d+))?").matcher(jdbcUrl);
+        if (!matcher.find()) {
+            throw new IllegalArgumentException("no host in " + jdbcUrl);
+        }
+        return to(matcher.group(1), matcher.group(2) == null ? defaultPort : Integer.parseInt(matcher.group(2)));
+    }
+
+    /** The database a JDBC URL names ({@code postgres} when it names none), to name it again behind the proxy. */
+    public static String databaseOf(String jdbcUrl) {
+        var matcher = Pattern.compile("//[^/]+/([^?]+)").matcher(jdbcUrl);
+        return matcher.find() ? matcher.group(1) : "postgres";
+    }
+
     /** The loopback port the pipeline should connect to instead of the server's. */
-    int port() {
+    public int port() {
         return listener.getLocalPort();
     }
 
     /** The service goes away: open connections are reset, new ones are reset at once. */
-    void goDown() {
+    public void goDown() {
         down = true;
         cutAll();
     }
 
     /** The service is back: new connections are forwarded. */
-    void comeBack() {
+    public void comeBack() {
         down = false;
     }
 
@@ -117,12 +133,12 @@ final class ToxicProxy implements AutoCloseable {
     }
 
     /** Connections forwarded so far. */
-    int accepted() {
+    public int accepted() {
         return accepted.get();
     }
 
     /** Connections reset on arrival while down. */
-    int refused() {
+    public int refused() {
         return refused.get();
     }
 
@@ -156,7 +172,11 @@ final class ToxicProxy implements AutoCloseable {
                 continue;
             }
             try {
+                // No Nagle on either leg: the drivers send a statement as several small writes, and Nagle with
+                // delayed ACKs held each round trip up to 40 ms (a group of 17 messages took 340 ms through the proxy).
+                client.setTcpNoDelay(true);
                 var server = new Socket();
+                server.setTcpNoDelay(true);
                 server.connect(target, 2_000);
                 var link = new Link(client, server);
                 links.add(link);

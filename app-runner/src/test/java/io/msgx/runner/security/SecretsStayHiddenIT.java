@@ -144,7 +144,7 @@ class SecretsStayHiddenIT {
         var refused = start("run, refused configuration", env, "run", "-c", refusedConfig.toString());
         assertThat(exitOf("run, refused configuration", refused)).isEqualTo(2);
         assertThat(exitOf("status, store unreachable", storeDown)).isNotZero();
-        await("the mailbox failure reported", () -> output("run, mailbox unreachable").contains("Mailbox unreadable"));
+        await("the mailbox failure reported", () -> output("run, mailbox unreachable").contains("Mailbox unavailable"));
         down.destroy();
         assertThat(down.waitFor(30, TimeUnit.SECONDS)).isTrue();
         output("run, mailbox unreachable");

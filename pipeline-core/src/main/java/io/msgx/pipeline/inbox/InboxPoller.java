@@ -4,6 +4,7 @@ import io.msgx.pipeline.mailbox.Mailbox;
 import io.msgx.pipeline.mailbox.MailboxRow;
 import io.msgx.pipeline.mailbox.MailboxUnavailableException;
 import io.msgx.pipeline.metrics.PipelineMetrics;
+import io.msgx.pipeline.outage.OutageLog;
 import io.msgx.pipeline.store.PipelineStore;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -43,6 +44,7 @@ public final class InboxPoller {
     private final Clock clock;
     private final InboxSettings settings;
     private final PipelineMetrics metrics;
+    private final OutageLog mailboxOutage;
 
     public InboxPoller(Mailbox mailbox, PipelineStore store, Clock clock, InboxSettings settings, PipelineMetrics metrics) {
         this.mailbox = mailbox;
@@ -50,6 +52,7 @@ public final class InboxPoller {
         this.clock = clock;
         this.settings = settings;
         this.metrics = metrics;
+        this.mailboxOutage = new OutageLog(log, "Mailbox", clock);
     }
 
     public PollResult pollOnce() {
@@ -59,9 +62,10 @@ public final class InboxPoller {
         try {
             rows = mailbox.readAfter(watermark, settings.claimBatch());
         } catch (MailboxUnavailableException e) {
-            log.warn("Mailbox unreadable; watermark stays at {} and intake retries next round: {}", watermark, e.getMessage());
+            mailboxOutage.failed(e.getMessage(), "watermark stays at " + watermark + " and intake retries");
             return new PollResult.MailboxUnavailable(e.getMessage());
         }
+        mailboxOutage.recovered();
         var now = clock.instant();
 
         var contiguous = new ArrayList<MailboxRow>();

@@ -8,6 +8,7 @@ import io.msgx.pipeline.codec.XmlCodec;
 import io.msgx.pipeline.mailbox.Mailbox;
 import io.msgx.pipeline.mailbox.MailboxUnavailableException;
 import io.msgx.pipeline.metrics.PipelineMetrics;
+import io.msgx.pipeline.outage.OutageLog;
 import io.msgx.pipeline.store.ErrorClass;
 import io.msgx.pipeline.store.IdentityBinding;
 import io.msgx.pipeline.store.PipelineStore;
@@ -20,6 +21,7 @@ import org.slf4j.LoggerFactory;
 import org.slf4j.MDC;
 
 import java.time.Clock;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -53,6 +55,8 @@ public final class MessageProcessor {
     private final ProcessingSettings settings;
     private final Clock clock;
     private final PipelineMetrics metrics;
+    private final OutageLog mailboxOutage;
+    private final OutageLog storeOutage;
 
     public MessageProcessor(Mailbox mailbox, PipelineStore store, XmlCodec codec, FlightProcessor flights,
                             ReferenceProcessor references, ProcessingSettings settings, Clock clock, PipelineMetrics metrics) {
@@ -64,18 +68,24 @@ public final class MessageProcessor {
         this.settings = settings;
         this.clock = clock;
         this.metrics = metrics;
+        this.mailboxOutage = new OutageLog(log, "Mailbox", clock);
+        this.storeOutage = new OutageLog(log, "Pipeline store", clock);
     }
 
     public ProcessOutcome processOne(ProcRecord head) {
         MDC.put("msgId", Long.toString(head.msgId()));
         try {
-            return process(head);
+            var outcome = process(head);
+            mailboxOutage.recovered();
+            storeOutage.recovered();
+            return outcome;
         } catch (StoreUnavailableException | MailboxUnavailableException e) {
             // An outage is not the message's fault: no attempt is used and nothing is recorded, so however long the
             // mailbox or our database is away the head neither dies of it nor waits out a backoff once it is back;
             // the pump takes the same head again on its next tick (issue 10).
-            log.warn("Message {}: not processed now, a service it needs did not answer; it stays as it was and is "
-                    + "taken again when the service answers: {}", head.msgId(), e.getMessage());
+            (e instanceof MailboxUnavailableException ? mailboxOutage : storeOutage).failed(e.getMessage(),
+                    "message " + head.msgId() + " is not processed now: it stays as it was and is taken again when "
+                            + "the service answers");
             return new ProcessOutcome.NotRecorded(head.msgId(), e.getMessage());
         } catch (RuntimeException e) {
             log.error("Message {}: unexpected failure while processing", head.msgId(), e);
@@ -160,15 +170,26 @@ public final class MessageProcessor {
         }
         List<ProcRecord> taken = List.of();
         try {
+            var started = clock.instant();
             var prepared = prepareGroup(run);
             taken = prepared.stream().map(Prepared::head).toList();
             if (taken.size() < 2) {
                 return List.of(processOne(run.get(0)));
             }
-            return applyGroup(prepared);
+            var read = clock.instant();
+            var outcomes = applyGroup(prepared);
+            if (log.isDebugEnabled()) {
+                log.debug("Group of {} message(s) from {}: texts read and decoded in {} ms, identities bound, flights "
+                        + "applied and committed in {} ms", taken.size(), taken.get(0).msgId(),
+                        Duration.between(started, read).toMillis(), Duration.between(read, clock.instant()).toMillis());
+            }
+            return outcomes;
         } catch (RuntimeException e) {
-            log.warn("A group of {} message(s) from {} was not processed ({}); processing them one at a time",
-                    taken.isEmpty() ? run.size() : taken.size(), run.get(0).msgId(), e.toString());
+            boolean outage = e instanceof StoreUnavailableException || e instanceof MailboxUnavailableException;
+            // An outage is reported once by the message it stops, not by every group it stops.
+            (outage ? log.atDebug() : log.atWarn()).log("A group of {} message(s) from {} was not processed ({}); "
+                    + "processing them one at a time", taken.isEmpty() ? run.size() : taken.size(), run.get(0).msgId(),
+                    e.toString());
             return oneByOne(taken.isEmpty() ? run.subList(0, 1) : taken);
         }
     }

@@ -2,6 +2,7 @@ package io.msgx.pipeline.pump;
 
 import io.msgx.pipeline.retry.RetryPolicy;
 import io.msgx.pipeline.metrics.PipelineMetrics;
+import io.msgx.pipeline.outage.OutageLog;
 import io.msgx.pipeline.store.ErrorClass;
 import io.msgx.pipeline.store.PipelineStore;
 import io.msgx.pipeline.store.ProcStatus;
@@ -38,6 +39,7 @@ public final class Pump {
     private final PipelineMetrics metrics;
     private final int groupSize;
     private long lastWarnedWatermark = -1;
+    private final OutageLog storeOutage;
 
     public Pump(PipelineStore store, MessageProcessor processor, RetryPolicy retry, Clock clock, PipelineMetrics metrics) {
         this(store, processor, retry, 1, clock, metrics);
@@ -52,48 +54,55 @@ public final class Pump {
         this.retry = retry;
         this.clock = clock;
         this.metrics = metrics;
+        this.storeOutage = new OutageLog(log, "Pipeline store", clock);
     }
 
     public TickResult tick() {
         try {
-            var head = store.procStates().head();
-            if (head.isEmpty()) {
-                return new TickResult.Idle();
-            }
-            var message = head.get();
-            var watermark = store.inboxCursor().load().watermark();
-            if (message.msgId() > watermark) {
-                if (watermark != lastWarnedWatermark) {
-                    lastWarnedWatermark = watermark;
-                    log.warn("Head message {} is above the watermark {}: waiting for intake to catch up so it cannot "
-                            + "overtake a smaller mailbox ID", message.msgId(), watermark);
-                }
-                return new TickResult.BeyondWatermark(message.msgId(), watermark);
-            }
-            if (message.status() == ProcStatus.FAILED && retry.exhausted(message.attempts())) {
-                if (store.procStates().exhaust(message.msgId(), clock.instant())) {
-                    metrics.messageEnded(ProcStatus.DEAD, ErrorClass.EXHAUSTED);
-                    log.error("Message {} DEAD(EXHAUSTED) after {} attempts; last error ({}): {}", message.msgId(),
-                            message.attempts(), message.errorClass(), message.lastError());
-                }
-                return new TickResult.Exhausted(message.msgId());
-            }
-            if (message.status() == ProcStatus.FAILED && message.nextAttemptAt() != null
-                    && clock.instant().isBefore(message.nextAttemptAt())) {
-                return new TickResult.WaitingForRetry(message.msgId(), message.nextAttemptAt());
-            }
-            if (message.status() == ProcStatus.FAILED || groupSize == 1) {
-                return processed(List.of(processor.processOne(message)));
-            }
-            var run = store.procStates().pendingRun(watermark, groupSize);
-            if (run.isEmpty() || run.get(0).msgId() != message.msgId()) {
-                return processed(List.of(processor.processOne(message)));
-            }
-            return processed(processor.processGroup(run));
+            var result = tickOnce();
+            storeOutage.recovered();
+            return result;
         } catch (StoreUnavailableException e) {
-            log.warn("Pipeline store unavailable; the pump retries next tick: {}", e.getMessage());
+            storeOutage.failed(e.getMessage(), "the pump retries next tick");
             return new TickResult.StoreUnavailable(e.getMessage());
         }
+    }
+
+    private TickResult tickOnce() {
+        var head = store.procStates().head();
+        if (head.isEmpty()) {
+            return new TickResult.Idle();
+        }
+        var message = head.get();
+        var watermark = store.inboxCursor().load().watermark();
+        if (message.msgId() > watermark) {
+            if (watermark != lastWarnedWatermark) {
+                lastWarnedWatermark = watermark;
+                log.warn("Head message {} is above the watermark {}: waiting for intake to catch up so it cannot "
+                        + "overtake a smaller mailbox ID", message.msgId(), watermark);
+            }
+            return new TickResult.BeyondWatermark(message.msgId(), watermark);
+        }
+        if (message.status() == ProcStatus.FAILED && retry.exhausted(message.attempts())) {
+            if (store.procStates().exhaust(message.msgId(), clock.instant())) {
+                metrics.messageEnded(ProcStatus.DEAD, ErrorClass.EXHAUSTED);
+                log.error("Message {} DEAD(EXHAUSTED) after {} attempts; last error ({}): {}", message.msgId(),
+                        message.attempts(), message.errorClass(), message.lastError());
+            }
+            return new TickResult.Exhausted(message.msgId());
+        }
+        if (message.status() == ProcStatus.FAILED && message.nextAttemptAt() != null
+                && clock.instant().isBefore(message.nextAttemptAt())) {
+            return new TickResult.WaitingForRetry(message.msgId(), message.nextAttemptAt());
+        }
+        if (message.status() == ProcStatus.FAILED || groupSize == 1) {
+            return processed(List.of(processor.processOne(message)));
+        }
+        var run = store.procStates().pendingRun(watermark, groupSize);
+        if (run.isEmpty() || run.get(0).msgId() != message.msgId()) {
+            return processed(List.of(processor.processOne(message)));
+        }
+        return processed(processor.processGroup(run));
     }
 
     /** The outcomes of a tick; when the head itself met an outage nothing moved, and the caller waits a period. */
