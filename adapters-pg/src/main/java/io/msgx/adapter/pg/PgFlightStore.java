@@ -23,14 +23,13 @@ import java.util.Collection;
 import java.util.Collections;
 import java.util.EnumMap;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.stream.Collectors;
 
 import static io.msgx.adapter.pg.jooq.Tables.FLIGHT_SCHD;
 import static org.jooq.impl.DSL.any;
-import static org.jooq.impl.DSL.excluded;
 
 /**
  * {@link FlightStore} on {@code FLIGHT_SCHD} and its detail tables, bound to one transaction. A read costs one
@@ -41,6 +40,8 @@ final class PgFlightStore implements FlightStore {
 
     /** The scalar columns of {@code FLIGHT_SCHD}, one per {@link FlightField}, named by its code. */
     private static final Map<FlightField, Field<String>> FIELD_COLUMNS = fieldColumns();
+    /** Where each {@link #FIELD_COLUMNS} column stands in a {@code FLIGHT_SCHD} record. */
+    private static final Map<FlightField, Integer> FIELD_POSITIONS = fieldPositions();
 
     private final DSLContext dsl;
 
@@ -127,30 +128,26 @@ final class PgFlightStore implements FlightStore {
         rewrite(table, replaced, holdingRows);
     }
 
+    /** Every main row in one upsert ({@link UnnestRows}); a flight's {@code CREATED_AT} stays that of its first write. */
     private void upsertMainRows(Collection<FlightState> states, Instant now) {
         var columns = new ArrayList<Field<?>>(List.of(FLIGHT_SCHD.FLID, FLIGHT_SCHD.STATE, FLIGHT_SCHD.STATE_VERSION,
                 FLIGHT_SCHD.OPERATION_DAY, FLIGHT_SCHD.LAST_MSG_ID, FLIGHT_SCHD.CREATED_AT, FLIGHT_SCHD.UPDATED_AT));
         columns.addAll(FIELD_COLUMNS.values());
-        var updates = new LinkedHashMap<Field<?>, Field<?>>();
-        for (var column : columns) {
-            if (column != FLIGHT_SCHD.FLID && column != FLIGHT_SCHD.CREATED_AT) {
-                updates.put(column, excluded(column));
-            }
-        }
-        var batch = dsl.batch(dsl.insertInto(FLIGHT_SCHD).columns(columns)
-                .values(Collections.nCopies(columns.size(), null))
-                .onConflict(FLIGHT_SCHD.FLID)
-                .doUpdate()
-                .set(updates));
+        var updates = columns.stream()
+                .filter(column -> column != FLIGHT_SCHD.FLID && column != FLIGHT_SCHD.CREATED_AT)
+                .map(column -> UnnestRows.quoted(column) + " = excluded." + UnnestRows.quoted(column))
+                .collect(Collectors.joining(", "));
+        var rows = new ArrayList<Object[]>(states.size());
         for (var state : states) {
             var row = new ArrayList<>(Arrays.asList(state.flid().value(), state.status().name(), state.stateVersion(),
                     state.operationDay() == null ? null : state.operationDay().date(), state.lastMsgId(), now, now));
             for (var field : FIELD_COLUMNS.keySet()) {
                 row.add(state.fields().valueOf(field));
             }
-            batch.bind(row.toArray());
+            rows.add(row.toArray());
         }
-        batch.execute();
+        UnnestRows.execute(dsl, UnnestRows.insert(FLIGHT_SCHD, columns) + " on conflict ("
+                + UnnestRows.quoted(FLIGHT_SCHD.FLID) + ") do update set " + updates, List.of(), columns.size(), rows);
     }
 
     /** Delete the rows of the flights {@code holdingRows}, then insert every list item of {@code states}. */
@@ -160,21 +157,16 @@ final class PgFlightStore implements FlightStore {
                     .execute();
         }
         var columns = table.insertColumns();
-        var batch = dsl.batch(dsl.insertInto(table.table()).columns(columns)
-                .values(Collections.nCopies(columns.size(), null)));
-        int rows = 0;
+        var rows = new ArrayList<Object[]>();
         for (var state : states) {
             for (var list : table.lists()) {
                 var items = state.lists().get(list);
                 for (int i = 0; i < items.size(); i++) {
-                    batch.bind(table.rowOf(state.flid().value(), list, i + 1, items.get(i)));
-                    rows++;
+                    rows.add(table.rowOf(state.flid().value(), list, i + 1, items.get(i)));
                 }
             }
         }
-        if (rows > 0) {
-            batch.execute();
-        }
+        UnnestRows.execute(dsl, UnnestRows.insert(table.table(), columns), List.of(), columns.size(), rows);
     }
 
     private List<FlightState> assemble(Result<FlightSchdRecord> mains) {
@@ -189,11 +181,11 @@ final class PgFlightStore implements FlightStore {
                 order.add(table.routeKind());
             }
             order.add(table.ordinal());
-            for (Record row : dsl.select(table.table().fields()).from(table.table())
+            for (Record row : dsl.select(table.readColumns()).from(table.table())
                     .where(KeySet.contains(table.flid(), ids))
                     .orderBy(order.stream().map(Field::asc).toList())
                     .fetch()) {
-                listsByFlid.computeIfAbsent(row.get(table.flid()), flid -> new EnumMap<>(FlightList.class))
+                listsByFlid.computeIfAbsent(table.flidOf(row), flid -> new EnumMap<>(FlightList.class))
                         .computeIfAbsent(table.listOf(row), list -> new ArrayList<>())
                         .add(table.itemOf(row));
             }
@@ -206,9 +198,14 @@ final class PgFlightStore implements FlightStore {
         return states;
     }
 
+    /**
+     * A flight from its main row, each field read by its column's position in {@code FLIGHT_SCHD} (the rows come from
+     * {@code selectFrom(FLIGHT_SCHD)}): a look-up by field compares column names one by one, and did so for each of
+     * the ~70 fields of every flight read (JFR, issue 9).
+     */
     private static FlightState stateOf(FlightSchdRecord main, FlightLists lists) {
         var fields = new EnumMap<FlightField, String>(FlightField.class);
-        FIELD_COLUMNS.forEach((field, column) -> fields.put(field, main.get(column)));
+        FIELD_POSITIONS.forEach((field, position) -> fields.put(field, (String) main.get(position.intValue())));
         var day = main.getOperationDay();
         return new FlightState(FlightId.of(main.getFlid()), FlightStatus.valueOf(main.getState()),
                 main.getStateVersion(), day == null ? null : OperationDay.of(day), main.getLastMsgId(),
@@ -222,6 +219,12 @@ final class PgFlightStore implements FlightStore {
     /** The first few FLIDs, for messages. */
     private static String sample(String[] ids) {
         return ids.length <= 5 ? Arrays.toString(ids) : Arrays.toString(Arrays.copyOf(ids, 5)) + "...";
+    }
+
+    private static Map<FlightField, Integer> fieldPositions() {
+        var positions = new EnumMap<FlightField, Integer>(FlightField.class);
+        FIELD_COLUMNS.forEach((field, column) -> positions.put(field, FLIGHT_SCHD.indexOf(column)));
+        return Collections.unmodifiableMap(positions);
     }
 
     private static Map<FlightField, Field<String>> fieldColumns() {

@@ -9,7 +9,6 @@ import io.msgx.pipeline.store.OutboxTarget;
 import org.jooq.Condition;
 import org.jooq.DSLContext;
 import org.jooq.Field;
-import org.jooq.Insert;
 import org.jooq.Query;
 import org.jooq.InsertSetMoreStep;
 import org.jooq.InsertSetStep;
@@ -20,6 +19,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 import static io.msgx.adapter.pg.jooq.Sequences.MSG_EVENT_SEQ;
 import static io.msgx.adapter.pg.jooq.Tables.MSG_EVENT;
@@ -54,6 +54,26 @@ final class PgOutbox implements Outbox {
     private static final Field<String> SCHD_TARGET = inline(OutboxTarget.KAFKA_SCHD.code());
     private static final int LAST_ERROR_WIDTH = MSG_EVENT.LAST_ERROR.getDataType().length();
 
+    /** The columns of an event the pump writes; the rest start as every new event does. */
+    private static final List<Field<?>> EVENT_COLUMNS = List.of(MSG_EVENT.TARGET, MSG_EVENT.PARTITION_KEY,
+            MSG_EVENT.EVENT_TYPE, MSG_EVENT.STATE_VERSION, MSG_EVENT.MSG_ID, MSG_EVENT.PAYLOAD, MSG_EVENT.CREATED_AT);
+    private static final String INSERT_EVENTS = """
+            insert into "msg_event" ("event_id", %1$s, "status", "attempts")
+            select nextval('msg_event_seq'), %2$s, '%3$s', 0 from %4$s""".formatted(
+            EVENT_COLUMNS.stream().map(UnnestRows::quoted).collect(Collectors.joining(", ")),
+            EVENT_COLUMNS.stream().map(column -> "r." + UnnestRows.quoted(column)).collect(Collectors.joining(", ")),
+            PENDING, UnnestRows.source(EVENT_COLUMNS, "r"));
+    /** Projection rows: each FLID's row is replaced, as a new pending event, only by a version not older than its own. */
+    private static final String REPLACING_OLDER = """
+
+            on conflict ("partition_key") where "target" = '%s' do update set "event_id" = excluded."event_id",
+                "event_type" = excluded."event_type", "state_version" = excluded."state_version",
+                "msg_id" = excluded."msg_id", "payload" = excluded."payload", "status" = '%s', "attempts" = 0,
+                "next_attempt_at" = null, "last_error" = null, "created_at" = excluded."created_at", "sent_at" = null
+            where "msg_event"."state_version" <= excluded."state_version"
+            """.formatted(
+            OutboxTarget.KAFKA_SCHD.code(), PENDING);
+
     private final DSLContext dsl;
 
     PgOutbox(DSLContext dsl) {
@@ -74,7 +94,7 @@ final class PgOutbox implements Outbox {
     public boolean upsertProjection(OutboxEvent projection) {
         requireProjection(projection);
         return StoreOperation.run("writing the projection of FLID " + projection.partitionKey() + " version "
-                + projection.stateVersion(), () -> replacingOlder(insert(projection)).execute() == 1);
+                + projection.stateVersion(), () -> insertAll(List.of(projection), REPLACING_OLDER) == 1);
     }
 
     @Override
@@ -85,7 +105,7 @@ final class PgOutbox implements Outbox {
         notifications.forEach(PgOutbox::requireNotification);
         StoreOperation.run("appending " + notifications.size() + " notification(s) of messages "
                         + notifications.get(0).msgId() + " to " + notifications.get(notifications.size() - 1).msgId(),
-                () -> insertAll(notifications).execute());
+                () -> insertAll(notifications, ""));
     }
 
     @Override
@@ -95,7 +115,7 @@ final class PgOutbox implements Outbox {
         }
         projections.forEach(PgOutbox::requireProjection);
         StoreOperation.run("writing the projections of " + projections.size() + " flight(s)",
-                () -> replacingOlder(insertAll(List.copyOf(projections))).execute());
+                () -> insertAll(List.copyOf(projections), REPLACING_OLDER));
     }
 
     private static void requireNotification(OutboxEvent notification) {
@@ -110,26 +130,6 @@ final class PgOutbox implements Outbox {
             throw new IllegalArgumentException("upsertProjection takes KAFKA:schd rows; the "
                     + projection.target().code() + " event of FLID " + projection.partitionKey() + " goes through append");
         }
-    }
-
-    /** Projection rows: each FLID's row is replaced only by a version not older than its own. */
-    private static Insert<MsgEventRecord> replacingOlder(InsertSetMoreStep<MsgEventRecord> projections) {
-        return projections
-                .onConflict(MSG_EVENT.PARTITION_KEY)
-                .where(MSG_EVENT.TARGET.eq(inline(OutboxTarget.KAFKA_SCHD.code())))
-                .doUpdate()
-                .set(MSG_EVENT.EVENT_ID, excluded(MSG_EVENT.EVENT_ID))
-                .set(MSG_EVENT.EVENT_TYPE, excluded(MSG_EVENT.EVENT_TYPE))
-                .set(MSG_EVENT.STATE_VERSION, excluded(MSG_EVENT.STATE_VERSION))
-                .set(MSG_EVENT.MSG_ID, excluded(MSG_EVENT.MSG_ID))
-                .set(MSG_EVENT.PAYLOAD, excluded(MSG_EVENT.PAYLOAD))
-                .set(MSG_EVENT.STATUS, PENDING)
-                .set(MSG_EVENT.ATTEMPTS, 0)
-                .setNull(MSG_EVENT.NEXT_ATTEMPT_AT)
-                .setNull(MSG_EVENT.LAST_ERROR)
-                .set(MSG_EVENT.CREATED_AT, excluded(MSG_EVENT.CREATED_AT))
-                .setNull(MSG_EVENT.SENT_AT)
-                .where(MSG_EVENT.STATE_VERSION.le(excluded(MSG_EVENT.STATE_VERSION)));
     }
 
     @Override
@@ -332,12 +332,16 @@ final class PgOutbox implements Outbox {
      * One multi-row INSERT of {@code events}, in their order (so their {@code EVENT_ID}s ascend in it): one statement
      * for the server to plan, where a batch of single-row statements would be planned row by row.
      */
-    private InsertSetMoreStep<MsgEventRecord> insertAll(List<OutboxEvent> events) {
-        var insert = row(dsl.insertInto(MSG_EVENT), events.get(0));
-        for (int i = 1; i < events.size(); i++) {
-            insert = row(insert.newRecord(), events.get(i));
-        }
-        return insert;
+    /**
+     * Every event in one statement ({@link UnnestRows}), each given the next {@code EVENT_ID} in list order (the order
+     * of a FLID's notifications, and the FLID order projections are locked in); {@code conflict} ends the statement.
+     * Returns how many rows were written.
+     */
+    private int insertAll(List<OutboxEvent> events, String conflict) {
+        var rows = events.stream().map(event -> new Object[] {event.target().code(), event.partitionKey().value(),
+                event.eventType().name(), event.stateVersion(), event.msgId(), event.payload(), event.createdAt()})
+                .toList();
+        return UnnestRows.execute(dsl, INSERT_EVENTS + conflict, List.of(), EVENT_COLUMNS.size(), rows);
     }
 
     private static InsertSetMoreStep<MsgEventRecord> row(InsertSetStep<MsgEventRecord> into, OutboxEvent event) {

@@ -19,7 +19,6 @@ import org.slf4j.LoggerFactory;
 
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -31,6 +30,7 @@ import java.util.OptionalLong;
 import java.util.Set;
 import java.util.function.Function;
 import java.util.function.Predicate;
+import java.util.stream.Collectors;
 
 import static io.msgx.adapter.pg.jooq.Tables.BACKFILL_RECONCILIATION;
 import static io.msgx.adapter.pg.jooq.Tables.PROC_STATE;
@@ -79,6 +79,29 @@ final class PgProcStates implements ProcStates {
     private static final int LAST_ERROR_WIDTH = PROC_STATE.LAST_ERROR.getDataType().length();
     /** SQLState of a unique violation: another message took the identity between our read and our update. */
     private static final String UNIQUE_VIOLATION = "23505";
+
+    /**
+     * Ends open messages, one row per message in the arrays ({@link UnnestRows}): ID, state, error class, reason; the
+     * end time twice (updated, and the backfill intent), bound first. A message no longer open is left alone.
+     */
+    private static final String END_MESSAGES = """
+            update "proc_state" set "state" = e."state", "error_class" = e."error_class", "last_error" = e."last_error",
+                "updated_at" = cast(? as timestamptz), "backfill_next_at" = cast(? as timestamptz)
+            from %s
+            where "proc_state"."msg_id" = e."msg_id" and "proc_state"."state" in (%s)""".formatted(
+            UnnestRows.source(List.of(PROC_STATE.MSG_ID, PROC_STATE.STATE, PROC_STATE.ERROR_CLASS, PROC_STATE.LAST_ERROR),
+                    "e"),
+            OPEN.stream().map(state -> "'" + state + "'").collect(Collectors.joining(", ")));
+
+    /**
+     * Binds identities to messages that have none yet, one row per message in the arrays: ID, identity key; the time,
+     * bound first.
+     */
+    private static final String BIND_IDENTITIES = """
+            update "proc_state" set "identity_key" = b."identity_key", "updated_at" = cast(? as timestamptz)
+            from %s
+            where "proc_state"."msg_id" = b."msg_id" and "proc_state"."identity_key" is null""".formatted(
+            UnnestRows.source(List.of(PROC_STATE.MSG_ID, PROC_STATE.IDENTITY_KEY), "b"));
     private static final int BIND_RACES_TOLERATED = 3;
 
     private static final Logger LOG = LoggerFactory.getLogger(PgProcStates.class);
@@ -242,15 +265,8 @@ final class PgProcStates implements ProcStates {
             bindings.put(claim.msgId(), new IdentityBinding.Bound());
         }
         if (!binds.isEmpty()) {
-            var batch = tx.batch(tx.update(PROC_STATE)
-                    .set(PROC_STATE.IDENTITY_KEY, (String) null)
-                    .set(PROC_STATE.UPDATED_AT, (Instant) null)
-                    .where(PROC_STATE.MSG_ID.eq((Long) null))
-                    .and(PROC_STATE.IDENTITY_KEY.isNull()));
-            for (var claim : binds) {
-                batch = batch.bind(claim.identityKey(), now, claim.msgId());
-            }
-            int bound = Arrays.stream(batch.execute()).sum();
+            var rows = binds.stream().map(claim -> new Object[] {claim.msgId(), claim.identityKey()}).toList();
+            int bound = UnnestRows.execute(tx, BIND_IDENTITIES, List.of(now), 2, rows);
             if (bound != binds.size()) {
                 throw new IllegalStateException("only " + bound + " of " + binds.size() + " identities could be bound: "
                         + "a claimant has no PROC_STATE row (enqueue before binding)");
@@ -349,25 +365,17 @@ final class PgProcStates implements ProcStates {
     }
 
     /**
-     * The conditional end of each message with its backfill intent: one prepared statement bound per message, planned
-     * once (inlined statements would be planned row by row). Returns how many ended.
+     * The conditional end of each message with its backfill intent, every message of the group in one statement
+     * ({@link #END_MESSAGES}); returns how many ended.
      */
     private int end(List<Ending> endings, Instant now) {
-        var batch = dsl.batch(dsl.update(PROC_STATE)
-                .set(PROC_STATE.STATE, (String) null)
-                .set(PROC_STATE.ERROR_CLASS, (String) null)
-                .set(PROC_STATE.LAST_ERROR, (String) null)
-                .set(PROC_STATE.UPDATED_AT, (Instant) null)
-                .set(PROC_STATE.BACKFILL_NEXT_AT, (Instant) null)
-                .where(PROC_STATE.MSG_ID.eq((Long) null))
-                .and(PROC_STATE.STATE.in(OPEN_INLINE)));
+        var rows = new ArrayList<Object[]>(endings.size());
         for (var ending : endings) {
             var terminal = ending.terminal();
-            batch = batch.bind(terminal.status().name(),
-                    terminal.errorClass() == null ? null : terminal.errorClass().name(),
-                    fitted(terminal.reason()), now, now, ending.msgId());
+            rows.add(new Object[] {ending.msgId(), terminal.status().name(),
+                    terminal.errorClass() == null ? null : terminal.errorClass().name(), fitted(terminal.reason())});
         }
-        return Arrays.stream(batch.execute()).sum();
+        return UnnestRows.execute(dsl, END_MESSAGES, List.of(now, now), 4, rows);
     }
 
     @Override
