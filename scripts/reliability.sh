@@ -6,6 +6,8 @@
 #   scripts/reliability.sh crash      # only the kill -9 loop: 100 kills on a 200-flight day
 #   scripts/reliability.sh outages    # only the outages (60 s each, 200 flights) and a hole storm ten times larger
 #   scripts/reliability.sh fuzz       # only the 1,000,000 + 1,000,000 mutated messages
+#   scripts/reliability.sh restarts   # the machine's PostgreSQL and MariaDB servers really stopped and started under
+#                                     # load (they are shared: run nothing else meanwhile)
 #
 # Sizes can be changed with the same properties the tests read, e.g. CRASH_KILLS=300 scripts/reliability.sh crash.
 set -euo pipefail
@@ -14,9 +16,9 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
 
 SUITES=("$@")
-[ ${#SUITES[@]} -eq 0 ] && SUITES=(crash outages fuzz)
+[ ${#SUITES[@]} -eq 0 ] && SUITES=(crash outages restarts fuzz)
 for suite in "${SUITES[@]}"; do
-  case "$suite" in crash|outages|fuzz) ;; *) echo "reliability.sh: unknown suite '$suite' (crash, outages, fuzz)" >&2; exit 2 ;; esac
+  case "$suite" in crash|outages|restarts|fuzz) ;; *) echo "reliability.sh: unknown suite '$suite' (crash, outages, restarts, fuzz)" >&2; exit 2 ;; esac
 done
 
 ./scripts/start-services.sh
@@ -39,6 +41,9 @@ for suite in "${SUITES[@]}"; do
       only app-runner 'OutagesUnderLoadTest,HoleStormTest' NONE \
           -Dmsgx.reliability.outage-seconds="${OUTAGE_SECONDS:-60}" -Dmsgx.reliability.flights="${OUTAGE_FLIGHTS:-200}" \
           -Dmsgx.reliability.storm-scale="${STORM_SCALE:-10}" ;;
+    restarts)
+      only app-runner 'OutagesUnderLoadTest#*really*' NONE -Dmsgx.reliability.real-restarts=true \
+          -Dmsgx.reliability.outage-seconds="${OUTAGE_SECONDS:-10}" ;;
     fuzz)
       only pipeline-core 'PipelineFuzzTest,CodecFuzzTest' NONE -Dmsgx.fuzz.count="${FUZZ_COUNT:-1000000}" \
           -Dmsgx.fuzz.codec-count="${FUZZ_CODEC_COUNT:-1000000}" ;;

@@ -37,6 +37,9 @@ final class AodbTraffic implements AutoCloseable {
     private final AtomicReference<RuntimeException> failure = new AtomicReference<>();
     private final Thread writer;
     private volatile boolean stopping;
+    private volatile boolean paused;
+    /** Held while a message is written: {@link #pause()} waits on it for the write under way. */
+    private final Object writing = new Object();
     private int fed;
 
     private AodbTraffic(Mailbox aodb, int flights, Duration every) {
@@ -57,7 +60,11 @@ final class AodbTraffic implements AutoCloseable {
     private void run() {
         try {
             while (!stopping) {
-                feedOne();
+                synchronized (writing) {
+                    if (!paused) {
+                        feedOne();
+                    }
+                }
                 Thread.sleep(every.toMillis());
             }
         } catch (InterruptedException e) {
@@ -83,6 +90,22 @@ final class AodbTraffic implements AutoCloseable {
             lastStand.put(flid, stand);
             fed++;
         }
+    }
+
+    /**
+     * Stop writing for a while (the mailbox's own server is about to go away: a write whose commit is lost with it
+     * could not be told apart from one that never happened) and wait until no write is under way.
+     */
+    void pause() {
+        paused = true;
+        synchronized (writing) {
+            // the write under way, if any, has ended
+        }
+    }
+
+    /** Write again after {@link #pause()}. */
+    void resume() {
+        paused = false;
     }
 
     /** Messages committed so far. */

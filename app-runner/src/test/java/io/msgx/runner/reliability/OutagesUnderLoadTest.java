@@ -3,9 +3,11 @@ package io.msgx.runner.reliability;
 import io.msgx.adapter.kafka.KafkaTestBroker;
 import io.msgx.runner.config.Keys;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
@@ -31,6 +33,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 class OutagesUnderLoadTest {
 
     static final int DEFAULT_OUTAGE_SECONDS = 3;
+    /** Set to {@code true} to also stop and start the machine's real servers (scripts/reliability.sh restarts). */
+    static final String REAL_RESTARTS = "msgx.reliability.real-restarts";
     /** How long the service stays away. */
     private static final Duration OUTAGE = Duration.ofSeconds(Long.getLong("msgx.reliability.outage-seconds",
             DEFAULT_OUTAGE_SECONDS));
@@ -182,6 +186,98 @@ class OutagesUnderLoadTest {
 
         finish(traffic);
         await("every processing mark is written in the mailbox", Duration.ofSeconds(60), () -> unmarked() == 0);
+    }
+
+    /**
+     * Long form only ({@code scripts/reliability.sh restarts}): the machine's PostgreSQL server itself is stopped
+     * (fast shutdown, every session terminated) under load and started again. The resume delay runs from the moment
+     * the server answers again to the first message that ends after it ({@code PROC_STATE.UPDATED_AT}), so the
+     * test's own reconnection does not count.
+     */
+    @Test
+    @EnabledIfSystemProperty(named = REAL_RESTARTS, matches = "true")
+    void the_postgres_server_really_stops_and_starts_under_load_and_the_pipeline_resumes_by_itself() throws Exception {
+        pipeline.start(Map.of());
+        var traffic = AodbTraffic.start(pipeline.aodbSide(), FLIGHTS, FEED_EVERY);
+        awaitFlowing();
+
+        Instant back;
+        ProxiedPipeline.Readiness readiness;
+        try {
+            LocalServers.stopPostgres();
+            Thread.sleep(SETTLE.toMillis());
+            readiness = pipeline.readiness();
+            Thread.sleep(Math.max(0, OUTAGE.minus(SETTLE).toMillis()));
+        } finally {
+            LocalServers.startBoth();
+            back = Instant.now();
+        }
+        assertThat(readiness.status()).as("not ready while the store is down").isEqualTo(503);
+        assertThat(readiness.down("store")).as(readiness.body()).isTrue();
+        // Read once, soon: later jobs (the backfill marks) move UPDATED_AT on.
+        var resumed = firstEndAfter(back);
+        report("postgres-restart", resumed);
+
+        finish(traffic);
+        assertThat(resumed).as("resume delay after the server came back").isLessThanOrEqualTo(RESUME_BOUND);
+    }
+
+    /**
+     * Long form only: the machine's MariaDB server (the mailbox) is stopped under load and started again. The AODB
+     * side pauses meanwhile (its writes go to the same server, and a write whose commit died with the server could
+     * not be told apart from one that never happened) and writes again as soon as the server is back.
+     */
+    @Test
+    @EnabledIfSystemProperty(named = REAL_RESTARTS, matches = "true")
+    void the_mariadb_server_really_stops_and_starts_under_load_and_nothing_is_failed() throws Exception {
+        pipeline.start(Map.of());
+        var traffic = AodbTraffic.start(pipeline.aodbSide(), FLIGHTS, FEED_EVERY);
+        awaitFlowing();
+
+        Instant back;
+        long watermarkWhenDown;
+        ProxiedPipeline.Readiness readiness;
+        traffic.pause();
+        try {
+            LocalServers.stopMariaDb();
+            Thread.sleep(SETTLE.toMillis());
+            watermarkWhenDown = pipeline.watermark();
+            readiness = pipeline.readiness();
+            Thread.sleep(Math.max(0, OUTAGE.minus(SETTLE).toMillis()));
+            assertThat(pipeline.watermark()).as("a stopped mailbox is not an empty one: the watermark stays")
+                    .isEqualTo(watermarkWhenDown);
+            assertThat(pipeline.count("select count(*) from proc_state where state in ('FAILED','DEAD') or attempts > 0"))
+                    .as("the outage is not held against any message").isZero();
+        } finally {
+            LocalServers.startBoth();
+            back = Instant.now();
+            traffic.resume();
+        }
+        assertThat(readiness.status()).isEqualTo(503);
+        assertThat(readiness.down("mailbox")).as(readiness.body()).isTrue();
+        // Read once, soon: later jobs (the backfill marks) move UPDATED_AT on.
+        var resumed = firstEndAfter(back);
+        report("mariadb-restart", resumed);
+
+        finish(traffic);
+        assertThat(resumed).as("resume delay after the server came back").isLessThanOrEqualTo(RESUME_BOUND);
+    }
+
+    /** How long after {@code back} the first message ended, read from {@code PROC_STATE.UPDATED_AT}. */
+    private Duration firstEndAfter(Instant back) throws InterruptedException {
+        var since = back.truncatedTo(java.time.temporal.ChronoUnit.MICROS).toString();
+        var millis = new java.util.concurrent.atomic.AtomicLong(-1);
+        await("a message ends after the server is back", Duration.ofSeconds(60), () -> {
+            try {
+                millis.set(pipeline.count("select coalesce(floor(extract(epoch from min(updated_at) - timestamptz '" + since
+                        + "') * 1000), -1) from proc_state where state in ('SUCCEEDED','SKIPPED','DEAD') and updated_at > "
+                        + "timestamptz '" + since + "'"));
+                return millis.get() >= 0;
+            } catch (IllegalStateException e) {
+                return false; // the test's own pool is still reconnecting
+            }
+        });
+        return Duration.ofMillis(millis.get());
     }
 
     /** Wait for a planned cut, then for processing to go on after it; reports how long that took. */
