@@ -163,11 +163,11 @@ class OutagesUnderLoadTest {
         var traffic = AodbTraffic.start(pipeline.aodbSide(), FLIGHTS, FEED_EVERY);
         awaitFlowing();
 
-        // The group's transaction is the one that writes outbox payloads (bound values: they always travel as text).
+        // The group's transaction is the one that writes outbox payloads (inside bound arrays: their words always travel).
         // First the connection is cut as the payloads go out (the group rolls back, nothing of it stays); then
         // PostgreSQL's answer to that transaction's COMMIT is lost (the group committed, the pipeline cannot know).
-        awaitCut("postgres-mid-transaction", pipeline.postgresProxy.cutWhenClientSends("\"stateVersion\""));
-        awaitCut("postgres-commit-answer-lost", pipeline.postgresProxy.cutWhenServerAnswers("\"stateVersion\"", "COMMIT"));
+        awaitCut("postgres-mid-transaction", pipeline.postgresProxy.cutWhenClientSends("stateVersion"));
+        awaitCut("postgres-commit-answer-lost", pipeline.postgresProxy.cutWhenServerAnswers("stateVersion", "COMMIT"));
 
         finish(traffic);
     }
