@@ -30,7 +30,8 @@ import java.util.function.LongSupplier;
  *   <li>while the database answers, every {@link #getConnection()} is the Hikari pool's;</li>
  *   <li>when the pool fails to hand out a connection <em>because it could not connect</em> (Hikari's timeout carries
  *       the last connection failure as its cause), the database is taken as unreachable. A timeout without a cause
- *       is a busy pool, not an outage, and changes nothing;</li>
+ *       is a busy pool, not an outage, and changes nothing; nor does a first connection that is slow to open (a
+ *       slow logon), which is waited for up to {@link #SLOW_LOGON_PATIENCE};</li>
  *   <li>while it is unreachable, a call does not wait in Hikari: it tries one connection of its own straight through
  *       the JDBC driver (a probe, at most one every {@link #PROBE_SPACING} and one at a time; the other calls fail at
  *       once). A failed probe fails the call with the driver's reason, as an outage;</li>
@@ -51,6 +52,12 @@ final class ReconnectingPool implements DataSource, AutoCloseable {
      * well inside the default poll interval (200 ms), so a return is seen before the next-but-one intake tick.
      */
     static final Duration PROBE_SPACING = Duration.ofMillis(100);
+
+    /**
+     * How long a call waits in all for a pool's first connection while nothing has failed: a logon may take longer
+     * than {@link ConnectionPools#CONNECTION_WAIT} (the pools waited 10 s before D-37) without anything being wrong.
+     */
+    static final Duration SLOW_LOGON_PATIENCE = Duration.ofSeconds(10);
 
     private final HikariConfig settings;
     private final LongSupplier nanoTime;
@@ -81,14 +88,31 @@ final class ReconnectingPool implements DataSource, AutoCloseable {
             return reconnect();
         }
         var current = pool;
-        try {
-            return current.getConnection();
-        } catch (SQLException e) {
-            if (couldNotConnect(e)) {
-                markUnreachable(current, e);
+        long patience = nanoTime.getAsLong() + SLOW_LOGON_PATIENCE.toNanos();
+        while (true) {
+            try {
+                return current.getConnection();
+            } catch (SQLException e) {
+                if (couldNotConnect(e)) {
+                    markUnreachable(current, e);
+                    throw e;
+                }
+                if (!stillConnecting(current, e) || nanoTime.getAsLong() - patience >= 0) {
+                    throw e;
+                }
+                // A logon slower than the wait (a busy Oracle, a TLS handshake far away): nothing failed and the pool
+                // has no connection yet, so its first one is still being made. Wait for it, as for a busy pool's.
             }
-            throw e;
         }
+    }
+
+    /**
+     * Hikari's wait ran out with nothing failed and no connection in the pool: the first one is still being opened
+     * (a busy pool has connections, all in use).
+     */
+    private static boolean stillConnecting(HikariDataSource pool, SQLException e) {
+        var stats = pool.getHikariPoolMXBean();
+        return e instanceof SQLTransientConnectionException && stats != null && stats.getTotalConnections() == 0;
     }
 
     /** True while the last attempt found the database unreachable and no probe has connected since. */

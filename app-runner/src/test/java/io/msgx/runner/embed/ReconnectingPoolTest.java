@@ -4,6 +4,7 @@ import io.msgx.adapter.pg.PgTestDatabase;
 import io.msgx.runner.reliability.ToxicProxy;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.postgresql.ds.PGSimpleDataSource;
 
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -73,6 +74,29 @@ class ReconnectingPoolTest {
     }
 
     @Test
+    void a_first_connection_slower_than_the_wait_is_waited_for_and_not_taken_for_an_outage() throws Exception {
+        var slowLogon = new PGSimpleDataSource() {
+            @Override
+            public Connection getConnection(String user, String password) throws SQLException {
+                try {
+                    Thread.sleep(ConnectionPools.CONNECTION_WAIT.toMillis() + 500);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                return super.getConnection(user, password);
+            }
+        };
+        slowLogon.setUrl("jdbc:postgresql://127.0.0.1:" + proxy.port() + "/" + ToxicProxy.databaseOf(PgTestDatabase.URL));
+        var hikari = settings(1);
+        hikari.setJdbcUrl(null);
+        hikari.setDataSource(slowLogon);
+        pool = new ReconnectingPool(hikari, nanos::get);
+
+        assertThat(answer()).as("a logon of 1.5 s against a wait of 1 s: served, not refused").isEqualTo(1);
+        assertThat(pool.unreachable()).isFalse();
+    }
+
+    @Test
     void a_call_during_an_outage_does_not_wait_in_hikari() throws Exception {
         pool = poolThroughProxy(3);
         assertThat(answer()).isEqualTo(1);
@@ -108,6 +132,10 @@ class ReconnectingPoolTest {
     }
 
     private ReconnectingPool poolThroughProxy(int size) {
+        return new ReconnectingPool(settings(size), nanos::get);
+    }
+
+    private com.zaxxer.hikari.HikariConfig settings(int size) {
         var hikari = new com.zaxxer.hikari.HikariConfig();
         hikari.setPoolName("test-reconnecting");
         hikari.setJdbcUrl("jdbc:postgresql://127.0.0.1:" + proxy.port() + "/" + ToxicProxy.databaseOf(PgTestDatabase.URL) + "?connectTimeout=5");
@@ -117,6 +145,6 @@ class ReconnectingPoolTest {
         hikari.setMinimumIdle(0);
         hikari.setConnectionTimeout(ConnectionPools.CONNECTION_WAIT.toMillis());
         hikari.setInitializationFailTimeout(-1);
-        return new ReconnectingPool(hikari, nanos::get);
+        return hikari;
     }
 }
