@@ -51,44 +51,12 @@ record ListTable(
     }
 
     /**
-     * The columns a read selects, in the order {@link #flidOf}, {@link #listOf} and {@link #itemOf} read them back by
-     * position: the FLID, the route kind (when the table has one), the source sequence, then the item fields. By
-     * position, because a look-up by field compares names column by column: for every value of every row it was a
-     * quarter of the pump's CPU time (JFR, issue 9).
+     * The columns of a row, in the order {@link #rowOf} gives values to an insert and {@link #flidOf}, {@link #listOf}
+     * and {@link #itemOf} read a selected row back by position: the FLID, the route kind (when the table has one), the
+     * ordinal, the source sequence, then the item fields. By position, because a look-up by field compares names
+     * column by column: for every value of every row it was a quarter of the pump's CPU time (JFR, issue 9).
      */
-    List<Field<?>> readColumns() {
-        var columns = new ArrayList<Field<?>>();
-        columns.add(flid);
-        if (routeKind != null) {
-            columns.add(routeKind);
-        }
-        columns.add(sourceSeq);
-        columns.addAll(itemColumns);
-        return columns;
-    }
-
-    /** The FLID of a row read with {@link #readColumns()}. */
-    String flidOf(Record row) {
-        return (String) row.get(0);
-    }
-
-    /** The list a row read with {@link #readColumns()} belongs to. */
-    FlightList listOf(Record row) {
-        return routeKind == null ? lists.get(0) : FlightList.valueOf((String) row.get(1));
-    }
-
-    /** The item a row read with {@link #readColumns()} holds. */
-    ListItem itemOf(Record row) {
-        int sourceSeqAt = routeKind == null ? 1 : 2;
-        var values = new LinkedHashMap<String, String>();
-        for (int i = 0; i < itemCodes.size(); i++) {
-            values.put(itemCodes.get(i), (String) row.get(sourceSeqAt + 1 + i));
-        }
-        return ListItem.of((Integer) row.get(sourceSeqAt), values);
-    }
-
-    /** The columns an insert binds, in the order {@link #rowOf} gives values. */
-    List<Field<?>> insertColumns() {
+    List<Field<?>> columns() {
         var columns = new ArrayList<Field<?>>();
         columns.add(flid);
         if (routeKind != null) {
@@ -98,6 +66,26 @@ record ListTable(
         columns.add(sourceSeq);
         columns.addAll(itemColumns);
         return columns;
+    }
+
+    /** The FLID of a row selected with {@link #columns()}. */
+    String flidOf(Record row) {
+        return (String) row.get(0);
+    }
+
+    /** The list a row selected with {@link #columns()} belongs to. */
+    FlightList listOf(Record row) {
+        return routeKind == null ? lists.get(0) : FlightList.valueOf((String) row.get(1));
+    }
+
+    /** The item a row selected with {@link #columns()} holds. */
+    ListItem itemOf(Record row) {
+        int sourceSeqAt = routeKind == null ? 2 : 3;
+        var values = new LinkedHashMap<String, String>();
+        for (int i = 0; i < itemCodes.size(); i++) {
+            values.put(itemCodes.get(i), (String) row.get(sourceSeqAt + 1 + i));
+        }
+        return ListItem.of((Integer) row.get(sourceSeqAt), values);
     }
 
     /** The bind values of one item at {@code position} (from 1) of {@code list} of the flight {@code flid}. */

@@ -156,7 +156,7 @@ final class PgFlightStore implements FlightStore {
             dsl.deleteFrom(table.table()).where(KeySet.contains(table.flid(), holdingRows.toArray(String[]::new)))
                     .execute();
         }
-        var columns = table.insertColumns();
+        var columns = table.columns();
         var rows = new ArrayList<Object[]>();
         for (var state : states) {
             for (var list : table.lists()) {
@@ -181,7 +181,7 @@ final class PgFlightStore implements FlightStore {
                 order.add(table.routeKind());
             }
             order.add(table.ordinal());
-            for (Record row : dsl.select(table.readColumns()).from(table.table())
+            for (Record row : dsl.select(table.columns()).from(table.table())
                     .where(KeySet.contains(table.flid(), ids))
                     .orderBy(order.stream().map(Field::asc).toList())
                     .fetch()) {

@@ -11,7 +11,6 @@ import org.jooq.DSLContext;
 import org.jooq.Field;
 import org.jooq.Query;
 import org.jooq.InsertSetMoreStep;
-import org.jooq.InsertSetStep;
 
 import java.time.Instant;
 import java.util.Collection;
@@ -24,13 +23,11 @@ import java.util.stream.Collectors;
 import static io.msgx.adapter.pg.jooq.Sequences.MSG_EVENT_SEQ;
 import static io.msgx.adapter.pg.jooq.Tables.MSG_EVENT;
 import static org.jooq.impl.DSL.count;
-import static org.jooq.impl.DSL.excluded;
 import static org.jooq.impl.DSL.field;
 import static org.jooq.impl.DSL.inline;
 import static org.jooq.impl.DSL.min;
 import static org.jooq.impl.DSL.name;
 import static org.jooq.impl.DSL.select;
-import static org.jooq.impl.DSL.selectOne;
 import static org.jooq.impl.DSL.table;
 import static org.jooq.impl.DSL.val;
 
@@ -256,7 +253,7 @@ final class PgOutbox implements Outbox {
                 .returning(MSG_EVENT.PARTITION_KEY)
                 .fetch(MSG_EVENT.PARTITION_KEY).stream()
                 .map(FlightId::of)
-                .collect(java.util.stream.Collectors.toCollection(LinkedHashSet::new)));
+                .collect(Collectors.toCollection(LinkedHashSet::new)));
     }
 
     @Override
@@ -324,14 +321,6 @@ final class PgOutbox implements Outbox {
         return text.substring(0, end);
     }
 
-    private InsertSetMoreStep<MsgEventRecord> insert(OutboxEvent event) {
-        return row(dsl.insertInto(MSG_EVENT), event);
-    }
-
-    /**
-     * One multi-row INSERT of {@code events}, in their order (so their {@code EVENT_ID}s ascend in it): one statement
-     * for the server to plan, where a batch of single-row statements would be planned row by row.
-     */
     /**
      * Every event in one statement ({@link UnnestRows}), each given the next {@code EVENT_ID} in list order (the order
      * of a FLID's notifications, and the FLID order projections are locked in); {@code conflict} ends the statement.
@@ -344,8 +333,9 @@ final class PgOutbox implements Outbox {
         return UnnestRows.execute(dsl, INSERT_EVENTS + conflict, List.of(), EVENT_COLUMNS.size(), rows);
     }
 
-    private static InsertSetMoreStep<MsgEventRecord> row(InsertSetStep<MsgEventRecord> into, OutboxEvent event) {
-        return into
+    /** One event's insert, for {@link #append}, which needs its new {@code EVENT_ID} back. */
+    private InsertSetMoreStep<MsgEventRecord> insert(OutboxEvent event) {
+        return dsl.insertInto(MSG_EVENT)
                 .set(MSG_EVENT.EVENT_ID, MSG_EVENT_SEQ.nextval())
                 .set(MSG_EVENT.TARGET, event.target().code())
                 .set(MSG_EVENT.PARTITION_KEY, event.partitionKey().value())
