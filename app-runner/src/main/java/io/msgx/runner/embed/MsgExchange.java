@@ -22,6 +22,7 @@ import io.msgx.pipeline.lifecycle.ReplayService;
 import io.msgx.pipeline.lifecycle.RetentionJob;
 import io.msgx.pipeline.mailbox.Mailbox;
 import io.msgx.pipeline.mailbox.ReadOnlyMailbox;
+import io.msgx.pipeline.outage.OutageLog;
 import io.msgx.pipeline.pump.FlightProcessor;
 import io.msgx.pipeline.request.DailyScheduleRequest;
 import io.msgx.pipeline.request.RequestExpiry;
@@ -90,9 +91,9 @@ public final class MsgExchange implements AutoCloseable {
     private volatile PumpLoop pumpLoop;
     private volatile boolean closed;
     private Thread leaseWatcher;
-    /** Lease watcher's state (its thread only): what it has logged already. */
+    /** Lease watcher's state (its thread only): whether it said it waits as a standby, and the store's outages. */
     private boolean standbyAnnounced;
-    private boolean storeAwayAnnounced;
+    private final OutageLog leaseOutage;
 
     private MsgExchange(RunnerConfig config, Clock clock, MeterRegistry registry) {
         this.config = config;
@@ -108,6 +109,7 @@ public final class MsgExchange implements AutoCloseable {
         this.codec = new JacksonXmlCodec(config.codecLimits(), config.referenceTypes());
         this.sink = config.kafka().sink() == null ? null : new KafkaEventSink(config.kafka().sink());
         this.lease = backend.lease();
+        this.leaseOutage = new OutageLog(log, "Pipeline store", clock);
     }
 
     public static Builder builder() {
@@ -215,14 +217,10 @@ public final class MsgExchange implements AutoCloseable {
         try {
             acquired = lease.tryAcquire();
         } catch (StoreUnavailableException e) {
-            if (!storeAwayAnnounced) {
-                log.warn("The store cannot be reached ({}): asking for the lease again every {}", e.getMessage(),
-                        pumpPeriod());
-                storeAwayAnnounced = true;
-            }
+            leaseOutage.failed(e.getMessage(), "the lease is asked for again every " + pumpPeriod());
             return pumpPeriod();
         }
-        storeAwayAnnounced = false;
+        leaseOutage.recovered();
         if (acquired) {
             becomeActive();
             standbyAnnounced = false;

@@ -57,8 +57,9 @@ final class PgStoreBackend implements StoreBackend {
         PgSchema.requireCurrent(pool, schema);
         if (!PgSchema.autovacuumOn(pool)) {
             log.warn("PostgreSQL runs with autovacuum = off: nothing refreshes the statistics the store's look-ups are "
-                    + "planned from, and they slow down as the tables of schema {} grow. Turn autovacuum on, or have "
-                    + "the schema's tables analyzed regularly (ANALYZE), see docs/operations.md", schema);
+                    + "planned from, nor removes the row versions deliveries leave behind, and they slow down as the "
+                    + "tables of schema {} grow. Turn autovacuum on, or have the schema's tables vacuumed and analyzed "
+                    + "regularly (vacuumdb --analyze), see docs/operations.md", schema);
         }
     }
 

@@ -184,8 +184,8 @@ final class ReconnectingPool implements DataSource, AutoCloseable {
         unreachable = false;
         synchronized (retired) {
             retired.add(old);
-            closeIdleRetired();
         }
+        closeIdleRetired();
         log.info("{}: the database answers again; a fresh pool replaces the one that could not connect", name());
     }
 

@@ -72,6 +72,11 @@ public final class MessageProcessor {
         this.storeOutage = new OutageLog(log, "Pipeline store", clock);
     }
 
+    /** How this processor reports an outage of our store: the pump reports its own store outages through it too. */
+    OutageLog storeOutage() {
+        return storeOutage;
+    }
+
     public ProcessOutcome processOne(ProcRecord head) {
         MDC.put("msgId", Long.toString(head.msgId()));
         try {

@@ -39,6 +39,7 @@ public final class Pump {
     private final PipelineMetrics metrics;
     private final int groupSize;
     private long lastWarnedWatermark = -1;
+    /** Shared with the processor: one report of a store outage, wherever the pump meets it. */
     private final OutageLog storeOutage;
 
     public Pump(PipelineStore store, MessageProcessor processor, RetryPolicy retry, Clock clock, PipelineMetrics metrics) {
@@ -54,13 +55,15 @@ public final class Pump {
         this.retry = retry;
         this.clock = clock;
         this.metrics = metrics;
-        this.storeOutage = new OutageLog(log, "Pipeline store", clock);
+        this.storeOutage = processor.storeOutage();
     }
 
     public TickResult tick() {
         try {
             var result = tickOnce();
-            storeOutage.recovered();
+            if (!(result instanceof TickResult.Unavailable)) {
+                storeOutage.recovered(); // an Unavailable tick was an outage, reported where it was met
+            }
             return result;
         } catch (StoreUnavailableException e) {
             storeOutage.failed(e.getMessage(), "the pump retries next tick");
