@@ -9,6 +9,7 @@ import io.msgx.domain.flight.FlightState;
 import io.msgx.domain.flight.FlightStatus;
 import io.msgx.domain.flight.ListItem;
 import io.msgx.domain.flight.OperationDay;
+import io.msgx.pipeline.store.FlightStamp;
 import io.msgx.pipeline.store.FlightStore;
 
 import java.sql.SQLException;
@@ -19,6 +20,7 @@ import java.util.Arrays;
 import java.util.Collection;
 import java.util.EnumMap;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
@@ -68,6 +70,31 @@ final class OracleFlightStore implements FlightStore {
         var ids = texts(masters);
         return sql.run("reading the code-share children of " + sample(ids), session -> assemble(session,
                 mainRows(session, "MAID", ids)));
+    }
+
+    /** The stamp columns of the main rows only: one statement per chunk of FLIDs and per chunk of masters. */
+    @Override
+    public List<FlightStamp> stampsOf(Collection<FlightId> flids, Collection<FlightId> masters) {
+        if (flids.isEmpty() && masters.isEmpty()) {
+            return List.of();
+        }
+        var ids = texts(flids);
+        var masterIds = texts(masters);
+        return sql.run("reading the versions of " + ids.size() + " flight(s) " + sample(ids)
+                + " and of the code-share children of " + masterIds.size(), session -> {
+            var stamps = new LinkedHashMap<String, FlightStamp>();
+            for (var keyed : List.of(Map.entry("FLID", ids), Map.entry("MAID", masterIds))) {
+                for (var chunk : Sql.chunks(keyed.getValue())) {
+                    for (var stamp : session.list("SELECT FLID, STATE_VERSION, LAST_MSG_ID FROM FLIGHT_SCHD WHERE "
+                            + keyed.getKey() + " IN (" + Sql.marks(chunk.size()) + ")", row -> new FlightStamp(
+                            FlightId.of(row.text("FLID")), row.longValue("STATE_VERSION"),
+                            row.longValue("LAST_MSG_ID")), chunk.toArray())) {
+                        stamps.putIfAbsent(stamp.flid().value(), stamp);
+                    }
+                }
+            }
+            return List.copyOf(stamps.values());
+        });
     }
 
     @Override

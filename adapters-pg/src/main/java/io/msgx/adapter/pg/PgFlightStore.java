@@ -10,6 +10,7 @@ import io.msgx.domain.flight.FlightState;
 import io.msgx.domain.flight.FlightStatus;
 import io.msgx.domain.flight.ListItem;
 import io.msgx.domain.flight.OperationDay;
+import io.msgx.pipeline.store.FlightStamp;
 import io.msgx.pipeline.store.FlightStore;
 import org.jooq.DSLContext;
 import org.jooq.Field;
@@ -67,6 +68,22 @@ final class PgFlightStore implements FlightStore {
         var ids = texts(masters);
         return StoreOperation.run("reading the code-share children of " + sample(ids), () ->
                 assemble(dsl.selectFrom(FLIGHT_SCHD).where(FLIGHT_SCHD.MAID.eq(any(ids))).fetch()));
+    }
+
+    /** One statement for both sets, reading the three stamp columns of the main rows only. */
+    @Override
+    public List<FlightStamp> stampsOf(Collection<FlightId> flids, Collection<FlightId> masters) {
+        if (flids.isEmpty() && masters.isEmpty()) {
+            return List.of();
+        }
+        var ids = texts(flids);
+        var masterIds = texts(masters);
+        return StoreOperation.run("reading the versions of " + ids.length + " flight(s) " + sample(ids)
+                + " and of the code-share children of " + masterIds.length, () -> dsl
+                .select(FLIGHT_SCHD.FLID, FLIGHT_SCHD.STATE_VERSION, FLIGHT_SCHD.LAST_MSG_ID)
+                .from(FLIGHT_SCHD)
+                .where(FLIGHT_SCHD.FLID.eq(any(ids)).or(FLIGHT_SCHD.MAID.eq(any(masterIds))))
+                .fetch(row -> new FlightStamp(FlightId.of(row.value1()), row.value2(), row.value3())));
     }
 
     @Override

@@ -349,6 +349,8 @@ public final class Bench {
         var settings = new LinkedHashMap<>(config.describe());
         settings.put(Keys.STORE_POOL_SIZE, Integer.toString(config.store().poolSize()));
         settings.put(Keys.POLL_INTERVAL, config.pollInterval().toString());
+        settings.put(Keys.GROUP_SIZE, Integer.toString(config.processing().groupSize()));
+        settings.put(Keys.FLIGHT_CACHE_SIZE, Integer.toString(config.processing().flightCacheSize()));
         settings.put(Keys.DISPATCH_INTERVAL, config.dispatchInterval().toString());
         settings.put(Keys.DISPATCH_BATCH, Integer.toString(config.dispatch().notificationBatch()));
         settings.put(Keys.SCHD_FLUSH_LIMIT, Integer.toString(config.dispatch().flushLimit()));

@@ -13,6 +13,7 @@ import io.msgx.pipeline.lifecycle.FlightHistorySettings;
 import io.msgx.pipeline.lifecycle.LifecycleSettings;
 import io.msgx.pipeline.lifecycle.ReplayService;
 import io.msgx.pipeline.lifecycle.RetentionJob;
+import io.msgx.pipeline.pump.FlightCache;
 import io.msgx.pipeline.pump.IgnoreRules;
 import io.msgx.pipeline.pump.ProcessingSettings;
 import io.msgx.pipeline.request.RequestSettings;
@@ -169,7 +170,8 @@ public record RunnerConfig(
         var ignore = s.checked(() -> IgnoreRules.of(s.list(Keys.IGNORE, IgnoreRules.BASELINE)));
         var processing = processingRetry == null || ignore == null ? null : new ProcessingSettings(processingRetry, ignore,
                 s.bool(Keys.IDENTITY_WITH_DAY, false), s.bool(Keys.REPLAY_CHANNEL, false),
-                s.integer(Keys.GROUP_SIZE, ProcessingSettings.DEFAULT_GROUP_SIZE, 1, 1000));
+                s.integer(Keys.GROUP_SIZE, ProcessingSettings.DEFAULT_GROUP_SIZE, 1, 1000),
+                s.integer(Keys.FLIGHT_CACHE_SIZE, FlightCache.DEFAULT_CAPACITY, 0, 1_000_000));
         var deliveryRetry = s.checked(() -> new RetryPolicy(RetryPolicy.DELIVERY,
                 s.integer(Keys.DISPATCH_MAX_ATTEMPTS, 8, 1, 100),
                 s.durations(Keys.DISPATCH_BACKOFF, RetryPolicy.deliveryDefaults().backoff())));

@@ -23,6 +23,7 @@ import io.msgx.pipeline.lifecycle.RetentionJob;
 import io.msgx.pipeline.mailbox.Mailbox;
 import io.msgx.pipeline.mailbox.ReadOnlyMailbox;
 import io.msgx.pipeline.outage.OutageLog;
+import io.msgx.pipeline.pump.FlightCache;
 import io.msgx.pipeline.pump.FlightProcessor;
 import io.msgx.pipeline.request.DailyScheduleRequest;
 import io.msgx.pipeline.request.RequestExpiry;
@@ -261,7 +262,8 @@ public final class MsgExchange implements AutoCloseable {
         var poller = new InboxPoller(mailbox, store, clock, config.inbox(), metrics);
         var responses = new ResponseMatcher(config.engine().operationDayRule(), config.requestClockSkew());
         var processor = new MessageProcessor(mailbox, store, codec,
-                new FlightProcessor(store, engine, clock, config.responseGuard() ? responses : null),
+                new FlightProcessor(store, engine, clock, config.responseGuard() ? responses : null,
+                        FlightCache.holding(config.processing().flightCacheSize())),
                 new ReferenceProcessor(store, clock, responses),
                 config.processing(), clock, metrics);
         var loop = new PumpLoop(new Pump(store, processor, config.processing().retry(), config.processing().groupSize(),

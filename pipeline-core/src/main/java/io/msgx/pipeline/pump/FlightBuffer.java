@@ -31,27 +31,32 @@ import java.util.Set;
 final class FlightBuffer implements FlightStore {
 
     private final FlightStore store;
+    private final FlightCache cache;
     private final Map<FlightId, FlightState> known = new HashMap<>();
     private final Set<FlightId> absent = new HashSet<>();
     private final Map<FlightId, FlightState> changed = new LinkedHashMap<>();
     /** What the store holds, as first read: never overwritten by this transaction's saves. */
     private final Map<FlightId, FlightState> stored = new HashMap<>();
     private final Set<FlightId> childrenRead = new HashSet<>();
+    private final List<FlightState> written = new ArrayList<>();
 
+    /** A buffer reading every flight whole from {@code store}. */
     FlightBuffer(FlightStore store) {
+        this(store, FlightCache.off());
+    }
+
+    /**
+     * A buffer that reads stamps first and whole only the flights {@code cache} does not hold in their stored state;
+     * the flights it reads whole are remembered there.
+     */
+    FlightBuffer(FlightStore store, FlightCache cache) {
         this.store = store;
+        this.cache = cache;
     }
 
     @Override
     public List<FlightState> find(Collection<FlightId> flids) {
-        var unread = flids.stream().filter(f -> !known.containsKey(f) && !absent.contains(f)).distinct().toList();
-        if (!unread.isEmpty()) {
-            store.find(unread).forEach(f -> {
-                known.put(f.flid(), f);
-                stored.put(f.flid(), f);
-            });
-            unread.stream().filter(f -> !known.containsKey(f)).forEach(absent::add);
-        }
+        read(flids, List.of());
         var found = new ArrayList<FlightState>();
         for (var flid : new HashSet<>(flids)) {
             var flight = known.get(flid);
@@ -67,18 +72,59 @@ final class FlightBuffer implements FlightStore {
         if (masters.isEmpty()) {
             return List.of();
         }
-        var unread = masters.stream().filter(m -> !childrenRead.contains(m)).distinct().toList();
-        if (!unread.isEmpty()) {
-            store.findChildrenOf(unread).forEach(f -> {
-                known.putIfAbsent(f.flid(), f);
-                stored.putIfAbsent(f.flid(), f);
-                absent.remove(f.flid());
-            });
-            childrenRead.addAll(unread);
-        }
+        read(List.of(), masters);
         return known.values().stream()
                 .filter(f -> namesOneOf(f, masters))
                 .toList();
+    }
+
+    /**
+     * Read, once for the whole transaction, the flights {@code flids} and the children of {@code masters}, in as few
+     * store calls as the cache allows: one for the stamps and one for the flights it does not hold, or, without a
+     * cache, one for each set.
+     */
+    void read(Collection<FlightId> flids, Collection<FlightId> masters) {
+        var unread = flids.stream().filter(f -> !known.containsKey(f) && !absent.contains(f)).distinct().toList();
+        var unreadMasters = masters.stream().filter(m -> !childrenRead.contains(m)).distinct().toList();
+        if (unread.isEmpty() && unreadMasters.isEmpty()) {
+            return;
+        }
+        if (cache.isOn()) {
+            readThroughCache(unread, unreadMasters);
+        } else {
+            if (!unread.isEmpty()) {
+                store.find(unread).forEach(this::learn);
+            }
+            if (!unreadMasters.isEmpty()) {
+                store.findChildrenOf(unreadMasters).forEach(this::learn);
+            }
+        }
+        unread.stream().filter(f -> !known.containsKey(f)).forEach(absent::add);
+        childrenRead.addAll(unreadMasters);
+    }
+
+    private void readThroughCache(List<FlightId> flids, List<FlightId> masters) {
+        var missing = new ArrayList<FlightId>();
+        for (var stamp : store.stampsOf(flids, masters)) {
+            var state = cache.stored(stamp);
+            if (state == null) {
+                missing.add(stamp.flid());
+            } else {
+                learn(state);
+            }
+        }
+        if (!missing.isEmpty()) {
+            var read = store.find(missing);
+            read.forEach(this::learn);
+            cache.remember(read);
+        }
+    }
+
+    /** A flight as the store holds it; what this transaction changed already stays as it is. */
+    private void learn(FlightState flight) {
+        known.putIfAbsent(flight.flid(), flight);
+        stored.putIfAbsent(flight.flid(), flight);
+        absent.remove(flight.flid());
     }
 
     /** The stores' predicate: the flight's {@code MAID} is one of {@code masters} (even its own FLID). */
@@ -100,7 +146,13 @@ final class FlightBuffer implements FlightStore {
     void flush(Instant now) {
         if (!changed.isEmpty()) {
             store.save(changed.values(), stored, now);
+            written.addAll(changed.values());
             changed.clear();
         }
+    }
+
+    /** The states {@link #flush} wrote, in their last state: what the store holds once the transaction commits. */
+    List<FlightState> written() {
+        return List.copyOf(written);
     }
 }

@@ -2,6 +2,7 @@ package io.msgx.pipeline.pump;
 
 import io.msgx.domain.engine.FlightChange;
 import io.msgx.domain.flight.FlightId;
+import io.msgx.domain.flight.FlightState;
 import io.msgx.pipeline.event.FlightEventJson;
 import io.msgx.pipeline.store.FlightStore;
 import io.msgx.pipeline.store.OutboxEvent;
@@ -10,6 +11,7 @@ import io.msgx.pipeline.store.PipelineTransaction;
 
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -37,7 +39,12 @@ public final class FlightChangeWriter {
 
     /** A writer for one transaction, reading and writing flights through {@code store}. */
     public FlightChangeWriter(FlightStore store) {
-        this.flights = new FlightBuffer(store);
+        this(store, FlightCache.off());
+    }
+
+    /** A writer for one transaction that reads through {@code cache} ({@link FlightBuffer}). */
+    public FlightChangeWriter(FlightStore store, FlightCache cache) {
+        this.flights = new FlightBuffer(store, cache);
     }
 
     /** Write {@code changes} of one decision in {@code tx} at once: the single-decision case. */
@@ -51,6 +58,16 @@ public final class FlightChangeWriter {
     /** The flights as this transaction's decisions left them so far. */
     public FlightStore flights() {
         return flights;
+    }
+
+    /** Read ahead, in as few store calls as possible, the flights {@code flids} and the children of {@code masters}. */
+    public void readAhead(Collection<FlightId> flids, Collection<FlightId> masters) {
+        flights.read(flids, masters);
+    }
+
+    /** The flights {@link #flush} wrote, each in its last state. */
+    public List<FlightState> written() {
+        return flights.written();
     }
 
     /**

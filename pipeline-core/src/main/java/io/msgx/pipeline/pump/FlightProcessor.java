@@ -63,6 +63,7 @@ public final class FlightProcessor {
     private final Clock clock;
 
     private final ResponseMatcher responses;
+    private final FlightCache cache;
 
     /** A processor that applies every schedule answer ({@code SCHD/RESP}) without asking which request it answers. */
     public FlightProcessor(PipelineStore store, FlightStateEngine engine, Clock clock) {
@@ -74,10 +75,21 @@ public final class FlightProcessor {
      * ({@code responses}; null turns the guard off), and closes that request in the same transaction.
      */
     public FlightProcessor(PipelineStore store, FlightStateEngine engine, Clock clock, ResponseMatcher responses) {
+        this(store, engine, clock, responses, FlightCache.off());
+    }
+
+    /**
+     * As {@link #FlightProcessor(PipelineStore, FlightStateEngine, Clock, ResponseMatcher)}, reading flights
+     * through {@code cache}: only the stamps of the flights a transaction needs, and whole only those the cache does
+     * not hold in their stored state (D-39).
+     */
+    public FlightProcessor(PipelineStore store, FlightStateEngine engine, Clock clock, ResponseMatcher responses,
+                           FlightCache cache) {
         this.store = store;
         this.engine = engine;
         this.clock = clock;
         this.responses = responses;
+        this.cache = Objects.requireNonNull(cache, "cache");
     }
 
     /** One flight message to apply: its processing record, the decoded message and its flight payload. */
@@ -99,7 +111,12 @@ public final class FlightProcessor {
      * @return how each message of {@code work} ended, by ID, in order
      */
     public Map<Long, Terminal> applyGroup(List<Work> work, List<ProcStates.Ending> decided) {
-        var outcomes = store.inLockedTransaction(tx -> decideAndWrite(tx, work, decided));
+        var written = new ArrayList<FlightState>();
+        var outcomes = store.inLockedTransaction(tx -> {
+            written.clear();
+            return decideAndWrite(tx, work, decided, written);
+        });
+        cache.remember(written); // committed: what the store now holds
         appendTrail(work, outcomes);
         var terminals = new LinkedHashMap<Long, Terminal>();
         outcomes.forEach((msgId, outcome) -> terminals.put(msgId, outcome.terminal()));
@@ -109,16 +126,16 @@ public final class FlightProcessor {
     private record Outcome(Terminal terminal, Decision decision, boolean replayed) {
     }
 
-    private Map<Long, Outcome> decideAndWrite(PipelineTransaction tx, List<Work> work, List<ProcStates.Ending> decided) {
+    private Map<Long, Outcome> decideAndWrite(PipelineTransaction tx, List<Work> work, List<ProcStates.Ending> decided,
+                                              List<FlightState> written) {
         var records = tx.procStates().findAll(work.stream().map(w -> w.head().msgId()).toList());
-        var writer = new FlightChangeWriter(tx.flights());
+        var writer = new FlightChangeWriter(tx.flights(), cache);
         if (work.size() > 1) {
             // One read for every flight the group names, and for their code-share children (each may be a master
             // whose MAFL a decision derives), instead of one of each per message.
             var named = work.stream().flatMap(w -> engine.flightsNamedBy(w.flightMessage()).stream())
                     .collect(Collectors.toCollection(LinkedHashSet::new));
-            writer.flights().find(named);
-            writer.flights().findChildrenOf(named);
+            writer.readAhead(named, named);
         }
         var endings = new ArrayList<>(decided);
         var outcomes = new LinkedHashMap<Long, Outcome>();
@@ -141,6 +158,7 @@ public final class FlightProcessor {
             outcomes.put(msgId, outcome);
         }
         writer.flush(tx, now);
+        written.addAll(writer.written());
         int ended = tx.procStates().finishAll(endings, now);
         if (ended != endings.size()) {
             throw new IllegalStateException("only " + ended + " of " + endings.size() + " messages of the group "

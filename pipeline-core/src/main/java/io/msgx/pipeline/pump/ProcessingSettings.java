@@ -12,9 +12,11 @@ import java.util.Objects;
  *                           raw message, and read it when the mailbox row is gone
  * @param groupSize          at most this many head messages share one business transaction
  *                           ({@code msgx.pipeline.group-size}); 1 processes every message alone
+ * @param flightCacheSize    flights the pump keeps in memory between transactions ({@link FlightCache},
+ *                           {@code msgx.pipeline.flight-cache-size}); 0 reads every flight whole from the store
  */
 public record ProcessingSettings(RetryPolicy retry, IgnoreRules ignoreRules, boolean identityWithDay,
-                                 boolean keepRawCopies, int groupSize) {
+                                 boolean keepRawCopies, int groupSize, int flightCacheSize) {
 
     /** The default {@link #groupSize}: large enough to amortise a commit, small enough to keep a group's lock short. */
     public static final int DEFAULT_GROUP_SIZE = 100;
@@ -25,6 +27,16 @@ public record ProcessingSettings(RetryPolicy retry, IgnoreRules ignoreRules, boo
         if (groupSize < 1 || groupSize > 1000) {
             throw new IllegalArgumentException("msgx.pipeline.group-size must be 1 to 1000, got " + groupSize);
         }
+        if (flightCacheSize < 0) {
+            throw new IllegalArgumentException("msgx.pipeline.flight-cache-size must be 0 or more, got "
+                    + flightCacheSize);
+        }
+    }
+
+    /** Settings with the default {@link #flightCacheSize}. */
+    public ProcessingSettings(RetryPolicy retry, IgnoreRules ignoreRules, boolean identityWithDay,
+                              boolean keepRawCopies, int groupSize) {
+        this(retry, ignoreRules, identityWithDay, keepRawCopies, groupSize, FlightCache.DEFAULT_CAPACITY);
     }
 
     public static ProcessingSettings defaults() {
@@ -34,6 +46,11 @@ public record ProcessingSettings(RetryPolicy retry, IgnoreRules ignoreRules, boo
 
     /** These settings with another {@link #groupSize}. */
     public ProcessingSettings withGroupSize(int size) {
-        return new ProcessingSettings(retry, ignoreRules, identityWithDay, keepRawCopies, size);
+        return new ProcessingSettings(retry, ignoreRules, identityWithDay, keepRawCopies, size, flightCacheSize);
+    }
+
+    /** These settings with another {@link #flightCacheSize}. */
+    public ProcessingSettings withFlightCacheSize(int size) {
+        return new ProcessingSettings(retry, ignoreRules, identityWithDay, keepRawCopies, groupSize, size);
     }
 }

@@ -9,7 +9,6 @@ import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Map;
 
 /**
  * {@code FLIGHT_SCHD} with its detail tables: the authoritative flight state. Reads return full states (main
@@ -22,6 +21,20 @@ public interface FlightStore {
 
     /** The full states of every flight whose {@code MAID} names one of {@code masters}, whatever its status. */
     List<FlightState> findChildrenOf(Collection<FlightId> masters);
+
+    /**
+     * The {@linkplain FlightStamp stamps} of the flights with these FLIDs that exist and of every flight whose
+     * {@code MAID} names one of {@code masters}, each once, in no particular order: what {@link #find} and
+     * {@link #findChildrenOf} would return, without the states, so a caller that knows states already reads whole
+     * only those that changed. The default reads them whole; the database stores read the main rows' stamp columns in
+     * one statement.
+     */
+    default List<FlightStamp> stampsOf(Collection<FlightId> flids, Collection<FlightId> masters) {
+        var stamps = new LinkedHashMap<FlightId, FlightStamp>();
+        find(flids).forEach(state -> stamps.put(state.flid(), FlightStamp.of(state)));
+        findChildrenOf(masters).forEach(state -> stamps.putIfAbsent(state.flid(), FlightStamp.of(state)));
+        return List.copyOf(stamps.values());
+    }
 
     /**
      * The FLIDs of flights whose {@code FLNO} is {@code flightNumber} and, when {@code operationDay} is not null,

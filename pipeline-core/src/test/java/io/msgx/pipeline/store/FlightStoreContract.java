@@ -251,4 +251,44 @@ public abstract class FlightStoreContract {
 
         assertThat(seen).containsExactlyInAnyOrderElementsOf(flights);
     }
+    @Test
+    void stampsNameTheStoredVersionAndWriterOfTheFlightsAndOfTheChildrenAsked() {
+        var master = plain("900");
+        var child = everything("1001", "900");
+        var deletedChild = child("1003", "900").withStatus(FlightStatus.DELETED);
+        var childOfAnother = child("1004", "901");
+        save(master, child, deletedChild, childOfAnother, plain("1005"));
+
+        var stamps = store().inTransaction(tx -> tx.flights().stampsOf(ids("900", "1005", "404"), ids("900")));
+
+        assertThat(stamps).containsExactlyInAnyOrder(FlightStamp.of(master), FlightStamp.of(plain("1005")),
+                FlightStamp.of(child), FlightStamp.of(deletedChild));
+        assertThat(FlightStamp.of(child)).isEqualTo(new FlightStamp(child.flid(), 3, 1003));
+    }
+
+    @Test
+    void aFlightBothAskedForAndAChildIsStampedOnce() {
+        save(plain("900"), child("1001", "900"));
+
+        var stamps = store().inTransaction(tx -> tx.flights().stampsOf(ids("1001", "900"), ids("900")));
+
+        assertThat(stamps).containsExactlyInAnyOrder(FlightStamp.of(plain("900")),
+                FlightStamp.of(child("1001", "900")));
+        List<FlightStamp> none = store().inTransaction(tx -> tx.flights().stampsOf(List.of(), List.of()));
+        assertThat(none).isEmpty();
+    }
+
+    @Test
+    void aStampFollowsEveryWrite() {
+        var first = plain("1001");
+        save(first);
+        var second = first.withFields(first.fields().with(FlightField.FLNO, "MU1001")).withVersionAfter(first, 1007);
+        save(second);
+
+        var stamps = store().inTransaction(tx -> tx.flights().stampsOf(ids("1001"), List.of()));
+
+        assertThat(stamps).containsExactly(new FlightStamp(FlightId.of("1001"), 2, 1007));
+        assertThat(stamps.get(0).matches(second)).isTrue();
+        assertThat(stamps.get(0).matches(first)).isFalse();
+    }
 }

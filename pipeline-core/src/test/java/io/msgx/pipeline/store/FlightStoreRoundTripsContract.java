@@ -86,6 +86,18 @@ public abstract class FlightStoreRoundTripsContract {
         assertThat(statements()).isEqualTo(1);
     }
 
+    @Test
+    void stampingManyFlightsAndTheChildrenOfAMasterCostsAtMostAQueryPerSet() {
+        save();
+        resetStatements();
+
+        var stamps = store.inTransaction(tx -> tx.flights().stampsOf(
+                flights.stream().map(FlightState::flid).limit(FLIGHTS / 2).toList(), List.of(FlightId.of("900"))));
+
+        assertThat(stamps).hasSize(FLIGHTS);
+        assertThat(statements()).isLessThanOrEqualTo(2);
+    }
+
     private void save() {
         store.inTransaction(tx -> {
             tx.flights().save(flights, clock.instant());

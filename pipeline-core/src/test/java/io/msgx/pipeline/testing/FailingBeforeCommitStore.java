@@ -13,17 +13,21 @@ import io.msgx.pipeline.store.ReferenceData;
 import io.msgx.pipeline.store.RequestTrack;
 import io.msgx.pipeline.store.ScheduleLog;
 
+import io.msgx.pipeline.store.StoreUnavailableException;
+
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Wraps a store so that the next N locked transactions fail at their very end: the work has written the
  * flights, the outbox and the terminal state, and the transaction throws instead of committing — standing for
- * a crash between the flight write and the commit. Nothing of such a transaction may survive.
+ * a crash between the flight write and the commit. Nothing of such a transaction may survive. Or
+ * ({@link #loseNextCommits}) commit them and fail as if the connection was lost during the commit.
  */
 public final class FailingBeforeCommitStore implements PipelineStore {
 
     private final PipelineStore delegate;
     private final AtomicInteger failuresLeft = new AtomicInteger();
+    private final AtomicInteger lostCommitsLeft = new AtomicInteger();
 
     public FailingBeforeCommitStore(PipelineStore delegate) {
         this.delegate = delegate;
@@ -39,8 +43,22 @@ public final class FailingBeforeCommitStore implements PipelineStore {
         return delegate.inTransaction(work);
     }
 
+    /**
+     * Let the next {@code count} locked transactions commit and then fail as a connection lost during the commit
+     * does: the caller cannot tell whether anything was written, and it was.
+     */
+    public void loseNextCommits(int count) {
+        lostCommitsLeft.set(count);
+    }
+
     @Override
     public <T> T inLockedTransaction(TransactionWork<T> work) {
+        if (lostCommitsLeft.get() > 0) {
+            lostCommitsLeft.decrementAndGet();
+            delegate.inLockedTransaction(work);
+            throw new StoreUnavailableException("injected: the connection was lost while committing a locked "
+                    + "transaction (it committed)", null);
+        }
         if (failuresLeft.get() <= 0) {
             return delegate.inLockedTransaction(work);
         }

@@ -7,6 +7,7 @@ import io.msgx.pipeline.inbox.InboxPoller;
 import io.msgx.pipeline.inbox.InboxSettings;
 import io.msgx.pipeline.mailbox.Mailbox;
 import io.msgx.pipeline.metrics.PipelineMetrics;
+import io.msgx.pipeline.pump.FlightCache;
 import io.msgx.pipeline.pump.FlightProcessor;
 import io.msgx.pipeline.pump.MessageProcessor;
 import io.msgx.pipeline.pump.ReferenceProcessor;
@@ -35,7 +36,8 @@ public final class PipelineHarness {
         this.clock = clock;
         var engine = new FlightStateEngine(EngineSettings.defaults());
         var responses = new ResponseMatcher(EngineSettings.defaults().operationDayRule(), Duration.ofMinutes(2));
-        var flights = new FlightProcessor(store, engine, clock, responses);
+        var flights = new FlightProcessor(store, engine, clock, responses,
+                FlightCache.holding(processing.flightCacheSize()));
         var processor = new MessageProcessor(mailbox, store, new JacksonXmlCodec(), flights,
                 new ReferenceProcessor(store, clock, responses), processing, clock,
                 PipelineMetrics.NONE);
