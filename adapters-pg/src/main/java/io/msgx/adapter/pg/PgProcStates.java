@@ -190,7 +190,7 @@ final class PgProcStates implements ProcStates {
             return Map.of();
         }
         return StoreOperation.run("reading the processing records of " + msgIds.size() + " message(s)", () -> dsl
-                .selectFrom(PROC_STATE).where(PROC_STATE.MSG_ID.eq(any(msgIds.toArray(Long[]::new))))
+                .selectFrom(PROC_STATE).where(KeySet.contains(PROC_STATE.MSG_ID, msgIds.toArray(Long[]::new)))
                 .fetchMap(PROC_STATE.MSG_ID, PgProcStates::recordOf));
     }
 
@@ -237,14 +237,25 @@ final class PgProcStates implements ProcStates {
     }
 
     private Map<Long, IdentityBinding> bindAll(DSLContext tx, List<IdentityClaim> claims, Instant now) {
-        var holders = new HashMap<String, Long>(tx.select(PROC_STATE.IDENTITY_KEY, PROC_STATE.MSG_ID).from(PROC_STATE)
-                .where(PROC_STATE.IDENTITY_KEY.eq(any(claims.stream().map(IdentityClaim::identityKey).distinct()
-                        .toArray(String[]::new))))
-                .fetchMap(PROC_STATE.IDENTITY_KEY, PROC_STATE.MSG_ID));
-        var kept = tx.select(PROC_STATE.MSG_ID, PROC_STATE.IDENTITY_KEY).from(PROC_STATE)
-                .where(PROC_STATE.MSG_ID.eq(any(claims.stream().map(IdentityClaim::msgId).toArray(Long[]::new))))
-                .and(PROC_STATE.IDENTITY_KEY.isNotNull())
-                .fetchMap(PROC_STATE.MSG_ID, PROC_STATE.IDENTITY_KEY);
+        // Who holds the claimed identities, and which claimants kept one from an earlier attempt: one statement,
+        // each half by its own index (an OR of the two would scan the table).
+        var keys = claims.stream().map(IdentityClaim::identityKey).collect(Collectors.toSet());
+        var claimants = claims.stream().map(IdentityClaim::msgId).collect(Collectors.toSet());
+        var holders = new HashMap<String, Long>();
+        var kept = new HashMap<Long, String>();
+        for (var bound : tx.select(PROC_STATE.IDENTITY_KEY, PROC_STATE.MSG_ID).from(PROC_STATE)
+                .where(KeySet.contains(PROC_STATE.IDENTITY_KEY, keys.toArray(String[]::new)))
+                .unionAll(tx.select(PROC_STATE.IDENTITY_KEY, PROC_STATE.MSG_ID).from(PROC_STATE)
+                        .where(KeySet.contains(PROC_STATE.MSG_ID, claimants.toArray(Long[]::new)))
+                        .and(PROC_STATE.IDENTITY_KEY.isNotNull()))
+                .fetch()) {
+            if (keys.contains(bound.value1())) {
+                holders.put(bound.value1(), bound.value2());
+            }
+            if (claimants.contains(bound.value2())) {
+                kept.put(bound.value2(), bound.value1());
+            }
+        }
         var bindings = new LinkedHashMap<Long, IdentityBinding>();
         var binds = new ArrayList<IdentityClaim>();
         for (var claim : claims) {

@@ -4,6 +4,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
@@ -42,11 +43,13 @@ public enum FlightList {
     private final String sequenceAttribute;
     private final Group group;
     private final List<String> itemFields;
+    private final Set<String> itemFieldSet;
 
     FlightList(String sequenceAttribute, Group group, String... itemFields) {
         this.sequenceAttribute = sequenceAttribute;
         this.group = group;
         this.itemFields = List.of(itemFields);
+        this.itemFieldSet = Set.of(itemFields);
     }
 
     /** The element name of one item, e.g. {@code GTDT}. */
@@ -66,6 +69,11 @@ public enum FlightList {
     /** The item's fields by protocol code, in the order they are stored and published. */
     public List<String> itemFields() {
         return itemFields;
+    }
+
+    /** Whether {@code code} is one of {@link #itemFields()}. */
+    public boolean hasItemField(String code) {
+        return itemFieldSet.contains(code);
     }
 
     public static Optional<FlightList> byCode(String code) {

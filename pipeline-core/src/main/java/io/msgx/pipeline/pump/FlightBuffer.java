@@ -11,6 +11,7 @@ import java.util.Collection;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -33,6 +34,8 @@ final class FlightBuffer implements FlightStore {
     private final FlightStore store;
     private final FlightCache cache;
     private final Map<FlightId, FlightState> known = new HashMap<>();
+    /** The known flights by the master their {@code MAID} names: a group asks for children once per message. */
+    private final Map<FlightId, Set<FlightId>> knownChildren = new HashMap<>();
     private final Set<FlightId> absent = new HashSet<>();
     private final Map<FlightId, FlightState> changed = new LinkedHashMap<>();
     /** What the store holds, as first read: never overwritten by this transaction's saves. */
@@ -73,9 +76,13 @@ final class FlightBuffer implements FlightStore {
             return List.of();
         }
         read(List.of(), masters);
-        return known.values().stream()
-                .filter(f -> namesOneOf(f, masters))
-                .toList();
+        var children = new ArrayList<FlightState>();
+        for (var master : new HashSet<>(masters)) {
+            for (var child : knownChildren.getOrDefault(master, Set.of())) {
+                children.add(known.get(child));
+            }
+        }
+        return children;
     }
 
     /**
@@ -122,21 +129,38 @@ final class FlightBuffer implements FlightStore {
 
     /** A flight as the store holds it; what this transaction changed already stays as it is. */
     private void learn(FlightState flight) {
-        known.putIfAbsent(flight.flid(), flight);
+        if (known.putIfAbsent(flight.flid(), flight) == null) {
+            indexChild(null, flight);
+        }
         stored.putIfAbsent(flight.flid(), flight);
         absent.remove(flight.flid());
     }
 
-    /** The stores' predicate: the flight's {@code MAID} is one of {@code masters} (even its own FLID). */
-    private static boolean namesOneOf(FlightState flight, Collection<FlightId> masters) {
+    /**
+     * Keep {@link #knownChildren} true for {@code now}, which replaces {@code before} (null: newly known). A child
+     * is a flight whose {@code MAID} names a master, as the stores have it (a flight naming itself included).
+     */
+    private void indexChild(FlightState before, FlightState now) {
+        var oldMaster = before == null ? null : masterNamedBy(before);
+        var newMaster = masterNamedBy(now);
+        if (oldMaster != null && !oldMaster.equals(newMaster)) {
+            var siblings = knownChildren.get(oldMaster);
+            siblings.remove(now.flid());
+        }
+        if (newMaster != null) {
+            knownChildren.computeIfAbsent(newMaster, m -> new LinkedHashSet<>()).add(now.flid());
+        }
+    }
+
+    private static FlightId masterNamedBy(FlightState flight) {
         var maid = flight.fields().valueOf(FlightField.MAID);
-        return maid != null && FlightId.isValid(maid) && masters.contains(FlightId.of(maid));
+        return maid != null && FlightId.isValid(maid) ? FlightId.of(maid) : null;
     }
 
     @Override
     public void save(Collection<FlightState> states, Instant now) {
         states.forEach(state -> {
-            known.put(state.flid(), state);
+            indexChild(known.put(state.flid(), state), state);
             absent.remove(state.flid());
             changed.put(state.flid(), state);
         });

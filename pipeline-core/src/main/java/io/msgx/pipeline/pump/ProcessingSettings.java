@@ -19,7 +19,7 @@ public record ProcessingSettings(RetryPolicy retry, IgnoreRules ignoreRules, boo
                                  boolean keepRawCopies, int groupSize, int flightCacheSize) {
 
     /** The default {@link #groupSize}: large enough to amortise a commit, small enough to keep a group's lock short. */
-    public static final int DEFAULT_GROUP_SIZE = 100;
+    public static final int DEFAULT_GROUP_SIZE = 300;
 
     public ProcessingSettings {
         Objects.requireNonNull(retry, "retry");

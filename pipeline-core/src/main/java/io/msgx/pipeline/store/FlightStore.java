@@ -92,7 +92,7 @@ public interface FlightStore {
         state.lists().asMap().forEach((list, items) -> {
             for (int i = 0; i < items.size(); i++) {
                 for (var entry : items.get(i).values().entrySet()) {
-                    if (!list.itemFields().contains(entry.getKey())) {
+                    if (!list.hasItemField(entry.getKey())) {
                         throw new IllegalArgumentException("FLID " + state.flid() + ": " + list + " item " + (i + 1)
                                 + " carries " + entry.getKey() + ", which is not a field of " + list
                                 + " " + list.itemFields() + "; the store has no column for it");
