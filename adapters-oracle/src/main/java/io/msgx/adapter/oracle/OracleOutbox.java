@@ -153,7 +153,7 @@ final class OracleOutbox implements Outbox {
     }
 
     @Override
-    public List<OutboxEntry> dueNotifications(Instant now, int limit) {
+    public List<OutboxEntry> dueNotifications(Instant now, int limit, long afterEventId) {
         requireBatch(limit);
         return sql.run("claiming the due notifications", session -> session.list(Sql.firstRows(
                         "SELECT " + COLUMNS + " FROM MSG_EVENT e WHERE e.STATUS = 'PENDING' AND e.TARGET = " + MSG
@@ -161,17 +161,17 @@ final class OracleOutbox implements Outbox {
                                 + " AND (e.NEXT_ATTEMPT_AT <= ? OR e.PARTITION_KEY NOT IN (SELECT r.PARTITION_KEY"
                                 + " FROM MSG_EVENT r WHERE r.NEXT_ATTEMPT_AT IS NOT NULL AND r.STATUS = 'PENDING'"
                                 + " AND r.TARGET = " + MSG + "))"
-                                + " ORDER BY e.EVENT_ID"),
-                OracleOutbox::entryOf, now, limit));
+                                + " AND e.EVENT_ID > ? ORDER BY e.EVENT_ID"),
+                OracleOutbox::entryOf, now, afterEventId, limit));
     }
 
     @Override
-    public List<OutboxEntry> dueProjections(Instant now, int limit) {
+    public List<OutboxEntry> dueProjections(Instant now, int limit, long afterEventId) {
         requireBatch(limit);
         return sql.run("claiming the due projections", session -> session.list(Sql.firstRows(
                         "SELECT " + COLUMNS + " FROM MSG_EVENT e WHERE e.STATUS = 'PENDING' AND e.TARGET = " + SCHD
-                                + " AND " + DUE + " ORDER BY e.EVENT_ID"),
-                OracleOutbox::entryOf, now, limit));
+                                + " AND " + DUE + " AND e.EVENT_ID > ? ORDER BY e.EVENT_ID"),
+                OracleOutbox::entryOf, now, afterEventId, limit));
     }
 
     @Override

@@ -158,7 +158,7 @@ final class PgOutbox implements Outbox {
     }
 
     @Override
-    public List<OutboxEntry> dueNotifications(Instant now, int limit) {
+    public List<OutboxEntry> dueNotifications(Instant now, int limit, long afterEventId) {
         requireBatch(limit);
         // Every pending notification in EVENT_ID order (IX_MSG_EVENT_DISPATCH, read only as far as the limit), except
         // for FLIDs whose head failed before: of those only the head, once it is due (D-35). Only a head that failed
@@ -172,18 +172,20 @@ final class PgOutbox implements Outbox {
                 .where(MSG_EVENT.STATUS.eq(PENDING_STATUS))
                 .and(MSG_EVENT.TARGET.eq(MSG_TARGET))
                 .and(MSG_EVENT.NEXT_ATTEMPT_AT.le(now).or(MSG_EVENT.PARTITION_KEY.notIn(retryingFlids)))
+                .and(MSG_EVENT.EVENT_ID.gt(afterEventId))
                 .orderBy(MSG_EVENT.EVENT_ID)
                 .limit(limit)));
     }
 
     @Override
-    public List<OutboxEntry> dueProjections(Instant now, int limit) {
+    public List<OutboxEntry> dueProjections(Instant now, int limit, long afterEventId) {
         requireBatch(limit);
         return StoreOperation.run("claiming the due projections", () -> entries(dsl
                 .selectFrom(MSG_EVENT)
                 .where(MSG_EVENT.STATUS.eq(PENDING_STATUS))
                 .and(MSG_EVENT.TARGET.eq(SCHD_TARGET))
                 .and(isDue(now))
+                .and(MSG_EVENT.EVENT_ID.gt(afterEventId))
                 .orderBy(MSG_EVENT.EVENT_ID)
                 .limit(limit)));
     }

@@ -255,7 +255,7 @@ public record RunnerConfig(
                     + "an Oracle schema name (a letter, then letters, digits, _, $ or #; at most 30 characters)");
         }
         return new Store(kind, url, user, s.string(Keys.STORE_PASSWORD, ""), schema,
-                s.integer(Keys.STORE_POOL_SIZE, 6, 2, 64));
+                s.integer(Keys.STORE_POOL_SIZE, 8, 2, 64));
     }
 
     /** {@code jdbc:oracle:} of {@code jdbc:oracle:thin:@//db:1521/ORCL}; the whole text when it has no such part. */

@@ -303,7 +303,7 @@ public final class MsgExchange implements AutoCloseable {
         if (sink != null) {
             var dispatcher = new Dispatcher(store, sink, config.dispatch(), clock, metrics);
             runner.register("dispatcher", () -> {
-                while (!closed && !dispatcher.dispatchOnce().idle()) {
+                while (!closed && !dispatcher.dispatchBacklog().idle()) {
                     // keep delivering while there is work; the period paces the idle checks
                 }
             }, config.dispatchInterval());

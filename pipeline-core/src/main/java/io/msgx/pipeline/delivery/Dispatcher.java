@@ -3,6 +3,7 @@ package io.msgx.pipeline.delivery;
 import io.msgx.domain.flight.FlightId;
 import io.msgx.pipeline.event.FlightEventJson;
 import io.msgx.pipeline.metrics.PipelineMetrics;
+import io.msgx.pipeline.store.Outbox;
 import io.msgx.pipeline.store.OutboxEntry;
 import io.msgx.pipeline.store.OutboxTarget;
 import io.msgx.pipeline.store.PipelineStore;
@@ -16,6 +17,12 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.TreeMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Future;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Delivers committed outbox rows to the event sink (seeds §8). One round ({@link #dispatchOnce()}):
@@ -46,6 +53,26 @@ public final class Dispatcher {
     private static final Logger log = LoggerFactory.getLogger(Dispatcher.class);
 
     private static final Duration BACKLOG_REPORT_PERIOD = Duration.ofSeconds(1);
+    /** Rounds one {@link #dispatchBacklog} runs at most, so the backlog gauges and the loop's checks come regularly. */
+    static final int BACKLOG_ROUNDS = 20;
+
+    /**
+     * The thread that confirms a round while the next is claimed and sent: at most one task at a time (each
+     * confirmation is awaited before the next is handed over), a daemon, gone after 10 s without work.
+     */
+    private final ExecutorService confirmations = confirmationThread();
+
+    private static ExecutorService confirmationThread() {
+        // A queue, not a hand-over: the thread that finished the previous confirmation may not be waiting for work
+        // yet when the next is handed over (a SynchronousQueue then refused it: seen in the bench).
+        var executor = new ThreadPoolExecutor(1, 1, 10, TimeUnit.SECONDS, new LinkedBlockingQueue<>(), runnable -> {
+            var thread = new Thread(runnable, "msgx-dispatch-confirm");
+            thread.setDaemon(true);
+            return thread;
+        });
+        executor.allowCoreThreadTimeOut(true);
+        return executor;
+    }
 
     private final PipelineStore store;
     private final EventSink sink;
@@ -64,19 +91,100 @@ public final class Dispatcher {
         this.metrics = metrics;
     }
 
+    /** One round: one batch claimed, sent and confirmed (or its failures recorded) before this returns. */
     public DispatchResult dispatchOnce() {
-        var outbox = store.outbox();
-        var claimedAt = clock.instant();
-        var claimed = new ArrayList<OutboxEntry>(outbox.dueNotifications(claimedAt, settings.notificationBatch()));
-        claimed.addAll(outbox.dueProjections(claimedAt, settings.flushLimit()));
-        if (claimed.isEmpty()) {
-            reportBacklog();
-            return DispatchResult.NOTHING;
-        }
+        return dispatch(1);
+    }
 
-        var sendingAt = clock.instant();
-        var results = send(claimed);
-        var now = clock.instant();
+    /**
+     * Rounds back to back while they come full, at most {@link #BACKLOG_ROUNDS}, each round's confirmation running
+     * while the next round is claimed and sent (D-40): a round of 5,000 cost claim + send + confirm, and the
+     * confirmation (an {@code UPDATE} of every row) is the largest part. The next round claims only events after
+     * the previous round's ({@code EVENT_ID} above its highest), since those are still {@code PENDING} until their
+     * confirmation commits; a round with a failure, or not full, is the last, and everything is confirmed when
+     * this returns. Per-FLID order holds as in single rounds: a round is sent only after the previous round's
+     * acknowledgements, and a failure ends the run before anything later of its FLID is claimed.
+     */
+    public DispatchResult dispatchBacklog() {
+        return dispatch(BACKLOG_ROUNDS);
+    }
+
+    /** A claimed round: its notifications and projections in claim order, and the highest EVENT_ID of each. */
+    private record Round(List<OutboxEntry> claimed, int notifications, long lastNotification, long lastProjection,
+                         Instant claimedAt, Instant sendingAt) {
+    }
+
+    private DispatchResult dispatch(int maxRounds) {
+        var outbox = store.outbox();
+        var result = DispatchResult.NOTHING;
+        Future<DispatchResult> confirming = null;
+        try {
+            long afterNotification = 0;
+            long afterProjection = 0;
+            for (int n = 0; n < maxRounds; n++) {
+                var round = claim(outbox, afterNotification, afterProjection);
+                if (round.claimed().isEmpty()) {
+                    break;
+                }
+                var results = send(round.claimed());
+                var sentAt = clock.instant();
+                if (confirming != null) {
+                    var previous = confirming;
+                    confirming = null;
+                    result = plus(result, await(previous));
+                }
+                boolean failures = results.stream().anyMatch(Delivery.Failed.class::isInstance);
+                boolean full = round.notifications() == settings.notificationBatch()
+                        || round.claimed().size() - round.notifications() == settings.flushLimit();
+                if (n + 1 == maxRounds || failures || !full) {
+                    result = plus(result, confirm(outbox, round, results, sentAt));
+                    break;
+                }
+                confirming = confirmations.submit(() -> confirm(outbox, round, results, sentAt));
+                afterNotification = Math.max(afterNotification, round.lastNotification());
+                afterProjection = Math.max(afterProjection, round.lastProjection());
+            }
+            if (confirming != null) {
+                var previous = confirming;
+                confirming = null;
+                result = plus(result, await(previous));
+            }
+        } catch (RuntimeException e) {
+            if (confirming != null) {
+                try {
+                    await(confirming);
+                } catch (RuntimeException alsoFailed) {
+                    e.addSuppressed(alsoFailed);
+                }
+            }
+            throw e;
+        }
+        reportBacklog();
+        return result;
+    }
+
+    private Round claim(Outbox outbox, long afterNotification, long afterProjection) {
+        var claimedAt = clock.instant();
+        var claimed = new ArrayList<OutboxEntry>(outbox.dueNotifications(claimedAt, settings.notificationBatch(),
+                afterNotification));
+        int notifications = claimed.size();
+        claimed.addAll(outbox.dueProjections(claimedAt, settings.flushLimit(), afterProjection));
+        long lastNotification = 0;
+        long lastProjection = 0;
+        for (int i = 0; i < claimed.size(); i++) {
+            if (i < notifications) {
+                lastNotification = Math.max(lastNotification, claimed.get(i).eventId());
+            } else {
+                lastProjection = Math.max(lastProjection, claimed.get(i).eventId());
+            }
+        }
+        return new Round(claimed, notifications, lastNotification, lastProjection, claimedAt, clock.instant());
+    }
+
+    /** Confirm what the sink acknowledged and record what it refused; the round's figures. */
+    private DispatchResult confirm(Outbox outbox, Round round, List<Delivery> results,
+                                   Instant now) {
+        var claimed = round.claimed();
         var sentNotifications = new ArrayList<Long>();
         var sentProjections = new TreeMap<FlightId, Long>(); // FLID order, as the pump writes them: no deadlock
         var pausedFlids = new HashSet<FlightId>();
@@ -124,12 +232,36 @@ public final class Dispatcher {
         }
         if (log.isDebugEnabled()) {
             log.debug("Dispatch round: {} event(s) claimed in {} ms, sent in {} ms, confirmed in {} ms; {} delivered,"
-                    + " {} superseded, {} failed", claimed.size(), Duration.between(claimedAt, sendingAt).toMillis(),
-                    Duration.between(sendingAt, now).toMillis(), Duration.between(now, clock.instant()).toMillis(),
+                    + " {} superseded, {} failed", claimed.size(),
+                    Duration.between(round.claimedAt(), round.sendingAt()).toMillis(),
+                    Duration.between(round.sendingAt(), now).toMillis(), Duration.between(now, clock.instant()).toMillis(),
                     delivered, superseded, failed);
         }
-        reportBacklog();
         return new DispatchResult(delivered, superseded, failed - dead, dead);
+    }
+
+    private static DispatchResult plus(DispatchResult a, DispatchResult b) {
+        return new DispatchResult(a.delivered() + b.delivered(), a.superseded() + b.superseded(),
+                a.failed() + b.failed(), a.dead() + b.dead());
+    }
+
+    /** The outcome of a confirmation running in {@link #confirmations}; its failure is rethrown as it was. */
+    private static DispatchResult await(Future<DispatchResult> confirming) {
+        try {
+            return confirming.get();
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof RuntimeException failure) {
+                throw failure;
+            }
+            if (e.getCause() instanceof Error error) {
+                throw error;
+            }
+            throw new IllegalStateException("confirming a dispatch round failed", e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            // The confirmation may still commit; if it does not, its events are sent again (at least once).
+            throw new IllegalStateException("interrupted while a dispatch round was being confirmed", e);
+        }
     }
 
     private List<Delivery> send(List<OutboxEntry> claimed) {

@@ -61,10 +61,24 @@ public interface Outbox {
      * and a FLID in trouble has one notification in flight until it recovers; {@code DEAD} rows do not hold their
      * FLID back (D-35).
      */
-    List<OutboxEntry> dueNotifications(Instant now, int limit);
+    default List<OutboxEntry> dueNotifications(Instant now, int limit) {
+        return dueNotifications(now, limit, 0);
+    }
+
+    /**
+     * {@link #dueNotifications(Instant, int)} among the notifications whose {@code EVENT_ID} is above
+     * {@code afterEventId} (EVENT_IDs are positive: 0 is every one): the next round of a dispatcher whose previous
+     * round, up to that ID, is still being confirmed (D-40).
+     */
+    List<OutboxEntry> dueNotifications(Instant now, int limit, long afterEventId);
 
     /** {@code KAFKA:schd} rows that are {@code PENDING} and due, in {@code EVENT_ID} order, at most {@code limit}. */
-    List<OutboxEntry> dueProjections(Instant now, int limit);
+    default List<OutboxEntry> dueProjections(Instant now, int limit) {
+        return dueProjections(now, limit, 0);
+    }
+
+    /** {@link #dueProjections(Instant, int)} among the rows whose {@code EVENT_ID} is above {@code afterEventId}. */
+    List<OutboxEntry> dueProjections(Instant now, int limit, long afterEventId);
 
     /** Confirm a delivered notification: {@code SENT} and {@code SENT_AT} in one statement, only while PENDING. */
     boolean markSent(long eventId, Instant sentAt);

@@ -4,17 +4,25 @@ import io.msgx.domain.flight.FlightId;
 import io.msgx.pipeline.metrics.PipelineMetrics;
 import io.msgx.pipeline.retry.RetryPolicy;
 import io.msgx.pipeline.store.InMemoryPipelineStore;
+import io.msgx.pipeline.store.Outbox;
 import io.msgx.pipeline.store.OutboxEntry;
 import io.msgx.pipeline.store.OutboxEvent;
 import io.msgx.pipeline.store.OutboxTarget;
+import io.msgx.pipeline.store.PipelineStore;
+import io.msgx.pipeline.store.StoreUnavailableException;
 import io.msgx.pipeline.testing.SettableClock;
 import org.junit.jupiter.api.Test;
 
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.BooleanSupplier;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class DispatcherTest {
 
@@ -230,6 +238,96 @@ class DispatcherTest {
         assertThat(deleted).isEqualTo(1);
         var left = store.allEvents().stream().map(OutboxEntry::eventId).toList();
         assertThat(left).doesNotContain(old).contains(recent, dead, waiting);
+    }
+
+    // --- rounds back to back, each confirmed while the next is claimed and sent (D-40) ---
+
+    @Test
+    void a_backlog_goes_out_in_full_rounds_back_to_back_every_event_once_in_order_and_confirmed_on_return() {
+        for (int version = 1; version <= 5; version++) {
+            notify("A", version);
+            notify("B", version);
+        }
+        for (int n = 1; n <= 5; n++) {
+            project("P" + n, 1);
+        }
+        dispatcher = dispatcher(3, 2);
+
+        var result = dispatcher.dispatchBacklog();
+
+        assertThat(result.delivered()).isEqualTo(15);
+        assertThat(sink.batches).extracting(List::size).as("full rounds, then the one that was not")
+                .containsExactly(5, 5, 4, 1);
+        assertThat(versionsSent("A")).as("each once, in order").containsExactly(1L, 2L, 3L, 4L, 5L);
+        assertThat(versionsSent("B")).containsExactly(1L, 2L, 3L, 4L, 5L);
+        assertThat(sink.batches.stream().flatMap(List::stream)
+                .filter(e -> e.stream() == OutgoingEvent.EventStream.SCHD).map(OutgoingEvent::key))
+                .as("a projection in flight is not claimed again").containsExactly("P1", "P2", "P3", "P4", "P5");
+        assertThat(store.allEvents()).allMatch(e -> e.status() == OutboxEntry.DeliveryStatus.SENT);
+    }
+
+    @Test
+    void a_failure_ends_the_run_so_nothing_later_of_its_flid_overtakes_the_retry() {
+        for (int version = 1; version <= 4; version++) {
+            notify("A", version);
+        }
+        notify("B", 1);
+        notify("B", 2);
+        dispatcher = dispatcher(2, 500);
+        sink.failWhen(event -> event.value().contains("\"flid\":\"A\",\"stateVersion\":2"));
+
+        var result = dispatcher.dispatchBacklog();
+
+        assertThat(result.failed()).isEqualTo(1);
+        assertThat(sink.batches).as("the round with the failure is the last").hasSize(1);
+        assertThat(versionsSent("A")).containsExactly(1L, 2L);
+
+        sink.failWhen(event -> false);
+        clock.tick(Duration.ofSeconds(1));
+        dispatcher.dispatchBacklog();
+        dispatcher.dispatchBacklog();
+        assertThat(versionsDelivered("A")).containsExactly(1L, 2L, 3L, 4L);
+        assertThat(versionsDelivered("B")).containsExactly(1L, 2L);
+        assertThat(store.outbox().deliveryBacklog().pending()).isZero();
+    }
+
+    @Test
+    void a_confirmation_that_fails_fails_the_run_and_its_events_go_again() {
+        for (int version = 1; version <= 4; version++) {
+            notify("A", version);
+        }
+        var failing = new AtomicBoolean(true);
+        var outbox = intercepting(Outbox.class, store.outbox(), "markAllSent", () -> failing.getAndSet(false));
+        var flaky = intercepting(PipelineStore.class, store, "outbox", null, outbox);
+        dispatcher = new Dispatcher(flaky, sink, new DispatchSettings(2, 500, retry), clock, metrics);
+
+        assertThatThrownBy(dispatcher::dispatchBacklog).isInstanceOf(StoreUnavailableException.class);
+        assertThat(sink.batches).as("the second round was sent while the first was being confirmed").hasSize(2);
+
+        dispatcher.dispatchBacklog();
+        assertThat(versionsDelivered("A")).as("the unconfirmed round went again, in order")
+                .containsExactly(1L, 2L, 3L, 4L, 1L, 2L, 3L, 4L);
+        assertThat(store.outbox().deliveryBacklog().pending()).isZero();
+    }
+
+    /** {@code target}, but {@code method} throws when {@code failNow} says so, or answers {@code answer}. */
+    @SuppressWarnings("unchecked")
+    private static <T> T intercepting(Class<T> type, T target, String method, BooleanSupplier failNow, Object... answer) {
+        return (T) Proxy.newProxyInstance(type.getClassLoader(), new Class<?>[] {type}, (proxy, called, args) -> {
+            if (called.getName().equals(method)) {
+                if (answer.length > 0) {
+                    return answer[0];
+                }
+                if (failNow.getAsBoolean()) {
+                    throw new StoreUnavailableException("injected: the store went away while confirming", null);
+                }
+            }
+            try {
+                return called.invoke(target, args);
+            } catch (InvocationTargetException e) {
+                throw e.getCause();
+            }
+        });
     }
 
     private int runUntilIdle() {

@@ -74,13 +74,13 @@ public final class InMemoryPipelineStore implements PipelineStore {
             }
 
             @Override
-            public List<OutboxEntry> dueNotifications(Instant now, int limit) {
-                return inTransaction(tx -> tx.outbox().dueNotifications(now, limit));
+            public List<OutboxEntry> dueNotifications(Instant now, int limit, long afterEventId) {
+                return inTransaction(tx -> tx.outbox().dueNotifications(now, limit, afterEventId));
             }
 
             @Override
-            public List<OutboxEntry> dueProjections(Instant now, int limit) {
-                return inTransaction(tx -> tx.outbox().dueProjections(now, limit));
+            public List<OutboxEntry> dueProjections(Instant now, int limit, long afterEventId) {
+                return inTransaction(tx -> tx.outbox().dueProjections(now, limit, afterEventId));
             }
 
             @Override
@@ -627,7 +627,7 @@ public final class InMemoryPipelineStore implements PipelineStore {
                 }
 
                 @Override
-                public List<OutboxEntry> dueNotifications(Instant now, int limit) {
+                public List<OutboxEntry> dueNotifications(Instant now, int limit, long afterEventId) {
                     var retrying = state.events.values().stream()
                             .filter(e -> e.event().target() == OutboxTarget.KAFKA_MSG && isPending(e))
                             .filter(e -> e.nextAttemptAt() != null)
@@ -637,13 +637,15 @@ public final class InMemoryPipelineStore implements PipelineStore {
                             .filter(e -> e.event().target() == OutboxTarget.KAFKA_MSG && isPending(e))
                             .filter(e -> e.nextAttemptAt() != null ? !e.nextAttemptAt().isAfter(now)
                                     : !retrying.contains(e.event().partitionKey()))
+                            .filter(e -> e.eventId() > afterEventId)
                             .limit(limit).toList();
                 }
 
                 @Override
-                public List<OutboxEntry> dueProjections(Instant now, int limit) {
+                public List<OutboxEntry> dueProjections(Instant now, int limit, long afterEventId) {
                     return state.events.values().stream()
                             .filter(e -> e.event().target() == OutboxTarget.KAFKA_SCHD && isPending(e) && isDue(e, now))
+                            .filter(e -> e.eventId() > afterEventId)
                             .limit(limit).toList();
                 }
 

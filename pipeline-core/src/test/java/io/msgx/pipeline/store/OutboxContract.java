@@ -407,6 +407,30 @@ public abstract class OutboxContract {
         assertThat(dueProjectionIds(now())).containsExactly(projection);
     }
 
+    @Test
+    void aClaimAfterAnEventIdLeavesOutEveryNotificationUpToIt() {
+        long a = append("1001", 1);
+        long b = append("1002", 1);
+        long c = append("1001", 2);
+        long d = append("1003", 1);
+
+        assertThat(delivery().dueNotifications(now(), 2, b)).extracting(OutboxEntry::eventId).containsExactly(c, d);
+        assertThat(delivery().dueNotifications(now(), 10, 0)).extracting(OutboxEntry::eventId)
+                .containsExactly(a, b, c, d);
+        assertThat(delivery().dueNotifications(now(), 10, d)).isEmpty();
+    }
+
+    @Test
+    void aClaimAfterAnEventIdStillHoldsBackAFlidWaitingForItsRetry() {
+        long waiting = append("1001", 1);
+        long b = append("1002", 1);
+        append("1001", 2);
+        long d = append("1002", 2);
+        fail(waiting, now().plusSeconds(30));
+
+        assertThat(delivery().dueNotifications(now(), 10, b)).extracting(OutboxEntry::eventId).containsExactly(d);
+    }
+
     // --- dueProjections ---
 
     @Test
@@ -416,6 +440,16 @@ public abstract class OutboxContract {
         upsertAndGetId("1002", 1);
 
         assertThat(delivery().dueProjections(now(), 2)).extracting(OutboxEntry::eventId).containsExactly(a, b);
+    }
+
+    @Test
+    void aClaimAfterAnEventIdLeavesOutEveryProjectionUpToIt() {
+        long a = upsertAndGetId("1003", 1);
+        long b = upsertAndGetId("1001", 1);
+        long c = upsertAndGetId("1002", 1);
+
+        assertThat(delivery().dueProjections(now(), 10, a)).extracting(OutboxEntry::eventId).containsExactly(b, c);
+        assertThat(delivery().dueProjections(now(), 10, c)).isEmpty();
     }
 
     @Test
