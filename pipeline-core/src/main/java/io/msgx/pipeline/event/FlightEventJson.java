@@ -50,7 +50,7 @@ public final class FlightEventJson {
      * Also the snapshot the flight history store keeps.
      */
     public String state(FlightState flight, List<MaflEntry> mafl, Instant updatedAt) {
-        return write(json -> {
+        return write(4096, json -> {
             json.writeStringField("flid", flight.flid().value());
             json.writeNumberField("stateVersion", flight.stateVersion());
             json.writeStringField("updatedAt", updatedAt.toString());
@@ -106,7 +106,7 @@ public final class FlightEventJson {
      * (the message's, or {@code LIFECYCLE}/{@code CLEANUP} for the history cleanup, whose {@code msgId} is 0).
      */
     public String notification(FlightEvent event, long msgId, String type, String styp) {
-        return write(json -> {
+        return write(512, json -> {
             json.writeStringField("flid", event.flid().value());
             json.writeNumberField("stateVersion", event.stateVersion());
             json.writeNumberField("msgId", msgId);
@@ -133,9 +133,9 @@ public final class FlightEventJson {
         void write(JsonGenerator json) throws IOException;
     }
 
-    /** One JSON object whose fields {@code fields} writes. */
-    private static String write(Fields fields) {
-        var text = new StringWriter(2048);
+    /** One JSON object whose fields {@code fields} writes, in a buffer of {@code expectedLength} characters to start. */
+    private static String write(int expectedLength, Fields fields) {
+        var text = new StringWriter(expectedLength);
         try (var json = JSON.createGenerator(text)) {
             json.writeStartObject();
             fields.write(json);
