@@ -3,6 +3,7 @@ package io.msgx.runner.bench;
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.msgx.adapter.kafka.KafkaSinkSettings;
 import io.msgx.adapter.kafka.KafkaTopics;
@@ -10,6 +11,7 @@ import io.msgx.runner.config.JdbcUrlMask;
 import io.msgx.runner.config.Keys;
 import io.msgx.runner.config.RunnerConfig;
 import io.msgx.runner.embed.MsgExchange;
+import io.msgx.runner.metrics.FlightCacheMeters;
 import io.msgx.runner.metrics.MicrometerPipelineMetrics;
 
 import java.io.PrintWriter;
@@ -244,6 +246,13 @@ public final class Bench {
             say("  all terminal after %.1f s: %,.1f msg/s (%,.0f µs/msg); outbox drained after %.1f s: %,d events, "
                     + "%,.1f events/s", toTerminal, digest.messagesPerSecond(), digest.microsPerMessage(), toDrained,
                     delivered, digest.eventsPerSecond());
+            long hits = (long) functionCounter(registry, FlightCacheMeters.HITS);
+            long misses = (long) functionCounter(registry, FlightCacheMeters.MISSES);
+            if (hits + misses > 0) {
+                notes.add(String.format("digest of %d: the flight cache (msgx.pipeline.flight-cache-size %d) served "
+                        + "%,d of the %,d flights the transactions needed (%.1f %%)", messages,
+                        config.processing().flightCacheSize(), hits, hits + misses, 100.0 * hits / (hits + misses)));
+            }
             BenchReport.Live liveFigures = null;
             if (live) {
                 liveFigures = live(exchange, store, traffic, messages);
@@ -394,6 +403,10 @@ public final class Bench {
 
     private static double counter(SimpleMeterRegistry registry, String name) {
         return registry.find(name).counters().stream().mapToDouble(Counter::count).sum();
+    }
+
+    private static double functionCounter(SimpleMeterRegistry registry, String name) {
+        return registry.find(name).functionCounters().stream().mapToDouble(FunctionCounter::count).sum();
     }
 
     private static double ratio(double a, double b) {

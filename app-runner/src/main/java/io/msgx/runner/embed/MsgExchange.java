@@ -39,6 +39,7 @@ import io.msgx.runner.config.ConfigSource;
 import io.msgx.runner.config.RunnerConfig;
 import io.msgx.runner.jobs.JobRunner;
 import io.msgx.runner.metrics.MicrometerPipelineMetrics;
+import io.msgx.runner.metrics.FlightCacheMeters;
 import io.msgx.runner.metrics.PipelineGauges;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -95,6 +96,7 @@ public final class MsgExchange implements AutoCloseable {
     /** Lease watcher's state (its thread only): whether it said it waits as a standby, and the store's outages. */
     private boolean standbyAnnounced;
     private final OutageLog leaseOutage;
+    private final FlightCache flightCache;
 
     private MsgExchange(RunnerConfig config, Clock clock, MeterRegistry registry) {
         this.config = config;
@@ -108,6 +110,10 @@ public final class MsgExchange implements AutoCloseable {
                 Math.max(1, config.mailbox().queryTimeoutSeconds()));
         this.mailbox = config.mailbox().readOnly() ? new ReadOnlyMailbox(jdbc) : jdbc;
         this.codec = new JacksonXmlCodec(config.codecLimits(), config.referenceTypes());
+        // One cache for the life of the exchange, across fail-overs: a state it holds is used only while its stamp
+        // is the stored one (D-39), whatever another instance wrote meanwhile.
+        this.flightCache = FlightCache.holding(config.processing().flightCacheSize());
+        FlightCacheMeters.bind(registry, flightCache);
         this.sink = config.kafka().sink() == null ? null : new KafkaEventSink(config.kafka().sink());
         this.lease = backend.lease();
         this.leaseOutage = new OutageLog(log, "Pipeline store", clock);
@@ -263,7 +269,7 @@ public final class MsgExchange implements AutoCloseable {
         var responses = new ResponseMatcher(config.engine().operationDayRule(), config.requestClockSkew());
         var processor = new MessageProcessor(mailbox, store, codec,
                 new FlightProcessor(store, engine, clock, config.responseGuard() ? responses : null,
-                        FlightCache.holding(config.processing().flightCacheSize())),
+                        flightCache),
                 new ReferenceProcessor(store, clock, responses),
                 config.processing(), clock, metrics);
         var loop = new PumpLoop(new Pump(store, processor, config.processing().retry(), config.processing().groupSize(),

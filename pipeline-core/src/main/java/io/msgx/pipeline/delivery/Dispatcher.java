@@ -101,17 +101,22 @@ public final class Dispatcher {
      * while the next round is claimed and sent (D-40): a round of 5,000 cost claim + send + confirm, and the
      * confirmation (an {@code UPDATE} of every row) is the largest part. The next round claims only events after
      * the previous round's ({@code EVENT_ID} above its highest), since those are still {@code PENDING} until their
-     * confirmation commits; a round with a failure, or not full, is the last, and everything is confirmed when
-     * this returns. Per-FLID order holds as in single rounds: a round is sent only after the previous round's
+     * confirmation commits; a round with a failure, not full, or retrying the head of a paused FLID is the last, and
+     * everything is confirmed when this returns. Per-FLID order holds as in single rounds: a round is sent only after the previous round's
      * acknowledgements, and a failure ends the run before anything later of its FLID is claimed.
      */
     public DispatchResult dispatchBacklog() {
         return dispatch(BACKLOG_ROUNDS);
     }
 
-    /** A claimed round: its notifications and projections in claim order, and the highest EVENT_ID of each. */
+    /**
+     * A claimed round: its notifications and projections in claim order, the highest EVENT_ID of each, and whether
+     * it retries the head of a paused FLID. Such a round ends the run: once that head is confirmed the FLID is no
+     * longer held back, and its later notifications below the cursor (left out while it was paused) must go before
+     * those above it, which only a claim from the start gives.
+     */
     private record Round(List<OutboxEntry> claimed, int notifications, long lastNotification, long lastProjection,
-                         Instant claimedAt, Instant sendingAt) {
+                         boolean retriedHead, Instant claimedAt, Instant sendingAt) {
     }
 
     private DispatchResult dispatch(int maxRounds) {
@@ -136,7 +141,7 @@ public final class Dispatcher {
                 boolean failures = results.stream().anyMatch(Delivery.Failed.class::isInstance);
                 boolean full = round.notifications() == settings.notificationBatch()
                         || round.claimed().size() - round.notifications() == settings.flushLimit();
-                if (n + 1 == maxRounds || failures || !full) {
+                if (n + 1 == maxRounds || failures || !full || round.retriedHead()) {
                     result = plus(result, confirm(outbox, round, results, sentAt));
                     break;
                 }
@@ -149,11 +154,11 @@ public final class Dispatcher {
                 confirming = null;
                 result = plus(result, await(previous));
             }
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | Error e) {
             if (confirming != null) {
                 try {
                     await(confirming);
-                } catch (RuntimeException alsoFailed) {
+                } catch (RuntimeException | Error alsoFailed) {
                     e.addSuppressed(alsoFailed);
                 }
             }
@@ -171,14 +176,17 @@ public final class Dispatcher {
         claimed.addAll(outbox.dueProjections(claimedAt, settings.flushLimit(), afterProjection));
         long lastNotification = 0;
         long lastProjection = 0;
+        boolean retriedHead = false;
         for (int i = 0; i < claimed.size(); i++) {
             if (i < notifications) {
                 lastNotification = Math.max(lastNotification, claimed.get(i).eventId());
+                retriedHead |= claimed.get(i).nextAttemptAt() != null;
             } else {
                 lastProjection = Math.max(lastProjection, claimed.get(i).eventId());
             }
         }
-        return new Round(claimed, notifications, lastNotification, lastProjection, claimedAt, clock.instant());
+        return new Round(claimed, notifications, lastNotification, lastProjection, retriedHead, claimedAt,
+                clock.instant());
     }
 
     /** Confirm what the sink acknowledged and record what it refused; the round's figures. */
@@ -260,6 +268,8 @@ public final class Dispatcher {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             // The confirmation may still commit; if it does not, its events are sent again (at least once).
+            log.warn("Interrupted while a dispatch round was being confirmed; if the confirmation fails, its events "
+                    + "are sent again");
             throw new IllegalStateException("interrupted while a dispatch round was being confirmed", e);
         }
     }

@@ -113,6 +113,9 @@ final class FlightBuffer implements FlightStore {
     private void readThroughCache(List<FlightId> flids, List<FlightId> masters) {
         var missing = new ArrayList<FlightId>();
         for (var stamp : store.stampsOf(flids, masters)) {
+            if (known.containsKey(stamp.flid())) {
+                continue; // read or changed in this transaction already: the buffer's state stands
+            }
             var state = cache.stored(stamp);
             if (state == null) {
                 missing.add(stamp.flid());

@@ -84,11 +84,6 @@ public final class FlightCache {
         committed.forEach(state -> states.put(state.flid(), state));
     }
 
-    /** Forget these flights: their stored state is not known (a deleted flight, a commit whose outcome is unknown). */
-    public synchronized void forget(Collection<FlightId> flids) {
-        flids.forEach(states::remove);
-    }
-
     public synchronized int size() {
         return states.size();
     }

@@ -292,6 +292,29 @@ class DispatcherTest {
     }
 
     @Test
+    void a_round_retrying_a_paused_head_ends_the_run_so_the_flids_later_notifications_keep_their_order() {
+        notify("X", 1);
+        sink.failWhen(event -> event.key().equals("X"));
+        dispatcher = dispatcher(2, 500);
+        dispatcher.dispatchOnce();                // X v1 fails: X pauses until its retry
+        sink.failWhen(event -> false);
+        notify("X", 2);                           // held back while X is paused
+        for (int n = 1; n <= 3; n++) {
+            notify("A" + n, 1);
+        }
+        notify("X", 3);                           // above the cursor of the round that retries X v1
+        notify("A4", 1);
+        clock.tick(Duration.ofSeconds(1));
+
+        for (int run = 0; run < 5 && !dispatcher.dispatchBacklog().idle(); run++) {
+            // until everything is out
+        }
+
+        assertThat(versionsDelivered("X")).containsExactly(1L, 2L, 3L);
+        assertThat(store.outbox().deliveryBacklog().pending()).isZero();
+    }
+
+    @Test
     void a_confirmation_that_fails_fails_the_run_and_its_events_go_again() {
         for (int version = 1; version <= 4; version++) {
             notify("A", version);
