@@ -102,8 +102,8 @@ public final class Dispatcher {
      * confirmation (an {@code UPDATE} of every row) is the largest part. The next round claims only events after
      * the previous round's ({@code EVENT_ID} above its highest), since those are still {@code PENDING} until their
      * confirmation commits; a round with a failure, not full, or retrying the head of a paused FLID is the last, and
-     * everything is confirmed when this returns. Per-FLID order holds as in single rounds: a round is sent only after the previous round's
-     * acknowledgements, and a failure ends the run before anything later of its FLID is claimed.
+     * everything is confirmed when this returns. Per-FLID order holds as in single rounds: a round is sent only after
+     * the previous round's acknowledgements, and a failure ends the run before anything later of its FLID is claimed.
      */
     public DispatchResult dispatchBacklog() {
         return dispatch(BACKLOG_ROUNDS);
@@ -190,8 +190,7 @@ public final class Dispatcher {
     }
 
     /** Confirm what the sink acknowledged and record what it refused; the round's figures. */
-    private DispatchResult confirm(Outbox outbox, Round round, List<Delivery> results,
-                                   Instant now) {
+    private DispatchResult confirm(Outbox outbox, Round round, List<Delivery> results, Instant now) {
         var claimed = round.claimed();
         var sentNotifications = new ArrayList<Long>();
         var sentProjections = new TreeMap<FlightId, Long>(); // FLID order, as the pump writes them: no deadlock

@@ -147,8 +147,7 @@ final class FlightBuffer implements FlightStore {
         var oldMaster = before == null ? null : masterNamedBy(before);
         var newMaster = masterNamedBy(now);
         if (oldMaster != null && !oldMaster.equals(newMaster)) {
-            var siblings = knownChildren.get(oldMaster);
-            siblings.remove(now.flid());
+            knownChildren.get(oldMaster).remove(now.flid());
         }
         if (newMaster != null) {
             knownChildren.computeIfAbsent(newMaster, m -> new LinkedHashSet<>()).add(now.flid());

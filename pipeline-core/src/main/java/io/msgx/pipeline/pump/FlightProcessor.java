@@ -111,12 +111,9 @@ public final class FlightProcessor {
      * @return how each message of {@code work} ended, by ID, in order
      */
     public Map<Long, Terminal> applyGroup(List<Work> work, List<ProcStates.Ending> decided) {
-        var written = new ArrayList<FlightState>();
-        var outcomes = store.inLockedTransaction(tx -> {
-            written.clear();
-            return decideAndWrite(tx, work, decided, written);
-        });
-        cache.remember(written); // committed: what the store now holds
+        var group = store.inLockedTransaction(tx -> decideAndWrite(tx, work, decided));
+        cache.remember(group.written()); // committed: what the store now holds
+        var outcomes = group.outcomes();
         appendTrail(work, outcomes);
         var terminals = new LinkedHashMap<Long, Terminal>();
         outcomes.forEach((msgId, outcome) -> terminals.put(msgId, outcome.terminal()));
@@ -126,8 +123,11 @@ public final class FlightProcessor {
     private record Outcome(Terminal terminal, Decision decision, boolean replayed) {
     }
 
-    private Map<Long, Outcome> decideAndWrite(PipelineTransaction tx, List<Work> work, List<ProcStates.Ending> decided,
-                                              List<FlightState> written) {
+    /** What a group's transaction decided, message by message, and the flights it wrote, each in its last state. */
+    private record Decided(Map<Long, Outcome> outcomes, List<FlightState> written) {
+    }
+
+    private Decided decideAndWrite(PipelineTransaction tx, List<Work> work, List<ProcStates.Ending> decided) {
         var records = tx.procStates().findAll(work.stream().map(w -> w.head().msgId()).toList());
         var writer = new FlightChangeWriter(tx.flights(), cache);
         if (work.size() > 1) {
@@ -158,13 +158,12 @@ public final class FlightProcessor {
             outcomes.put(msgId, outcome);
         }
         writer.flush(tx, now);
-        written.addAll(writer.written());
         int ended = tx.procStates().finishAll(endings, now);
         if (ended != endings.size()) {
             throw new IllegalStateException("only " + ended + " of " + endings.size() + " messages of the group "
                     + "were still open; someone else ended the others");
         }
-        return outcomes;
+        return new Decided(outcomes, writer.written());
     }
 
     /** One message's decision, recorded in {@code writer}; a matched request is closed at once. */
