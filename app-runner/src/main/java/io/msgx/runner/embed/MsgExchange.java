@@ -97,6 +97,11 @@ public final class MsgExchange implements AutoCloseable {
     private boolean standbyAnnounced;
     private final OutageLog leaseOutage;
     private final FlightCache flightCache;
+    /**
+     * The pipeline's meters, bound once for the life of the exchange: a gauge registered again under its name stays
+     * bound to the first holder, so a binding per activation left the gauges frozen after a fail-over back.
+     */
+    private final MicrometerPipelineMetrics metrics;
 
     private MsgExchange(RunnerConfig config, Clock clock, MeterRegistry registry) {
         this.config = config;
@@ -114,6 +119,7 @@ public final class MsgExchange implements AutoCloseable {
         // is the stored one (D-39), whatever another instance wrote meanwhile.
         this.flightCache = FlightCache.holding(config.processing().flightCacheSize());
         FlightCacheMeters.bind(registry, flightCache);
+        this.metrics = new MicrometerPipelineMetrics(registry);
         this.sink = config.kafka().sink() == null ? null : new KafkaEventSink(config.kafka().sink());
         this.lease = backend.lease();
         this.leaseOutage = new OutageLog(log, "Pipeline store", clock);
@@ -263,7 +269,6 @@ public final class MsgExchange implements AutoCloseable {
         if (config.cutoverWatermark() != null) {
             log.info("Cut-over: {}", new CutoverSeeding(mailbox, store, clock).seed(config.cutoverWatermark()));
         }
-        var metrics = new MicrometerPipelineMetrics(registry);
         var engine = new FlightStateEngine(config.engine());
         var poller = new InboxPoller(mailbox, store, clock, config.inbox(), metrics);
         var responses = new ResponseMatcher(config.engine().operationDayRule(), config.requestClockSkew());

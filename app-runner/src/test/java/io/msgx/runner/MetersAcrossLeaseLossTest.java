@@ -1,0 +1,69 @@
+package io.msgx.runner;
+
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.msgx.adapter.pg.PgLeaderLease;
+import io.msgx.pipeline.testing.SisMessages;
+import io.msgx.runner.embed.MsgExchange;
+import io.msgx.runner.metrics.MicrometerPipelineMetrics;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+import java.sql.SQLException;
+import java.util.LinkedHashMap;
+
+import static io.msgx.adapter.mysql.TestMailboxDatabase.insertInbound;
+import static io.msgx.pipeline.testing.SisMessages.fltr;
+import static io.msgx.runner.BuiltRunner.await;
+
+/**
+ * An instance that loses its lease (its lock session ended) and takes it again runs a new pipeline; the meters an
+ * operator watches must follow that pipeline, not stay with the one that stopped.
+ */
+class MetersAcrossLeaseLossTest {
+
+    @RegisterExtension
+    final RealServices services = new RealServices();
+
+    private final SisMessages sis = new SisMessages();
+
+    @Test
+    void after_the_lease_is_lost_and_taken_again_the_gauges_follow_the_new_pipeline() throws Exception {
+        var keys = new LinkedHashMap<>(services.storeKeys());
+        keys.put("msgx.mailbox.url", services.mailboxUrl());
+        keys.put("msgx.mailbox.user", "root");
+        keys.put("msgx.pipeline.poll-interval", "200ms");
+        keys.put("msgx.jobs.standby-poll", "200ms");
+        keys.put("msgx.pipeline.max-commit-delay", "1h");
+        var registry = new SimpleMeterRegistry();
+        try (var exchange = MsgExchange.builder().config(keys).meterRegistry(registry).build()) {
+            exchange.migrate();
+            exchange.start();
+            await("active", exchange::isActive);
+            long firstSession = leaseSession();
+
+            services.countInPostgres("select count(*) from (select pg_terminate_backend(" + firstSession + ")) x");
+            await("the lease taken again on a new session", () -> leaseSession() > 0 && leaseSession() != firstSession
+                    && exchange.isActive());
+
+            try (var aodb = services.aodbConnection()) {
+                aodb.setAutoCommit(false);
+                insertInbound(aodb, sis.schedule(fltr("1", "11MAR240835"))); // an ID held open: a hole
+                services.deliver(sis.schedule(fltr("2", "11MAR240900")));
+                await("the new pipeline's watermark lag on the gauge",
+                        () -> registry.get(MicrometerPipelineMetrics.WATERMARK_LAG).gauge().value() >= 1);
+                aodb.rollback();
+            }
+        }
+    }
+
+    /** The backend holding this store's lease, 0 when none does. */
+    private long leaseSession() {
+        long key = PgLeaderLease.keyOf(services.postgres.schema());
+        try {
+            return services.countInPostgres("select coalesce(max(pid), 0) from pg_locks where locktype = 'advisory' "
+                    + "and granted and ((classid::bigint << 32) | objid::bigint) = " + key);
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}
