@@ -207,18 +207,38 @@ class DispatcherTest {
     }
 
     @Test
-    void the_backlog_is_reported_at_most_once_a_second_however_many_rounds_run() {
+    void once_caught_up_the_backlog_is_reported_at_most_once_a_second_however_many_rounds_run() {
         notify("A", 1);
+        dispatcher = dispatcher(2, 500);
+        dispatcher.dispatchOnce();
         notify("A", 2);
+        dispatcher.dispatchOnce();
+        assertThat(backlog).as("the second round within the second reports nothing").containsExactly(0L);
+
         notify("A", 3);
+        notify("A", 4);
+        notify("A", 5);
+        clock.tick(Duration.ofSeconds(1));
+        dispatcher.dispatchOnce();
+        assertThat(backlog).as("a full round: behind, and the last report is only a second old").containsExactly(0L);
+        dispatcher.dispatchOnce();
+        assertThat(backlog).as("caught up again").containsExactly(0L, 0L);
+    }
+
+    @Test
+    void while_a_backlog_runs_it_is_reported_at_most_every_ten_seconds() {
+        for (int version = 1; version <= 4; version++) {
+            notify("A", version);
+        }
         dispatcher = dispatcher(1, 500);
         dispatcher.dispatchOnce();
+        clock.tick(Duration.ofSeconds(9));
         dispatcher.dispatchOnce();
-        assertThat(backlog).as("the second round within the second reports nothing").containsExactly(2L);
+        assertThat(backlog).as("counting a large backlog costs more than a round").containsExactly(3L);
 
         clock.tick(Duration.ofSeconds(1));
         dispatcher.dispatchOnce();
-        assertThat(backlog).containsExactly(2L, 0L);
+        assertThat(backlog).containsExactly(3L, 1L);
     }
 
     @Test

@@ -796,6 +796,33 @@ public abstract class OutboxContract {
         assertThat(delivery().deliveryBacklog().oldestPendingCreatedAt()).isEqualTo(early);
     }
 
+    // --- a confirmed delivery stays confirmed ---
+
+    @Test
+    void aConfirmedDeliveryCannotBeRecordedAsFailedAfterwards() {
+        long eventId = append("1001", 1);
+        assertThat(delivery().markAllSent(List.of(eventId), now())).isEqualTo(1);
+
+        assertThat(delivery().recordDeliveryFailure(eventId, "late failure", now().plusSeconds(5), false, now()))
+                .isFalse();
+        assertThat(delivery().recordDeliveryFailure(eventId, "late failure", now().plusSeconds(5), true, now()))
+                .isFalse();
+        assertThat(delivery().deliveryBacklog()).isEqualTo(new Outbox.DeliveryBacklog(0, 0, null));
+    }
+
+    @Test
+    void aRetriedHeadThatWasDeliveredNoLongerHoldsItsFlightBack() {
+        long head = append("1001", 1);
+        long next = append("1001", 2);
+        fail(head, now().plusSeconds(10));
+        clock.tick(Duration.ofSeconds(10));
+        assertThat(dueNotificationIds(now())).containsExactly(head);
+
+        assertThat(delivery().markSent(head, now())).isTrue();
+
+        assertThat(dueNotificationIds(now())).containsExactly(next);
+    }
+
     // --- auto-commit ---
 
     @Test
