@@ -5,6 +5,7 @@ import io.msgx.adapter.pg.PgLeaderLease;
 import io.msgx.pipeline.testing.SisMessages;
 import io.msgx.runner.embed.MsgExchange;
 import io.msgx.runner.metrics.MicrometerPipelineMetrics;
+import io.msgx.runner.metrics.PipelineGauges;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -44,6 +45,10 @@ class MetersAcrossLeaseLossTest {
             services.countInPostgres("select count(*) from (select pg_terminate_backend(" + firstSession + ")) x");
             await("the lease taken again on a new session", () -> leaseSession() > 0 && leaseSession() != firstSession
                     && exchange.isActive());
+
+            services.deliver("<SIS><not closed"); // DEAD (MALFORMED), counted by the new pipeline's gauges job
+            await("the new pipeline's dead messages on the gauge",
+                    () -> registry.get(PipelineGauges.DEAD).gauge().value() >= 1);
 
             try (var aodb = services.aodbConnection()) {
                 aodb.setAutoCommit(false);

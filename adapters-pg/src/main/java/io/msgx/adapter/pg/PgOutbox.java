@@ -220,7 +220,7 @@ final class PgOutbox implements Outbox {
                 () -> confirmingNotifications(eventIds.toArray(Long[]::new), sentAt).execute());
     }
 
-    /** Delivered notifications become SENT, only while PENDING. */
+    /** Delivered notifications become SENT, only while PENDING. Package-private for the plan checks of the tests. */
     Query confirmingNotifications(Long[] eventIds, Instant sentAt) {
         return dsl.update(MSG_EVENT)
                 .set(MSG_EVENT.STATUS, SENT_STATUS)
@@ -248,7 +248,10 @@ final class PgOutbox implements Outbox {
                         .collect(Collectors.toCollection(LinkedHashSet::new)));
     }
 
-    /** Delivered projections become SENT, only while their row still holds the version sent and is PENDING. */
+    /**
+     * Delivered projections become SENT, only while their row still holds the version sent and is PENDING.
+     * Package-private for the plan checks of the tests.
+     */
     ResultQuery<Record1<String>> confirmingProjections(Map<FlightId, Long> sentVersions, Instant sentAt) {
         var flids = sentVersions.keySet().stream().map(FlightId::value).toArray(String[]::new);
         var versions = sentVersions.values().toArray(Long[]::new);
@@ -268,12 +271,12 @@ final class PgOutbox implements Outbox {
 
     /**
      * {@code STATUS = 'PENDING'} for a row already found by its key, written so that it cannot be matched to an
-     * index: the dispatcher's partial indexes lead with {@code STATUS}, and a planner whose statistics were taken
+     * index (D-42): {@code IX_MSG_EVENT_DISPATCH} leads with {@code STATUS}, and a planner whose statistics were taken
      * while hardly anything was pending (a quiet outbox, before a broker outage piled up a backlog faster than
      * {@code ANALYZE} follows; the bench re-arming its outbox) estimates one pending row, walks every pending row
-     * through {@code IX_MSG_EVENT_DISPATCH} and compares each with every key of the confirmation — a round of 5,000
-     * took 1.6–4.3 s in the 1M bench, and 15 minutes in {@code psql} at 1.2M pending rows. Found by key the worst case
-     * is one look-up per key.
+     * through that index and compares each with every key of the confirmation — a round of 5,000 took 1.6–4.3 s in
+     * the 1M bench, and 15 minutes in {@code psql} at 1.2M pending rows. Found by key the worst case is one look-up
+     * per key, or one scan hashed against the keys.
      */
     private static Condition stillPending() {
         return field("{0} || ''", String.class, MSG_EVENT.STATUS).eq(PENDING_STATUS);

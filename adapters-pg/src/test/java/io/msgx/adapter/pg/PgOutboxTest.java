@@ -53,6 +53,7 @@ class PgOutboxTest extends OutboxContract {
      * piles up faster than {@code ANALYZE} follows.
      */
     private void everyRowPendingBehindTheStatistics() {
+        sql().execute("ALTER TABLE msg_event SET (autovacuum_enabled = false)"); // no ANALYZE catching up meanwhile
         sql().execute("ANALYZE msg_event");
         sql().execute("UPDATE msg_event SET status = 'PENDING', sent_at = NULL");
     }
@@ -70,11 +71,13 @@ class PgOutboxTest extends OutboxContract {
         var ids = outbox().pending(OutboxTarget.KAFKA_MSG, ROWS).stream().map(OutboxEntry::eventId).toList();
         assertThat(outbox().markAllSent(ids, clock.instant())).isEqualTo(ROWS);
         everyRowPendingBehindTheStatistics();
+        var some = ids.subList(0, 1_000).toArray(Long[]::new);
 
-        var confirmation = outbox().confirmingNotifications(ids.subList(0, 1_000).toArray(Long[]::new), clock.instant());
+        var confirmation = outbox().confirmingNotifications(some, clock.instant());
 
         // by key, or a scan hashed against the keys once: either is linear; walking the pending rows is not
-        assertThat(plan(confirmation)).doesNotContainIgnoringCase("ix_msg_event_dispatch");
+        assertThat(plan(confirmation)).doesNotContainIgnoringCase("ix_msg_event_dispatch")
+                .containsPattern("(?i)pk_msg_event|hash join");
         assertThat(confirmation.execute()).isEqualTo(1_000);
     }
 
@@ -94,7 +97,8 @@ class PgOutboxTest extends OutboxContract {
 
         var confirmation = outbox().confirmingProjections(some, clock.instant());
 
-        assertThat(plan(confirmation)).doesNotContainIgnoringCase("ix_msg_event_dispatch");
+        assertThat(plan(confirmation)).doesNotContainIgnoringCase("ix_msg_event_dispatch")
+                .containsPattern("(?i)ux_msg_event_schd|hash join");
         assertThat(confirmation.fetch()).hasSize(1_000);
         assertThat(outbox().pending(OutboxTarget.KAFKA_SCHD, ROWS)).hasSize(ROWS - 1_000);
     }

@@ -98,10 +98,11 @@ public final class MsgExchange implements AutoCloseable {
     private final OutageLog leaseOutage;
     private final FlightCache flightCache;
     /**
-     * The pipeline's meters, bound once for the life of the exchange: a gauge registered again under its name stays
-     * bound to the first holder, so a binding per activation left the gauges frozen after a fail-over back.
+     * The pipeline's meters and gauges, bound once for the life of the exchange: a gauge registered again under its
+     * name stays bound to the first holder, so a binding per activation left the gauges frozen after a fail-over back.
      */
     private final MicrometerPipelineMetrics metrics;
+    private final PipelineGauges gauges;
 
     private MsgExchange(RunnerConfig config, Clock clock, MeterRegistry registry) {
         this.config = config;
@@ -120,6 +121,7 @@ public final class MsgExchange implements AutoCloseable {
         this.flightCache = FlightCache.holding(config.processing().flightCacheSize());
         FlightCacheMeters.bind(registry, flightCache);
         this.metrics = new MicrometerPipelineMetrics(registry);
+        this.gauges = new PipelineGauges(store, registry, clock);
         this.sink = config.kafka().sink() == null ? null : new KafkaEventSink(config.kafka().sink());
         this.lease = backend.lease();
         this.leaseOutage = new OutageLog(log, "Pipeline store", clock);
@@ -292,7 +294,7 @@ public final class MsgExchange implements AutoCloseable {
                         runner.wake("dispatcher");
                     }
                 }, pumpPeriod())
-                .register("gauges", new PipelineGauges(store, registry, clock)::runOnce, Duration.ofSeconds(10))
+                .register("gauges", gauges::runOnce, Duration.ofSeconds(10))
                 .register("archive", new ProcStateArchiver(store, config.lifecycle(), 500, clock)::runOnce,
                         config.housekeepingInterval())
                 .register("flight-history", new FlightHistoryCleanup(store, engine, config.engine().operationDayRule(),

@@ -132,6 +132,7 @@ public final class Dispatcher {
             for (int n = 0; n < maxRounds; n++) {
                 var round = claim(outbox, afterNotification, afterProjection);
                 if (round.claimed().isEmpty()) {
+                    caughtUp = true;
                     break;
                 }
                 var results = send(round.claimed());

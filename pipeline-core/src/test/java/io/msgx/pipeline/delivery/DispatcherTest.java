@@ -226,6 +226,21 @@ class DispatcherTest {
     }
 
     @Test
+    void a_backlog_run_that_ends_on_an_empty_claim_is_caught_up() {
+        notify("A", 1);
+        dispatcher = dispatcher(2, 500);
+        dispatcher.dispatchOnce();
+        notify("A", 2);
+        notify("A", 3);
+        clock.tick(Duration.ofSeconds(1));
+
+        dispatcher.dispatchBacklog();
+
+        assertThat(sink.batches).extracting(List::size).as("a full round, then nothing").containsExactly(1, 2);
+        assertThat(backlog).as("caught up: reported a second after the last report").containsExactly(0L, 0L);
+    }
+
+    @Test
     void while_a_backlog_runs_it_is_reported_at_most_every_ten_seconds() {
         for (int version = 1; version <= 4; version++) {
             notify("A", version);
