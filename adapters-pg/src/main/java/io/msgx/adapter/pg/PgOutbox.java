@@ -279,7 +279,17 @@ final class PgOutbox implements Outbox {
      * per key, or one scan hashed against the keys.
      */
     private static Condition stillPending() {
-        return field("{0} || ''", String.class, MSG_EVENT.STATUS).eq(PENDING_STATUS);
+        return foundRowHasStatus(PENDING_STATUS);
+    }
+
+    /**
+     * {@code STATUS = status}, written so that it cannot be matched to an index, for a row already found by its key
+     * ({@link #stillPending()}; the clean-up's re-check of {@code SENT}, which the planner otherwise ran through
+     * {@code IX_MSG_EVENT_SENT} as a nested loop re-reading the batch per row: 15 s for one batch of 1,000 among
+     * 58,709 rows analyzed before they were sent, 5 ms by key).
+     */
+    private static Condition foundRowHasStatus(Field<String> status) {
+        return field("{0} || ''", String.class, MSG_EVENT.STATUS).eq(status);
     }
 
     @Override
@@ -298,9 +308,17 @@ final class PgOutbox implements Outbox {
     @Override
     public int deleteSentBefore(Instant cutoff, int limit) {
         requireBatch(limit);
+        return StoreOperation.run("deleting delivered events sent before " + cutoff,
+                () -> deletingSentBefore(cutoff, limit).execute());
+    }
+
+    /**
+     * The oldest {@code limit} rows sent before {@code cutoff}, found through {@code IX_MSG_EVENT_SENT}, deleted by
+     * key. Package-private for the plan checks of the tests.
+     */
+    Query deletingSentBefore(Instant cutoff, int limit) {
         var doomed = MSG_EVENT.as("doomed");
-        return StoreOperation.run("deleting delivered events sent before " + cutoff, () -> dsl
-                .deleteFrom(MSG_EVENT)
+        return dsl.deleteFrom(MSG_EVENT)
                 .where(MSG_EVENT.EVENT_ID.in(select(doomed.EVENT_ID)
                         .from(doomed)
                         .where(doomed.STATUS.eq(SENT_STATUS))
@@ -308,9 +326,8 @@ final class PgOutbox implements Outbox {
                         .orderBy(doomed.SENT_AT)
                         .limit(limit)))
                 // Checked again on the row deleted: a projection re-opened by a newer version meanwhile stays.
-                .and(MSG_EVENT.STATUS.eq(SENT_STATUS))
-                .and(MSG_EVENT.SENT_AT.lt(cutoff))
-                .execute());
+                .and(foundRowHasStatus(SENT_STATUS))
+                .and(MSG_EVENT.SENT_AT.lt(cutoff));
     }
 
     @Override

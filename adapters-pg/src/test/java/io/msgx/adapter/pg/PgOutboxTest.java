@@ -14,6 +14,8 @@ import org.jooq.impl.DSL;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
+import java.time.Duration;
+import java.time.ZoneOffset;
 import java.util.LinkedHashMap;
 import java.util.stream.IntStream;
 
@@ -56,6 +58,24 @@ class PgOutboxTest extends OutboxContract {
         sql().execute("ALTER TABLE msg_event SET (autovacuum_enabled = false)"); // no ANALYZE catching up meanwhile
         sql().execute("ANALYZE msg_event");
         sql().execute("UPDATE msg_event SET status = 'PENDING', sent_at = NULL");
+    }
+
+    @Test
+    void theCleanUpDeletesByKeyEvenWhenTheStatisticsSayNothingWasSent() {
+        store().inTransaction(tx -> {
+            tx.outbox().appendAll(IntStream.range(0, ROWS).mapToObj(n -> event(OutboxTarget.KAFKA_MSG, n)).toList());
+            return null;
+        });
+        sql().execute("ALTER TABLE msg_event SET (autovacuum_enabled = false)");
+        sql().execute("ANALYZE msg_event");
+        sql().execute("UPDATE msg_event SET status = 'SENT', sent_at = ?::timestamptz",
+                clock.instant().minus(Duration.ofDays(10)).atOffset(ZoneOffset.UTC).toString());
+
+        var cleanup = outbox().deletingSentBefore(clock.instant().plusSeconds(1), 1_000);
+
+        assertThat(plan(cleanup)).as("IX_MSG_EVENT_SENT finds the batch, and only the batch")
+                .containsOnlyOnce("ix_msg_event_sent");
+        assertThat(cleanup.execute()).isEqualTo(1_000);
     }
 
     private String plan(Query query) {
