@@ -9,6 +9,8 @@ import org.jooq.impl.DSL;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
+import java.time.Duration;
+import java.time.ZoneOffset;
 import java.util.stream.LongStream;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -42,5 +44,22 @@ class PgProcStatesTest extends ProcStatesContract {
         // by key, or a scan hashed against the keys once; not a walk of every owed row per key
         assertThat(sql.explain(confirmation).plan()).doesNotContainIgnoringCase("ix_proc_state_backfill");
         assertThat(confirmation.execute()).isEqualTo(500);
+    }
+
+    @Test
+    void archivedShadowsAreForgottenByKeyEvenWhenTheStatisticsSayNoneAreArchived() {
+        DSLContext sql = DSL.using(database.dataSource(), SQLDialect.POSTGRES, new Settings().withRenderSchema(false));
+        sql.execute("INSERT INTO proc_state (msg_id, state, enqueued_at, updated_at) "
+                + "SELECT g, 'SUCCEEDED', now(), now() FROM generate_series(1, 3000) g");
+        sql.execute("ALTER TABLE proc_state SET (autovacuum_enabled = false)");
+        sql.execute("ANALYZE proc_state");
+        sql.execute("UPDATE proc_state SET state = 'ARCHIVED', updated_at = ?::timestamptz",
+                clock.instant().minus(Duration.ofDays(30)).atOffset(ZoneOffset.UTC).toString());
+
+        var forgetting = ((PgProcStates) store().procStates()).forgettingArchivedBefore(clock.instant(), 1_000);
+
+        assertThat(sql.explain(forgetting).plan()).as("IX_PROC_STATE_SHADOW finds the batch, and only the batch")
+                .containsOnlyOnce("ix_proc_state_shadow");
+        assertThat(forgetting.execute()).isEqualTo(1_000);
     }
 }
