@@ -306,7 +306,7 @@ public final class Dispatcher {
 
     /**
      * Refresh the backlog gauges: at most once a {@link #BACKLOG_REPORT_PERIOD} once the backlog is caught up (the
-     * call's last round was not full), at most once a {@link #BACKLOG_REPORT_PERIOD_BEHIND} while it runs.
+     * call's last claim was empty or not full), at most once a {@link #BACKLOG_REPORT_PERIOD_BEHIND} while it runs.
      */
     private void reportBacklog(boolean caughtUp) {
         var now = clock.instant();
