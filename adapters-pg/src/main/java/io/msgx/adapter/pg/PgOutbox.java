@@ -270,24 +270,16 @@ final class PgOutbox implements Outbox {
     }
 
     /**
-     * {@code STATUS = 'PENDING'} for a row already found by its key, written so that it cannot be matched to an
-     * index (D-42): {@code IX_MSG_EVENT_DISPATCH} leads with {@code STATUS}, and a planner whose statistics were taken
-     * while hardly anything was pending (a quiet outbox, before a broker outage piled up a backlog faster than
-     * {@code ANALYZE} follows; the bench re-arming its outbox) estimates one pending row, walks every pending row
-     * through that index and compares each with every key of the confirmation — a round of 5,000 took 1.6–4.3 s in
-     * the 1M bench, and 15 minutes in {@code psql} at 1.2M pending rows. Found by key the worst case is one look-up
-     * per key, or one scan hashed against the keys.
+     * {@code STATUS = 'PENDING'}, re-checked on a row already found by its key ({@link KeySet#recheck}, D-42): as a
+     * plain comparison, a planner whose statistics said hardly anything was pending walked every pending row through
+     * {@code IX_MSG_EVENT_DISPATCH} for the keys of a confirmation — 1.6–4.3 s a round of 5,000 in the 1M bench, 15
+     * minutes in {@code psql} at 1.2M pending rows.
      */
     private static Condition stillPending() {
         return foundRowHasStatus(PENDING_STATUS);
     }
 
-    /**
-     * {@code STATUS = status}, written so that it cannot be matched to an index, for a row already found by its key
-     * ({@link #stillPending()}; the clean-up's re-check of {@code SENT}, which the planner otherwise ran through
-     * {@code IX_MSG_EVENT_SENT} as a nested loop re-reading the batch per row: 15 s for one batch of 1,000 among
-     * 58,709 rows analyzed before they were sent, 5 ms by key).
-     */
+    /** {@code STATUS = status}, re-checked on a row already found by its key ({@link KeySet#recheck}). */
     private static Condition foundRowHasStatus(Field<String> status) {
         return KeySet.recheck(MSG_EVENT.STATUS).eq(status);
     }
@@ -325,7 +317,9 @@ final class PgOutbox implements Outbox {
                         .and(doomed.SENT_AT.lt(cutoff))
                         .orderBy(doomed.SENT_AT)
                         .limit(limit)))
-                // Checked again on the row deleted: a projection re-opened by a newer version meanwhile stays.
+                // Checked again on the row deleted: a projection re-opened by a newer version meanwhile stays. As a
+                // plain comparison, with statistics taken before the rows were sent, it was run through
+                // IX_MSG_EVENT_SENT as a nested loop re-reading the batch per row (D-42: 15 s a batch of 1,000).
                 .and(foundRowHasStatus(SENT_STATUS))
                 .and(MSG_EVENT.SENT_AT.lt(cutoff));
     }

@@ -421,20 +421,21 @@ final class PgProcStates implements ProcStates {
 
     /** A terminal row whose mark is still owed and not abandoned; never an archived shadow. */
     private static Condition owed() {
-        return PROC_STATE.STATE.in(TERMINAL)
-                .and(PROC_STATE.STATE.ne(ARCHIVED))
-                .and(PROC_STATE.BACKFILL_AT.isNull())
-                .and(PROC_STATE.BACKFILL_ABANDONED_AT.isNull());
+        return owed(PROC_STATE.STATE);
     }
 
     /**
-     * {@link #owed()} for rows already named by {@code MSG_ID}, with the state written so that the planner cannot
-     * prove {@code IX_PROC_STATE_BACKFILL}'s predicate: with statistics taken while few marks were owed (before a
-     * backlog was digested), it walked every owed row through that index, comparing each with every key of the
-     * confirmation (D-42). Found by key, the worst case is one look-up per key.
+     * {@link #owed()} for rows already named by {@code MSG_ID}, the state re-checked ({@link KeySet#recheck}) so that
+     * the planner cannot prove {@code IX_PROC_STATE_BACKFILL}'s predicate: with statistics taken while few marks were
+     * owed (before a backlog was digested), it walked every owed row through that index for the keys (D-42).
      */
     private static Condition owedFoundByKey() {
-        return KeySet.recheck(PROC_STATE.STATE).in(TERMINAL)
+        return owed(KeySet.recheck(PROC_STATE.STATE));
+    }
+
+    private static Condition owed(Field<String> state) {
+        return state.in(TERMINAL)
+                .and(state.ne(ARCHIVED))
                 .and(PROC_STATE.BACKFILL_AT.isNull())
                 .and(PROC_STATE.BACKFILL_ABANDONED_AT.isNull());
     }

@@ -6,11 +6,6 @@ import io.msgx.pipeline.store.OutboxEntry;
 import io.msgx.pipeline.store.OutboxEvent;
 import io.msgx.pipeline.store.OutboxTarget;
 import io.msgx.pipeline.store.PipelineStore;
-import org.jooq.DSLContext;
-import org.jooq.Query;
-import org.jooq.SQLDialect;
-import org.jooq.conf.Settings;
-import org.jooq.impl.DSL;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -41,8 +36,8 @@ class PgOutboxTest extends OutboxContract {
         return (PgOutbox) store().outbox();
     }
 
-    private DSLContext sql() {
-        return DSL.using(database.dataSource(), SQLDialect.POSTGRES, new Settings().withRenderSchema(false));
+    private PgProbe probe() {
+        return new PgProbe(database);
     }
 
     private OutboxEvent event(OutboxTarget target, int flight) {
@@ -55,9 +50,8 @@ class PgOutboxTest extends OutboxContract {
      * piles up faster than {@code ANALYZE} follows.
      */
     private void everyRowPendingBehindTheStatistics() {
-        sql().execute("ALTER TABLE msg_event SET (autovacuum_enabled = false)"); // no ANALYZE catching up meanwhile
-        sql().execute("ANALYZE msg_event");
-        sql().execute("UPDATE msg_event SET status = 'PENDING', sent_at = NULL");
+        probe().statisticsTakenNow("msg_event");
+        probe().sql().execute("UPDATE msg_event SET status = 'PENDING', sent_at = NULL");
     }
 
     @Test
@@ -66,21 +60,17 @@ class PgOutboxTest extends OutboxContract {
             tx.outbox().appendAll(IntStream.range(0, ROWS).mapToObj(n -> event(OutboxTarget.KAFKA_MSG, n)).toList());
             return null;
         });
-        sql().execute("ALTER TABLE msg_event SET (autovacuum_enabled = false)");
-        sql().execute("ANALYZE msg_event");
-        sql().execute("UPDATE msg_event SET status = 'SENT', sent_at = ?::timestamptz",
+        probe().statisticsTakenNow("msg_event");
+        probe().sql().execute("UPDATE msg_event SET status = 'SENT', sent_at = ?::timestamptz",
                 clock.instant().minus(Duration.ofDays(10)).atOffset(ZoneOffset.UTC).toString());
 
         var cleanup = outbox().deletingSentBefore(clock.instant().plusSeconds(1), 1_000);
 
-        assertThat(plan(cleanup)).as("IX_MSG_EVENT_SENT finds the batch, and only the batch")
+        assertThat(probe().plan(cleanup)).as("IX_MSG_EVENT_SENT finds the batch, and only the batch")
                 .containsOnlyOnce("ix_msg_event_sent");
         assertThat(cleanup.execute()).isEqualTo(1_000);
     }
 
-    private String plan(Query query) {
-        return sql().explain(query).plan();
-    }
 
     @Test
     void notificationsAreConfirmedByKeyEvenWhenTheStatisticsSayNothingIsPending() {
@@ -96,7 +86,7 @@ class PgOutboxTest extends OutboxContract {
         var confirmation = outbox().confirmingNotifications(some, clock.instant());
 
         // by key, or a scan hashed against the keys once: either is linear; walking the pending rows is not
-        assertThat(plan(confirmation)).doesNotContainIgnoringCase("ix_msg_event_dispatch")
+        assertThat(probe().plan(confirmation)).doesNotContainIgnoringCase("ix_msg_event_dispatch")
                 .containsPattern("(?i)pk_msg_event|hash join");
         assertThat(confirmation.execute()).isEqualTo(1_000);
     }
@@ -117,7 +107,7 @@ class PgOutboxTest extends OutboxContract {
 
         var confirmation = outbox().confirmingProjections(some, clock.instant());
 
-        assertThat(plan(confirmation)).doesNotContainIgnoringCase("ix_msg_event_dispatch")
+        assertThat(probe().plan(confirmation)).doesNotContainIgnoringCase("ix_msg_event_dispatch")
                 .containsPattern("(?i)ux_msg_event_schd|hash join");
         assertThat(confirmation.fetch()).hasSize(1_000);
         assertThat(outbox().pending(OutboxTarget.KAFKA_SCHD, ROWS)).hasSize(ROWS - 1_000);

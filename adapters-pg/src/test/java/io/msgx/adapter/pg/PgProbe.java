@@ -6,6 +6,7 @@ import io.msgx.pipeline.store.ErrorClass;
 import io.msgx.pipeline.store.ProcRecord;
 import io.msgx.pipeline.store.ProcStatus;
 import org.jooq.DSLContext;
+import org.jooq.Query;
 import org.jooq.SQLDialect;
 import org.jooq.conf.RenderQuotedNames;
 import org.jooq.conf.Settings;
@@ -36,6 +37,20 @@ final class PgProbe {
                 .withRenderSchema(false)
                 .withRenderQuotedNames(RenderQuotedNames.EXPLICIT_DEFAULT_QUOTED)
                 .withExecuteLogging(false));
+    }
+
+    /**
+     * Statistics of {@code table} taken now and kept: {@code ANALYZE}, with autovacuum off for the table so that
+     * none catches up afterwards. What follows is what a planner sees when a table changes faster than it is analyzed.
+     */
+    void statisticsTakenNow(String table) {
+        sql().execute("ALTER TABLE " + table + " SET (autovacuum_enabled = false)");
+        sql().execute("ANALYZE " + table);
+    }
+
+    /** The plan PostgreSQL would run {@code query} by ({@code EXPLAIN}, without running it). */
+    String plan(Query query) {
+        return sql().explain(query).plan();
     }
 
     long countProcessingHistory(long msgId) {

@@ -2,10 +2,6 @@ package io.msgx.adapter.pg;
 
 import io.msgx.pipeline.store.PipelineStore;
 import io.msgx.pipeline.store.ProcStatesContract;
-import org.jooq.DSLContext;
-import org.jooq.SQLDialect;
-import org.jooq.conf.Settings;
-import org.jooq.impl.DSL;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -31,34 +27,32 @@ class PgProcStatesTest extends ProcStatesContract {
 
     @Test
     void marksAreConfirmedByKeyEvenWhenTheStatisticsSayNoneAreOwed() {
-        DSLContext sql = DSL.using(database.dataSource(), SQLDialect.POSTGRES, new Settings().withRenderSchema(false));
-        sql.execute("INSERT INTO proc_state (msg_id, state, enqueued_at, updated_at, backfill_at) "
+        var probe = new PgProbe(database);
+        probe.sql().execute("INSERT INTO proc_state (msg_id, state, enqueued_at, updated_at, backfill_at) "
                 + "SELECT g, 'SUCCEEDED', now(), now(), now() FROM generate_series(1, 3000) g");
-        sql.execute("ALTER TABLE proc_state SET (autovacuum_enabled = false)"); // no ANALYZE catching up meanwhile
-        sql.execute("ANALYZE proc_state");
-        sql.execute("UPDATE proc_state SET backfill_at = NULL, backfill_next_at = now()"); // a digested backlog
+        probe.statisticsTakenNow("proc_state");
+        probe.sql().execute("UPDATE proc_state SET backfill_at = NULL, backfill_next_at = now()"); // a digested backlog
 
         var confirmation = ((PgProcStates) store().procStates())
                 .confirmingMarks(LongStream.rangeClosed(1, 500).boxed().toArray(Long[]::new), clock.instant());
 
         // by key, or a scan hashed against the keys once; not a walk of every owed row per key
-        assertThat(sql.explain(confirmation).plan()).doesNotContainIgnoringCase("ix_proc_state_backfill");
+        assertThat(probe.plan(confirmation)).doesNotContainIgnoringCase("ix_proc_state_backfill");
         assertThat(confirmation.execute()).isEqualTo(500);
     }
 
     @Test
     void archivedShadowsAreForgottenByKeyEvenWhenTheStatisticsSayNoneAreArchived() {
-        DSLContext sql = DSL.using(database.dataSource(), SQLDialect.POSTGRES, new Settings().withRenderSchema(false));
-        sql.execute("INSERT INTO proc_state (msg_id, state, enqueued_at, updated_at) "
+        var probe = new PgProbe(database);
+        probe.sql().execute("INSERT INTO proc_state (msg_id, state, enqueued_at, updated_at) "
                 + "SELECT g, 'SUCCEEDED', now(), now() FROM generate_series(1, 3000) g");
-        sql.execute("ALTER TABLE proc_state SET (autovacuum_enabled = false)");
-        sql.execute("ANALYZE proc_state");
-        sql.execute("UPDATE proc_state SET state = 'ARCHIVED', updated_at = ?::timestamptz",
+        probe.statisticsTakenNow("proc_state");
+        probe.sql().execute("UPDATE proc_state SET state = 'ARCHIVED', updated_at = ?::timestamptz",
                 clock.instant().minus(Duration.ofDays(30)).atOffset(ZoneOffset.UTC).toString());
 
         var forgetting = ((PgProcStates) store().procStates()).forgettingArchivedBefore(clock.instant(), 1_000);
 
-        assertThat(sql.explain(forgetting).plan()).as("IX_PROC_STATE_SHADOW finds the batch, and only the batch")
+        assertThat(probe.plan(forgetting)).as("IX_PROC_STATE_SHADOW finds the batch, and only the batch")
                 .containsOnlyOnce("ix_proc_state_shadow");
         assertThat(forgetting.execute()).isEqualTo(1_000);
     }
