@@ -1,5 +1,6 @@
 package io.msgx.adapter.oracle;
 
+import io.msgx.pipeline.store.StoreConflictException;
 import io.msgx.pipeline.store.StoreUnavailableException;
 
 import javax.sql.DataSource;
@@ -68,6 +69,13 @@ final class Sql {
     private static final Set<Integer> UNAVAILABLE_ORACLE_CODES = Set.of(
             54, 28, 1012, 1013, 1033, 1034, 1089, 1090, 1092, 2396, 3113, 3114, 3135, 12170, 12514, 12516, 12520,
             12521, 12528, 12537, 12541, 12543, 12571, 25408, 30006, 17002, 17008, 17009, 17410, 17447);
+
+    /**
+     * Oracle error codes of work rolled back for another transaction's sake: deadlock detected (ORA-00060: Oracle
+     * rolls back only the statement; the transaction around it is rolled back by its caller) and can't serialize
+     * access (ORA-08177).
+     */
+    private static final Set<Integer> CONFLICT_ORACLE_CODES = Set.of(60, 8177);
 
     private static final ZoneOffset UTC = ZoneOffset.UTC;
 
@@ -191,9 +199,34 @@ final class Sql {
 
     // --- the failure rule ---
 
-    /** {@link StoreUnavailableException} when {@code e} means unavailability, else {@link OracleStoreException}. */
+    /**
+     * {@link StoreUnavailableException} when {@code e} means unavailability, {@link StoreConflictException} when the
+     * work was rolled back to break a deadlock or a serialization conflict, else {@link OracleStoreException}.
+     */
     static RuntimeException failure(String operation, SQLException e) {
-        return isUnavailable(e) ? unavailable(operation, e) : new OracleStoreException(operation, e);
+        if (isUnavailable(e)) {
+            return unavailable(operation, e);
+        }
+        if (isConflict(e)) {
+            return new StoreConflictException("Oracle rolled back " + operation + " to resolve a conflict with another "
+                    + "transaction (" + rootMessage(e) + "); nothing of it is committed: retry", e);
+        }
+        return new OracleStoreException(operation, e);
+    }
+
+    /** ORA-00060 or ORA-08177 on Oracle; SQLState 40001 (H2's deadlock) or 40P01 elsewhere. */
+    static boolean isConflict(SQLException e) {
+        for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t instanceof SQLException sql) {
+                if (isOracle(sql) && CONFLICT_ORACLE_CODES.contains(sql.getErrorCode())) {
+                    return true;
+                }
+                if ("40001".equals(sql.getSQLState()) || "40P01".equals(sql.getSQLState())) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     static StoreUnavailableException unavailable(String operation, Throwable cause) {

@@ -235,6 +235,11 @@ final class PgOutbox implements Outbox {
      * were confirmed. Not a batch of one {@code UPDATE} per FLID: under statistics taken when few projections were
      * pending (a burst, or the bench re-arming its outbox) the planner ran each of them as a scan of every pending
      * projection — 5,000 × 5,000 rows, 8–9 s a round. As a join the worst plan is a hash join, linear in both.
+     *
+     * <p>The rows are locked in the order of {@code sentVersions} whatever the plan: the pump writes a group's
+     * projections in FLID order ({@code FlightChangeWriter}) and the dispatcher passes them in FLID order, but a plain
+     * {@code UPDATE ... FROM} locks in the order its join finds the rows — the table's order under a hash join — and
+     * so once deadlocked with a group's upsert in the 1M bench (D-43).
      */
     @Override
     public Set<FlightId> markProjectionsSent(Map<FlightId, Long> sentVersions, Instant sentAt) {
@@ -249,23 +254,29 @@ final class PgOutbox implements Outbox {
     }
 
     /**
-     * Delivered projections become SENT, only while their row still holds the version sent and is PENDING.
-     * Package-private for the plan checks of the tests.
+     * Delivered projections become SENT, only while their row still holds the version sent and is PENDING: the rows
+     * are first locked one after the other in the order of {@code sentVersions} ({@code FOR UPDATE} above a sort by
+     * the pairs' position), then updated. Package-private for the plan checks of the tests.
      */
     ResultQuery<Record1<String>> confirmingProjections(Map<FlightId, Long> sentVersions, Instant sentAt) {
         var flids = sentVersions.keySet().stream().map(FlightId::value).toArray(String[]::new);
         var versions = sentVersions.values().toArray(Long[]::new);
-        var sent = table("unnest({0}, {1})", val(flids), val(versions)).as("sent", "flid", "version");
-        var sentFlid = field(name("sent", "flid"), String.class);
-        var sentVersion = field(name("sent", "version"), Long.class);
-        return dsl.update(MSG_EVENT)
+        var sent = table("unnest({0}, {1}) with ordinality", val(flids), val(versions))
+                .as("sent", "flid", "version", "position");
+        var locked = name("locked").fields("event_id").as(select(MSG_EVENT.EVENT_ID)
+                .from(MSG_EVENT)
+                .join(sent).on(MSG_EVENT.PARTITION_KEY.eq(field(name("sent", "flid"), String.class)))
+                .where(MSG_EVENT.TARGET.eq(SCHD_TARGET))
+                .and(MSG_EVENT.STATE_VERSION.eq(field(name("sent", "version"), Long.class)))
+                .and(stillPending())
+                .orderBy(field(name("sent", "position")))
+                .forUpdate().of(MSG_EVENT));
+        return dsl.with(locked)
+                .update(MSG_EVENT)
                 .set(MSG_EVENT.STATUS, SENT_STATUS)
                 .set(MSG_EVENT.SENT_AT, sentAt)
-                .from(sent)
-                .where(MSG_EVENT.TARGET.eq(SCHD_TARGET))
-                .and(MSG_EVENT.PARTITION_KEY.eq(sentFlid))
-                .and(MSG_EVENT.STATE_VERSION.eq(sentVersion))
-                .and(stillPending())
+                .from(locked)
+                .where(MSG_EVENT.EVENT_ID.eq(locked.field("event_id", Long.class)))
                 .returningResult(MSG_EVENT.PARTITION_KEY);
     }
 

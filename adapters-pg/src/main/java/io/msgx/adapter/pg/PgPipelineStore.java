@@ -180,9 +180,8 @@ public final class PgPipelineStore implements PipelineStore {
     }
 
     private static RuntimeException failure(String operation, SQLException e) {
-        return StoreOperation.isUnavailable(e)
-                ? StoreOperation.unavailable(operation, e)
-                : new DataAccessException("PostgreSQL refused " + operation + ": " + e.getMessage(), e);
+        return StoreOperation.retryable(operation, e).<RuntimeException>map(retry -> retry)
+                .orElseGet(() -> new DataAccessException("PostgreSQL refused " + operation + ": " + e.getMessage(), e));
     }
 
     private static DSLContext jooq(ConnectionProvider connections) {

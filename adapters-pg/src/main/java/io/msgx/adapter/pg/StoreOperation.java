@@ -1,5 +1,6 @@
 package io.msgx.adapter.pg;
 
+import io.msgx.pipeline.store.StoreConflictException;
 import io.msgx.pipeline.store.StoreUnavailableException;
 
 import java.sql.SQLException;
@@ -7,13 +8,15 @@ import java.sql.SQLRecoverableException;
 import java.sql.SQLTimeoutException;
 import java.sql.SQLTransientConnectionException;
 import java.sql.SQLNonTransientConnectionException;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.Supplier;
 
 /**
  * One port operation against PostgreSQL, and the rule that sorts its failures: a lost or refused connection, or a
- * statement that did not answer in time, becomes {@link StoreUnavailableException} naming the operation (the
- * caller retries); any other SQL error is a defect and propagates unchanged.
+ * statement that did not answer in time, becomes {@link StoreUnavailableException} naming the operation; a
+ * transaction rolled back to break a deadlock or a serialization conflict becomes {@link StoreConflictException}
+ * (the caller retries either); any other SQL error is a defect and propagates unchanged.
  */
 final class StoreOperation {
 
@@ -23,21 +26,38 @@ final class StoreOperation {
      */
     private static final Set<String> UNAVAILABLE_STATES = Set.of("57014", "55P03", "57P01", "57P02", "57P03");
 
+    /** SQLStates of a transaction rolled back for another's sake: serialization failure, deadlock detected. */
+    private static final Set<String> CONFLICT_STATES = Set.of("40001", "40P01");
+
     private StoreOperation() {
     }
 
-    /** Run {@code call}, translating unavailability into {@link StoreUnavailableException} naming {@code operation}. */
+    /** Run {@code call}, translating a retryable failure ({@link #retryable}) into one naming {@code operation}. */
     static <T> T run(String operation, Supplier<T> call) {
         try {
             return call.get();
         } catch (StoreUnavailableException e) {
             throw e;
         } catch (RuntimeException e) {
-            if (isUnavailable(e)) {
-                throw unavailable(operation, e);
+            var retryable = retryable(operation, e);
+            if (retryable.isPresent()) {
+                throw retryable.get();
             }
             throw e;
         }
+    }
+
+    /** The retryable failure {@code cause} is, naming {@code operation}; empty when it is a defect. */
+    static Optional<StoreUnavailableException> retryable(String operation, Throwable cause) {
+        if (isUnavailable(cause)) {
+            return Optional.of(unavailable(operation, cause));
+        }
+        if (isConflict(cause)) {
+            return Optional.of(new StoreConflictException("PostgreSQL rolled back " + operation + " to resolve a "
+                    + "conflict with another transaction (" + rootMessage(cause) + "); nothing of it is committed: "
+                    + "retry", cause));
+        }
+        return Optional.empty();
     }
 
     static StoreUnavailableException unavailable(String operation, Throwable cause) {
@@ -57,6 +77,16 @@ final class StoreOperation {
                 if (state.startsWith("08") || UNAVAILABLE_STATES.contains(state)) {
                     return true;
                 }
+            }
+        }
+        return false;
+    }
+
+    /** True when the cause chain holds a deadlock or serialization failure ({@link #CONFLICT_STATES}). */
+    static boolean isConflict(Throwable failure) {
+        for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t instanceof SQLException sql && CONFLICT_STATES.contains(sql.getSQLState())) {
+                return true;
             }
         }
         return false;

@@ -12,6 +12,14 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import java.time.Duration;
 import java.time.ZoneOffset;
 import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.IntStream;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -111,5 +119,71 @@ class PgOutboxTest extends OutboxContract {
                 .containsPattern("(?i)ux_msg_event_schd|hash join");
         assertThat(confirmation.fetch()).hasSize(1_000);
         assertThat(outbox().pending(OutboxTarget.KAFKA_SCHD, ROWS)).hasSize(ROWS - 1_000);
+    }
+
+    /**
+     * The pump upserts a group's projections in FLID order while the dispatcher confirms the same FLIDs. The
+     * dispatcher's session is made to join by hashing the sent pairs (as the planner does when its statistics see
+     * many projections), and FLID 1001's row lies before 1000's in the table: a plain {@code UPDATE ... FROM} locks
+     * 1001 first, then waits for 1000, which the pump holds while it waits for 1001 — a deadlock, and one of the two
+     * is rolled back. Locked in the order given, the confirmation waits for 1000 holding nothing and the pump goes
+     * through (D-43).
+     */
+    @Test
+    void aConfirmationLocksProjectionsInFlidOrderSoThePumpNeverDeadlocksWithIt() throws Exception {
+        var first = FlightId.of("1000");
+        var second = FlightId.of("1001");
+        writeProjections(List.of(projection(second, 1)));
+        writeProjections(IntStream.range(0, ROWS).mapToObj(n -> event(OutboxTarget.KAFKA_SCHD, 2_000 + n)).toList());
+        writeProjections(List.of(projection(first, 1)));
+        var sentVersions = new TreeMap<FlightId, Long>(Map.of(first, 1L, second, 1L));
+
+        var executor = Executors.newFixedThreadPool(2);
+        try (var hashJoining = PgTestDatabase.pool(database.schema(),
+                Map.of("options", "-c enable_nestloop=off -c enable_mergejoin=off"))) {
+            var dispatcher = PgPipelineStore.create(hashJoining, clock).outbox();
+            var firstHeld = new CountDownLatch(1);
+            Future<?> pump = executor.submit(() -> store().inTransaction(tx -> {
+                tx.outbox().upsertProjections(List.of(projection(first, 2)));
+                firstHeld.countDown();
+                untilASessionWaitsForALock();
+                tx.outbox().upsertProjections(List.of(projection(second, 2)));
+                return null;
+            }));
+            assertThat(firstHeld.await(10, TimeUnit.SECONDS)).isTrue();
+            Future<Set<FlightId>> confirmation = executor.submit(() ->
+                    dispatcher.markProjectionsSent(sentVersions, clock.instant()));
+
+            assertThat(pump).succeedsWithin(Duration.ofSeconds(20));
+            assertThat(confirmation).as("nothing confirmed: both rows hold version 2 now, which was not sent")
+                    .succeedsWithin(Duration.ofSeconds(20)).isEqualTo(Set.of());
+        } finally {
+            executor.shutdownNow();
+        }
+        assertThat(outbox().pending(OutboxTarget.KAFKA_SCHD, ROWS + 2).stream()
+                .filter(entry -> entry.event().partitionKey().equals(first) || entry.event().partitionKey().equals(second))
+                .map(entry -> entry.event().stateVersion())).containsExactly(2L, 2L);
+    }
+
+    private OutboxEvent projection(FlightId flid, long stateVersion) {
+        return new OutboxEvent(OutboxTarget.KAFKA_SCHD, flid, OutboxEvent.EventType.UPSERT, stateVersion, 100, "{}",
+                clock.instant());
+    }
+
+    private void writeProjections(List<OutboxEvent> projections) {
+        store().inTransaction(tx -> {
+            tx.outbox().upsertProjections(projections);
+            return null;
+        });
+    }
+
+    /** Until another session of this database waits for a row lock (at most 10 s: then the test goes on as it is). */
+    private void untilASessionWaitsForALock() {
+        var deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (System.nanoTime() < deadline && ((Number) probe().sql().fetchValue("SELECT count(*) FROM "
+                + "pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' "
+                + "AND pid <> pg_backend_pid()")).intValue() == 0) {
+            Thread.onSpinWait();
+        }
     }
 }

@@ -14,6 +14,7 @@ import io.msgx.pipeline.store.IdentityBinding;
 import io.msgx.pipeline.store.PipelineStore;
 import io.msgx.pipeline.store.ProcStates;
 import io.msgx.pipeline.store.ProcRecord;
+import io.msgx.pipeline.store.StoreConflictException;
 import io.msgx.pipeline.store.StoreUnavailableException;
 import io.msgx.pipeline.store.Terminal;
 import org.slf4j.Logger;
@@ -32,7 +33,8 @@ import java.util.Optional;
  * Processes the head of the queue once (seeds §5.2):
  * <ol>
  *   <li>read the raw text from the mailbox: gone → {@code DEAD(MALFORMED, raw-missing)}; the mailbox or our
- *       database unreachable → {@link ProcessOutcome.NotRecorded}: the message stays as it was, no attempt used;</li>
+ *       database unreachable, or our database rolling the work back to break a deadlock →
+ *       {@link ProcessOutcome.NotRecorded}: the message stays as it was, no attempt used;</li>
  *   <li>decode: malformed → {@code DEAD(MALFORMED)}, never retried; a codec defect →
  *       {@code FAILED(CODEC_ERROR)};</li>
  *   <li>bind the business identity, its own idempotent statement outside any business transaction: held by
@@ -84,6 +86,11 @@ public final class MessageProcessor {
             mailboxOutage.recovered();
             storeOutage.recovered();
             return outcome;
+        } catch (StoreConflictException e) {
+            // Not the message's fault and not an outage: the database chose this transaction as a deadlock's victim.
+            // Nothing of it committed; the pump takes the same head again on its next tick.
+            log.warn("Message {} is not processed now: {}", head.msgId(), e.getMessage());
+            return new ProcessOutcome.NotRecorded(head.msgId(), e.getMessage());
         } catch (StoreUnavailableException | MailboxUnavailableException e) {
             // An outage is not the message's fault: no attempt is used and nothing is recorded, so however long the
             // mailbox or our database is away the head neither dies of it nor waits out a backoff once it is back;
@@ -190,7 +197,8 @@ public final class MessageProcessor {
             }
             return outcomes;
         } catch (RuntimeException e) {
-            boolean outage = e instanceof StoreUnavailableException || e instanceof MailboxUnavailableException;
+            boolean outage = (e instanceof StoreUnavailableException && !(e instanceof StoreConflictException))
+                    || e instanceof MailboxUnavailableException;
             // An outage is reported once by the message it stops, not by every group it stops.
             (outage ? log.atDebug() : log.atWarn()).log("A group of {} message(s) from {} was not processed ({}); "
                     + "processing them one at a time", taken.isEmpty() ? run.size() : taken.size(), run.get(0).msgId(),

@@ -221,6 +221,23 @@ class PipelineFlowTest {
     }
 
     @Test
+    void a_transaction_rolled_back_as_a_deadlock_victim_is_redone_at_once_without_using_an_attempt() {
+        long id = mailbox.appendInbound(sis.schedule(fltr("18", "11MAR240835")), null);
+        store.rollBackNextAsDeadlockVictims(1);
+
+        var results = pipeline.runUntilQuiet();
+        assertThat(results).last().isInstanceOf(TickResult.Unavailable.class);
+        assertThat(record(id).status()).isEqualTo(ProcStatus.PENDING);
+        assertThat(record(id).attempts()).as("not the message's fault").isZero();
+        assertThat(memory.allFlights()).isEmpty();
+
+        pipeline.runUntilQuiet(); // the next tick, no retry delay waited
+        assertThat(record(id).status()).isEqualTo(ProcStatus.SUCCEEDED);
+        assertThat(flight("18").stateVersion()).isEqualTo(1);
+        assertThat(events(OutboxTarget.KAFKA_MSG)).hasSize(1);
+    }
+
+    @Test
     void a_head_entered_above_the_watermark_waits_for_intake() {
         long id = mailbox.appendInbound(sis.schedule(fltr("16", "11MAR240835")), null);
         memory.procStates().insertIfAbsent(id, null, clock.instant());

@@ -13,6 +13,7 @@ import io.msgx.pipeline.store.ReferenceData;
 import io.msgx.pipeline.store.RequestTrack;
 import io.msgx.pipeline.store.ScheduleLog;
 
+import io.msgx.pipeline.store.StoreConflictException;
 import io.msgx.pipeline.store.StoreUnavailableException;
 
 import java.util.concurrent.atomic.AtomicInteger;
@@ -21,13 +22,15 @@ import java.util.concurrent.atomic.AtomicInteger;
  * Wraps a store so that the next N locked transactions fail at their very end: the work has written the
  * flights, the outbox and the terminal state, and the transaction throws instead of committing — standing for
  * a crash between the flight write and the commit. Nothing of such a transaction may survive. Or
- * ({@link #loseNextCommits}) commit them and fail as if the connection was lost during the commit.
+ * ({@link #loseNextCommits}) commit them and fail as if the connection was lost during the commit; or
+ * ({@link #rollBackNextAsDeadlockVictims}) roll them back as the database does the victim of a deadlock.
  */
 public final class FailingBeforeCommitStore implements PipelineStore {
 
     private final PipelineStore delegate;
     private final AtomicInteger failuresLeft = new AtomicInteger();
     private final AtomicInteger lostCommitsLeft = new AtomicInteger();
+    private boolean asDeadlockVictims;
 
     public FailingBeforeCommitStore(PipelineStore delegate) {
         this.delegate = delegate;
@@ -36,6 +39,13 @@ public final class FailingBeforeCommitStore implements PipelineStore {
     /** Fail the next {@code count} locked transactions. */
     public void failNext(int count) {
         failuresLeft.set(count);
+        asDeadlockVictims = false;
+    }
+
+    /** Roll back the next {@code count} locked transactions with {@link StoreConflictException}, as deadlock victims. */
+    public void rollBackNextAsDeadlockVictims(int count) {
+        failuresLeft.set(count);
+        asDeadlockVictims = true;
     }
 
     @Override
@@ -103,6 +113,10 @@ public final class FailingBeforeCommitStore implements PipelineStore {
                     return tx.requests();
                 }
             });
+            if (asDeadlockVictims) {
+                throw new StoreConflictException("injected: rolled back as the victim of a deadlock (flights touched: "
+                        + wrote[0] + ")", null);
+            }
             throw new IllegalStateException("injected failure before commit (flights touched: " + wrote[0] + ")");
         });
     }

@@ -1,0 +1,46 @@
+package io.msgx.adapter.pg;
+
+import io.msgx.pipeline.store.StoreConflictException;
+import io.msgx.pipeline.store.StoreUnavailableException;
+import org.jooq.exception.DataAccessException;
+import org.junit.jupiter.api.Test;
+
+import java.sql.SQLException;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** How a port operation's SQL failures are sorted: retried (an outage, a conflict) or a defect. */
+class StoreOperationTest {
+
+    private static void failWith(String sqlState) {
+        StoreOperation.run("writing the projections of 3 flight(s)", () -> {
+            throw new DataAccessException("SQL [...]", new SQLException("ERROR: something", sqlState));
+        });
+    }
+
+    @Test
+    void aDeadlockVictimIsAConflictToRetryNamingTheOperation() {
+        assertThatThrownBy(() -> failWith("40P01")).isInstanceOf(StoreConflictException.class)
+                .hasMessageContaining("rolled back writing the projections of 3 flight(s)")
+                .hasMessageContaining("nothing of it is committed");
+    }
+
+    @Test
+    void aSerializationFailureIsAConflictToRetry() {
+        assertThatThrownBy(() -> failWith("40001")).isInstanceOf(StoreConflictException.class);
+    }
+
+    @Test
+    void aLostConnectionIsAnOutageNotAConflict() {
+        assertThatThrownBy(() -> failWith("08006")).isInstanceOf(StoreUnavailableException.class)
+                .isNotInstanceOf(StoreConflictException.class)
+                .hasMessageContaining("PostgreSQL unavailable during writing the projections of 3 flight(s)");
+    }
+
+    @Test
+    void aConstraintViolationIsADefectAndPropagatesUnchanged() {
+        assertThatThrownBy(() -> failWith("23505")).isInstanceOf(DataAccessException.class)
+                .satisfies(e -> assertThat(e).isNotInstanceOf(StoreUnavailableException.class));
+    }
+}
