@@ -33,6 +33,14 @@ final class OracleOutbox implements Outbox {
             + " STATUS, ATTEMPTS, NEXT_ATTEMPT_AT, LAST_ERROR, CREATED_AT, SENT_AT";
     private static final String MSG = "'" + OutboxTarget.KAFKA_MSG.code() + "'";
     private static final String SCHD = "'" + OutboxTarget.KAFKA_SCHD.code() + "'";
+    /**
+     * {@code STATUS = 'PENDING'} re-checked on a row already found by its key, written so that no index can serve it
+     * (D-42; in Oracle {@code ||} with {@code ''}, which is NULL, yields the other operand). Statistics gathered while
+     * hardly any row was pending (11g gathers them in its nightly window, so a backlog of a day is always newer than
+     * they are) could otherwise lead the optimizer into {@code IX_MSG_EVENT_DISPATCH}, which leads with
+     * {@code STATUS}, for every pending row, instead of the key.
+     */
+    private static final String STILL_PENDING = "STATUS || '' = 'PENDING'";
     /** Never tried, or its retry time has come. */
     private static final String DUE = "(e.NEXT_ATTEMPT_AT IS NULL OR e.NEXT_ATTEMPT_AT <= ?)";
     private static final int LAST_ERROR_WIDTH = 2000;
@@ -178,7 +186,7 @@ final class OracleOutbox implements Outbox {
     public boolean markSent(long eventId, Instant sentAt) {
         return sql.run("confirming the delivery of notification " + eventId, session -> session.update(
                 "UPDATE MSG_EVENT SET STATUS = 'SENT', SENT_AT = ? WHERE EVENT_ID = ? AND TARGET = " + MSG
-                        + " AND STATUS = 'PENDING'", sentAt, eventId) == 1);
+                        + " AND " + STILL_PENDING, sentAt, eventId) == 1);
     }
 
     /** {@link #markSent} as one {@code UPDATE ... WHERE EVENT_ID IN (...)} per 1000 IDs; its row count is the answer. */
@@ -194,7 +202,7 @@ final class OracleOutbox implements Outbox {
                 params.add(sentAt);
                 params.addAll(chunk);
                 confirmed += session.update("UPDATE MSG_EVENT SET STATUS = 'SENT', SENT_AT = ? WHERE EVENT_ID IN ("
-                        + Sql.marks(chunk.size()) + ") AND TARGET = " + MSG + " AND STATUS = 'PENDING'", params.toArray());
+                        + Sql.marks(chunk.size()) + ") AND TARGET = " + MSG + " AND " + STILL_PENDING, params.toArray());
             }
             return confirmed;
         });
@@ -229,8 +237,13 @@ final class OracleOutbox implements Outbox {
         });
     }
 
-    private static final String MARK_PROJECTION_SENT = "UPDATE MSG_EVENT SET STATUS = 'SENT', SENT_AT = ? WHERE TARGET = "
-            + SCHD + " AND PARTITION_KEY = ? AND STATE_VERSION = ? AND STATUS = 'PENDING'";
+    /**
+     * By {@code SCHD_KEY}, the FLID of a projection row and the column of its unique index: {@code TARGET} and
+     * {@code PARTITION_KEY} have no index of their own, so a confirmation named by them walked every pending
+     * projection through {@code IX_MSG_EVENT_DISPATCH} — for each of up to 5,000 rows of a batch.
+     */
+    static final String MARK_PROJECTION_SENT = "UPDATE MSG_EVENT SET STATUS = 'SENT', SENT_AT = ? WHERE SCHD_KEY = ?"
+            + " AND STATE_VERSION = ? AND " + STILL_PENDING;
 
     @Override
     public boolean markProjectionSent(FlightId flid, long stateVersion, Instant sentAt) {
@@ -242,16 +255,17 @@ final class OracleOutbox implements Outbox {
     public boolean recordDeliveryFailure(long eventId, String error, Instant nextAttemptAt, boolean dead, Instant now) {
         return sql.run("recording a failed delivery of event " + eventId, session -> session.update(
                 "UPDATE MSG_EVENT SET STATUS = ?, ATTEMPTS = ATTEMPTS + 1, LAST_ERROR = ?, NEXT_ATTEMPT_AT = ?"
-                        + " WHERE EVENT_ID = ? AND STATUS = 'PENDING'",
+                        + " WHERE EVENT_ID = ? AND " + STILL_PENDING,
                 dead ? "DEAD" : "PENDING", Sql.fitted(error, LAST_ERROR_WIDTH), nextAttemptAt, eventId) == 1);
     }
 
     @Override
     public int deleteSentBefore(Instant cutoff, int limit) {
         requireBatch(limit);
-        // Checked again on the row deleted: a projection re-opened by a newer version meanwhile stays.
+        // Checked again on the row deleted: a projection re-opened by a newer version meanwhile stays. The status is
+        // written so that no index serves it (as STILL_PENDING): the batch is found through IX_MSG_EVENT_SENT.
         return sql.deleteFirst("deleting delivered events sent before " + cutoff,
-                "MSG_EVENT", "EVENT_ID", "STATUS = 'SENT' AND SENT_AT < ?", "SENT_AT", limit, cutoff);
+                "MSG_EVENT", "EVENT_ID", "STATUS || '' = 'SENT' AND SENT_AT < ?", "SENT_AT", limit, cutoff);
     }
 
     @Override
