@@ -11,6 +11,8 @@ import java.time.Duration;
  * @param rate            live load: messages per second fed while the pipeline runs idle
  * @param liveSeconds     live load: how long
  * @param baselineSeconds how long the bare commit-rate baseline runs
+ * @param producerRuns    how many times the raw producer baseline runs; its median is the figure (one run swung
+ *                        from 132k to 272k records/s between benches on the same machine)
  * @param reset           wipe the mailbox tables and our schema if they hold anything (else the bench refuses)
  * @param seed            the simulator's seed (day {@code i} uses {@code seed + i})
  * @param flightsPerDay   operated flights per simulated day
@@ -20,7 +22,7 @@ import java.time.Duration;
  * @param jsonOut         where the JSON report goes
  */
 public record BenchParameters(long messages, long smallBacklog, double rate, long liveSeconds, long baselineSeconds,
-                              boolean reset, long seed, int flightsPerDay, int rowsPerInsert, int partitions,
+                              int producerRuns, boolean reset, long seed, int flightsPerDay, int rowsPerInsert, int partitions,
                               long drainTimeoutSeconds, String jsonOut) {
 
     public BenchParameters {
@@ -28,6 +30,7 @@ public record BenchParameters(long messages, long smallBacklog, double rate, lon
         positive("--small-backlog", smallBacklog);
         positive("--live-seconds", liveSeconds + 1);
         positive("--baseline-seconds", baselineSeconds);
+        positive("--producer-runs", producerRuns);
         positive("--flights-per-day", flightsPerDay);
         positive("--rows-per-insert", rowsPerInsert);
         positive("--partitions", partitions);

@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 
 /**
  * Everything one bench run measured, with the machine and the parameters; written as JSON
@@ -53,9 +54,14 @@ public record BenchReport(String startedAt, String finishedAt, Machine machine, 
     public record CommitBaseline(long commits, double seconds, double commitsPerSecond, String synchronousCommit) {
     }
 
+    /**
+     * The raw producer baseline: the figures of its median run ({@code recordsPerSecond} is the median), and the
+     * records/s of every run in the order they ran.
+     */
     public record ProducerFigures(long records, long acknowledged, long failed, double seconds,
                                   double recordsPerSecond, int sampledRecords, double meanPayloadBytes,
-                                  String msgTopic, String schdTopic, String firstFailure) {
+                                  String msgTopic, String schdTopic, String firstFailure,
+                                  List<Double> runsRecordsPerSecond) {
     }
 
     /**
@@ -115,8 +121,11 @@ public record BenchReport(String startedAt, String finishedAt, Machine machine, 
                 mib(memory.maxHeapBytes()), mib(memory.peakRssBytes()));
         out.printf("baseline: bare PostgreSQL commits/s (1 connection, synchronous_commit=%s): %,.0f%n",
                 commitBaseline.synchronousCommit(), commitBaseline.commitsPerSecond());
-        out.printf("baseline: raw producer records/s (sink settings, %,d records, mean %.0f chars): %,.0f%n",
-                producerBaseline.records(), producerBaseline.meanPayloadBytes(), producerBaseline.recordsPerSecond());
+        out.printf("baseline: raw producer records/s (sink settings, %,d records, mean %.0f chars, median of %d run(s): "
+                        + "%s): %,.0f%n", producerBaseline.records(), producerBaseline.meanPayloadBytes(),
+                producerBaseline.runsRecordsPerSecond().size(), producerBaseline.runsRecordsPerSecond().stream()
+                        .map(rate -> String.format("%,.0f", rate)).collect(Collectors.joining(", ")),
+                producerBaseline.recordsPerSecond());
         out.printf("dispatch alone: %,d events re-armed, %,d delivered in %.1f s: %,.0f events/s%n",
                 dispatch.rearmed(), dispatch.delivered(), dispatch.seconds(), dispatch.eventsPerSecond());
         out.printf("ratios: digest ÷ bare commit %.2f× | dispatch ÷ raw producer %.3f× | cost at N ÷ cost at small %.2f×%n",

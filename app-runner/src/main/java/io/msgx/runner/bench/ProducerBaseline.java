@@ -10,6 +10,7 @@ import org.apache.kafka.common.errors.TopicExistsException;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
@@ -44,6 +45,15 @@ final class ProducerBaseline {
         double recordsPerSecond() {
             return nanos == 0 ? 0 : acknowledged / (nanos / 1e9);
         }
+    }
+
+    /** The run with the median rate (of an even number, the slower of the two middle ones). */
+    static Result median(List<Result> runs) {
+        if (runs.isEmpty()) {
+            throw new IllegalArgumentException("no producer run to take the median of");
+        }
+        var sorted = runs.stream().sorted(Comparator.comparingDouble(Result::recordsPerSecond)).toList();
+        return sorted.get((sorted.size() - 1) / 2);
     }
 
     Result measure(List<OutboxSample.Event> records, long count, Duration timeout) throws InterruptedException {

@@ -40,6 +40,10 @@ final class BenchCommand implements Callable<Integer> {
             description = "Duration of the bare commit-rate baseline (default ${DEFAULT-VALUE}).")
     long baselineSeconds;
 
+    @Option(names = "--producer-runs", defaultValue = "3",
+            description = "Runs of the raw producer baseline; the median is the figure (default ${DEFAULT-VALUE}).")
+    int producerRuns;
+
     @Option(names = "--reset", description = "Wipe the mailbox tables and the store schema if they hold data "
             + "(truncate; drop and re-migrate). Without it the bench refuses to touch data.")
     boolean reset;
@@ -75,8 +79,8 @@ final class BenchCommand implements Callable<Integer> {
         var out = spec.commandLine().getOut();
         Bench bench;
         try {
-            var parameters = new BenchParameters(messages, smallBacklog, rate, liveSeconds, baselineSeconds, reset,
-                    seed, flightsPerDay, rowsPerInsert, partitions, drainTimeoutSeconds, jsonOut.toString());
+            var parameters = new BenchParameters(messages, smallBacklog, rate, liveSeconds, baselineSeconds, producerRuns,
+                    reset, seed, flightsPerDay, rowsPerInsert, partitions, drainTimeoutSeconds, jsonOut.toString());
             bench = new Bench(config.load(), parameters, Clock.systemUTC(), out);
         } catch (IllegalArgumentException e) {
             spec.commandLine().getErr().println(e.getMessage());

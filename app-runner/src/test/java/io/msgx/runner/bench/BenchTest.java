@@ -56,7 +56,7 @@ class BenchTest {
     void a_tiny_bench_yields_a_complete_sane_report_and_a_second_run_without_reset_is_refused() throws Exception {
         var config = config();
         var json = dir.resolve("bench-result.json");
-        var parameters = new BenchParameters(2_000, 500, 100, 3, 1, false, 7, 100, 100, 1, 600, json.toString());
+        var parameters = new BenchParameters(2_000, 500, 100, 3, 1, 3, false, 7, 100, 100, 1, 600, json.toString());
         var log = new StringWriter();
 
         var report = new Bench(config, parameters, Clock.systemUTC(), new PrintWriter(log, true)).run();
@@ -98,6 +98,10 @@ class BenchTest {
         assertThat(report.producerBaseline().records()).isEqualTo(report.fullDigest().eventsDelivered());
         assertThat(report.producerBaseline().acknowledged()).isEqualTo(report.producerBaseline().records());
         assertThat(report.producerBaseline().recordsPerSecond()).isPositive();
+        var runs = report.producerBaseline().runsRecordsPerSecond();
+        assertThat(runs).as("one rate per producer run").hasSize(3).allSatisfy(rate -> assertThat(rate).isPositive());
+        assertThat(report.producerBaseline().recordsPerSecond()).as("the median run's rate")
+                .isEqualTo(runs.stream().sorted().toList().get(1));
         assertThat(report.producerBaseline().meanPayloadBytes()).isPositive();
         assertThat(report.ratios().digestToBareCommit()).isPositive();
         assertThat(report.ratios().dispatchToRawProducer()).isPositive();
