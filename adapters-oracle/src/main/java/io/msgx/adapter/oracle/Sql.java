@@ -19,8 +19,11 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -216,14 +219,32 @@ final class Sql {
 
     /** ORA-00060 or ORA-08177 on Oracle; SQLState 40001 (H2's deadlock) or 40P01 elsewhere. */
     static boolean isConflict(SQLException e) {
-        for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
-            if (t instanceof SQLException sql) {
-                if (isOracle(sql) && CONFLICT_ORACLE_CODES.contains(sql.getErrorCode())) {
-                    return true;
-                }
-                if ("40001".equals(sql.getSQLState()) || "40P01".equals(sql.getSQLState())) {
-                    return true;
-                }
+        return anyInChain(e, t -> t instanceof SQLException sql
+                && ((isOracle(sql) && CONFLICT_ORACLE_CODES.contains(sql.getErrorCode()))
+                || "40001".equals(sql.getSQLState()) || "40P01".equals(sql.getSQLState())));
+    }
+
+    /**
+     * Whether {@code failure}, its causes, or an exception chained to any of them by {@code getNextException} (where
+     * a JDBC batch reports the row that failed) satisfies {@code test}.
+     */
+    private static boolean anyInChain(Throwable failure, Predicate<Throwable> test) {
+        var seen = Collections.newSetFromMap(new IdentityHashMap<Throwable, Boolean>());
+        var pending = new ArrayDeque<Throwable>();
+        pending.add(failure);
+        while (!pending.isEmpty()) {
+            var t = pending.poll();
+            if (!seen.add(t)) {
+                continue;
+            }
+            if (test.test(t)) {
+                return true;
+            }
+            if (t.getCause() != null) {
+                pending.add(t.getCause());
+            }
+            if (t instanceof SQLException sql && sql.getNextException() != null) {
+                pending.add(sql.getNextException());
             }
         }
         return false;
@@ -235,26 +256,22 @@ final class Sql {
     }
 
     /**
-     * True when the cause chain holds a connection failure (SQLState class 08, or the driver's connection and
-     * recoverable exceptions), a timeout, or one of {@link #UNAVAILABLE_ORACLE_CODES}.
+     * True when the cause chain (with a batch's chained row exceptions) holds a connection failure (SQLState class
+     * 08, or the driver's connection and recoverable exceptions), a timeout, or one of {@link #UNAVAILABLE_ORACLE_CODES}.
      */
     static boolean isUnavailable(Throwable failure) {
-        for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
+        return anyInChain(failure, t -> {
             if (t instanceof SQLTransientConnectionException || t instanceof SQLNonTransientConnectionException
                     || t instanceof SQLTimeoutException || t instanceof SQLRecoverableException) {
                 return true;
             }
             if (t instanceof SQLException sql) {
                 var state = sql.getSQLState();
-                if (state != null && (state.startsWith("08") || state.equals("HYT00"))) {
-                    return true;
-                }
-                if (isOracle(sql) && UNAVAILABLE_ORACLE_CODES.contains(sql.getErrorCode())) {
-                    return true;
-                }
+                return (state != null && (state.startsWith("08") || state.equals("HYT00")))
+                        || (isOracle(sql) && UNAVAILABLE_ORACLE_CODES.contains(sql.getErrorCode()));
             }
-        }
-        return false;
+            return false;
+        });
     }
 
     /** A unique or primary-key violation: ORA-00001 on Oracle, SQLState 23505 on H2. */

@@ -25,6 +25,14 @@ class SqlFailureTest {
     }
 
     @Test
+    void aDeadlockOfOneRowOfABatchIsAConflictToRetry() {
+        // the driver reports a failed batch as a BatchUpdateException with the row's error chained to it
+        var batch = new java.sql.BatchUpdateException("ORA-00060 in a batch", "72000", 0, new int[0]);
+        batch.setNextException(new SQLException("ORA-00060: deadlock detected while waiting for resource", "61000", 60));
+        assertThat(Sql.failure(OPERATION, batch)).isInstanceOf(StoreConflictException.class);
+    }
+
+    @Test
     void aSerializationFailureIsAConflictToRetry() {
         var failure = Sql.failure(OPERATION,
                 new SQLException("ORA-08177: can't serialize access for this transaction", "72000", 8177));

@@ -254,9 +254,11 @@ final class PgOutbox implements Outbox {
     }
 
     /**
-     * Delivered projections become SENT, only while their row still holds the version sent and is PENDING: the rows
-     * are first locked one after the other in the order of {@code sentVersions} ({@code FOR UPDATE} above a sort by
-     * the pairs' position), then updated. Package-private for the plan checks of the tests.
+     * Delivered projections become SENT, only while their row still holds the generation sent and is PENDING: the
+     * rows are first locked one after the other in the order of {@code sentVersions} ({@code FOR UPDATE} above a sort
+     * by the pairs' position), then updated by {@code EVENT_ID}. A row the pump replaced meanwhile, by a newer version
+     * or by the same version again (a new {@code EVENT_ID}), stays PENDING and is sent again. Package-private for the
+     * plan checks of the tests.
      */
     ResultQuery<Record1<String>> confirmingProjections(Map<FlightId, Long> sentVersions, Instant sentAt) {
         var flids = sentVersions.keySet().stream().map(FlightId::value).toArray(String[]::new);

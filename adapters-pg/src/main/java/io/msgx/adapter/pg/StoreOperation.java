@@ -82,11 +82,16 @@ final class StoreOperation {
         return false;
     }
 
-    /** True when the cause chain holds a deadlock or serialization failure ({@link #CONFLICT_STATES}). */
+    /**
+     * True when the cause chain holds a deadlock or serialization failure ({@link #CONFLICT_STATES}), on the exception
+     * itself or on one chained to it by {@code getNextException} (where a JDBC batch reports the row that failed).
+     */
     static boolean isConflict(Throwable failure) {
         for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
-            if (t instanceof SQLException sql && CONFLICT_STATES.contains(sql.getSQLState())) {
-                return true;
+            for (var sql = t instanceof SQLException e ? e : null; sql != null; sql = sql.getNextException()) {
+                if (sql.getSQLState() != null && CONFLICT_STATES.contains(sql.getSQLState())) {
+                    return true;
+                }
             }
         }
         return false;

@@ -6,6 +6,8 @@ import io.msgx.pipeline.store.OutboxEntry;
 import io.msgx.pipeline.store.OutboxEvent;
 import io.msgx.pipeline.store.OutboxTarget;
 import io.msgx.pipeline.store.PipelineStore;
+import org.jooq.SQLDialect;
+import org.jooq.impl.DSL;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -139,14 +141,18 @@ class PgOutboxTest extends OutboxContract {
         var sentVersions = new TreeMap<FlightId, Long>(Map.of(first, 1L, second, 1L));
 
         var executor = Executors.newFixedThreadPool(2);
-        try (var hashJoining = PgTestDatabase.pool(database.schema(),
-                Map.of("options", "-c enable_nestloop=off -c enable_mergejoin=off"))) {
-            var dispatcher = PgPipelineStore.create(hashJoining, clock).outbox();
+        var application = "msgx-test-dispatcher-" + database.schema();
+        try (var hashJoining = PgTestDatabase.pool(database.schema(), Map.of("ApplicationName", application,
+                "options", "-c enable_nestloop=off -c enable_mergejoin=off"))) {
+            var dispatcher = (PgOutbox) PgPipelineStore.create(hashJoining, clock).outbox();
+            assertThat(DSL.using(hashJoining, SQLDialect.POSTGRES).explain(dispatcher.confirmingProjections(
+                    sentVersions, clock.instant())).plan()).as("the dispatcher's session joins by hashing")
+                    .containsIgnoringCase("hash join");
             var firstHeld = new CountDownLatch(1);
             Future<?> pump = executor.submit(() -> store().inTransaction(tx -> {
                 tx.outbox().upsertProjections(List.of(projection(first, 2)));
                 firstHeld.countDown();
-                untilASessionWaitsForALock();
+                untilWaitingForALock(application);
                 tx.outbox().upsertProjections(List.of(projection(second, 2)));
                 return null;
             }));
@@ -177,12 +183,14 @@ class PgOutboxTest extends OutboxContract {
         });
     }
 
-    /** Until another session of this database waits for a row lock (at most 10 s: then the test goes on as it is). */
-    private void untilASessionWaitsForALock() {
+    /** Until the session of {@code application} waits for a lock; fails after 10 s. */
+    private void untilWaitingForALock(String application) {
         var deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (System.nanoTime() < deadline && ((Number) probe().sql().fetchValue("SELECT count(*) FROM "
-                + "pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' "
-                + "AND pid <> pg_backend_pid()")).intValue() == 0) {
+        while (((Number) probe().sql().fetchValue("SELECT count(*) FROM pg_stat_activity WHERE application_name = ? "
+                + "AND wait_event_type = 'Lock'", application)).intValue() == 0) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("the confirmation never waited for the pump's lock");
+            }
             Thread.onSpinWait();
         }
     }

@@ -27,6 +27,15 @@ class StoreOperationTest {
     }
 
     @Test
+    void aDeadlockOfOneRowOfABatchIsAConflictToRetry() {
+        var batch = new java.sql.BatchUpdateException("Batch entry 3 was aborted", null, 0, new int[0]);
+        batch.setNextException(new SQLException("ERROR: deadlock detected", "40P01"));
+        assertThatThrownBy(() -> StoreOperation.run("writing 4 reference entries", () -> {
+            throw new DataAccessException("SQL [...]", batch);
+        })).isInstanceOf(StoreConflictException.class);
+    }
+
+    @Test
     void aSerializationFailureIsAConflictToRetry() {
         assertThatThrownBy(() -> failWith("40001")).isInstanceOf(StoreConflictException.class);
     }
@@ -36,6 +45,12 @@ class StoreOperationTest {
         assertThatThrownBy(() -> failWith("08006")).isInstanceOf(StoreUnavailableException.class)
                 .isNotInstanceOf(StoreConflictException.class)
                 .hasMessageContaining("PostgreSQL unavailable during writing the projections of 3 flight(s)");
+    }
+
+    @Test
+    void anErrorWithoutSqlStateIsADefectAndPropagatesUnchanged() {
+        assertThatThrownBy(() -> failWith(null)).isInstanceOf(DataAccessException.class)
+                .satisfies(e -> assertThat(e).isNotInstanceOf(StoreUnavailableException.class));
     }
 
     @Test

@@ -160,8 +160,11 @@ public final class Bench {
                         + "+ 20 % dead rows and analyzed those of which more than 50 rows + 10 % had changed ("
                         + statistics.rounds() + " rounds), as autovacuum's defaults would");
             }
-            if (produced.failed() > 0) {
-                notes.add("producer baseline: " + produced.failed() + " record(s) failed, first: " + produced.firstFailure());
+            long failedInAnyRun = runs.stream().mapToLong(ProducerBaseline.Result::failed).sum();
+            if (failedInAnyRun > 0) {
+                notes.add("producer baseline: " + failedInAnyRun + " record(s) failed over " + runs.size()
+                        + " run(s), first: " + runs.stream().map(ProducerBaseline.Result::firstFailure)
+                        .filter(Objects::nonNull).findFirst().orElse("(no reason given)"));
             }
             return new BenchReport(startedAt.toString(), clock.instant().toString(), machine, parameters,
                     pipelineSettings(), small.digest(), full.digest(), full.live(), dispatch, figures, commitFigures,

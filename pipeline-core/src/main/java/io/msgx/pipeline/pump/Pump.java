@@ -6,6 +6,7 @@ import io.msgx.pipeline.outage.OutageLog;
 import io.msgx.pipeline.store.ErrorClass;
 import io.msgx.pipeline.store.PipelineStore;
 import io.msgx.pipeline.store.ProcStatus;
+import io.msgx.pipeline.store.StoreConflictException;
 import io.msgx.pipeline.store.StoreUnavailableException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -65,6 +66,9 @@ public final class Pump {
                 storeOutage.recovered(); // an Unavailable tick was an outage, reported where it was met
             }
             return result;
+        } catch (StoreConflictException e) {
+            log.warn("The pump's work was rolled back by our database and is retried next tick: {}", e.getMessage());
+            return new TickResult.StoreUnavailable(e.getMessage());
         } catch (StoreUnavailableException e) {
             storeOutage.failed(e.getMessage(), "the pump retries next tick");
             return new TickResult.StoreUnavailable(e.getMessage());
