@@ -34,13 +34,12 @@ final class OracleOutbox implements Outbox {
     private static final String MSG = "'" + OutboxTarget.KAFKA_MSG.code() + "'";
     private static final String SCHD = "'" + OutboxTarget.KAFKA_SCHD.code() + "'";
     /**
-     * {@code STATUS = 'PENDING'} re-checked on a row already found by its key, written so that no index can serve it
-     * (D-42; in Oracle {@code ||} with {@code ''}, which is NULL, yields the other operand). Statistics gathered while
-     * hardly any row was pending (11g gathers them in its nightly window, so a backlog of a day is always newer than
-     * they are) could otherwise lead the optimizer into {@code IX_MSG_EVENT_DISPATCH}, which leads with
-     * {@code STATUS}, for every pending row, instead of the key.
+     * {@code STATUS = 'PENDING'} re-checked on a row already found by its key ({@link #foundRowHasStatus}).
+     * Statistics gathered while hardly any row was pending (11g gathers them in its nightly window, so a backlog of a
+     * day is always newer than they are) could otherwise lead the optimizer into {@code IX_MSG_EVENT_DISPATCH}, which
+     * leads with {@code STATUS}, for every pending row, instead of the key.
      */
-    private static final String STILL_PENDING = "STATUS || '' = 'PENDING'";
+    private static final String STILL_PENDING = foundRowHasStatus("PENDING");
     /** Never tried, or its retry time has come. */
     private static final String DUE = "(e.NEXT_ATTEMPT_AT IS NULL OR e.NEXT_ATTEMPT_AT <= ?)";
     private static final int LAST_ERROR_WIDTH = 2000;
@@ -262,10 +261,18 @@ final class OracleOutbox implements Outbox {
     @Override
     public int deleteSentBefore(Instant cutoff, int limit) {
         requireBatch(limit);
-        // Checked again on the row deleted: a projection re-opened by a newer version meanwhile stays. The status is
-        // written so that no index serves it (as STILL_PENDING): the batch is found through IX_MSG_EVENT_SENT.
+        // Checked again on the row deleted: a projection re-opened by a newer version meanwhile stays. The batch
+        // itself is found through IX_MSG_EVENT_SENT.
         return sql.deleteFirst("deleting delivered events sent before " + cutoff,
-                "MSG_EVENT", "EVENT_ID", "STATUS || '' = 'SENT' AND SENT_AT < ?", "SENT_AT", limit, cutoff);
+                "MSG_EVENT", "EVENT_ID", foundRowHasStatus("SENT") + " AND SENT_AT < ?", "SENT_AT", limit, cutoff);
+    }
+
+    /**
+     * {@code STATUS = 'status'} for a row already found by its key, written so that no index can serve it (D-42; in
+     * Oracle {@code ||} with {@code ''}, which is NULL, yields the other operand).
+     */
+    private static String foundRowHasStatus(String status) {
+        return "STATUS || '' = '" + status + "'";
     }
 
     @Override

@@ -180,7 +180,7 @@ public final class PgPipelineStore implements PipelineStore {
     }
 
     private static RuntimeException failure(String operation, SQLException e) {
-        return StoreOperation.retryable(operation, e).<RuntimeException>map(retry -> retry)
+        return StoreOperation.retryable(operation, e)
                 .orElseGet(() -> new DataAccessException("PostgreSQL refused " + operation + ": " + e.getMessage(), e));
     }
 

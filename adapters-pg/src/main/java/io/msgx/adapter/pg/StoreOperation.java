@@ -47,8 +47,11 @@ final class StoreOperation {
         }
     }
 
-    /** The retryable failure {@code cause} is, naming {@code operation}; empty when it is a defect. */
-    static Optional<StoreUnavailableException> retryable(String operation, Throwable cause) {
+    /**
+     * The retryable failure {@code cause} is, naming {@code operation} ({@link StoreUnavailableException} or
+     * {@link StoreConflictException}); empty when it is a defect.
+     */
+    static Optional<RuntimeException> retryable(String operation, Throwable cause) {
         if (isUnavailable(cause)) {
             return Optional.of(unavailable(operation, cause));
         }
