@@ -272,9 +272,7 @@ class CrashRecoveryIT {
      * simulated day lies in the past).
      */
     private static Map<String, String> runnerKeys(RealServices services) {
-        var keys = new LinkedHashMap<>(services.storeKeys());
-        keys.put(Keys.MAILBOX_URL, services.mailboxUrl());
-        keys.put(Keys.MAILBOX_USER, "root");
+        var keys = services.runnerKeys();
         keys.put(Keys.HTTP_PORT, "0");
         keys.put(Keys.POLL_INTERVAL, "100ms");
         keys.put(Keys.DISPATCH_BATCH, "40");

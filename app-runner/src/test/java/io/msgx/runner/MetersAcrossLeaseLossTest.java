@@ -10,7 +10,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.sql.SQLException;
-import java.util.LinkedHashMap;
 
 import static io.msgx.adapter.mysql.TestMailboxDatabase.insertInbound;
 import static io.msgx.pipeline.testing.SisMessages.fltr;
@@ -29,9 +28,7 @@ class MetersAcrossLeaseLossTest {
 
     @Test
     void after_the_lease_is_lost_and_taken_again_the_gauges_follow_the_new_pipeline() throws Exception {
-        var keys = new LinkedHashMap<>(services.storeKeys());
-        keys.put("msgx.mailbox.url", services.mailboxUrl());
-        keys.put("msgx.mailbox.user", "root");
+        var keys = services.runnerKeys();
         keys.put("msgx.pipeline.poll-interval", "200ms");
         keys.put("msgx.jobs.standby-poll", "200ms");
         keys.put("msgx.pipeline.max-commit-delay", "1h");

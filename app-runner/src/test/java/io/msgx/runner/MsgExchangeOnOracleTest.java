@@ -22,7 +22,6 @@ import java.nio.file.Path;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.BooleanSupplier;
 import java.util.stream.Collectors;
@@ -152,9 +151,7 @@ class MsgExchangeOnOracleTest {
     }
 
     private Map<String, String> keys() {
-        var keys = new LinkedHashMap<>(services.storeKeys());
-        keys.put("msgx.mailbox.url", services.mailboxUrl());
-        keys.put("msgx.mailbox.user", "root");
+        var keys = services.runnerKeys();
         keys.put("msgx.pipeline.poll-interval", "200ms");
         keys.put("msgx.jobs.standby-poll", "200ms");
         keys.put("msgx.http.port", "0");

@@ -114,6 +114,14 @@ final class RealServices implements BeforeEachCallback, AfterEachCallback {
         return keys;
     }
 
+    /** {@link #storeKeys()} and this test's mailbox, read as root: what every runner here is configured with. */
+    Map<String, String> runnerKeys() {
+        var keys = storeKeys();
+        keys.put(Keys.MAILBOX_URL, mailboxUrl());
+        keys.put(Keys.MAILBOX_USER, "root");
+        return keys;
+    }
+
     /** The JDBC URL of this test's mailbox database, as a runner's configuration would name it. */
     String mailboxUrl() {
         return "jdbc:mysql://127.0.0.1:3306/" + mariadb.name() + "?sslMode=DISABLED&allowPublicKeyRetrieval=true";

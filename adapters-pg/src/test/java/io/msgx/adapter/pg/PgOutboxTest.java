@@ -103,11 +103,7 @@ class PgOutboxTest extends OutboxContract {
 
     @Test
     void projectionsAreConfirmedByFlidEvenWhenTheStatisticsSayNothingIsPending() {
-        store().inTransaction(tx -> {
-            tx.outbox().upsertProjections(IntStream.range(0, ROWS).mapToObj(n -> event(OutboxTarget.KAFKA_SCHD, n))
-                    .toList());
-            return null;
-        });
+        writeProjections(IntStream.range(0, ROWS).mapToObj(n -> event(OutboxTarget.KAFKA_SCHD, n)).toList());
         var versions = new LinkedHashMap<FlightId, Long>();
         outbox().pending(OutboxTarget.KAFKA_SCHD, ROWS).forEach(e -> versions.put(e.event().partitionKey(), 1L));
         assertThat(outbox().markProjectionsSent(versions, clock.instant())).hasSize(ROWS);
