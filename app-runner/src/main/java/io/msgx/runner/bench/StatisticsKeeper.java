@@ -25,12 +25,15 @@ import java.util.concurrent.atomic.AtomicLong;
 final class StatisticsKeeper implements AutoCloseable {
 
     static final long PERIOD_MILLIS = 10_000;
+    private static final long CLOSE_WAIT_MILLIS = 5_000;
 
     private final DataSource store;
     private final String schema;
     private final Thread analyzer;
     private final AtomicLong rounds = new AtomicLong();
     private volatile boolean stopped;
+    /** The statement running now, if any: cancelled by {@link #close()} so the pool never closes under it. */
+    private volatile Statement running;
 
     private StatisticsKeeper(DataSource store, String schema, boolean active) {
         this.store = store;
@@ -74,6 +77,10 @@ final class StatisticsKeeper implements AutoCloseable {
 
     private void analyzeAll() throws SQLException {
         try (var connection = store.getConnection(); var statement = connection.createStatement()) {
+            running = statement;
+            if (stopped) {
+                return;
+            }
             var schemaName = schema.toLowerCase(Locale.ROOT);
             // Autovacuum's own rules: autovacuum_vacuum_threshold 50 + autovacuum_vacuum_scale_factor 0.2 dead rows;
             // autovacuum_analyze_threshold 50 + autovacuum_analyze_scale_factor 0.1 changed rows.
@@ -88,6 +95,8 @@ final class StatisticsKeeper implements AutoCloseable {
             for (var table : analyses) {
                 statement.execute("ANALYZE " + schema + "." + table);
             }
+        } finally {
+            running = null;
         }
     }
 
@@ -103,11 +112,29 @@ final class StatisticsKeeper implements AutoCloseable {
         return tables;
     }
 
+    /**
+     * Stops the keeper before the bench closes its pool: a {@code VACUUM} still running (a million-row outbox takes
+     * seconds, throttled) is cancelled, and the thread is awaited, so no connection is closed under a statement.
+     */
     @Override
     public void close() {
         stopped = true;
-        if (analyzer != null) {
-            analyzer.interrupt();
+        if (analyzer == null) {
+            return;
+        }
+        analyzer.interrupt();
+        var statement = running;
+        if (statement != null) {
+            try {
+                statement.cancel();
+            } catch (SQLException e) {
+                // Already finished or closed: nothing left to cancel.
+            }
+        }
+        try {
+            analyzer.join(CLOSE_WAIT_MILLIS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 }

@@ -34,6 +34,7 @@ import io.msgx.pipeline.pump.ReferenceProcessor;
 import io.msgx.pipeline.pump.Pump;
 import io.msgx.pipeline.pump.TickResult;
 import io.msgx.pipeline.store.PipelineStore;
+import io.msgx.pipeline.store.StoreConflictException;
 import io.msgx.pipeline.store.StoreUnavailableException;
 import io.msgx.runner.config.ConfigSource;
 import io.msgx.runner.config.RunnerConfig;
@@ -231,6 +232,11 @@ public final class MsgExchange implements AutoCloseable {
         boolean acquired;
         try {
             acquired = lease.tryAcquire();
+        } catch (StoreConflictException e) {
+            // The store is there: it rolled the lease's statement back to break a conflict with another instance's.
+            log.warn("Leader lease: the store rolled the request back to break a conflict, asking again in {}: {}",
+                    pumpPeriod(), e.getMessage());
+            return pumpPeriod();
         } catch (StoreUnavailableException e) {
             leaseOutage.failed(e.getMessage(), "the lease is asked for again every " + pumpPeriod());
             return pumpPeriod();

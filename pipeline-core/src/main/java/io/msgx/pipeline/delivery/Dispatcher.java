@@ -7,6 +7,7 @@ import io.msgx.pipeline.store.Outbox;
 import io.msgx.pipeline.store.OutboxEntry;
 import io.msgx.pipeline.store.OutboxTarget;
 import io.msgx.pipeline.store.PipelineStore;
+import io.msgx.pipeline.store.StoreConflictException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -23,6 +24,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 
 /**
  * Delivers committed outbox rows to the event sink (seeds §8). One round ({@link #dispatchOnce()}):
@@ -57,6 +59,12 @@ public final class Dispatcher {
     private static final Duration BACKLOG_REPORT_PERIOD_BEHIND = Duration.ofSeconds(10);
     /** Rounds one {@link #dispatchBacklog} runs at most, so the backlog gauges and the loop's checks come regularly. */
     static final int BACKLOG_ROUNDS = 20;
+    /**
+     * Times a confirmation statement is tried when the database rolls it back to break a deadlock or a serialization
+     * conflict (D-43, D-45): it committed nothing and is a conditional update, so trying it again is safe, and cheaper
+     * than failing the run, which sends the whole round again.
+     */
+    static final int CONFLICT_TRIES = 3;
 
     /**
      * The thread that confirms a round while the next is claimed and sent: at most one task at a time (each
@@ -215,8 +223,9 @@ public final class Dispatcher {
                 }
                 int attempts = entry.attempts() + 1;
                 boolean exhausted = settings.retry().exhausted(attempts);
-                outbox.recordDeliveryFailure(entry.eventId(), failure.reason(),
-                        settings.retry().nextAttemptAt(attempts, now), exhausted, now);
+                untilNoConflict("recording the failed delivery of event " + entry.eventId(),
+                        () -> outbox.recordDeliveryFailure(entry.eventId(), failure.reason(),
+                                settings.retry().nextAttemptAt(attempts, now), exhausted, now));
                 failed++;
                 if (exhausted) {
                     dead++;
@@ -231,9 +240,12 @@ public final class Dispatcher {
             }
         }
         if (!sentNotifications.isEmpty()) {
-            outbox.markAllSent(sentNotifications, now);
+            untilNoConflict("confirming " + sentNotifications.size() + " notification(s)",
+                    () -> outbox.markAllSent(sentNotifications, now));
         }
-        int confirmedProjections = sentProjections.isEmpty() ? 0 : outbox.markProjectionsSent(sentProjections, now).size();
+        int confirmedProjections = sentProjections.isEmpty() ? 0
+                : untilNoConflict("confirming " + sentProjections.size() + " projection(s)",
+                        () -> outbox.markProjectionsSent(sentProjections, now)).size();
         int delivered = sentNotifications.size() + confirmedProjections;
         int superseded = sentProjections.size() - confirmedProjections;
         metrics.eventsDelivered(delivered);
@@ -250,6 +262,24 @@ public final class Dispatcher {
                     delivered, superseded, failed);
         }
         return new DispatchResult(delivered, superseded, failed - dead, dead);
+    }
+
+    /**
+     * {@code statement}, tried again at once, up to {@link #CONFLICT_TRIES} times in all, while the database picks it
+     * as the victim of a deadlock or a serialization conflict; any other failure, or the last conflict, is thrown.
+     */
+    private static <T> T untilNoConflict(String what, Supplier<T> statement) {
+        for (int tried = 1; ; tried++) {
+            try {
+                return statement.get();
+            } catch (StoreConflictException e) {
+                if (tried == CONFLICT_TRIES) {
+                    throw e;
+                }
+                log.warn("Dispatch: {} lost a conflict with another transaction (try {} of {}), trying again: {}",
+                        what, tried, CONFLICT_TRIES, e.getMessage());
+            }
+        }
     }
 
     private static DispatchResult plus(DispatchResult a, DispatchResult b) {

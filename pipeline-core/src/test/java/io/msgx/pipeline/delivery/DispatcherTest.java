@@ -9,6 +9,7 @@ import io.msgx.pipeline.store.OutboxEntry;
 import io.msgx.pipeline.store.OutboxEvent;
 import io.msgx.pipeline.store.OutboxTarget;
 import io.msgx.pipeline.store.PipelineStore;
+import io.msgx.pipeline.store.StoreConflictException;
 import io.msgx.pipeline.store.StoreUnavailableException;
 import io.msgx.pipeline.testing.SettableClock;
 import org.junit.jupiter.api.Test;
@@ -19,7 +20,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.function.BooleanSupplier;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -355,7 +357,8 @@ class DispatcherTest {
             notify("A", version);
         }
         var failing = new AtomicBoolean(true);
-        var outbox = intercepting(Outbox.class, store.outbox(), "markAllSent", () -> failing.getAndSet(false));
+        var outbox = intercepting(Outbox.class, store.outbox(), "markAllSent", () -> failing.getAndSet(false)
+                ? new StoreUnavailableException("injected: the store went away while confirming", null) : null);
         var flaky = intercepting(PipelineStore.class, store, "outbox", null, outbox);
         dispatcher = new Dispatcher(flaky, sink, new DispatchSettings(2, 500, retry), clock, metrics);
 
@@ -368,16 +371,57 @@ class DispatcherTest {
         assertThat(store.outbox().deliveryBacklog().pending()).isZero();
     }
 
-    /** {@code target}, but {@code method} throws when {@code failNow} says so, or answers {@code answer}. */
+    @Test
+    void a_confirmation_the_database_rolls_back_to_break_a_deadlock_is_tried_again_in_place() {
+        for (int version = 1; version <= 4; version++) {
+            notify("A", version);
+        }
+        var conflicts = new AtomicInteger(Dispatcher.CONFLICT_TRIES - 1);
+        var outbox = intercepting(Outbox.class, store.outbox(), "markAllSent", () -> conflicts.getAndDecrement() > 0
+                ? new StoreConflictException("injected: chosen as the victim of a deadlock", null) : null);
+        var flaky = intercepting(PipelineStore.class, store, "outbox", null, outbox);
+        dispatcher = new Dispatcher(flaky, sink, new DispatchSettings(2, 500, retry), clock, metrics);
+
+        var result = dispatcher.dispatchBacklog();
+
+        assertThat(result.delivered()).isEqualTo(4);
+        assertThat(versionsDelivered("A")).as("confirmed on the last try: nothing sent twice")
+                .containsExactly(1L, 2L, 3L, 4L);
+        assertThat(store.outbox().deliveryBacklog().pending()).isZero();
+    }
+
+    @Test
+    void a_confirmation_that_keeps_losing_conflicts_fails_the_run_and_its_events_go_again() {
+        long id = notify("A", 1);
+        var tries = new AtomicInteger();
+        var outbox = intercepting(Outbox.class, store.outbox(), "markAllSent", () -> {
+            tries.incrementAndGet();
+            return new StoreConflictException("injected: chosen as the victim of a deadlock", null);
+        });
+        var flaky = intercepting(PipelineStore.class, store, "outbox", null, outbox);
+        dispatcher = new Dispatcher(flaky, sink, new DispatchSettings(2, 500, retry), clock, metrics);
+
+        assertThatThrownBy(dispatcher::dispatchBacklog).isInstanceOf(StoreConflictException.class);
+        assertThat(tries).as("tried, then given up").hasValue(Dispatcher.CONFLICT_TRIES);
+        assertThat(row(id).status()).isEqualTo(OutboxEntry.DeliveryStatus.PENDING);
+        assertThat(row(id).attempts()).as("a conflict is no delivery failure").isZero();
+    }
+
+    /**
+     * {@code target}, but {@code method} throws what {@code failure} gives (nothing when it gives {@code null}), or
+     * answers {@code answer}.
+     */
     @SuppressWarnings("unchecked")
-    private static <T> T intercepting(Class<T> type, T target, String method, BooleanSupplier failNow, Object... answer) {
+    private static <T> T intercepting(Class<T> type, T target, String method, Supplier<RuntimeException> failure,
+                                      Object... answer) {
         return (T) Proxy.newProxyInstance(type.getClassLoader(), new Class<?>[] {type}, (proxy, called, args) -> {
             if (called.getName().equals(method)) {
                 if (answer.length > 0) {
                     return answer[0];
                 }
-                if (failNow.getAsBoolean()) {
-                    throw new StoreUnavailableException("injected: the store went away while confirming", null);
+                var injected = failure.get();
+                if (injected != null) {
+                    throw injected;
                 }
             }
             try {
