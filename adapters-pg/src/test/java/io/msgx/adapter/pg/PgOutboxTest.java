@@ -1,6 +1,7 @@
 package io.msgx.adapter.pg;
 
 import io.msgx.domain.flight.FlightId;
+import io.msgx.pipeline.store.Outbox;
 import io.msgx.pipeline.store.OutboxContract;
 import io.msgx.pipeline.store.OutboxEntry;
 import io.msgx.pipeline.store.OutboxEvent;
@@ -117,6 +118,33 @@ class PgOutboxTest extends OutboxContract {
                 .containsPattern("(?i)ux_msg_event_schd|hash join");
         assertThat(confirmation.fetch()).hasSize(1_000);
         assertThat(outbox().pending(OutboxTarget.KAFKA_SCHD, ROWS)).hasSize(ROWS - 1_000);
+    }
+
+    @Test
+    void theDueRetriesAreFoundAmongTheRetryingRowsOnlyEvenWhenTheStatisticsSayNothingIsPending() {
+        store().inTransaction(tx -> {
+            tx.outbox().appendAll(IntStream.range(0, ROWS).mapToObj(n -> event(OutboxTarget.KAFKA_MSG, n)).toList());
+            return null;
+        });
+        writeProjections(IntStream.range(0, ROWS).mapToObj(n -> event(OutboxTarget.KAFKA_SCHD, n)).toList());
+        probe().sql().execute("UPDATE msg_event SET status = 'SENT', sent_at = now()");
+        everyRowPendingBehindTheStatistics();
+        var notifications = outbox().pending(OutboxTarget.KAFKA_MSG, ROWS);
+        var projections = outbox().pending(OutboxTarget.KAFKA_SCHD, ROWS);
+        long notification = notifications.get(ROWS / 2).eventId();
+        long projection = projections.get(ROWS / 3).eventId();
+        for (long eventId : List.of(notification, notifications.get(ROWS - 1).eventId(), projection)) {
+            assertThat(outbox().recordDeliveryFailure(eventId, "broker unreachable", clock.instant(), false,
+                    clock.instant())).isTrue();
+        }
+
+        var finding = outbox().findingDueRetries(clock.instant());
+
+        assertThat(probe().plan(finding)).as("through IX_MSG_EVENT_RETRY_DUE, never along every pending row")
+                .contains("ix_msg_event_retry_due").doesNotContainIgnoringCase("ix_msg_event_dispatch")
+                .doesNotContainIgnoringCase("seq scan");
+        assertThat(outbox().dueRetries(clock.instant()))
+                .contains(new Outbox.DueRetries(notification, projection));
     }
 
     /**

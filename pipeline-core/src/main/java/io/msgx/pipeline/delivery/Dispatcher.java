@@ -65,6 +65,11 @@ public final class Dispatcher {
      * than failing the run, which sends the whole round again.
      */
     static final int CONFLICT_TRIES = 3;
+    /**
+     * How often a run reads from the first pending event whatever this dispatcher has settled (D-47): a safety net
+     * for a row made pending behind its back (by hand, in SQL), found within this period.
+     */
+    static final Duration FULL_SCAN_PERIOD = Duration.ofMinutes(1);
 
     /**
      * The thread that confirms a round while the next is claimed and sent: at most one task at a time (each
@@ -91,6 +96,17 @@ public final class Dispatcher {
     private final PipelineMetrics metrics;
     /** When the backlog gauges were last refreshed: counting a large backlog every round would cost more than a send. */
     private Instant backlogReportedAt;
+    /**
+     * What earlier runs settled (D-47): every notification up to {@code settledNotifications} and every projection up
+     * to {@code settledProjections} is confirmed, {@code DEAD}, waiting for its retry, or a notification held back
+     * behind a head that waits for its retry (the head's release lowers the mark to the head). The next run claims
+     * above these, or from just before the first due retry. 0 (the start, and after a run that failed): from the
+     * first pending event. Touched by the dispatching thread only.
+     */
+    private long settledNotifications;
+    private long settledProjections;
+    /** When a run last claimed from the first pending event; null before the first run. */
+    private Instant fullScanAt;
 
     public Dispatcher(PipelineStore store, EventSink sink, DispatchSettings settings, Clock clock,
                       PipelineMetrics metrics) {
@@ -131,12 +147,19 @@ public final class Dispatcher {
 
     private DispatchResult dispatch(int maxRounds) {
         var outbox = store.outbox();
-        var result = DispatchResult.NOTHING;
-        Future<DispatchResult> confirming = null;
+        var result = Confirmed.NOTHING;
+        Future<Confirmed> confirming = null;
         boolean caughtUp = true;
         try {
             long afterNotification = 0;
             long afterProjection = 0;
+            if (resumesWhereSettled()) {
+                var dueRetries = outbox.dueRetries(clock.instant());
+                if (dueRetries.isPresent()) {
+                    afterNotification = Math.min(settledNotifications, dueRetries.get().firstNotification() - 1);
+                    afterProjection = Math.min(settledProjections, dueRetries.get().firstProjection() - 1);
+                }
+            }
             for (int n = 0; n < maxRounds; n++) {
                 var round = claim(outbox, afterNotification, afterProjection);
                 if (round.claimed().isEmpty()) {
@@ -148,14 +171,14 @@ public final class Dispatcher {
                 if (confirming != null) {
                     var previous = confirming;
                     confirming = null;
-                    result = plus(result, await(previous));
+                    result = result.then(await(previous));
                 }
                 boolean failures = results.stream().anyMatch(Delivery.Failed.class::isInstance);
                 boolean full = round.notifications() == settings.notificationBatch()
                         || round.claimed().size() - round.notifications() == settings.flushLimit();
                 caughtUp = !full;
                 if (n + 1 == maxRounds || failures || !full || round.retriedHead()) {
-                    result = plus(result, confirm(outbox, round, results, sentAt));
+                    result = result.then(confirm(outbox, round, results, sentAt));
                     break;
                 }
                 confirming = confirmations.submit(() -> confirm(outbox, round, results, sentAt));
@@ -165,9 +188,11 @@ public final class Dispatcher {
             if (confirming != null) {
                 var previous = confirming;
                 confirming = null;
-                result = plus(result, await(previous));
+                result = result.then(await(previous));
             }
         } catch (RuntimeException | Error e) {
+            settledNotifications = 0;
+            settledProjections = 0;
             if (confirming != null) {
                 try {
                     await(confirming);
@@ -177,8 +202,42 @@ public final class Dispatcher {
             }
             throw e;
         }
+        settledNotifications = Math.min(Math.max(settledNotifications, result.lastNotification()),
+                result.lowestReleasedHead());
+        settledProjections = Math.max(settledProjections, result.lastProjection());
         reportBacklog(caughtUp);
-        return result;
+        return result.figures();
+    }
+
+    /**
+     * Whether this run may start where earlier runs settled: not the first run, nor after a failed one (both leave
+     * the marks at 0), nor once {@link #FULL_SCAN_PERIOD} has passed since a run last read from the first pending
+     * event (then this one does).
+     */
+    private boolean resumesWhereSettled() {
+        var now = clock.instant();
+        if (fullScanAt == null || !now.isBefore(fullScanAt.plus(FULL_SCAN_PERIOD))
+                || (settledNotifications == 0 && settledProjections == 0)) {
+            fullScanAt = now;
+            return false;
+        }
+        return true;
+    }
+
+    /**
+     * What the confirmed rounds of a run add up to: their figures, the highest notification and projection they
+     * claimed, and the lowest notification among them that released its FLID — a retried head confirmed, or a
+     * notification parked {@code DEAD} — whose held-back successors the next run must claim from there.
+     */
+    private record Confirmed(DispatchResult figures, long lastNotification, long lastProjection,
+                             long lowestReleasedHead) {
+
+        static final Confirmed NOTHING = new Confirmed(DispatchResult.NOTHING, 0, 0, Long.MAX_VALUE);
+
+        Confirmed then(Confirmed next) {
+            return new Confirmed(plus(figures, next.figures), Math.max(lastNotification, next.lastNotification),
+                    Math.max(lastProjection, next.lastProjection), Math.min(lowestReleasedHead, next.lowestReleasedHead));
+        }
     }
 
     private Round claim(Outbox outbox, long afterNotification, long afterProjection) {
@@ -203,11 +262,12 @@ public final class Dispatcher {
     }
 
     /** Confirm what the sink acknowledged and record what it refused; the round's figures. */
-    private DispatchResult confirm(Outbox outbox, Round round, List<Delivery> results, Instant now) {
+    private Confirmed confirm(Outbox outbox, Round round, List<Delivery> results, Instant now) {
         var claimed = round.claimed();
         var sentNotifications = new ArrayList<Long>();
         var sentProjections = new TreeMap<FlightId, Long>(); // FLID order, as the pump writes them: no deadlock
         var pausedFlids = new HashSet<FlightId>();
+        long lowestReleasedHead = Long.MAX_VALUE;
         int failed = 0;
         int dead = 0;
         for (int i = 0; i < claimed.size(); i++) {
@@ -229,12 +289,18 @@ public final class Dispatcher {
                 failed++;
                 if (exhausted) {
                     dead++;
+                    if (notification) {
+                        lowestReleasedHead = Math.min(lowestReleasedHead, entry.eventId()); // D-23: the FLID moves on
+                    }
                     log.error("Event {} ({} FLID {} v{}) DEAD after {} delivery attempts: {}", entry.eventId(),
                             event.target().code(), event.partitionKey(), event.stateVersion(), attempts,
                             failure.reason());
                 }
             } else if (notification) {
                 sentNotifications.add(entry.eventId());
+                if (entry.nextAttemptAt() != null) {
+                    lowestReleasedHead = Math.min(lowestReleasedHead, entry.eventId());
+                }
             } else {
                 sentProjections.put(event.partitionKey(), event.stateVersion());
             }
@@ -261,7 +327,8 @@ public final class Dispatcher {
                     Duration.between(round.sendingAt(), now).toMillis(), Duration.between(now, clock.instant()).toMillis(),
                     delivered, superseded, failed);
         }
-        return new DispatchResult(delivered, superseded, failed - dead, dead);
+        return new Confirmed(new DispatchResult(delivered, superseded, failed - dead, dead), round.lastNotification(),
+                round.lastProjection(), lowestReleasedHead);
     }
 
     /**
@@ -288,7 +355,7 @@ public final class Dispatcher {
     }
 
     /** The outcome of a confirmation running in {@link #confirmations}; its failure is rethrown as it was. */
-    private static DispatchResult await(Future<DispatchResult> confirming) {
+    private static <T> T await(Future<T> confirming) {
         try {
             return confirming.get();
         } catch (ExecutionException e) {

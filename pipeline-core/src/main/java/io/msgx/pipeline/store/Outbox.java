@@ -7,6 +7,7 @@ import java.util.Collection;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /** {@code MSG_EVENT}: the transactional outbox. Event IDs come from one global sequence. */
@@ -80,6 +81,18 @@ public interface Outbox {
     /** {@link #dueProjections(Instant, int)} among the rows whose {@code EVENT_ID} is above {@code afterEventId}. */
     List<OutboxEntry> dueProjections(Instant now, int limit, long afterEventId);
 
+    /**
+     * Where the retries due at {@code now} begin: the lowest {@code EVENT_ID} among the {@code PENDING} notifications,
+     * and among the {@code PENDING} projections, whose delivery failed before and whose {@code NEXT_ATTEMPT_AT} has
+     * come ({@link DueRetries#NONE} for a target with none). A dispatcher that knows every event up to some ID was
+     * dealt with starts its next run there, or just before the first due retry (D-47), instead of reading the
+     * status index from its first entry every run. Empty when this store cannot answer without reading every
+     * pending row: the dispatcher then starts every run from the first pending row. The default is empty.
+     */
+    default Optional<DueRetries> dueRetries(Instant now) {
+        return Optional.empty();
+    }
+
     /** Confirm a delivered notification: {@code SENT} and {@code SENT_AT} in one statement, only while PENDING. */
     boolean markSent(long eventId, Instant sentAt);
 
@@ -132,6 +145,11 @@ public interface Outbox {
 
     /** Counts for the delivery gauges. */
     DeliveryBacklog deliveryBacklog();
+
+    /** The lowest {@code EVENT_ID} of the due retries of each target: {@link #NONE} when a target has none. */
+    record DueRetries(long firstNotification, long firstProjection) {
+        public static final long NONE = Long.MAX_VALUE;
+    }
 
     /** Undelivered and dead rows, and the creation time of the oldest undelivered one (null when none). */
     record DeliveryBacklog(long pending, long dead, Instant oldestPendingCreatedAt) {

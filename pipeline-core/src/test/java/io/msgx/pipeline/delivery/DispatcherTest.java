@@ -19,6 +19,7 @@ import java.lang.reflect.Proxy;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
@@ -405,6 +406,110 @@ class DispatcherTest {
         assertThat(tries).as("tried, then given up").hasValue(Dispatcher.CONFLICT_TRIES);
         assertThat(row(id).status()).isEqualTo(OutboxEntry.DeliveryStatus.PENDING);
         assertThat(row(id).attempts()).as("a conflict is no delivery failure").isZero();
+    }
+
+    @Test
+    void a_run_claims_after_what_earlier_runs_settled_not_from_the_first_pending_event() {
+        notify("A", 1);
+        long a2 = notify("A", 2);
+        var claimedAfter = new ArrayList<Long>();
+        dispatcher = new Dispatcher(recordingClaims(claimedAfter, Optional.empty()), sink,
+                new DispatchSettings(500, 500, retry), clock, metrics);
+        dispatcher.dispatchBacklog();
+        notify("B", 1);
+        clock.tick(Duration.ofSeconds(5));
+
+        dispatcher.dispatchBacklog();
+
+        assertThat(claimedAfter).as("the first run reads from the start, the second after A's last event")
+                .containsExactly(0L, a2);
+        assertThat(versionsDelivered("B")).containsExactly(1L);
+    }
+
+    @Test
+    void a_run_reads_from_the_first_pending_event_again_once_a_minute() {
+        notify("A", 1);
+        var claimedAfter = new ArrayList<Long>();
+        dispatcher = new Dispatcher(recordingClaims(claimedAfter, Optional.empty()), sink,
+                new DispatchSettings(500, 500, retry), clock, metrics);
+        dispatcher.dispatchBacklog();
+        clock.tick(Dispatcher.FULL_SCAN_PERIOD);
+
+        dispatcher.dispatchBacklog();
+
+        assertThat(claimedAfter).containsExactly(0L, 0L);
+    }
+
+    @Test
+    void a_store_that_cannot_find_the_due_retries_has_every_run_read_from_the_first_pending_event() {
+        notify("A", 1);
+        var claimedAfter = new ArrayList<Long>();
+        var cannotSay = Optional.<Optional<Outbox.DueRetries>>of(Optional.empty());
+        dispatcher = new Dispatcher(recordingClaims(claimedAfter, cannotSay), sink,
+                new DispatchSettings(500, 500, retry), clock, metrics);
+        dispatcher.dispatchBacklog();
+        notify("A", 2);
+        clock.tick(Duration.ofSeconds(5));
+
+        dispatcher.dispatchBacklog();
+
+        assertThat(claimedAfter).containsExactly(0L, 0L);
+        assertThat(versionsDelivered("A")).containsExactly(1L, 2L);
+    }
+
+    @Test
+    void a_retry_due_below_the_settled_mark_goes_out_and_the_events_held_back_behind_it_follow_in_order() {
+        long a1 = notify("A", 1);
+        notify("A", 2);
+        notify("B", 1);
+        sink.failWhen(event -> event.key().equals("A") && event.value().contains("\"stateVersion\":1"));
+        var claimedAfter = new ArrayList<Long>();
+        dispatcher = new Dispatcher(recordingClaims(claimedAfter, Optional.empty()), sink,
+                new DispatchSettings(500, 500, retry), clock, metrics);
+        dispatcher.dispatchBacklog();
+        notify("B", 2);
+        dispatcher.dispatchBacklog(); // settles past A's held-back notification
+        sink.failWhen(event -> false);
+        clock.tick(Duration.ofSeconds(1));
+
+        dispatcher.dispatchBacklog(); // the retry of A1, alone
+        dispatcher.dispatchBacklog(); // A2, released by A1's confirmation
+
+        assertThat(claimedAfter).as("from the start; after B1; just before the due retry; from the released head")
+                .containsExactly(0L, notificationIdOf("B", 1), a1 - 1, a1);
+        assertThat(versionsDelivered("A")).as("A2, acknowledged behind A1's failure, goes again after A1")
+                .containsExactly(2L, 1L, 2L);
+        assertThat(store.outbox().deliveryBacklog().pending()).isZero();
+    }
+
+    /**
+     * The store, with its outbox recording the {@code afterEventId} of every notification claim, and answering
+     * {@code dueRetries} as {@code dueRetries} says when it is present.
+     */
+    private PipelineStore recordingClaims(List<Long> claimedAfter, Optional<Optional<Outbox.DueRetries>> dueRetries) {
+        var real = store.outbox();
+        var outbox = (Outbox) Proxy.newProxyInstance(Outbox.class.getClassLoader(), new Class<?>[] {Outbox.class},
+                (proxy, called, args) -> {
+                    if (called.getName().equals("dueNotifications") && args.length == 3) {
+                        claimedAfter.add((Long) args[2]);
+                    }
+                    if (called.getName().equals("dueRetries") && dueRetries.isPresent()) {
+                        return dueRetries.get();
+                    }
+                    try {
+                        return called.invoke(real, args);
+                    } catch (InvocationTargetException e) {
+                        throw e.getCause();
+                    }
+                });
+        return intercepting(PipelineStore.class, store, "outbox", null, outbox);
+    }
+
+    private long notificationIdOf(String flid, long version) {
+        return store.allEvents().stream()
+                .filter(e -> e.event().target() == OutboxTarget.KAFKA_MSG && e.event().partitionKey().value().equals(flid)
+                        && e.event().stateVersion() == version)
+                .mapToLong(OutboxEntry::eventId).findFirst().orElseThrow();
     }
 
     /**

@@ -84,6 +84,11 @@ public final class InMemoryPipelineStore implements PipelineStore {
             }
 
             @Override
+            public Optional<DueRetries> dueRetries(Instant now) {
+                return inTransaction(tx -> tx.outbox().dueRetries(now));
+            }
+
+            @Override
             public boolean markSent(long eventId, Instant sentAt) {
                 return inTransaction(tx -> tx.outbox().markSent(eventId, sentAt));
             }
@@ -647,6 +652,19 @@ public final class InMemoryPipelineStore implements PipelineStore {
                             .filter(e -> e.event().target() == OutboxTarget.KAFKA_SCHD && isPending(e) && isDue(e, now))
                             .filter(e -> e.eventId() > afterEventId)
                             .limit(limit).toList();
+                }
+
+                @Override
+                public Optional<DueRetries> dueRetries(Instant now) {
+                    return Optional.of(new DueRetries(firstDueRetry(OutboxTarget.KAFKA_MSG, now),
+                            firstDueRetry(OutboxTarget.KAFKA_SCHD, now)));
+                }
+
+                private long firstDueRetry(OutboxTarget target, Instant now) {
+                    return state.events.values().stream()
+                            .filter(e -> e.event().target() == target && isPending(e) && e.nextAttemptAt() != null)
+                            .filter(e -> !e.nextAttemptAt().isAfter(now))
+                            .mapToLong(OutboxEntry::eventId).min().orElse(DueRetries.NONE);
                 }
 
                 @Override

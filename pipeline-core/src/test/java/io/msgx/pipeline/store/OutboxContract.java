@@ -10,6 +10,7 @@ import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * What every {@link Outbox} must do: notifications keep their append order through one global {@code EVENT_ID}
@@ -474,6 +475,45 @@ public abstract class OutboxContract {
         kill(dead);
 
         assertThat(dueProjectionIds(now().plusSeconds(3600))).containsExactly(pending);
+    }
+
+    // --- dueRetries ---
+
+    @Test
+    void theDueRetriesBeginAtTheLowestPendingEventWhoseRetryHasCome() {
+        assumeTrue(delivery().dueRetries(now()).isPresent(), "this store does not say where the due retries begin");
+        long later = append("1001", 1);
+        long sooner = append("1002", 1);
+        append("1003", 1);
+        long projection = upsertAndGetId("1004", 1);
+        var none = new Outbox.DueRetries(Outbox.DueRetries.NONE, Outbox.DueRetries.NONE);
+        assertThat(delivery().dueRetries(now())).as("nothing failed yet").contains(none);
+
+        fail(later, now().plusSeconds(30));
+        fail(sooner, now().plusSeconds(10));
+        fail(projection, now().plusSeconds(10));
+
+        assertThat(delivery().dueRetries(now().plusSeconds(9))).as("none due yet").contains(none);
+        assertThat(delivery().dueRetries(now().plusSeconds(10)))
+                .contains(new Outbox.DueRetries(sooner, projection));
+        assertThat(delivery().dueRetries(now().plusSeconds(30))).as("the lowest EVENT_ID, not the earliest time")
+                .contains(new Outbox.DueRetries(later, projection));
+    }
+
+    @Test
+    void aRetryConfirmedOrDeadIsNoLongerDue() {
+        assumeTrue(delivery().dueRetries(now()).isPresent(), "this store does not say where the due retries begin");
+        long confirmed = append("1001", 1);
+        long dead = append("1002", 1);
+        long waiting = append("1003", 1);
+        fail(confirmed, now());
+        fail(dead, now());
+        fail(waiting, now());
+
+        assertThat(delivery().markSent(confirmed, now())).isTrue();
+        kill(dead);
+
+        assertThat(delivery().dueRetries(now()).map(Outbox.DueRetries::firstNotification)).contains(waiting);
     }
 
     // --- markSent ---
