@@ -153,8 +153,9 @@ public final class Dispatcher {
         try {
             long afterNotification = 0;
             long afterProjection = 0;
-            if (resumesWhereSettled()) {
-                var dueRetries = outbox.dueRetries(clock.instant());
+            var startedAt = clock.instant();
+            if (resumesWhereSettled(startedAt)) {
+                var dueRetries = outbox.dueRetries(startedAt);
                 if (dueRetries.isPresent()) {
                     afterNotification = Math.min(settledNotifications, dueRetries.get().firstNotification() - 1);
                     afterProjection = Math.min(settledProjections, dueRetries.get().firstProjection() - 1);
@@ -214,8 +215,7 @@ public final class Dispatcher {
      * the marks at 0), nor once {@link #FULL_SCAN_PERIOD} has passed since a run last read from the first pending
      * event (then this one does).
      */
-    private boolean resumesWhereSettled() {
-        var now = clock.instant();
+    private boolean resumesWhereSettled(Instant now) {
         if (fullScanAt == null || !now.isBefore(fullScanAt.plus(FULL_SCAN_PERIOD))
                 || (settledNotifications == 0 && settledProjections == 0)) {
             fullScanAt = now;

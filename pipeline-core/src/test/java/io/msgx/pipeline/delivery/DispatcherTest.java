@@ -413,7 +413,7 @@ class DispatcherTest {
         notify("A", 1);
         long a2 = notify("A", 2);
         var claimedAfter = new ArrayList<Long>();
-        dispatcher = new Dispatcher(recordingClaims(claimedAfter, Optional.empty()), sink,
+        dispatcher = new Dispatcher(recordingClaims(claimedAfter, false), sink,
                 new DispatchSettings(500, 500, retry), clock, metrics);
         dispatcher.dispatchBacklog();
         notify("B", 1);
@@ -430,7 +430,7 @@ class DispatcherTest {
     void a_run_reads_from_the_first_pending_event_again_once_a_minute() {
         notify("A", 1);
         var claimedAfter = new ArrayList<Long>();
-        dispatcher = new Dispatcher(recordingClaims(claimedAfter, Optional.empty()), sink,
+        dispatcher = new Dispatcher(recordingClaims(claimedAfter, false), sink,
                 new DispatchSettings(500, 500, retry), clock, metrics);
         dispatcher.dispatchBacklog();
         clock.tick(Dispatcher.FULL_SCAN_PERIOD);
@@ -444,8 +444,7 @@ class DispatcherTest {
     void a_store_that_cannot_find_the_due_retries_has_every_run_read_from_the_first_pending_event() {
         notify("A", 1);
         var claimedAfter = new ArrayList<Long>();
-        var cannotSay = Optional.<Optional<Outbox.DueRetries>>of(Optional.empty());
-        dispatcher = new Dispatcher(recordingClaims(claimedAfter, cannotSay), sink,
+        dispatcher = new Dispatcher(recordingClaims(claimedAfter, true), sink,
                 new DispatchSettings(500, 500, retry), clock, metrics);
         dispatcher.dispatchBacklog();
         notify("A", 2);
@@ -464,7 +463,7 @@ class DispatcherTest {
         notify("B", 1);
         sink.failWhen(event -> event.key().equals("A") && event.value().contains("\"stateVersion\":1"));
         var claimedAfter = new ArrayList<Long>();
-        dispatcher = new Dispatcher(recordingClaims(claimedAfter, Optional.empty()), sink,
+        dispatcher = new Dispatcher(recordingClaims(claimedAfter, false), sink,
                 new DispatchSettings(500, 500, retry), clock, metrics);
         dispatcher.dispatchBacklog();
         notify("B", 2);
@@ -483,18 +482,18 @@ class DispatcherTest {
     }
 
     /**
-     * The store, with its outbox recording the {@code afterEventId} of every notification claim, and answering
-     * {@code dueRetries} as {@code dueRetries} says when it is present.
+     * The store, with its outbox recording the {@code afterEventId} of every notification claim; with
+     * {@code cannotFindDueRetries}, its {@code dueRetries} answers as a store that cannot tell.
      */
-    private PipelineStore recordingClaims(List<Long> claimedAfter, Optional<Optional<Outbox.DueRetries>> dueRetries) {
+    private PipelineStore recordingClaims(List<Long> claimedAfter, boolean cannotFindDueRetries) {
         var real = store.outbox();
         var outbox = (Outbox) Proxy.newProxyInstance(Outbox.class.getClassLoader(), new Class<?>[] {Outbox.class},
                 (proxy, called, args) -> {
                     if (called.getName().equals("dueNotifications") && args.length == 3) {
                         claimedAfter.add((Long) args[2]);
                     }
-                    if (called.getName().equals("dueRetries") && dueRetries.isPresent()) {
-                        return dueRetries.get();
+                    if (called.getName().equals("dueRetries") && cannotFindDueRetries) {
+                        return Optional.empty();
                     }
                     try {
                         return called.invoke(real, args);
