@@ -33,7 +33,7 @@ class PgMigrationTest {
 
         assertThat(columnsOfSchema()).isEqualTo(before);
         assertThat(strings("SELECT version FROM flyway_schema_history WHERE success AND version IS NOT NULL ORDER BY installed_rank"))
-                .containsExactly("1", "2", "3", "4", "5", "6", "7");
+                .containsExactly("1", "2", "3", "4", "5", "6", "7", "8");
     }
 
     @Test
@@ -81,14 +81,22 @@ class PgMigrationTest {
     }
 
     @Test
-    void theDeliveryClaimAndTheCleanupUseTheirPartialIndexes() throws SQLException {
+    void theDeliveryClaimUsesItsPartialIndexes() throws SQLException {
         var indexes = strings("SELECT indexname || ' ' || indexdef FROM pg_indexes WHERE schemaname = current_schema()");
         assertThat(indexes).anySatisfy(i -> assertThat(i).startsWith("ix_msg_event_msg_retrying")
                 .contains("(partition_key)").contains("'PENDING'").contains("'KAFKA:msg'")
                 .contains("next_attempt_at IS NOT NULL"));
         assertThat(indexes).noneSatisfy(i -> assertThat(i).startsWith("ix_msg_event_msg_head"));
-        assertThat(indexes).anySatisfy(i -> assertThat(i).startsWith("ix_msg_event_sent")
-                .contains("(sent_at)").contains("'SENT'"));
+    }
+
+    @Test
+    void aConfirmedDeliveryWritesNoIndexEntryButThePrimaryKeysAndTheProjectionsKey() throws SQLException {
+        // D-49: a confirmation (PENDING -> SENT) writes a new row version, and an entry in every index whose predicate
+        // the SENT row meets. Every other index of MSG_EVENT holds undelivered rows only.
+        var others = strings("SELECT indexname || ' ' || indexdef FROM pg_indexes WHERE schemaname = current_schema()"
+                + " AND tablename = 'msg_event' AND indexname NOT IN ('pk_msg_event', 'ux_msg_event_schd')");
+        assertThat(others).isNotEmpty().allSatisfy(i -> assertThat(i).contains("'PENDING'").doesNotContain("'SENT'"));
+        assertThat(others).noneSatisfy(i -> assertThat(i).startsWith("ix_msg_event_sent"));
     }
 
     @Test

@@ -138,8 +138,10 @@ public interface Outbox {
     boolean recordDeliveryFailure(long eventId, String error, Instant nextAttemptAt, boolean dead, Instant now);
 
     /**
-     * Delete {@code SENT} rows whose {@code SENT_AT} is before {@code cutoff}, at most {@code limit}; returns how
-     * many. {@code PENDING} and {@code DEAD} rows are never deleted.
+     * Delete {@code SENT} rows sent and written before {@code cutoff} ({@code SENT_AT} and {@code CREATED_AT} both
+     * before it), at most {@code limit}; returns how many. Called again while it returns {@code limit}, it deletes
+     * every such row. {@code PENDING} and {@code DEAD} rows are never deleted. A row is sent after it was written, so
+     * the second condition only keeps, until a later cutoff, a row whose clocks disagree (D-49).
      */
     int deleteSentBefore(Instant cutoff, int limit);
 

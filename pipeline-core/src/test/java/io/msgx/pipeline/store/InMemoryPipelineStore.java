@@ -706,7 +706,8 @@ public final class InMemoryPipelineStore implements PipelineStore {
                 @Override
                 public int deleteSentBefore(Instant cutoff, int limit) {
                     var doomed = state.events.values().stream()
-                            .filter(e -> e.status() == OutboxEntry.DeliveryStatus.SENT && e.sentAt().isBefore(cutoff))
+                            .filter(e -> e.status() == OutboxEntry.DeliveryStatus.SENT && e.sentAt().isBefore(cutoff)
+                                    && e.event().createdAt().isBefore(cutoff))
                             .limit(limit).map(OutboxEntry::eventId).toList();
                     doomed.forEach(id -> {
                         var removed = state.events.remove(id);

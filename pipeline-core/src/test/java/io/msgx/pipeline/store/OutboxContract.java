@@ -791,6 +791,33 @@ public abstract class OutboxContract {
     }
 
     @Test
+    void cleanupReachesSentRowsBehindTheRowsItKeeps() {
+        long pendingNotification = append("1001", 1);
+        long dead = append("1002", 1);
+        kill(dead);
+        for (var flid : List.of("1003", "1004", "1005", "1006", "1007")) {
+            delivery().markSent(append(flid, 1), now());
+        }
+        var cutoff = now().plusSeconds(1);
+
+        assertThat(delivery().deleteSentBefore(cutoff, 2)).isEqualTo(2);
+        assertThat(delivery().deleteSentBefore(cutoff, 2)).isEqualTo(2);
+        assertThat(delivery().deleteSentBefore(cutoff, 2)).isEqualTo(1);
+        assertThat(delivery().deleteSentBefore(cutoff, 2)).isZero();
+        assertThat(dueNotificationIds(now())).containsExactly(pendingNotification);
+        assertThat(delivery().deliveryBacklog().dead()).isEqualTo(1);
+    }
+
+    @Test
+    void cleanupKeepsARowWrittenAtOrAfterTheCutoffWhateverItsSentAtSays() {
+        long eventId = append("1001", 1);
+        delivery().markSent(eventId, now().minusSeconds(5)); // a dispatcher whose clock is behind the pump's
+
+        assertThat(delivery().deleteSentBefore(now(), 10)).as("written at the cutoff").isZero();
+        assertThat(delivery().deleteSentBefore(now().plusMillis(1), 10)).isEqualTo(1);
+    }
+
+    @Test
     void aFlightWhoseSentProjectionWasCleanedUpGetsAFreshProjectionRow() {
         upsertAndGetId("1001", 1);
         delivery().markProjectionSent(FlightId.of("1001"), 1, now());
