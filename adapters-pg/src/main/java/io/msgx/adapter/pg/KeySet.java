@@ -2,6 +2,11 @@ package io.msgx.adapter.pg;
 
 import org.jooq.Condition;
 import org.jooq.Field;
+import org.jooq.Record1;
+import org.jooq.Select;
+
+import java.util.ArrayList;
+import java.util.Arrays;
 
 import static org.jooq.impl.DSL.field;
 import static org.jooq.impl.DSL.select;
@@ -10,7 +15,8 @@ import static org.jooq.impl.DSL.val;
 /**
  * A column matched against a set of keys bound as one array: {@code column IN (SELECT unnest(?))}. Used where the
  * column is not unique (the flight list tables, found by {@code FLID}, the first column of a composite key) or the
- * set is large (the dispatcher confirms up to 5,000 notifications by {@code EVENT_ID} at once).
+ * set is large (the dispatcher confirms up to 5,000 notifications by {@code EVENT_ID} at once, when they lie too far
+ * apart for {@link #spanning}).
  *
  * <p>Why not {@code column = ANY(?)}: PostgreSQL checks {@code = ANY} of a bound array by walking the array for
  * every row it considers, and it considers every row whenever it prefers a sequential scan — when its statistics
@@ -33,7 +39,41 @@ final class KeySet {
 
     /** {@code column IN (SELECT unnest(keys))}; {@code keys} is bound as one array parameter. */
     static <T> Condition contains(Field<T> column, T[] keys) {
-        return column.in(select(field("unnest({0})", column.getDataType(), val(keys))));
+        return column.in(unnested(column, keys));
+    }
+
+    /** {@code SELECT unnest(keys)}, typed as {@code column}; {@code keys} is bound as one array parameter. */
+    private static <T> Select<Record1<T>> unnested(Field<T> column, T[] keys) {
+        return select(field("unnest({0})", column.getDataType(), val(keys)));
+    }
+
+    /**
+     * Numeric keys of a unique column, mostly consecutive (a dispatch round's notifications: every pending one in
+     * {@code EVENT_ID} order, with the projections' IDs and the held-back FLIDs' between them), as one range less its
+     * holes: {@code column BETWEEN lowest AND highest AND column NOT IN (SELECT unnest(holes))}. The rows are then
+     * found by one scan of the index's range instead of a look-up per key (D-50). Keys with more holes than keys fall
+     * back to {@link #contains}, so the holes, hashed once, stay as few as the keys.
+     *
+     * <p>Why not {@code column <> ALL(?)}: the array arrives as text cast to {@code bigint[]}, a cast the planner
+     * does not fold into a constant (array input is only stable), so it cannot hash the array and compares every
+     * row with every hole: 1.1 s for 2,500 rows against 5,000 holes in {@code psql}, and 6,251 events/s in the 1M
+     * bench. As {@code NOT IN} a sub-query it is a hashed sub-plan in a custom and in a generic plan alike (15 ms).
+     */
+    static Condition spanning(Field<Long> column, Long[] keys) {
+        long[] sorted = Arrays.stream(keys).mapToLong(Long::longValue).sorted().distinct().toArray();
+        long lowest = sorted[0];
+        long highest = sorted[sorted.length - 1];
+        if (highest - lowest + 1 - sorted.length > sorted.length) {
+            return contains(column, keys);
+        }
+        var holes = new ArrayList<Long>();
+        for (int i = 1; i < sorted.length; i++) {
+            for (long hole = sorted[i - 1] + 1; hole < sorted[i]; hole++) {
+                holes.add(hole);
+            }
+        }
+        var range = column.between(lowest, highest);
+        return holes.isEmpty() ? range : range.and(column.notIn(unnested(column, holes.toArray(Long[]::new))));
     }
 
     /**

@@ -261,7 +261,7 @@ final class PgOutbox implements Outbox {
         return dsl.update(MSG_EVENT)
                 .set(MSG_EVENT.STATUS, SENT_STATUS)
                 .set(MSG_EVENT.SENT_AT, sentAt)
-                .where(KeySet.contains(MSG_EVENT.EVENT_ID, eventIds))
+                .where(KeySet.spanning(MSG_EVENT.EVENT_ID, eventIds))
                 .and(MSG_EVENT.TARGET.eq(MSG_TARGET))
                 .and(stillPending());
     }

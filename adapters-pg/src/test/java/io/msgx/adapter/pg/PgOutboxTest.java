@@ -66,10 +66,7 @@ class PgOutboxTest extends OutboxContract {
 
     @Test
     void theCleanUpWalksThePrimaryKeyEvenWhenTheStatisticsSayNothingWasSent() {
-        store().inTransaction(tx -> {
-            tx.outbox().appendAll(IntStream.range(0, ROWS).mapToObj(n -> event(OutboxTarget.KAFKA_MSG, n)).toList());
-            return null;
-        });
+        appendedNotifications();
         probe().statisticsTakenNow("msg_event");
         probe().sql().execute("UPDATE msg_event SET status = 'SENT', sent_at = created_at");
         var cutoff = clock.instant().plusSeconds(1);
@@ -82,15 +79,26 @@ class PgOutboxTest extends OutboxContract {
         assertThat(probe().sql().fetchCount(DSL.table("msg_event"))).isZero();
     }
 
-    @Test
-    void notificationsAreConfirmedByKeyEvenWhenTheStatisticsSayNothingIsPending() {
+    /** {@code ROWS} notifications appended; their {@code EVENT_ID}s in order. */
+    private List<Long> appendedNotifications() {
         store().inTransaction(tx -> {
             tx.outbox().appendAll(IntStream.range(0, ROWS).mapToObj(n -> event(OutboxTarget.KAFKA_MSG, n)).toList());
             return null;
         });
-        var ids = outbox().pending(OutboxTarget.KAFKA_MSG, ROWS).stream().map(OutboxEntry::eventId).toList();
+        return outbox().pending(OutboxTarget.KAFKA_MSG, ROWS).stream().map(OutboxEntry::eventId).toList();
+    }
+
+    /** {@link #appendedNotifications}, confirmed, then pending again behind statistics that say they are sent. */
+    private List<Long> notificationsPendingBehindTheStatistics() {
+        var ids = appendedNotifications();
         assertThat(outbox().markAllSent(ids, clock.instant())).isEqualTo(ROWS);
         everyRowPendingBehindTheStatistics();
+        return ids;
+    }
+
+    @Test
+    void notificationsAreConfirmedByKeyEvenWhenTheStatisticsSayNothingIsPending() {
+        var ids = notificationsPendingBehindTheStatistics();
         var some = ids.subList(0, 1_000).toArray(Long[]::new);
 
         var confirmation = outbox().confirmingNotifications(some, clock.instant());
@@ -99,6 +107,38 @@ class PgOutboxTest extends OutboxContract {
         assertThat(probe().plan(confirmation)).doesNotContainIgnoringCase("ix_msg_event_dispatch")
                 .containsPattern("(?i)pk_msg_event|hash join");
         assertThat(confirmation.execute()).isEqualTo(1_000);
+    }
+
+    @Test
+    void notificationsWithOthersBetweenThemAreConfirmedAsARangeLessItsHolesEvenWhenTheStatisticsSayNothingIsPending() {
+        var ids = notificationsPendingBehindTheStatistics();
+        // two of every three: the third stands for a held-back FLID's notification, or a projection's row
+        var delivered = IntStream.range(0, 1_500).filter(n -> n % 3 != 2).mapToObj(ids::get).toArray(Long[]::new);
+
+        var confirmation = outbox().confirmingNotifications(delivered, clock.instant());
+
+        assertThat(probe().plan(confirmation)).as("one scan of the primary key's range, the holes hashed once")
+                .contains("pk_msg_event").doesNotContainIgnoringCase("ix_msg_event_dispatch")
+                .containsIgnoringCase("hashed SubPlan").doesNotContainIgnoringCase("nested loop");
+        assertThat(confirmation.execute()).isEqualTo(1_000);
+        assertThat(outbox().pending(OutboxTarget.KAFKA_MSG, ROWS)).map(OutboxEntry::eventId)
+                .as("the holes, and every row above the range, stay pending")
+                .containsExactlyElementsOf(IntStream.range(0, ROWS).filter(n -> n >= 1_500 || n % 3 == 2)
+                        .mapToObj(ids::get).toList());
+    }
+
+    @Test
+    void notificationsFarApartAreConfirmedByKey() {
+        var ids = appendedNotifications();
+        var everyTenth = IntStream.range(0, ROWS).filter(n -> n % 10 == 0).mapToObj(ids::get).toArray(Long[]::new);
+
+        var confirmation = outbox().confirmingNotifications(everyTenth, clock.instant());
+
+        assertThat(probe().plan(confirmation)).as("more holes than keys: the keys themselves")
+                .doesNotContainIgnoringCase("hashed SubPlan");
+        assertThat(confirmation.execute()).isEqualTo(ROWS / 10);
+        assertThat(outbox().pending(OutboxTarget.KAFKA_MSG, ROWS)).hasSize(ROWS - ROWS / 10)
+                .noneMatch(entry -> List.of(everyTenth).contains(entry.eventId()));
     }
 
     @Test
@@ -121,10 +161,7 @@ class PgOutboxTest extends OutboxContract {
 
     @Test
     void theDueRetriesAreFoundAmongTheRetryingRowsOnlyEvenWhenTheStatisticsSayNothingIsPending() {
-        store().inTransaction(tx -> {
-            tx.outbox().appendAll(IntStream.range(0, ROWS).mapToObj(n -> event(OutboxTarget.KAFKA_MSG, n)).toList());
-            return null;
-        });
+        appendedNotifications();
         writeProjections(IntStream.range(0, ROWS).mapToObj(n -> event(OutboxTarget.KAFKA_SCHD, n)).toList());
         probe().sql().execute("UPDATE msg_event SET status = 'SENT', sent_at = now()");
         everyRowPendingBehindTheStatistics();
