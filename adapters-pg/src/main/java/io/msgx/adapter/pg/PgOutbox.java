@@ -368,20 +368,30 @@ final class PgOutbox implements Outbox {
                 int wanted = limit - deleted;
                 var window = walkingFrom(after, wanted).fetch();
                 var doomed = window.stream()
-                        .filter(row -> SENT.equals(row.value2()) && row.value3() != null && row.value3().isBefore(cutoff)
-                                && row.value4().isBefore(cutoff))
+                        .filter(row -> sentAndWrittenBefore(row, cutoff))
                         .map(Record4::value1)
                         .toArray(Long[]::new);
                 if (doomed.length > 0) {
                     deleted += deletingSent(doomed, cutoff).execute();
                 }
-                if (window.size() < wanted || window.stream().anyMatch(row -> !row.value4().isBefore(cutoff))) {
+                if (window.size() < wanted || !window.stream().allMatch(row -> writtenBefore(row, cutoff))) {
                     break;
                 }
                 after = window.get(window.size() - 1).value1();
             }
             return deleted;
         });
+    }
+
+    /** A row of {@link #walkingFrom} the clean-up deletes: {@code SENT}, and sent and written before the cutoff. */
+    private static boolean sentAndWrittenBefore(Record4<Long, String, Instant, Instant> row, Instant cutoff) {
+        Instant sentAt = row.value3();
+        return SENT.equals(row.value2()) && sentAt != null && sentAt.isBefore(cutoff) && writtenBefore(row, cutoff);
+    }
+
+    /** Whether a row of {@link #walkingFrom} was written before the cutoff; the walk ends at the first that was not. */
+    private static boolean writtenBefore(Record4<Long, String, Instant, Instant> row, Instant cutoff) {
+        return row.value4().isBefore(cutoff);
     }
 
     /**
