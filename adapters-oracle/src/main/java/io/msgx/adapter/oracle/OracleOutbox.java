@@ -263,8 +263,8 @@ final class OracleOutbox implements Outbox {
         requireBatch(limit);
         // Checked again on the row deleted: a projection re-opened by a newer version meanwhile stays. The batch
         // itself is found through IX_MSG_EVENT_SENT.
-        return sql.deleteFirst("deleting delivered events sent before " + cutoff,
-                "MSG_EVENT", "EVENT_ID", foundRowHasStatus("SENT") + " AND SENT_AT < ? AND CREATED_AT < ?", "SENT_AT", limit, cutoff, cutoff);
+        return sql.deleteFirst("deleting delivered events sent before " + cutoff, "MSG_EVENT", "EVENT_ID",
+                foundRowHasStatus("SENT") + " AND SENT_AT < ? AND CREATED_AT < ?", "SENT_AT", limit, cutoff, cutoff);
     }
 
     /**

@@ -413,8 +413,7 @@ class DispatcherTest {
         notify("A", 1);
         long a2 = notify("A", 2);
         var claimedAfter = new ArrayList<Long>();
-        dispatcher = new Dispatcher(recordingClaims(claimedAfter, false), sink,
-                new DispatchSettings(500, 500, retry), clock, metrics);
+        dispatcher = dispatcherRecordingClaims(claimedAfter, false);
         dispatcher.dispatchBacklog();
         notify("B", 1);
         clock.tick(Duration.ofSeconds(5));
@@ -430,8 +429,7 @@ class DispatcherTest {
     void a_run_reads_from_the_first_pending_event_again_once_a_minute() {
         notify("A", 1);
         var claimedAfter = new ArrayList<Long>();
-        dispatcher = new Dispatcher(recordingClaims(claimedAfter, false), sink,
-                new DispatchSettings(500, 500, retry), clock, metrics);
+        dispatcher = dispatcherRecordingClaims(claimedAfter, false);
         dispatcher.dispatchBacklog();
         clock.tick(Dispatcher.FULL_SCAN_PERIOD);
 
@@ -444,8 +442,7 @@ class DispatcherTest {
     void a_store_that_cannot_find_the_due_retries_has_every_run_read_from_the_first_pending_event() {
         notify("A", 1);
         var claimedAfter = new ArrayList<Long>();
-        dispatcher = new Dispatcher(recordingClaims(claimedAfter, true), sink,
-                new DispatchSettings(500, 500, retry), clock, metrics);
+        dispatcher = dispatcherRecordingClaims(claimedAfter, true);
         dispatcher.dispatchBacklog();
         notify("A", 2);
         clock.tick(Duration.ofSeconds(5));
@@ -463,8 +460,7 @@ class DispatcherTest {
         notify("B", 1);
         sink.failWhen(event -> event.key().equals("A") && event.value().contains("\"stateVersion\":1"));
         var claimedAfter = new ArrayList<Long>();
-        dispatcher = new Dispatcher(recordingClaims(claimedAfter, false), sink,
-                new DispatchSettings(500, 500, retry), clock, metrics);
+        dispatcher = dispatcherRecordingClaims(claimedAfter, false);
         dispatcher.dispatchBacklog();
         notify("B", 2);
         dispatcher.dispatchBacklog(); // settles past A's held-back notification
@@ -482,10 +478,11 @@ class DispatcherTest {
     }
 
     /**
-     * The store, with its outbox recording the {@code afterEventId} of every notification claim; with
-     * {@code cannotFindDueRetries}, its {@code dueRetries} answers as a store that cannot tell.
+     * A dispatcher (rounds of up to 500) on the store, with its outbox recording the {@code afterEventId} of every
+     * notification claim; with {@code cannotFindDueRetries}, its {@code dueRetries} answers as a store that cannot
+     * tell.
      */
-    private PipelineStore recordingClaims(List<Long> claimedAfter, boolean cannotFindDueRetries) {
+    private Dispatcher dispatcherRecordingClaims(List<Long> claimedAfter, boolean cannotFindDueRetries) {
         var real = store.outbox();
         var outbox = (Outbox) Proxy.newProxyInstance(Outbox.class.getClassLoader(), new Class<?>[] {Outbox.class},
                 (proxy, called, args) -> {
@@ -501,7 +498,8 @@ class DispatcherTest {
                         throw e.getCause();
                     }
                 });
-        return intercepting(PipelineStore.class, store, "outbox", null, outbox);
+        return new Dispatcher(intercepting(PipelineStore.class, store, "outbox", null, outbox), sink,
+                new DispatchSettings(500, 500, retry), clock, metrics);
     }
 
     private long notificationIdOf(String flid, long version) {
