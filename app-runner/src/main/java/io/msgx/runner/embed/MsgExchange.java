@@ -49,6 +49,8 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 
 /**
  * The pipeline as one object: for the runner's {@code run} command and for airport services that embed it.
@@ -92,6 +94,8 @@ public final class MsgExchange implements AutoCloseable {
     private final StoreBackend.LeaderLease lease;
     private volatile JobRunner jobs;
     private volatile PumpLoop pumpLoop;
+    /** The pump's read-ahead of the next group's texts (D-51): one thread, stopped with the jobs. */
+    private volatile ExecutorService readAhead;
     private volatile boolean closed;
     private Thread leaseWatcher;
     /** Lease watcher's state (its thread only): whether it said it waits as a standby, and the store's outages. */
@@ -280,11 +284,16 @@ public final class MsgExchange implements AutoCloseable {
         var engine = new FlightStateEngine(config.engine());
         var poller = new InboxPoller(mailbox, store, clock, config.inbox(), metrics);
         var responses = new ResponseMatcher(config.engine().operationDayRule(), config.requestClockSkew());
+        readAhead = Executors.newSingleThreadExecutor(runnable -> {
+            var thread = new Thread(runnable, JobRunner.THREAD_PREFIX + "read-ahead");
+            thread.setDaemon(true);
+            return thread;
+        });
         var processor = new MessageProcessor(mailbox, store, codec,
                 new FlightProcessor(store, engine, clock, config.responseGuard() ? responses : null,
                         flightCache),
                 new ReferenceProcessor(store, clock, responses),
-                config.processing(), clock, metrics);
+                config.processing(), clock, metrics, readAhead);
         var loop = new PumpLoop(new Pump(store, processor, config.processing().retry(), config.processing().groupSize(),
                 clock, metrics));
         var runner = new JobRunner();
@@ -369,6 +378,7 @@ public final class MsgExchange implements AutoCloseable {
         }
         pumpLoop.stop();
         running.stop(Duration.ofSeconds(30));
+        readAhead.shutdown(); // a read-ahead in flight ends on its own; none starts any more
         jobs = null;
     }
 

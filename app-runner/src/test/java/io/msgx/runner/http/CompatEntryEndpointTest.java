@@ -4,12 +4,10 @@ import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.msgx.pipeline.codec.JacksonXmlCodec;
 import io.msgx.pipeline.inbox.CompatEntry;
+import io.msgx.pipeline.mailbox.ForwardingMailbox;
 import io.msgx.pipeline.mailbox.InMemoryMailbox;
 import io.msgx.pipeline.mailbox.Mailbox;
-import io.msgx.pipeline.mailbox.MailboxRow;
 import io.msgx.pipeline.mailbox.MailboxUnavailableException;
-import io.msgx.pipeline.mailbox.MarkOutcome;
-import io.msgx.pipeline.mailbox.OutboundMessage;
 import io.msgx.pipeline.store.InMemoryPipelineStore;
 import io.msgx.pipeline.testing.SettableClock;
 import org.junit.jupiter.api.AfterEach;
@@ -23,8 +21,6 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-import java.util.Optional;
-import java.util.OptionalLong;
 
 import static io.msgx.runner.http.HttpFixture.TOKEN;
 import static io.msgx.runner.http.HttpFixture.VALID_XML;
@@ -279,7 +275,14 @@ class CompatEntryEndpointTest {
      * The fake's {@code appendInbound} is a test hook that ignores {@code setUnavailable}; the port's contract
      * says an unreachable mailbox throws. This wrapper makes the append obey the switch.
      */
-    private record AppendFailsWhenUnavailable(InMemoryMailbox delegate) implements Mailbox {
+    private static final class AppendFailsWhenUnavailable extends ForwardingMailbox {
+
+        private final InMemoryMailbox delegate;
+
+        AppendFailsWhenUnavailable(InMemoryMailbox delegate) {
+            super(delegate);
+            this.delegate = delegate;
+        }
 
         @Override
         public long appendInbound(String xml, Instant receivedAt) {
@@ -287,41 +290,6 @@ class CompatEntryEndpointTest {
                 throw new MailboxUnavailableException("mailbox switched unavailable by the test", null);
             }
             return delegate.appendInbound(xml, receivedAt);
-        }
-
-        @Override
-        public List<MailboxRow> readAfter(long watermark, int limit) {
-            return delegate.readAfter(watermark, limit);
-        }
-
-        @Override
-        public Optional<String> readText(long id) {
-            return delegate.readText(id);
-        }
-
-        @Override
-        public MarkOutcome markProcessed(long id, Instant processedAt) {
-            return delegate.markProcessed(id, processedAt);
-        }
-
-        @Override
-        public long appendOutbound(OutboundMessage message) {
-            return delegate.appendOutbound(message);
-        }
-
-        @Override
-        public OptionalLong findOutbound(String marker, Instant insertedSince) {
-            return delegate.findOutbound(marker, insertedSince);
-        }
-
-        @Override
-        public OptionalLong minId() {
-            return delegate.minId();
-        }
-
-        @Override
-        public OptionalLong maxId() {
-            return delegate.maxId();
         }
     }
 }

@@ -28,6 +28,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.Executor;
 
 /**
  * Processes the head of the queue once (seeds §5.2):
@@ -59,9 +60,29 @@ public final class MessageProcessor {
     private final PipelineMetrics metrics;
     private final OutageLog mailboxOutage;
     private final OutageLog storeOutage;
+    private final GroupTexts groupTexts;
 
+    /** A processor whose groups read their own texts when they come. */
     public MessageProcessor(Mailbox mailbox, PipelineStore store, XmlCodec codec, FlightProcessor flights,
                             ReferenceProcessor references, ProcessingSettings settings, Clock clock, PipelineMetrics metrics) {
+        this(mailbox, store, codec, flights, references, settings, clock, metrics, GroupTexts.readingNow(mailbox, codec));
+    }
+
+    /**
+     * A processor that, while a full group is applied, reads and decodes the texts of the next one on
+     * {@code readAhead} (D-51). The executor is the caller's to stop; a read-ahead it refuses is simply not made.
+     */
+    public MessageProcessor(Mailbox mailbox, PipelineStore store, XmlCodec codec, FlightProcessor flights,
+                            ReferenceProcessor references, ProcessingSettings settings, Clock clock, PipelineMetrics metrics,
+                            Executor readAhead) {
+        this(mailbox, store, codec, flights, references, settings, clock, metrics,
+                GroupTexts.readingAhead(mailbox, codec, readAhead));
+    }
+
+    private MessageProcessor(Mailbox mailbox, PipelineStore store, XmlCodec codec, FlightProcessor flights,
+                             ReferenceProcessor references, ProcessingSettings settings, Clock clock,
+                             PipelineMetrics metrics, GroupTexts groupTexts) {
+        this.groupTexts = groupTexts;
         this.mailbox = mailbox;
         this.store = store;
         this.codec = codec;
@@ -185,6 +206,10 @@ public final class MessageProcessor {
             var started = clock.instant();
             var prepared = prepareGroup(run);
             taken = prepared.stream().map(Prepared::head).toList();
+            if (run.size() >= settings.groupSize()) {
+                // A backlog: the next group is most likely the messages right after this run.
+                groupTexts.readAhead(run.get(run.size() - 1).msgId(), settings.groupSize());
+            }
             if (taken.size() < 2) {
                 return List.of(processOne(run.get(0)));
             }
@@ -212,14 +237,15 @@ public final class MessageProcessor {
     }
 
     private List<Prepared> prepareGroup(List<ProcRecord> run) {
-        var texts = mailbox.readTexts(run.stream().map(ProcRecord::msgId).toList());
+        var texts = groupTexts.read(run.stream().map(ProcRecord::msgId).toList());
         var prepared = new ArrayList<Prepared>();
         for (var head : run) {
-            var raw = withRawCopy(head.msgId(), Optional.ofNullable(texts.get(head.msgId())));
+            var text = texts.get(head.msgId());
+            var raw = withRawCopy(head.msgId(), Optional.ofNullable(text).map(GroupTexts.Text::raw));
             if (raw.isEmpty()) {
                 break;
             }
-            var decoded = codec.decode(raw.get());
+            var decoded = text != null ? text.decoded() : codec.decode(raw.get()); // else: our kept copy
             if (decoded instanceof DecodeResult.Malformed malformed) {
                 prepared.add(new Prepared(head, null, malformed.reason()));
                 continue;

@@ -23,6 +23,8 @@ import net.jqwik.api.constraints.IntRange;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.Executor;
+import java.util.concurrent.Executors;
 
 import static io.msgx.pipeline.testing.SisMessages.fltr;
 import static io.msgx.pipeline.testing.SisMessages.patch;
@@ -53,12 +55,14 @@ class GroupedProcessingProperties {
         return Arbitraries.of(0, 1, 3, FlightCache.DEFAULT_CAPACITY);
     }
 
+    /** With and without the read-ahead of the next group's texts on another thread (D-51). */
     @Property(tries = 150, edgeCases = EdgeCasesMode.MIXIN)
     void a_group_ends_every_message_as_it_ends_alone(@ForAll("traffic") List<Step> traffic,
                                                       @ForAll @IntRange(min = 2, max = 40) int groupSize,
-                                                      @ForAll("cacheSizes") int cacheSize) {
-        var alone = run(traffic, 1, 0, 0);
-        var grouped = run(traffic, groupSize, 0, cacheSize);
+                                                      @ForAll("cacheSizes") int cacheSize,
+                                                      @ForAll boolean readAhead) {
+        var alone = run(traffic, 1, 0, 0, false);
+        var grouped = run(traffic, groupSize, 0, cacheSize, readAhead);
 
         assertThat(grouped.records()).isEqualTo(alone.records());
         assertThat(grouped.flights()).isEqualTo(alone.flights());
@@ -68,9 +72,10 @@ class GroupedProcessingProperties {
     @Property(tries = 80, edgeCases = EdgeCasesMode.MIXIN)
     void a_group_that_fails_before_its_commit_is_redone_one_by_one_with_the_same_result(
             @ForAll("traffic") List<Step> traffic, @ForAll @IntRange(min = 2, max = 40) int groupSize,
-            @ForAll @IntRange(min = 1, max = 3) int failures, @ForAll("cacheSizes") int cacheSize) {
-        var alone = run(traffic, 1, 0, 0);
-        var grouped = run(traffic, groupSize, failures, cacheSize);
+            @ForAll @IntRange(min = 1, max = 3) int failures, @ForAll("cacheSizes") int cacheSize,
+            @ForAll boolean readAhead) {
+        var alone = run(traffic, 1, 0, 0, false);
+        var grouped = run(traffic, groupSize, failures, cacheSize, readAhead);
 
         assertThat(grouped.flights()).isEqualTo(alone.flights());
         assertThat(grouped.events()).isEqualTo(alone.events());
@@ -87,8 +92,8 @@ class GroupedProcessingProperties {
     void a_group_whose_commit_was_lost_to_the_caller_changes_nothing_of_the_outcome(
             @ForAll("traffic") List<Step> traffic, @ForAll @IntRange(min = 2, max = 40) int groupSize,
             @ForAll @IntRange(min = 1, max = 3) int lostCommits, @ForAll("cacheSizes") int cacheSize) {
-        var alone = run(traffic, 1, 0, 0);
-        var grouped = run(traffic, groupSize, -lostCommits, cacheSize);
+        var alone = run(traffic, 1, 0, 0, false);
+        var grouped = run(traffic, groupSize, -lostCommits, cacheSize, false);
 
         assertThat(grouped.records()).isEqualTo(alone.records());
         assertThat(grouped.flights()).isEqualTo(alone.flights());
@@ -104,8 +109,22 @@ class GroupedProcessingProperties {
         }
     }
 
-    /** {@code failures} below 0: that many locked transactions commit and are reported lost instead. */
-    private Result run(List<Step> traffic, int groupSize, int failures, int cacheSize) {
+    /**
+     * {@code failures} below 0: that many locked transactions commit and are reported lost instead. With
+     * {@code readAhead}, the next group's texts are read on a thread of their own, as the runner does.
+     */
+    private Result run(List<Step> traffic, int groupSize, int failures, int cacheSize, boolean readAhead) {
+        var executor = readAhead ? Executors.newSingleThreadExecutor() : null;
+        try {
+            return run(traffic, groupSize, failures, cacheSize, executor);
+        } finally {
+            if (executor != null) {
+                executor.shutdownNow();
+            }
+        }
+    }
+
+    private Result run(List<Step> traffic, int groupSize, int failures, int cacheSize, Executor readAhead) {
         var mailbox = new InMemoryMailbox();
         var memory = new InMemoryPipelineStore();
         var store = new FailingBeforeCommitStore(memory);
@@ -116,7 +135,7 @@ class GroupedProcessingProperties {
             mailbox.appendInbound(xmlOf(step, sis, written), clock.instant());
         }
         var pipeline = new PipelineHarness(mailbox, store, clock, InboxSettings.defaults(),
-                ProcessingSettings.defaults().withGroupSize(groupSize).withFlightCacheSize(cacheSize));
+                ProcessingSettings.defaults().withGroupSize(groupSize).withFlightCacheSize(cacheSize), readAhead);
         if (failures >= 0) {
             store.failNext(failures);
         } else {

@@ -20,6 +20,7 @@ import io.msgx.pipeline.store.PipelineStore;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.Executor;
 
 /**
  * The pipeline wired as the runner wires it, minus threads: tests call {@link #pollOnce()}, {@link #tick()} or
@@ -33,14 +34,26 @@ public final class PipelineHarness {
 
     public PipelineHarness(Mailbox mailbox, PipelineStore store, SettableClock clock, InboxSettings inbox,
                            ProcessingSettings processing) {
+        this(mailbox, store, clock, inbox, processing, null);
+    }
+
+    /**
+     * As the runner wires it with the pump's read-ahead of the next group's texts on {@code readAhead} (D-51; null:
+     * none). The executor is the caller's to stop.
+     */
+    public PipelineHarness(Mailbox mailbox, PipelineStore store, SettableClock clock, InboxSettings inbox,
+                           ProcessingSettings processing, Executor readAhead) {
         this.clock = clock;
         var engine = new FlightStateEngine(EngineSettings.defaults());
         var responses = new ResponseMatcher(EngineSettings.defaults().operationDayRule(), Duration.ofMinutes(2));
         var flights = new FlightProcessor(store, engine, clock, responses,
                 FlightCache.holding(processing.flightCacheSize()));
-        var processor = new MessageProcessor(mailbox, store, new JacksonXmlCodec(), flights,
-                new ReferenceProcessor(store, clock, responses), processing, clock,
-                PipelineMetrics.NONE);
+        var codec = new JacksonXmlCodec();
+        var references = new ReferenceProcessor(store, clock, responses);
+        var processor = readAhead == null
+                ? new MessageProcessor(mailbox, store, codec, flights, references, processing, clock, PipelineMetrics.NONE)
+                : new MessageProcessor(mailbox, store, codec, flights, references, processing, clock, PipelineMetrics.NONE,
+                        readAhead);
         this.poller = new InboxPoller(mailbox, store, clock, inbox, PipelineMetrics.NONE);
         this.pump = new Pump(store, processor, processing.retry(), processing.groupSize(), clock, PipelineMetrics.NONE);
     }
