@@ -3,12 +3,16 @@ package io.msgx.runner;
 import io.msgx.pipeline.testing.SisMessages;
 import io.msgx.runner.embed.MsgExchange;
 import io.msgx.runner.embed.PipelineStatus;
+import io.msgx.runner.jobs.JobRunner;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.HashSet;
 import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
 
 import static io.msgx.pipeline.testing.SisMessages.fltr;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -45,6 +49,45 @@ class EmbeddingExampleTest {
             assertThat(status.pendingEvents()).as("no Kafka configured: events wait in the outbox").isEqualTo(2);
         }
         assertThat(services.countInPostgres("select count(*) from flight_schd")).isEqualTo(1);
+    }
+
+    /**
+     * The embedding service goes on running: closing the exchange ends every thread it started (its jobs, the lease
+     * watcher, the pump's read-ahead of the next group, the connection pools' housekeepers). Groups of two over a
+     * backlog of seven, so the read-ahead runs.
+     */
+    @Test
+    void closing_the_exchange_ends_every_thread_it_started() throws Exception {
+        var sis = new SisMessages();
+        long last = 0;
+        for (int i = 0; i < 7; i++) {
+            last = services.deliver(sis.schedule(fltr(Integer.toString(2001 + i), "11MAR240835")));
+        }
+        var threadsBefore = pipelineThreads();
+        var keys = services.runnerKeys();
+        keys.put("msgx.pipeline.group-size", "2");
+        try (var exchange = MsgExchange.builder().config(keys).build()) {
+            exchange.migrate();
+            exchange.start();
+            assertThat(waitUntilDrained(exchange).watermark()).isEqualTo(last);
+            assertThat(pipelineThreads()).extracting(Thread::getName).contains("msgx-read-ahead", "msgx-pump");
+        }
+
+        var deadline = Instant.now().plus(Duration.ofSeconds(10));
+        Set<Thread> left;
+        do {
+            Thread.sleep(100);
+            left = new HashSet<>(pipelineThreads());
+            left.removeAll(threadsBefore);
+        } while (!left.isEmpty() && Instant.now().isBefore(deadline));
+        assertThat(left).as("threads the exchange started, alive 10 s after close").extracting(Thread::getName).isEmpty();
+    }
+
+    /** The live threads named as the pipeline names its own ({@code msgx-...}). */
+    private static Set<Thread> pipelineThreads() {
+        return Thread.getAllStackTraces().keySet().stream()
+                .filter(thread -> thread.isAlive() && thread.getName().startsWith(JobRunner.THREAD_PREFIX))
+                .collect(Collectors.toSet());
     }
 
     private static PipelineStatus waitUntilDrained(MsgExchange exchange) throws InterruptedException {
