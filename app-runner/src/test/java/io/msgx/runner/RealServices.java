@@ -27,7 +27,7 @@ import javax.sql.DataSource;
  * an Oracle schema through {@link OracleTestDatabase} (H2 in {@code MODE=Oracle} in the default build, a real Oracle
  * when {@code MSGX_TEST_ORACLE_URL} is set). Both are dropped after the test.
  */
-final class RealServices implements BeforeEachCallback, AfterEachCallback {
+public final class RealServices implements BeforeEachCallback, AfterEachCallback {
 
     /** The PostgreSQL schema; null when the store is Oracle. */
     final PgTestDatabase postgres;
@@ -38,7 +38,7 @@ final class RealServices implements BeforeEachCallback, AfterEachCallback {
     private JdbcMailbox mailbox;
 
     /** With a migrated PostgreSQL store. */
-    RealServices() {
+    public RealServices() {
         this(StoreKind.PG, false);
     }
 
@@ -115,7 +115,7 @@ final class RealServices implements BeforeEachCallback, AfterEachCallback {
     }
 
     /** {@link #storeKeys()} and this test's mailbox, read as root: what every runner here is configured with. */
-    Map<String, String> runnerKeys() {
+    public Map<String, String> runnerKeys() {
         var keys = storeKeys();
         keys.put(Keys.MAILBOX_URL, mailboxUrl());
         keys.put(Keys.MAILBOX_USER, "root");

@@ -51,6 +51,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.function.UnaryOperator;
 
 /**
  * The pipeline as one object: for the runner's {@code run} command and for airport services that embed it.
@@ -109,7 +110,8 @@ public final class MsgExchange implements AutoCloseable {
     private final MicrometerPipelineMetrics metrics;
     private final PipelineGauges gauges;
 
-    private MsgExchange(RunnerConfig config, Clock clock, MeterRegistry registry) {
+    private MsgExchange(RunnerConfig config, Clock clock, MeterRegistry registry,
+                        UnaryOperator<StoreBackend.LeaderLease> leaseAs) {
         this.config = config;
         this.clock = clock;
         this.registry = registry;
@@ -128,7 +130,7 @@ public final class MsgExchange implements AutoCloseable {
         this.metrics = new MicrometerPipelineMetrics(registry);
         this.gauges = new PipelineGauges(store, registry, clock);
         this.sink = config.kafka().sink() == null ? null : new KafkaEventSink(config.kafka().sink());
-        this.lease = backend.lease();
+        this.lease = leaseAs.apply(backend.lease());
         this.leaseOutage = new OutageLog(log, "Pipeline store", clock);
     }
 
@@ -141,6 +143,7 @@ public final class MsgExchange implements AutoCloseable {
         private RunnerConfig config;
         private Clock clock = Clock.systemUTC();
         private MeterRegistry registry;
+        private UnaryOperator<StoreBackend.LeaderLease> leaseAs = UnaryOperator.identity();
 
         public Builder config(Map<String, String> keys) {
             this.config = RunnerConfig.from(ConfigSource.of(keys));
@@ -162,10 +165,20 @@ public final class MsgExchange implements AutoCloseable {
             return this;
         }
 
+        /**
+         * The store's lease as {@code change} makes it: the seam for tests of how the exchange meets a lease that
+         * fails as a real store's can (a deadlock's victim, an outage), which the local servers cannot be made to do
+         * on demand.
+         */
+        Builder leaseAs(UnaryOperator<StoreBackend.LeaderLease> change) {
+            this.leaseAs = Objects.requireNonNull(change, "change");
+            return this;
+        }
+
         public MsgExchange build() {
             Objects.requireNonNull(config, "config: give the configuration keys or a RunnerConfig");
             return new MsgExchange(config, clock,
-                    registry == null ? new PrometheusMeterRegistry(PrometheusConfig.DEFAULT) : registry);
+                    registry == null ? new PrometheusMeterRegistry(PrometheusConfig.DEFAULT) : registry, leaseAs);
         }
     }
 
