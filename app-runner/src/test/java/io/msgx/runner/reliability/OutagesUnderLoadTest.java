@@ -126,35 +126,45 @@ class OutagesUnderLoadTest {
         awaitFlowing();
         await("events are delivered", Duration.ofSeconds(30), () -> pipeline.sentEvents() > 0);
 
-        long sentWhenDown;
         long endedWhenDown;
         ProxiedPipeline.Readiness readiness;
         long back;
+        Instant backAt;
         try {
             KafkaTestBroker.stopBroker();
             Thread.sleep(SETTLE.toMillis());
-            sentWhenDown = pipeline.sentEvents();
+            var settled = Instant.now();
             endedWhenDown = pipeline.ended();
             readiness = pipeline.readiness();
             Thread.sleep(Math.max(0, OUTAGE.minus(SETTLE).toMillis()));
 
-            assertThat(pipeline.sentEvents()).as("nothing is confirmed sent while the broker is away")
-                    .isEqualTo(sentWhenDown);
+            assertThat(sentAfter(settled)).as("nothing is confirmed sent while the broker is away").isZero();
             assertThat(pipeline.ended()).as("processing does not wait for the broker").isGreaterThan(endedWhenDown);
         } finally {
             KafkaTestBroker.startBroker();
             back = System.nanoTime();
+            backAt = Instant.now();
         }
         assertThat(readiness.status()).isEqualTo(503);
         assertThat(readiness.down("broker")).as(readiness.body()).isTrue();
 
         var resumed = timeUntil("delivery resumes after the broker is back", back, Duration.ofSeconds(120),
-                () -> pipeline.sentEvents() > sentWhenDown);
+                () -> sentAfter(backAt) > 0);
         report("kafka", resumed);
 
         finish(traffic);
         assertThat(pipeline.count("select count(*) from msg_event where status = 'DEAD'")).isZero();
         assertThat(resumed).as("resume delay after the broker came back").isLessThanOrEqualTo(RESUME_BOUND);
+    }
+
+    /**
+     * Outbox rows confirmed sent after {@code instant} (their {@code SENT_AT}). A total of {@code SENT} rows would not
+     * do: while the pump goes on, a flight's new state turns its {@code KAFKA:schd} row, sent before, back to
+     * {@code PENDING} (one row per FLID, replaced at each accepted state), so that total falls during a long outage
+     * without anything being lost.
+     */
+    private long sentAfter(Instant instant) {
+        return pipeline.count("select count(*) from msg_event where status = 'SENT' and sent_at > '" + instant + "'");
     }
 
     @Test
