@@ -8,6 +8,7 @@ import io.msgx.pipeline.store.ErrorClass;
 import io.msgx.pipeline.store.ProcRecord;
 import io.msgx.pipeline.store.ProcStatus;
 import io.msgx.runner.embed.MsgExchange;
+import io.msgx.runner.jobs.JobRunner;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -86,11 +87,7 @@ public final class Console implements HttpHandler, AutoCloseable {
         for (var name : List.of("console.css", "console.js")) {
             statics.put(name, resource("/console/" + name));
         }
-        this.sampler = Executors.newSingleThreadScheduledExecutor(runnable -> {
-            var thread = new Thread(runnable, "msgx-console-sampler");
-            thread.setDaemon(true);
-            return thread;
-        });
+        this.sampler = Executors.newSingleThreadScheduledExecutor(JobRunner.daemonThread("console-sampler"));
         sampler.scheduleAtFixedRate(() -> {
             try {
                 throughput.sample();

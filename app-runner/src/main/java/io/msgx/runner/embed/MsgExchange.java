@@ -297,11 +297,7 @@ public final class MsgExchange implements AutoCloseable {
         var engine = new FlightStateEngine(config.engine());
         var poller = new InboxPoller(mailbox, store, clock, config.inbox(), metrics);
         var responses = new ResponseMatcher(config.engine().operationDayRule(), config.requestClockSkew());
-        readAhead = Executors.newSingleThreadExecutor(runnable -> {
-            var thread = new Thread(runnable, JobRunner.THREAD_PREFIX + "read-ahead");
-            thread.setDaemon(true);
-            return thread;
-        });
+        readAhead = Executors.newSingleThreadExecutor(JobRunner.daemonThread("read-ahead"));
         var processor = new MessageProcessor(mailbox, store, codec,
                 new FlightProcessor(store, engine, clock, config.responseGuard() ? responses : null,
                         flightCache),

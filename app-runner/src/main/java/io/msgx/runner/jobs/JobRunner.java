@@ -10,6 +10,7 @@ import java.util.Objects;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.ReentrantLock;
@@ -42,6 +43,19 @@ public final class JobRunner {
     private final List<ScheduledExecutorService> executors = new ArrayList<>();
     private boolean started;
     private boolean stopped;
+
+    /**
+     * Threads named {@code msgx-<name>}, daemons (they never keep the JVM alive): the jobs' threads, and any other
+     * thread of the pipeline that belongs to one task.
+     */
+    public static ThreadFactory daemonThread(String name) {
+        Objects.requireNonNull(name, "name");
+        return runnable -> {
+            var thread = new Thread(runnable, THREAD_PREFIX + name);
+            thread.setDaemon(true);
+            return thread;
+        };
+    }
 
     /** Add a job; names are unique, the period positive. Only before {@link #start()}. */
     public synchronized JobRunner register(String name, Runnable runOnce, Duration period) {
@@ -121,11 +135,7 @@ public final class JobRunner {
         }
         started = true;
         for (var job : jobs) {
-            var executor = Executors.newSingleThreadScheduledExecutor(runnable -> {
-                var thread = new Thread(runnable, THREAD_PREFIX + job.name);
-                thread.setDaemon(true);
-                return thread;
-            });
+            var executor = Executors.newSingleThreadScheduledExecutor(daemonThread(job.name));
             executors.add(executor);
             executor.scheduleWithFixedDelay(job::runIsolated, 0, job.period.toNanos(), TimeUnit.NANOSECONDS);
             LOG.info("Job {} started, every {}", job.name, job.period);

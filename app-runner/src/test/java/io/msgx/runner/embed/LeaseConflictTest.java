@@ -1,13 +1,12 @@
 package io.msgx.runner.embed;
 
-import ch.qos.logback.classic.Logger;
-import ch.qos.logback.classic.spi.ILoggingEvent;
-import ch.qos.logback.core.read.ListAppender;
+import ch.qos.logback.classic.Level;
 import io.msgx.pipeline.store.StoreConflictException;
+import io.msgx.runner.BuiltRunner;
 import io.msgx.runner.RealServices;
+import io.msgx.runner.security.LogCapture;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
-import org.slf4j.LoggerFactory;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -33,39 +32,27 @@ class LeaseConflictTest {
         keys.put("msgx.pipeline.poll-interval", "200ms");
         keys.put("msgx.jobs.standby-poll", "1h"); // an answer "held by another instance" would wait that long
         var conflicts = new AtomicInteger(2);
-        var logged = new ListAppender<ILoggingEvent>();
-        var logger = (Logger) LoggerFactory.getLogger(MsgExchange.class);
-        logged.start();
-        logger.addAppender(logged);
-        try (var exchange = MsgExchange.builder().config(keys)
-                .leaseAs(real -> StoreBackend.LeaderLease.of(() -> {
-                    if (conflicts.getAndDecrement() > 0) {
-                        throw new StoreConflictException("deadlock detected (injected)", null);
-                    }
-                    return real.tryAcquire();
-                }, real::isHeld, real::close))
-                .build()) {
+        List<String> lines;
+        try (var log = LogCapture.start(Level.INFO);
+             var exchange = MsgExchange.builder().config(keys)
+                     .leaseAs(real -> StoreBackend.LeaderLease.of(() -> {
+                         if (conflicts.getAndDecrement() > 0) {
+                             throw new StoreConflictException("deadlock detected (injected)", null);
+                         }
+                         return real.tryAcquire();
+                     }, real::isHeld, real::close))
+                     .build()) {
             exchange.migrate();
             var started = Instant.now();
             exchange.start();
-            awaitActive(exchange);
+            BuiltRunner.await("active after the conflicts", exchange::isActive);
 
             assertThat(Duration.between(started, Instant.now())).as("active within a few pump periods")
                     .isLessThan(Duration.ofSeconds(5));
-        } finally {
-            logger.detachAppender(logged);
+            lines = log.lines().stream().filter(line -> line.contains(MsgExchange.class.getName())).toList();
         }
-        List<String> lines = logged.list.stream().map(e -> e.getLevel() + " " + e.getFormattedMessage()).toList();
         assertThat(lines).filteredOn(line -> line.contains("rolled the request back to break a conflict"))
                 .hasSize(2).allSatisfy(line -> assertThat(line).startsWith("WARN").contains("deadlock detected"));
         assertThat(lines).as("no store outage reported").noneSatisfy(line -> assertThat(line).contains("unavailable"));
-    }
-
-    private static void awaitActive(MsgExchange exchange) throws InterruptedException {
-        var deadline = Instant.now().plus(Duration.ofSeconds(30));
-        while (!exchange.isActive() && Instant.now().isBefore(deadline)) {
-            Thread.sleep(50);
-        }
-        assertThat(exchange.isActive()).as("active after the conflicts").isTrue();
     }
 }

@@ -16,7 +16,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * formatted message and stack trace: what an operator's log file would hold. The root logger's level is lowered
  * for the while, so events that the test configuration would drop are seen too.
  */
-final class LogCapture extends AppenderBase<ILoggingEvent> implements AutoCloseable {
+public final class LogCapture extends AppenderBase<ILoggingEvent> implements AutoCloseable {
 
     private final List<String> lines = new CopyOnWriteArrayList<>();
     private final Logger root;
@@ -33,7 +33,7 @@ final class LogCapture extends AppenderBase<ILoggingEvent> implements AutoClosea
     }
 
     /** Capture events at {@code threshold} and above. */
-    static LogCapture start(Level threshold) {
+    public static LogCapture start(Level threshold) {
         var capture = new LogCapture(threshold);
         capture.start();
         capture.root.addAppender(capture);
@@ -57,12 +57,12 @@ final class LogCapture extends AppenderBase<ILoggingEvent> implements AutoClosea
     }
 
     /** The captured lines so far, each with its level, logger, message and stack trace. */
-    List<String> lines() {
+    public List<String> lines() {
         return List.copyOf(lines);
     }
 
     /** The captured lines as one text. */
-    String text() {
+    public String text() {
         return String.join("\n", lines);
     }
 
