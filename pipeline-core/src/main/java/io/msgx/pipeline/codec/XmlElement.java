@@ -1,17 +1,19 @@
 package io.msgx.pipeline.codec;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
 /**
- * One element of a parsed message: its name, attributes, its own text (all its character data outside
+ * One element of a parsed message: its name, attributes (in document order), its own text (all its character data outside
  * child elements, untrimmed) and its child elements in document order.
  */
 record XmlElement(String name, Map<String, String> attributes, String text, List<XmlElement> children) {
 
     XmlElement {
-        attributes = Map.copyOf(attributes);
+        attributes = Collections.unmodifiableMap(new LinkedHashMap<>(attributes));
         children = List.copyOf(children);
     }
 

@@ -12,7 +12,7 @@ import java.io.StringReader;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
-import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -146,7 +146,7 @@ final class XmlTreeReader {
     /** An element whose end tag has not been read yet. */
     private static final class OpenElement {
         private final String name;
-        private final Map<String, String> attributes = new HashMap<>();
+        private final Map<String, String> attributes = new LinkedHashMap<>();
         private final StringBuilder text = new StringBuilder();
         private int countedLength;
         private final List<XmlElement> children = new ArrayList<>();
