@@ -1,14 +1,27 @@
 package io.msgx.pipeline.codec;
 
+import java.util.List;
 import java.util.Objects;
 
 /** What decoding one message came to. Every reason names the element and why. */
 public sealed interface DecodeResult {
 
-    /** A well-formed message of a known or unsupported kind. */
-    record Decoded(DecodedMessage message) implements DecodeResult {
+    /**
+     * A well-formed message of a known or unsupported kind.
+     *
+     * @param unmapped the paths of what the message carried and the model does not know (sis-format §3, "nothing is
+     *                 lost silently"), each once, in document order: {@code FLTR/XTRA} for an element,
+     *                 {@code FLOP/GTDT/@XTRA} for an attribute, relative to the body; empty when everything was read
+     */
+    record Decoded(DecodedMessage message, List<String> unmapped) implements DecodeResult {
         public Decoded {
             Objects.requireNonNull(message, "message");
+            unmapped = List.copyOf(unmapped);
+        }
+
+        /** A message of which every element and attribute was read. */
+        public Decoded(DecodedMessage message) {
+            this(message, List.of());
         }
     }
 
