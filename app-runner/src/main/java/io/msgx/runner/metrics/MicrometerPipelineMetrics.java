@@ -3,6 +3,7 @@ package io.msgx.runner.metrics;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.msgx.pipeline.metrics.HeadBlock;
 import io.msgx.pipeline.metrics.PipelineMetrics;
 import io.msgx.pipeline.store.ErrorClass;
 import io.msgx.pipeline.store.ProcStatus;
@@ -10,8 +11,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.time.Duration;
+import java.util.Locale;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * The pipeline's {@link PipelineMetrics} bound to Micrometer. Counters count what happened; gauges hold the
@@ -34,7 +37,13 @@ public final class MicrometerPipelineMetrics implements PipelineMetrics {
     public static final String DISPATCH_DEAD_LETTERS = "msgx.dispatch.dead_letters";
     public static final String DISPATCH_OLDEST_PENDING_SECONDS = "msgx.dispatch.oldest_pending_seconds";
 
+    public static final String CODEC_UNMAPPED = "msgx.codec.unmapped";
+    public static final String HEAD_BLOCKED = "msgx.pipeline.head.blocked";
+
     public static final String TAG_STATE = "state";
+    public static final String TAG_TYPE = "type";
+    public static final String TAG_PATH = "path";
+    public static final String TAG_REASON = "reason";
     public static final String TAG_ERROR_CLASS = "error_class";
     /** The {@code error_class} tag of a message that ended without an error class. */
     public static final String NO_ERROR_CLASS = "none";
@@ -52,6 +61,7 @@ public final class MicrometerPipelineMetrics implements PipelineMetrics {
     private final AtomicLong dispatchPending = new AtomicLong();
     private final AtomicLong dispatchDead = new AtomicLong();
     private final AtomicLong oldestPendingMillis = new AtomicLong();
+    private final AtomicReference<HeadBlock> headBlock = new AtomicReference<>(HeadBlock.NOT_BLOCKED);
 
     public MicrometerPipelineMetrics(MeterRegistry registry) {
         this.registry = Objects.requireNonNull(registry, "registry");
@@ -82,6 +92,25 @@ public final class MicrometerPipelineMetrics implements PipelineMetrics {
         Gauge.builder(DISPATCH_OLDEST_PENDING_SECONDS, oldestPendingMillis, millis -> millis.get() / 1000.0)
                 .description("Age of the oldest undelivered outbox row; zero when none")
                 .baseUnit("seconds").strongReference(true).register(registry);
+        for (var block : HeadBlock.values()) {
+            if (block != HeadBlock.NOT_BLOCKED) {
+                guarded("register " + HEAD_BLOCKED, () -> Gauge.builder(HEAD_BLOCKED, headBlock,
+                                held -> held.get() == block ? 1 : 0)
+                        .description("1 while the FIFO head is held for this reason at the pump's last tick, else 0")
+                        .tag(TAG_REASON, block.name().toLowerCase(Locale.ROOT))
+                        .strongReference(true).register(registry));
+            }
+        }
+    }
+
+    @Override
+    public void unmappedRead(String kind, String path) {
+        guarded("unmappedRead", () -> registry.counter(CODEC_UNMAPPED, TAG_TYPE, kind, TAG_PATH, path).increment());
+    }
+
+    @Override
+    public void fifoHead(HeadBlock block) {
+        guarded("fifoHead", () -> headBlock.set(block == null ? HeadBlock.NOT_BLOCKED : block));
     }
 
     @Override

@@ -4,6 +4,7 @@ import io.micrometer.core.instrument.Meter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.config.MeterFilter;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.msgx.pipeline.metrics.HeadBlock;
 import io.msgx.pipeline.store.ErrorClass;
 import io.msgx.pipeline.store.ProcStatus;
 import org.junit.jupiter.api.Test;
@@ -28,6 +29,32 @@ class MicrometerPipelineMetricsTest {
                 "msgx.dispatch.dead_letters", "msgx.dispatch.oldest_pending_seconds"}) {
             assertThat(registry.get(gauge).gauge().value()).as(gauge).isZero();
         }
+    }
+
+    @Test
+    void the_head_gauge_shows_one_for_the_reason_that_holds_the_head_and_zero_for_the_others() {
+        for (var reason : new String[]{"unsupported", "backoff", "beyond_watermark"}) {
+            assertThat(registry.get("msgx.pipeline.head.blocked").tag("reason", reason).gauge().value())
+                    .as("before any tick: " + reason).isZero();
+        }
+        metrics.fifoHead(HeadBlock.UNSUPPORTED);
+        assertThat(registry.get("msgx.pipeline.head.blocked").tag("reason", "unsupported").gauge().value()).isEqualTo(1.0);
+        assertThat(registry.get("msgx.pipeline.head.blocked").tag("reason", "backoff").gauge().value()).isZero();
+
+        metrics.fifoHead(HeadBlock.NOT_BLOCKED);
+        assertThat(registry.get("msgx.pipeline.head.blocked").gauges()).allSatisfy(g -> assertThat(g.value()).isZero());
+    }
+
+    @Test
+    void unmapped_paths_are_counted_by_kind_and_path() {
+        metrics.unmappedRead("FLOP-GTDT", "FLOP/GTDT/@XTRA");
+        metrics.unmappedRead("FLOP-GTDT", "FLOP/GTDT/@XTRA");
+        metrics.unmappedRead("SCHD-DNLD", "FLTR/XTRA");
+
+        assertThat(registry.get("msgx.codec.unmapped").tags("type", "FLOP-GTDT", "path", "FLOP/GTDT/@XTRA")
+                .counter().count()).isEqualTo(2.0);
+        assertThat(registry.get("msgx.codec.unmapped").tags("type", "SCHD-DNLD", "path", "FLTR/XTRA")
+                .counter().count()).isEqualTo(1.0);
     }
 
     @Test
@@ -142,6 +169,8 @@ class MicrometerPipelineMetricsTest {
         assertThatCode(() -> {
             bound.messageEnded(ProcStatus.DEAD, ErrorClass.INTERNAL);
             bound.attemptFailed(ErrorClass.INFRA);
+            bound.unmappedRead("FLOP-GTDT", "FLOP/GTDT/@XTRA");
+            bound.fifoHead(HeadBlock.UNSUPPORTED);
         }).doesNotThrowAnyException();
         bound.enqueued(2);
         assertThat(broken.get("msgx.inbox.enqueued").counter().count()).isEqualTo(2.0);

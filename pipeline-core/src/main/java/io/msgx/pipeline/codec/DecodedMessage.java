@@ -7,7 +7,8 @@ import java.util.Optional;
 
 /**
  * A well-formed SIS message: its envelope, its kind, and the payload that kind carries. Schd, Flop and Fdel
- * carry a {@link FlightMessage}, Ref a {@link ReferenceAnswer}, Unsupported nothing (its body is not read).
+ * carry a {@link FlightMessage}, Ref a {@link ReferenceAnswer}, Seasonal and Unsupported nothing (their bodies are
+ * not read).
  * The constructor refuses a payload that does not fit the kind.
  */
 public record DecodedMessage(MessageMeta meta, MsgKind kind, Optional<FlightMessage> flightMessage,
@@ -39,6 +40,11 @@ public record DecodedMessage(MessageMeta meta, MsgKind kind, Optional<FlightMess
     }
 
     public static DecodedMessage unsupported(MessageMeta meta, MsgKind.Unsupported kind) {
+        return new DecodedMessage(meta, kind, Optional.empty(), Optional.empty());
+    }
+
+    /** A seasonal schedule: its body is not read (sis-format §7). */
+    public static DecodedMessage seasonal(MessageMeta meta, MsgKind.Seasonal kind) {
         return new DecodedMessage(meta, kind, Optional.empty(), Optional.empty());
     }
 }

@@ -18,6 +18,8 @@ import java.util.Set;
  *   <li>{@code FLOP} with {@code FDEL}, and {@code FDEL} with any {@code STYP} → {@link Fdel};</li>
  *   <li>{@code FLOP} with a known {@link FlopSubtype} → {@link Flop};</li>
  *   <li>a configured reference type with {@code RESP} → {@link Ref};</li>
+ *   <li>{@code SCHS} with {@code DNLD} or {@code RESP} → {@link Seasonal} (sis-format §7: planned services, no flight
+ *       instance);</li>
  *   <li>everything else → {@link Unsupported}: ignored types ({@code LDM}, {@code REGN}, ...), an unknown
  *       {@code FLOP} or {@code SCHD} subtype, an unknown type. Ignore rules are the pipeline's business.</li>
  * </ul>
@@ -52,6 +54,17 @@ public sealed interface MsgKind {
         }
     }
 
+    /**
+     * A seasonal schedule ({@code SCHS}, sis-format §7): the season's planned services, which name no flight
+     * instance and are not flight state. Its body is not read; the pipeline ends it {@code SKIPPED} with its own
+     * reason (decision D-63).
+     */
+    record Seasonal(String subtype) implements MsgKind {
+        public Seasonal {
+            Objects.requireNonNull(subtype, "subtype");
+        }
+    }
+
     record Unsupported(String type, String subtype) implements MsgKind {
     }
 
@@ -66,6 +79,10 @@ public sealed interface MsgKind {
                         .orElseGet(() -> new Unsupported(type, subtype));
             case "FDEL":
                 return new Fdel();
+            case "SCHS":
+                return "DNLD".equals(subtype) || "RESP".equals(subtype)
+                        ? new Seasonal(subtype)
+                        : new Unsupported(type, subtype);
             case "FLOP":
                 if ("FDEL".equals(subtype)) {
                     return new Fdel();

@@ -49,6 +49,9 @@ final class SisMessageReader implements Function<XmlElement, DecodedMessage> {
         if (kind instanceof MsgKind.Ref ref) {
             return DecodedMessage.ofReference(meta, reference(root, ref.referenceType()));
         }
+        if (kind instanceof MsgKind.Seasonal seasonal) {
+            return DecodedMessage.seasonal(meta, seasonal);
+        }
         return DecodedMessage.unsupported(meta, (MsgKind.Unsupported) kind);
     }
 

@@ -32,6 +32,17 @@ public interface PipelineMetrics {
     default void attemptFailed(ErrorClass errorClass) {
     }
 
+    /**
+     * A message that ended carried {@code path} ({@code FLTR/XTRA}, {@code FLOP/GTDT/@XTRA}), which the model does
+     * not map; {@code kind} is its {@code TYPE-STYP}.
+     */
+    default void unmappedRead(String kind, String path) {
+    }
+
+    /** What holds the FIFO head at this tick of the pump ({@link HeadBlock#NOT_BLOCKED} when nothing does). */
+    default void fifoHead(HeadBlock block) {
+    }
+
     /** Events the broker acknowledged in one dispatch round. */
     default void eventsDelivered(int events) {
     }

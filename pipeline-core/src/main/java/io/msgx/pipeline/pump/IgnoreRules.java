@@ -1,5 +1,6 @@
 package io.msgx.pipeline.pump;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -12,6 +13,9 @@ import java.util.Optional;
 public final class IgnoreRules {
 
     public static final String KEY = "msgx.pipeline.ignore";
+
+    /** The environment variable that sets {@link #KEY}. */
+    public static final String ENVIRONMENT_VARIABLE = "MSGX_PIPELINE_IGNORE";
 
     /** The baseline list: load messages, registrations, resource status and AODB error reports. */
     public static final List<String> BASELINE = List.of("LDM-*", "REGN-*", "RSTA-*", "EROR-*");
@@ -28,6 +32,26 @@ public final class IgnoreRules {
 
     public static IgnoreRules baseline() {
         return of(BASELINE);
+    }
+
+    /**
+     * The value of {@link #KEY} that keeps these rules and adds one for messages of {@code type} and {@code subtype},
+     * as an operator would write it ({@code LDM-*,REGN-*,RSTA-*,EROR-*,WXYZ-RESP}); empty when no rule can name them
+     * (a {@code TYPE} holding {@code -}, or an empty one).
+     */
+    public Optional<String> withRule(String type, String subtype) {
+        Rule rule;
+        try {
+            rule = Rule.parse(type + "-" + subtype);
+        } catch (IllegalArgumentException e) {
+            return Optional.empty();
+        }
+        if (!rule.type().equalsIgnoreCase(type) || !rule.matches(type, subtype)) {
+            return Optional.empty();
+        }
+        var texts = new ArrayList<>(rules.stream().map(Rule::text).toList());
+        texts.add(rule.text());
+        return Optional.of(String.join(",", texts));
     }
 
     /** The first rule matching the message's TYPE and STYP, as written ({@code LDM-*}). */

@@ -40,15 +40,20 @@ import java.util.concurrent.Executor;
  *       {@code FAILED(CODEC_ERROR)};</li>
  *   <li>bind the business identity, its own idempotent statement outside any business transaction: held by
  *       another message → {@code SKIPPED(duplicate-of:<id>)}; a retry keeps the binding it has;</li>
- *   <li>an ignore rule matches → {@code SKIPPED(ignored:<rule>)};</li>
+ *   <li>an ignore rule matches → {@code SKIPPED(ignored:<rule>)}; a seasonal schedule ({@code SCHS}) →
+ *       {@code SKIPPED(seasonal-schedule: ..)};</li>
  *   <li>dispatch by kind: schedules, operations and deletions to {@link FlightProcessor}; reference answers to
- *       {@link ReferenceProcessor}; anything else → {@code FAILED(UNSUPPORTED)} with backoff.</li>
+ *       {@link ReferenceProcessor}; anything else → {@code FAILED(UNSUPPORTED)} with backoff, its first attempt
+ *       logged as an ERROR that names the configuration line which would ignore it.</li>
  * </ol>
  * Every failure is recorded here, once, on the message it belongs to; the pump above only waits.
  */
 public final class MessageProcessor {
 
     private static final Logger log = LoggerFactory.getLogger(MessageProcessor.class);
+
+    /** The reason's prefix of a seasonal schedule, skipped unread (decision D-63). */
+    public static final String SEASONAL_SCHEDULE = "seasonal-schedule";
 
     private final Mailbox mailbox;
     private final PipelineStore store;
@@ -61,6 +66,7 @@ public final class MessageProcessor {
     private final OutageLog mailboxOutage;
     private final OutageLog storeOutage;
     private final GroupTexts groupTexts;
+    private final UnmappedPaths unmapped;
 
     /** A processor whose groups read their own texts when they come. */
     public MessageProcessor(Mailbox mailbox, PipelineStore store, XmlCodec codec, FlightProcessor flights,
@@ -93,6 +99,7 @@ public final class MessageProcessor {
         this.metrics = metrics;
         this.mailboxOutage = new OutageLog(log, "Mailbox", clock);
         this.storeOutage = new OutageLog(log, "Pipeline store", clock);
+        this.unmapped = new UnmappedPaths(metrics);
     }
 
     /** How this processor reports an outage of our store: the pump reports its own store outages through it too. */
@@ -142,7 +149,16 @@ public final class MessageProcessor {
         if (decoded instanceof DecodeResult.CodecError codecError) {
             return fail(head, ErrorClass.CODEC_ERROR, codecError.reason());
         }
-        var message = ((DecodeResult.Decoded) decoded).message();
+        var read = (DecodeResult.Decoded) decoded;
+        var outcome = processDecoded(head, read.message());
+        if (outcome instanceof ProcessOutcome.Ended) {
+            unmapped.report(msgId, read.message(), read.unmapped());
+        }
+        return outcome;
+    }
+
+    private ProcessOutcome processDecoded(ProcRecord head, DecodedMessage message) {
+        long msgId = head.msgId();
         var meta = message.meta();
 
         if (head.identityKey() == null) {
@@ -152,9 +168,9 @@ public final class MessageProcessor {
                 return end(msgId, Terminal.skipped("duplicate-of:" + held.msgId()));
             }
         }
-        var ignoredBy = settings.ignoreRules().match(meta.type(), meta.subtype());
-        if (ignoredBy.isPresent()) {
-            return end(msgId, Terminal.skipped("ignored:" + ignoredBy.get()));
+        var skipped = skippedUnread(message);
+        if (skipped.isPresent()) {
+            return end(msgId, skipped.get());
         }
         return dispatch(head, message);
     }
@@ -233,7 +249,7 @@ public final class MessageProcessor {
     }
 
     /** A message of a group, read and decoded; {@code decoded} is null when its text is malformed. */
-    private record Prepared(ProcRecord head, DecodedMessage decoded, String malformedReason) {
+    private record Prepared(ProcRecord head, DecodedMessage decoded, List<String> unmapped, String malformedReason) {
     }
 
     private List<Prepared> prepareGroup(List<ProcRecord> run) {
@@ -247,13 +263,13 @@ public final class MessageProcessor {
             }
             var decoded = text != null ? text.decoded() : codec.decode(raw.get()); // else: our kept copy
             if (decoded instanceof DecodeResult.Malformed malformed) {
-                prepared.add(new Prepared(head, null, malformed.reason()));
+                prepared.add(new Prepared(head, null, List.of(), malformed.reason()));
                 continue;
             }
             if (!(decoded instanceof DecodeResult.Decoded ok) || !groupable(ok.message())) {
                 break;
             }
-            prepared.add(new Prepared(head, ok.message(), null));
+            prepared.add(new Prepared(head, ok.message(), ok.unmapped(), null));
         }
         return prepared;
     }
@@ -266,7 +282,25 @@ public final class MessageProcessor {
         var kind = message.kind();
         var flight = (kind instanceof MsgKind.Schd || kind instanceof MsgKind.Flop || kind instanceof MsgKind.Fdel)
                 && message.flightMessage().isPresent();
-        return flight || settings.ignoreRules().match(message.meta().type(), message.meta().subtype()).isPresent();
+        return flight || skippedUnread(message).isPresent();
+    }
+
+    /**
+     * How a message ends that is skipped without being processed, or empty when it is processed: an ignore rule
+     * matches ({@code SKIPPED(ignored:<rule>)}), or it is a seasonal schedule ({@code SKIPPED(seasonal-schedule: ..)},
+     * sis-format §7, decision D-63). The single and the grouped path both ask here.
+     */
+    private Optional<Terminal> skippedUnread(DecodedMessage message) {
+        var meta = message.meta();
+        var ignoredBy = settings.ignoreRules().match(meta.type(), meta.subtype());
+        if (ignoredBy.isPresent()) {
+            return Optional.of(Terminal.skipped("ignored:" + ignoredBy.get()));
+        }
+        if (message.kind() instanceof MsgKind.Seasonal) {
+            return Optional.of(Terminal.skipped(SEASONAL_SCHEDULE + ": " + describe(message) + " carries the season's "
+                    + "planned services and names no flight instance (sis-format §7); it is not flight state"));
+        }
+        return Optional.empty();
     }
 
     private List<ProcessOutcome> applyGroup(List<Prepared> prepared) {
@@ -284,9 +318,9 @@ public final class MessageProcessor {
                 decided.add(new ProcStates.Ending(msgId, Terminal.skipped("duplicate-of:" + held.msgId())));
                 continue;
             }
-            var ignoredBy = settings.ignoreRules().match(meta.type(), meta.subtype());
-            if (ignoredBy.isPresent()) {
-                decided.add(new ProcStates.Ending(msgId, Terminal.skipped("ignored:" + ignoredBy.get())));
+            var skipped = skippedUnread(item.decoded());
+            if (skipped.isPresent()) {
+                decided.add(new ProcStates.Ending(msgId, skipped.get()));
                 continue;
             }
             work.add(new FlightProcessor.Work(item.head(), item.decoded(), item.decoded().flightMessage().orElseThrow()));
@@ -298,6 +332,9 @@ public final class MessageProcessor {
         for (var item : prepared) {
             long msgId = item.head().msgId();
             outcomes.add(ended(msgId, terminals.get(msgId)));
+            if (item.decoded() != null) {
+                unmapped.report(msgId, item.decoded(), item.unmapped());
+            }
         }
         return outcomes;
     }
@@ -339,6 +376,18 @@ public final class MessageProcessor {
                 return end(head.msgId(), Terminal.dead(ErrorClass.MALFORMED, "payload missing for " + describe(message)));
             }
             return ended(head.msgId(), references.apply(head, message.meta(), answer.get()));
+        }
+        if (head.attempts() == 0) {
+            var meta = message.meta();
+            var remedy = settings.ignoreRules().withRule(meta.type(), meta.subtype())
+                    .map(list -> "ignore it with the configuration line  " + IgnoreRules.KEY + ": " + list
+                            + "  (environment: " + IgnoreRules.ENVIRONMENT_VARIABLE + "=" + list + "), or end this "
+                            + "message now with the CLI's skip command")
+                    .orElse("end this message with the CLI's skip command (no ignore rule can name this TYPE)");
+            log.error("Message {}: {} is a kind no processor handles. It holds the FIFO head: every message after it "
+                    + "waits while it is retried with backoff ({} attempts), then it ends DEAD(EXHAUSTED). If this "
+                    + "traffic is expected and carries nothing to process, {}", head.msgId(), describe(message),
+                    settings.retry().maxAttempts(), remedy);
         }
         return fail(head, ErrorClass.UNSUPPORTED, "no processor handles " + describe(message));
     }

@@ -1,6 +1,7 @@
 package io.msgx.pipeline.pump;
 
 import io.msgx.pipeline.retry.RetryPolicy;
+import io.msgx.pipeline.metrics.HeadBlock;
 import io.msgx.pipeline.metrics.PipelineMetrics;
 import io.msgx.pipeline.outage.OutageLog;
 import io.msgx.pipeline.store.ErrorClass;
@@ -76,6 +77,27 @@ public final class Pump {
     }
 
     private TickResult tickOnce() {
+        var result = headTick();
+        metrics.fifoHead(blockOf(result));
+        return result;
+    }
+
+    /** What holds the head after a tick that came to {@code result}. */
+    private static HeadBlock blockOf(TickResult result) {
+        if (result instanceof TickResult.BeyondWatermark) {
+            return HeadBlock.BEYOND_WATERMARK;
+        }
+        if (result instanceof TickResult.WaitingForRetry waiting) {
+            return waiting.errorClass() == ErrorClass.UNSUPPORTED ? HeadBlock.UNSUPPORTED : HeadBlock.BACKOFF;
+        }
+        if (result instanceof TickResult.Processed processed
+                && processed.outcomes().get(processed.outcomes().size() - 1) instanceof ProcessOutcome.Failed failed) {
+            return failed.errorClass() == ErrorClass.UNSUPPORTED ? HeadBlock.UNSUPPORTED : HeadBlock.BACKOFF;
+        }
+        return HeadBlock.NOT_BLOCKED;
+    }
+
+    private TickResult headTick() {
         var head = store.procStates().head();
         if (head.isEmpty()) {
             return new TickResult.Idle();
@@ -100,7 +122,7 @@ public final class Pump {
         }
         if (message.status() == ProcStatus.FAILED && message.nextAttemptAt() != null
                 && clock.instant().isBefore(message.nextAttemptAt())) {
-            return new TickResult.WaitingForRetry(message.msgId(), message.nextAttemptAt());
+            return new TickResult.WaitingForRetry(message.msgId(), message.nextAttemptAt(), message.errorClass());
         }
         if (message.status() == ProcStatus.FAILED || groupSize == 1) {
             return processed(List.of(processor.processOne(message)));

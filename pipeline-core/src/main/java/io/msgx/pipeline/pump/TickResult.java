@@ -1,5 +1,7 @@
 package io.msgx.pipeline.pump;
 
+import io.msgx.pipeline.store.ErrorClass;
+
 import java.time.Instant;
 import java.util.List;
 
@@ -24,8 +26,11 @@ public sealed interface TickResult {
     record Exhausted(long msgId) implements TickResult {
     }
 
-    /** The head failed and is not due before {@code until}; nothing after it moves meanwhile. */
-    record WaitingForRetry(long msgId, Instant until) implements TickResult {
+    /**
+     * The head failed with {@code errorClass} and is not due before {@code until}; nothing after it moves
+     * meanwhile.
+     */
+    record WaitingForRetry(long msgId, Instant until, ErrorClass errorClass) implements TickResult {
     }
 
     /**

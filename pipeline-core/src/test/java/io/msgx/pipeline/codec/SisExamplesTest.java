@@ -336,6 +336,21 @@ class SisExamplesTest {
     }
 
     @Test
+    void aSeasonalScheduleIsItsOwnKindAndItsBodyIsNotRead() {
+        var body = "<SCHS><SNAM>S24</SNAM><SDAT>31MAR24</SDAT><EDAT>26OCT24</EDAT><APCD>PEK</APCD><RECS>1</RECS>"
+                + "<FLTR><ALCD>CA</ALCD><FLNO>CA1405</FLNO><MVIN>D</MVIN><DYOP>1234567</DYOP><STDT>31MAR24</STDT>"
+                + "<EDDT>26OCT24</EDDT><SCHT>0835</SCHT><ROUT><SADC>PEK</SADC><SDDC>CTU</SDDC></ROUT></FLTR></SCHS>";
+        for (String styp : List.of("DNLD", "RESP")) {
+            DecodedMessage message = decoded("<MSG>" + meta("SCHS", styp) + body + "</MSG>");
+            assertThat(message.kind()).isEqualTo(new MsgKind.Seasonal(styp));
+            assertThat(message.flightMessage()).isEmpty();
+            assertThat(message.referenceAnswer()).isEmpty();
+        }
+        assertThat(decoded("<MSG>" + meta("SCHS", "UPD") + body + "</MSG>").kind())
+                .isEqualTo(new MsgKind.Unsupported("SCHS", "UPD"));
+    }
+
+    @Test
     void unknownTypesAndSubtypesAreUnsupported() {
         assertThat(decoded("<MSG>" + meta("WXYZ", "RESP") + "</MSG>").kind()).isEqualTo(new MsgKind.Unsupported("WXYZ", "RESP"));
         assertThat(decoded("<MSG>" + meta("FLOP", "XXXX") + "</MSG>").kind()).isEqualTo(new MsgKind.Unsupported("FLOP", "XXXX"));

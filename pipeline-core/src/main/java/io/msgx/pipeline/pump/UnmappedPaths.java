@@ -1,0 +1,70 @@
+package io.msgx.pipeline.pump;
+
+import io.msgx.pipeline.codec.DecodedMessage;
+import io.msgx.pipeline.metrics.PipelineMetrics;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Makes what a message carried and the model does not know loud, never silent (sis-format §3): each path of a
+ * message that ended is counted ({@link PipelineMetrics#unmappedRead}, by {@code TYPE-STYP} and path), and the
+ * first message to carry a path is logged with its ID, once per path for the life of this instance.
+ *
+ * <p>Paths come from the sender; so that a sender inventing names cannot grow this instance's memory or the
+ * metric's series without bound, at most {@link #MAX_DISTINCT_PATHS} distinct paths are told apart, and the rest
+ * are counted under {@link #OTHER_PATHS} (logged once when that starts).
+ */
+final class UnmappedPaths {
+
+    /** How many distinct {@code TYPE-STYP} and path pairs are counted and logged apart. */
+    static final int MAX_DISTINCT_PATHS = 1_000;
+
+    /** The path under which the pairs beyond {@link #MAX_DISTINCT_PATHS} are counted. */
+    static final String OTHER_PATHS = "(other)";
+
+    private static final Logger log = LoggerFactory.getLogger(UnmappedPaths.class);
+
+    private final PipelineMetrics metrics;
+    private final Set<String> seen = ConcurrentHashMap.newKeySet();
+
+    UnmappedPaths(PipelineMetrics metrics) {
+        this.metrics = metrics;
+    }
+
+    /** Count and, the first time, log the unmapped {@code paths} of message {@code msgId}, which has ended. */
+    void report(long msgId, DecodedMessage message, List<String> paths) {
+        if (paths.isEmpty()) {
+            return;
+        }
+        var kind = message.meta().type() + "-" + message.meta().subtype();
+        for (var path : paths) {
+            var counted = distinct(kind, path, msgId);
+            metrics.unmappedRead(kind, counted);
+        }
+    }
+
+    private String distinct(String kind, String path, long msgId) {
+        var pair = kind + " " + path;
+        if (seen.contains(pair)) {
+            return path;
+        }
+        if (seen.size() >= MAX_DISTINCT_PATHS) {
+            if (seen.add(kind + " " + OTHER_PATHS)) {
+                log.warn("Message {}: {} carries {}, which the model does not map; {} distinct unmapped paths are "
+                        + "already counted, so this and further new paths of {} are counted as {} and not logged",
+                        msgId, kind, path, MAX_DISTINCT_PATHS, kind, OTHER_PATHS);
+            }
+            return OTHER_PATHS;
+        }
+        if (seen.add(pair)) {
+            log.warn("Message {}: {} carries {}, which the model does not map. Its value is not in the flight state "
+                    + "or on Kafka; read it in the raw message ('message show {} --raw'). Counted in "
+                    + "msgx.codec.unmapped; logged once per path", msgId, kind, path, msgId);
+        }
+        return path;
+    }
+}
