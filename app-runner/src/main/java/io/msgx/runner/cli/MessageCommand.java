@@ -1,5 +1,6 @@
 package io.msgx.runner.cli;
 
+import io.msgx.pipeline.codec.DecodeResult;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -8,12 +9,13 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.concurrent.Callable;
 
 @Command(name = "message", description = "Inspect one inbound message.", subcommands = MessageCommand.Show.class)
 final class MessageCommand {
 
-    @Command(name = "show", description = "State, attempts, error, identity, backfill facts; --raw adds the XML.")
+    @Command(name = "show", description = "State, attempts, error, identity, backfill facts, what the model does not map; --raw adds the XML.")
     static final class Show implements Callable<Integer> {
 
         @Mixin
@@ -57,8 +59,13 @@ final class MessageCommand {
                 map.put("backfillAttempts", r.backfillAttempts());
                 map.put("backfillAbandonedAt", r.backfillAbandonedAt());
                 map.put("backfillAbandonedReason", r.backfillAbandonedReason());
+                var text = exchange.mailbox().readText(id);
+                map.put("unmapped", text.map(xml -> exchange.codec().decode(xml))
+                        .filter(DecodeResult.Decoded.class::isInstance)
+                        .map(decoded -> ((DecodeResult.Decoded) decoded).unmapped())
+                        .orElse(List.of()));
                 if (raw) {
-                    map.put("raw", exchange.mailbox().readText(id).orElse(null));
+                    map.put("raw", text.orElse(null));
                 }
                 if (json) {
                     JsonOutput.print(out, map);

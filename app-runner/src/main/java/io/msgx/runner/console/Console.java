@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpHandler;
 import io.msgx.domain.flight.FlightId;
+import io.msgx.pipeline.codec.DecodeResult;
 import io.msgx.pipeline.store.ErrorClass;
 import io.msgx.pipeline.store.ProcRecord;
 import io.msgx.pipeline.store.ProcStatus;
@@ -490,8 +491,21 @@ public final class Console implements HttpHandler, AutoCloseable {
         if (raw == null) {
             html.raw("<p class=\"note\">The raw text is gone (purged from the mailbox, no copy kept).</p>");
         } else {
+            unmappedBlock(html, raw);
             html.raw("<pre class=\"xml\" id=\"raw\">").text(XmlPretty.indent(raw)).raw("</pre>");
         }
+    }
+
+    /** What the message carries that the model does not map (D-65): its values are only in the raw XML below. */
+    private void unmappedBlock(Html html, String raw) {
+        if (!(exchange.codec().decode(raw) instanceof DecodeResult.Decoded decoded) || decoded.unmapped().isEmpty()) {
+            return;
+        }
+        html.raw("<h3>Not mapped</h3><p class=\"note\">The message carries these elements or attributes, which the"
+                + " model does not keep: they are not in the flight state, <code>REF_MASTER</code> or on Kafka, only in"
+                + " the raw XML below (counted in <code>msgx.codec.unmapped</code>).</p><ul id=\"unmapped\">");
+        decoded.unmapped().forEach(path -> html.raw("<li><code>").text(path).raw("</code></li>"));
+        html.raw("</ul>");
     }
 
     // ------------------------------------------------------------------------------------------------ flight
