@@ -1,0 +1,255 @@
+package io.msgx.pipeline.testing;
+
+import org.w3c.dom.Element;
+import org.w3c.dom.Node;
+
+import javax.xml.parsers.DocumentBuilderFactory;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * The real-form messages of {@code src/test/resources/real-forms} (one of every kind of sis-format.md version 2, see
+ * its README), and what a pipeline that loses nothing must hold after it took them all, in file order: every value
+ * each message carries, by the flight or reference record it belongs to. Reads the XML on its own (the JDK's DOM
+ * parser), not through the codec under test.
+ */
+public final class RealForms {
+
+    /** The reference types of sis-format §6 the corpus writes into {@code REF_MASTER}. */
+    private static final Set<String> FLIGHT_TYPES = Set.of("SCHD", "FLOP", "FDEL");
+    private static final Pattern EXPECT = Pattern.compile("<!-- expect: (\\w+) -->");
+    /** The upstream sequence attributes of list items: they become {@code SOURCE_SEQ}, a number, not a text value. */
+    private static final Pattern SEQUENCE_ATTRIBUTE = Pattern.compile("[A-Z]{2}NO|PSHN");
+
+    /** One message of the corpus: its file name, its text, and the terminal state it must reach. */
+    public record Message(String file, String xml, String expectedState) {
+
+        public String type() {
+            return metaText(this, "TYPE");
+        }
+
+        public String subtype() {
+            return metaText(this, "STYP");
+        }
+
+        public String kind() {
+            return type() + "-" + subtype();
+        }
+    }
+
+    private final List<Message> messages;
+
+    private RealForms(List<Message> messages) {
+        this.messages = List.copyOf(messages);
+    }
+
+    /** The corpus, in file-name order. */
+    public static RealForms load() {
+        var names = new ArrayList<String>();
+        try (InputStream list = resource("real-forms/index.txt")) {
+            for (var line : new String(list.readAllBytes(), StandardCharsets.UTF_8).split("\n")) {
+                if (!line.isBlank()) {
+                    names.add(line.strip());
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        var messages = new ArrayList<Message>();
+        for (var name : names) {
+            try (InputStream in = resource("real-forms/" + name)) {
+                var xml = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+                var expect = EXPECT.matcher(xml);
+                if (!expect.find()) {
+                    throw new IllegalStateException(name + " has no '<!-- expect: STATE -->' comment");
+                }
+                messages.add(new Message(name, xml, expect.group(1)));
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+        return new RealForms(messages);
+    }
+
+    public List<Message> messages() {
+        return messages;
+    }
+
+    /**
+     * Every text and attribute value the applied flight messages carry, by FLID: the values a flight's state (and its
+     * {@code schd} JSON) must hold at the end. Messages expected to be skipped, deletions, and flights a later
+     * message deletes are left out; {@code FLID} itself and the list items' sequence attributes are not text values.
+     */
+    public Map<String, Set<String>> flightValues() {
+        var deleted = new LinkedHashSet<String>();
+        var values = new LinkedHashMap<String, Set<String>>();
+        for (var message : messages) {
+            if (!FLIGHT_TYPES.contains(message.type()) || !message.expectedState().equals("SUCCEEDED")) {
+                continue;
+            }
+            var body = body(message);
+            if (message.type().equals("FDEL") || message.subtype().equals("FDEL")) {
+                deleted.add(childText(body, "FLID"));
+                continue;
+            }
+            var records = message.type().equals("SCHD") ? children(body, "FLTR") : List.of(body);
+            for (var record : records) {
+                var flid = childText(record, "FLID");
+                var into = values.computeIfAbsent(flid, f -> new LinkedHashSet<>());
+                for (var child : children(record, null)) {
+                    if (!child.getTagName().equals("FLID")) {
+                        collect(child, into);
+                    }
+                }
+            }
+        }
+        deleted.forEach(values::remove);
+        return values;
+    }
+
+    /** The FLIDs the corpus deletes. */
+    public Set<String> deletedFlights() {
+        var deleted = new LinkedHashSet<String>();
+        for (var message : messages) {
+            if (message.type().equals("FDEL") || message.type().equals("FLOP") && message.subtype().equals("FDEL")) {
+                deleted.add(childText(body(message), "FLID"));
+            }
+        }
+        return deleted;
+    }
+
+    /**
+     * Every text and attribute value of every reference record that stands at the end, by {@code RTYPE:RKEY}:
+     * records are written whole by {@code ADD}, {@code UPD}, {@code DNLD} and {@code RESP} and removed by
+     * {@code DEL}, in file order. Skipped messages (an ignored type) write nothing.
+     */
+    public Map<String, Set<String>> referenceValues() {
+        var values = new LinkedHashMap<String, Set<String>>();
+        for (var message : messages) {
+            if (FLIGHT_TYPES.contains(message.type()) || !message.expectedState().equals("SUCCEEDED")) {
+                continue;
+            }
+            for (var record : children(root(message), message.type())) {
+                var key = message.type() + ":" + children(record, null).get(0).getTextContent().strip();
+                if (message.subtype().equals("DEL")) {
+                    values.remove(key);
+                } else {
+                    var into = new LinkedHashSet<String>();
+                    children(record, null).forEach(child -> collect(child, into));
+                    values.put(key, into);
+                }
+            }
+        }
+        return values;
+    }
+
+    /** The {@code RTYPE:RKEY} of every record the corpus deletes and does not write again. */
+    public Set<String> deletedReferences() {
+        var deleted = new LinkedHashSet<String>();
+        for (var message : messages) {
+            if (FLIGHT_TYPES.contains(message.type()) || !message.expectedState().equals("SUCCEEDED")) {
+                continue;
+            }
+            for (var record : children(root(message), message.type())) {
+                var key = message.type() + ":" + children(record, null).get(0).getTextContent().strip();
+                if (message.subtype().equals("DEL")) {
+                    deleted.add(key);
+                } else {
+                    deleted.remove(key);
+                }
+            }
+        }
+        return deleted;
+    }
+
+    /**
+     * The values of {@code expected} that {@code json} does not hold as a JSON string ({@code "value"}); empty when
+     * nothing was lost on the way.
+     */
+    public static List<String> missingFrom(String json, Set<String> expected) {
+        return expected.stream().filter(value -> json == null || !json.contains('"' + jsonEscaped(value) + '"')).toList();
+    }
+
+    private static String jsonEscaped(String value) {
+        return value.replace("\\", "\\\\").replace("\"", "\\\"");
+    }
+
+    private static void collect(Element element, Set<String> into) {
+        var attributes = element.getAttributes();
+        for (int i = 0; i < attributes.getLength(); i++) {
+            var attribute = attributes.item(i);
+            if (!SEQUENCE_ATTRIBUTE.matcher(attribute.getNodeName()).matches() && !attribute.getNodeValue().isBlank()) {
+                into.add(attribute.getNodeValue().strip());
+            }
+        }
+        var children = children(element, null);
+        var ownText = new StringBuilder();
+        for (var node = element.getFirstChild(); node != null; node = node.getNextSibling()) {
+            if (node.getNodeType() == Node.TEXT_NODE || node.getNodeType() == Node.CDATA_SECTION_NODE) {
+                ownText.append(node.getNodeValue());
+            }
+        }
+        if (!ownText.toString().isBlank()) {
+            into.add(ownText.toString().strip());
+        }
+        children.forEach(child -> collect(child, into));
+    }
+
+    private static Element root(Message message) {
+        try {
+            var factory = DocumentBuilderFactory.newInstance();
+            factory.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);
+            return factory.newDocumentBuilder()
+                    .parse(new ByteArrayInputStream(message.xml().getBytes(StandardCharsets.UTF_8)))
+                    .getDocumentElement();
+        } catch (Exception e) {
+            throw new IllegalStateException(message.file() + " is not well-formed: " + e.getMessage(), e);
+        }
+    }
+
+    private static Element body(Message message) {
+        var root = root(message);
+        var body = children(root, message.type());
+        if (body.isEmpty() && message.type().equals("FDEL")) {
+            body = children(root, "FLOP");
+        }
+        return body.get(0);
+    }
+
+    private static String metaText(Message message, String name) {
+        return childText(children(root(message), "META").get(0), name);
+    }
+
+    private static String childText(Element parent, String name) {
+        return children(parent, name).get(0).getTextContent().strip();
+    }
+
+    /** The child elements of {@code parent}, those named {@code name} only unless it is null. */
+    private static List<Element> children(Element parent, String name) {
+        var found = new ArrayList<Element>();
+        for (var node = parent.getFirstChild(); node != null; node = node.getNextSibling()) {
+            if (node instanceof Element element && (name == null || element.getTagName().equals(name))) {
+                found.add(element);
+            }
+        }
+        return found;
+    }
+
+    private static InputStream resource(String name) {
+        var in = RealForms.class.getClassLoader().getResourceAsStream(name);
+        if (in == null) {
+            throw new IllegalStateException("no test resource " + name + " on the class path");
+        }
+        return in;
+    }
+}
