@@ -40,7 +40,8 @@ public final class OracleSchema {
             "V2__delivery_indexes.sql",
             "V3__lifecycle.sql",
             "V4__request_track.sql",
-            "V5__dispatch_retrying_index.sql");
+            "V5__dispatch_retrying_index.sql",
+            "V6__sis_contract_v2_flight.sql");
 
     /** The version this build writes and expects. */
     public static final int CURRENT_VERSION = SCRIPTS.size();

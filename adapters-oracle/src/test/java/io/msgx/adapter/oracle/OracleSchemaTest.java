@@ -29,7 +29,7 @@ class OracleSchemaTest {
             "PROC_STATE", "PROC_STATE_HST", "MSG_EVENT", "REQ_TRACK", "REF_MASTER", "INBOX_CURSOR", "PIPELINE_LOCK",
             "SCHD_SNAP_LOG", "FLIGHT_SCHD", "FLIGHT_GTDT", "FLIGHT_CKDT", "FLIGHT_CLDT", "FLIGHT_PSDT", "FLIGHT_CHDT",
             "FLIGHT_DELY", "FLIGHT_ABTM", "FLIGHT_CHOT", "FLIGHT_ROUTE_POINT", "FLIGHT_SRVT", "FLIGHT_VIPF",
-            "FLIGHT_HST", "BACKFILL_RECONCILIATION", "RAW_MSG_COPY", "MSGX_SCHEMA_VERSION");
+            "FLIGHT_PSHT", "FLIGHT_TIPT", "FLIGHT_HST", "BACKFILL_RECONCILIATION", "RAW_MSG_COPY", "MSGX_SCHEMA_VERSION");
 
     @RegisterExtension
     final OracleTestDatabase database = new OracleTestDatabase();
@@ -62,18 +62,20 @@ class OracleSchemaTest {
         assertThat(columns()).isEqualTo(before);
         assertThat(probe.strings("SELECT TO_CHAR(VERSION) || ':' || SCRIPT AS V FROM MSGX_SCHEMA_VERSION ORDER BY VERSION"))
                 .containsExactly("1:V1__pipeline_schema.sql", "2:V2__delivery_indexes.sql", "3:V3__lifecycle.sql",
-                        "4:V4__request_track.sql", "5:V5__dispatch_retrying_index.sql");
+                        "4:V4__request_track.sql", "5:V5__dispatch_retrying_index.sql",
+                        "6:V6__sis_contract_v2_flight.sql");
         assertThat(OracleSchema.versionOf(database.dataSource())).isEqualTo(OracleSchema.CURRENT_VERSION);
         OracleSchema.requireCurrent(database.dataSource());
     }
 
     @Test
     void aSchemaBehindThisBuildIsRefusedNamingBothVersions() {
-        probe.sql(session -> session.update("DELETE FROM MSGX_SCHEMA_VERSION WHERE VERSION = 5"));
+        probe.sql(session -> session.update("DELETE FROM MSGX_SCHEMA_VERSION WHERE VERSION = ?", OracleSchema.CURRENT_VERSION));
 
         assertThatThrownBy(() -> OracleSchema.requireCurrent(database.dataSource()))
                 .isInstanceOf(IllegalStateException.class)
-                .hasMessageContaining("at version 4").hasMessageContaining("expected 5").hasMessageContaining("migrate");
+                .hasMessageContaining("at version " + (OracleSchema.CURRENT_VERSION - 1))
+                .hasMessageContaining("expected " + OracleSchema.CURRENT_VERSION).hasMessageContaining("migrate");
     }
 
     @Test
@@ -113,7 +115,7 @@ class OracleSchemaTest {
 
         assertThatThrownBy(() -> OracleSchema.requireCurrent(database.dataSource()))
                 .isInstanceOf(IllegalStateException.class)
-                .hasMessageContaining("found version none, expected 5").hasMessageContaining("migrate");
+                .hasMessageContaining("found version none, expected " + OracleSchema.CURRENT_VERSION).hasMessageContaining("migrate");
         assertThat(OracleSchema.versionOf(database.dataSource())).isZero();
     }
 

@@ -55,7 +55,8 @@ public final class OracleTestDatabase implements BeforeEachCallback, AfterEachCa
     /** Tables in an order that deletes children before parents. */
     private static final List<String> TABLES = List.of(
             "FLIGHT_GTDT", "FLIGHT_CKDT", "FLIGHT_CLDT", "FLIGHT_PSDT", "FLIGHT_CHDT", "FLIGHT_DELY", "FLIGHT_ABTM",
-            "FLIGHT_CHOT", "FLIGHT_ROUTE_POINT", "FLIGHT_SRVT", "FLIGHT_VIPF", "FLIGHT_SCHD", "FLIGHT_HST",
+            "FLIGHT_CHOT", "FLIGHT_ROUTE_POINT", "FLIGHT_SRVT", "FLIGHT_VIPF", "FLIGHT_PSHT",
+            "FLIGHT_TIPT", "FLIGHT_SCHD", "FLIGHT_HST",
             "PROC_STATE", "PROC_STATE_HST", "BACKFILL_RECONCILIATION", "MSG_EVENT", "REQ_TRACK", "REF_MASTER",
             "INBOX_CURSOR", "PIPELINE_LOCK", "SCHD_SNAP_LOG", "RAW_MSG_COPY");
 

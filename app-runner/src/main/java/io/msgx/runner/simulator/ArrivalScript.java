@@ -1,7 +1,6 @@
 package io.msgx.runner.simulator;
 
 import io.msgx.domain.flight.FlightField;
-import io.msgx.domain.flight.SisTime;
 import io.msgx.domain.message.FlopSubtype;
 
 import java.util.List;
@@ -78,8 +77,8 @@ final class ArrivalScript {
             var alternate = ReferenceTables.pick(random, ReferenceTables.DOMESTIC.stream()
                     .filter(a -> !a.code().equals(origin)).toList()).code();
             var at = landing.minusMinutes(15);
-            script.send(at, script.flop(FlopSubtype.FDIV).set(FlightField.FDIV,
-                    "APCD=" + alternate + ";RESN=WEATHER BELOW MINIMA;TIME=" + SisTime.format(at)), "diverted to " + alternate);
+            script.send(at, script.flop(FlopSubtype.FDIV).set(FlightField.FDIV, "WEATHER BELOW MINIMA")
+                    .set(FlightField.FDIV_DDES, alternate).set(FlightField.FDIV_DDIR, "TO"), "diverted to " + alternate);
             script.send(at.plusMinutes(1), script.flop(FlopSubtype.FTSS).set(FlightField.FTSS, "DIV"), "status diverted");
             script.send(at.plusMinutes(2), script.flop(FlopSubtype.CLDT).items(List.of()), "belt released");
             return script.drafts();
@@ -97,6 +96,11 @@ final class ArrivalScript {
         if (stand.startsWith("5")) {
             script.send(onBlock.plusMinutes(2), script.flop(FlopSubtype.ABTM).items(item(1,
                     "ABDG", AirportResources.airbridgeOf(stand), "ABOP", "C", "AOTM", onBlock.plusMinutes(2))), "airbridge on");
+        }
+        if (story.has(Twist.TOW)) {
+            var towedTo = resources.otherStand(stand);
+            script.send(onBlock.plusMinutes(6), script.flop(FlopSubtype.TIPT).items(item(1, "TRTM", onBlock.plusMinutes(6),
+                    "TRST", towedTo)), "towed to " + towedTo);
         }
         script.send(onBlock.plusMinutes(8), script.flop(FlopSubtype.CLDT).items(item(1, "BELT", belt,
                 "PCOT", onBlock.plusMinutes(8), "PCCT", onBlock.plusMinutes(40), "BTYP", type)), "first bag on belt " + belt);

@@ -2,7 +2,6 @@ package io.msgx.runner.simulator;
 
 import io.msgx.domain.flight.FlightField;
 import io.msgx.domain.flight.ListItem;
-import io.msgx.domain.flight.SisTime;
 import io.msgx.domain.message.FlopSubtype;
 
 import java.time.LocalDateTime;
@@ -109,6 +108,10 @@ final class DepartureScript {
         script.send(boarding, script.flop(FlopSubtype.BOTM).time(FlightField.BOTM, boarding), "boarding");
         script.send(boarding, gate(script, gate, t, d, type, boarding, null), "gate open");
         script.send(boarding, script.flop(FlopSubtype.FTSS).set(FlightField.FTSS, "BOR"), "status boarding");
+        if (story.has(Twist.TIMED_INDICATOR)) {
+            script.send(boarding, script.flop(FlopSubtype.PORT).time(FlightField.PORT_POTM, boarding)
+                    .set(FlightField.PORT_POID, "O"), "indicator open");
+        }
         script.send(t.plusMinutes(d - 20), script.flop(FlopSubtype.LACL).time(FlightField.LACL, t.plusMinutes(d - 20)),
                 "last call");
         script.send(t.plusMinutes(d - 15), script.flop(FlopSubtype.FINT).time(FlightField.FINT, t.plusMinutes(d - 15)),
@@ -124,6 +127,10 @@ final class DepartureScript {
         var offBlock = t.plusMinutes(d);
         script.send(offBlock, script.flop(FlopSubtype.CHOT).items(item(1, "CHTM", offBlock, "CHID", "OFF", "CHST", stand)),
                 "off-block");
+        if (story.has(Twist.PUSH_BACK)) {
+            script.send(offBlock, script.flop(FlopSubtype.PSHT).items(item(1, "PSTM", offBlock, "PSID", "O", "PUST", stand)),
+                    "push-back from " + stand);
+        }
         script.send(offBlock.plusMinutes(2), script.flop(FlopSubtype.EGST).time(FlightField.EGST, offBlock.plusMinutes(2)),
                 "engines started");
         if (story.has(Twist.RUNWAY)) {
@@ -133,16 +140,16 @@ final class DepartureScript {
         var takeOff = offBlock.plusMinutes(Draws.between(random, 12, 22));
         if (story.irregularity() == Irregularity.ABORTED) {
             var rejected = takeOff.minusMinutes(1);
-            script.send(rejected, script.flop(FlopSubtype.FLAB).set(FlightField.FLAB,
-                    "RESN=REJECTED TAKEOFF;TIME=" + SisTime.format(rejected)), "rejected take-off");
+            script.send(rejected, script.flop(FlopSubtype.FLAB).set(FlightField.FLAB, "REJECTED TAKEOFF")
+                    .set(FlightField.FLAB_ARES, "RTO"), "rejected take-off");
             takeOff = takeOff.plusMinutes(Draws.between(random, 45, 90));
         }
         script.send(takeOff, script.flop(FlopSubtype.ACTT).time(FlightField.ACTT, takeOff), "take-off");
         script.send(takeOff.plusMinutes(1), script.flop(FlopSubtype.FTSS).set(FlightField.FTSS, "DEP"), "status departed");
         if (story.irregularity() == Irregularity.RETURNED) {
             var back = takeOff.plusMinutes(Draws.between(random, 20, 40));
-            script.send(back, script.flop(FlopSubtype.FRET).set(FlightField.FRET,
-                    "RESN=CABIN PRESSURE;TIME=" + SisTime.format(back)), "returned");
+            script.send(back, script.flop(FlopSubtype.FRET).set(FlightField.FRET, "CABIN PRESSURE")
+                    .set(FlightField.FRET_REID, "TECH"), "returned");
             script.send(back.plusMinutes(1), script.flop(FlopSubtype.FTSS).set(FlightField.FTSS, "RTN"), "status returned");
             return script.drafts();
         }

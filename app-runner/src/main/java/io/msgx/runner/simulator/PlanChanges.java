@@ -48,17 +48,20 @@ final class PlanChanges {
             var codes = Draws.choose(random, ReferenceTables.SERVICE_CODES, Draws.between(random, 1, 2));
             var items = new ArrayList<ListItem>();
             for (int i = 0; i < codes.size(); i++) {
-                items.add(item(i + 1, "SVCD", codes.get(i), "SVTM", t.minusMinutes(30),
-                        "SVRM", Draws.between(random, 1, 3) + " PAX"));
+                items.add(item(i + 1, "SRTC", codes.get(i), "SRQT", String.valueOf(Draws.between(random, 1, 3)),
+                        "SRST", t.minusMinutes(40), "SRET", t.minusMinutes(20), "SRPR", "GROUND SERVICES"));
             }
             script.send(at, script.flop(FlopSubtype.SRVT).items(items), "special services " + codes);
             at = at.plusMinutes(1);
         }
         if (story.has(Twist.VIP)) {
             var name = "MR " + ReferenceTables.pick(random, ReferenceTables.SURNAMES);
-            script.send(at, script.flop(FlopSubtype.VIPF).items(item(1, "VPNM", name,
-                    "VPRK", ReferenceTables.pick(random, ReferenceTables.VIP_RANKS),
-                    "VPRM", "VIP ROOM " + Draws.between(random, 1, 6))), "VIP " + name);
+            script.send(at, script.flop(FlopSubtype.VIPF).items(item(1, "VPCD", name,
+                    "VFES", ReferenceTables.pick(random, ReferenceTables.VIP_RANKS) + " VIP ROOM " + Draws.between(random, 1, 6))),
+                    "VIP " + name);
+            script.send(at.plusMinutes(1), script.flop(FlopSubtype.VIPP).set(FlightField.VIPP, "1")
+                    .set(FlightField.VIPR, "0"), "VIP count");
+            script.send(at.plusMinutes(2), script.flop(FlopSubtype.VIPR).set(FlightField.VIPR, "1"), "VIP room count");
         }
     }
 
@@ -112,7 +115,7 @@ final class PlanChanges {
         }
     }
 
-    /** A remark ({@code REMC}) and an external status ({@code EXSS} with its remark). */
+    /** A remark ({@code REMC}) and an exception status ({@code EXSS}: code {@code EXSC}, reason {@code EXSR}). */
     void remarks(FlightScript script, FlightStory story, LocalDateTime at) {
         var flight = story.flight();
         if (story.has(Twist.EXTERNAL_STATUS)) {
@@ -120,7 +123,7 @@ final class PlanChanges {
             var status = story.delayed() ? "DLY" : "ONT";
             var remark = (flight.movement() == Movement.DEPARTURE ? "DEPARTURE " : "ARRIVAL ")
                     + (story.delayed() ? "DELAYED TO " : "ON TIME AT ") + String.format("%02d:%02d", eta.getHour(), eta.getMinute());
-            script.send(at, script.flop(FlopSubtype.EXSS).set(FlightField.EXSS, status).set(FlightField.REMC, remark), remark);
+            script.send(at, script.flop(FlopSubtype.EXSS).set(FlightField.EXSC, status).set(FlightField.EXSR, remark), remark);
         }
         if (story.has(Twist.REMARK)) {
             var remark = ReferenceTables.pick(random, ReferenceTables.REMARKS);
@@ -132,8 +135,8 @@ final class PlanChanges {
     static void cancel(FlightScript script, LocalDateTime at) {
         script.send(at, script.flop(FlopSubtype.CNCL).time(FlightField.CNCL, at), "cancelled");
         script.send(at, script.flop(FlopSubtype.FTSS).set(FlightField.FTSS, "CNL"), "status cancelled");
-        script.send(at.plusMinutes(1), script.flop(FlopSubtype.EXSS).set(FlightField.EXSS, "CNL")
-                .set(FlightField.REMC, "FLIGHT CANCELLED"), "public status cancelled");
+        script.send(at.plusMinutes(1), script.flop(FlopSubtype.EXSS).set(FlightField.EXSC, "CNL")
+                .set(FlightField.EXSR, "FLIGHT CANCELLED"), "public status cancelled");
     }
 
     /** A technical stop added to a non-stop route, or the via stop of a two-leg route dropped. */

@@ -11,7 +11,7 @@ enum Twist {
     HANDLING_AGENTS(0.15, null),
     /** {@code SRVT}: special services (wheelchairs, unaccompanied minors, catering). */
     SERVICES(0.10, null),
-    /** {@code VIPF}: a VIP on board. */
+    /** {@code VIPF}: a VIP on board, with the VIP counts {@code VIPP} and {@code VIPR}. */
     VIP(0.02, null),
     /** A second {@code GTDT} with another gate before boarding. */
     GATE_CHANGE(0.12, Movement.DEPARTURE),
@@ -42,7 +42,13 @@ enum Twist {
     /** {@code IEST}: an initial estimate, hours ahead. */
     INITIAL_ESTIMATE(0.4, Movement.ARRIVAL),
     /** {@code APPT}: the approach time given by approach control. */
-    APPROACH_TIME(0.3, Movement.ARRIVAL);
+    APPROACH_TIME(0.3, Movement.ARRIVAL),
+    /** {@code PSHT}: the push-back record at off-block. */
+    PUSH_BACK(0.3, Movement.DEPARTURE),
+    /** {@code TIPT}: the aircraft is towed to another stand after on-block. */
+    TOW(0.05, Movement.ARRIVAL),
+    /** {@code PORT}: a timed indicator set when boarding opens. */
+    TIMED_INDICATOR(0.05, Movement.DEPARTURE);
 
     private final double share;
     private final Movement only;

@@ -1,6 +1,7 @@
 package io.msgx.domain.flight;
 
 import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
@@ -61,7 +62,27 @@ public enum FlightField {
     CNCL(Kind.TIME, false),
     FDIV(Kind.EXCEPTION, false),
     FRET(Kind.EXCEPTION, false),
-    FLAB(Kind.EXCEPTION, false);
+    FLAB(Kind.EXCEPTION, false),
+    /** Exception status code (sis-format v2; {@code EXSS} is version 1's name, kept). */
+    EXSC(Kind.TEXT, true),
+    /** Exception status reason text (sis-format v2; {@code REMC} was version 1's remark, kept). */
+    EXSR(Kind.TEXT, true),
+    /** Diversion airport: attribute {@code DDES} of {@code FDIV}. */
+    FDIV_DDES(Kind.TEXT, false, Carrier.ATTRIBUTE),
+    /** Diversion direction: attribute {@code DDIR} of {@code FDIV}. */
+    FDIV_DDIR(Kind.TEXT, false, Carrier.ATTRIBUTE),
+    /** Return code: attribute {@code REID} of {@code FRET}. */
+    FRET_REID(Kind.TEXT, false, Carrier.ATTRIBUTE),
+    /** Abort code: attribute {@code ARES} of {@code FLAB}. */
+    FLAB_ARES(Kind.TEXT, false, Carrier.ATTRIBUTE),
+    /** Time of the timed indicator: child {@code POTM} of {@code PORT}. */
+    PORT_POTM(Kind.TIME, false, Carrier.CHILD),
+    /** The indicator itself ({@code O}/{@code C}): child {@code POID} of {@code PORT}. */
+    PORT_POID(Kind.TEXT, false, Carrier.CHILD),
+    /** VIP count. */
+    VIPP(Kind.NUMBER, false),
+    /** VIP count (the second of the pair; both may come in one message). */
+    VIPR(Kind.NUMBER, false);
 
     /** What kind of text a field holds; informs documentation and projections, never rejects a value. */
     public enum Kind {
@@ -76,18 +97,41 @@ public enum FlightField {
         EXCEPTION
     }
 
+    /**
+     * Where a field's value stands in a message. An {@link #ELEMENT} field is the text of the element named by its
+     * code ({@code <STND>504</STND>}). The others are parts of an element named by the code's prefix, the part's
+     * name being the code's suffix: {@code FDIV_DDES} is attribute {@code DDES} of {@code <FDIV>} (the seeds'
+     * "exception object prefix fields"), {@code PORT_POTM} is child {@code <POTM>} of {@code <PORT>}. An element
+     * with neither attributes, text nor children ({@code <FDIV/>}, {@code <PORT/>}) clears every field it carries
+     * (decision D-54).
+     */
+    public enum Carrier {
+        ELEMENT,
+        ATTRIBUTE,
+        CHILD
+    }
+
     /** Longest value a scalar may carry; the store's column width. */
     public static final int MAX_VALUE_LENGTH = 512;
 
     private static final Map<String, FlightField> BY_CODE =
             Arrays.stream(values()).collect(Collectors.toUnmodifiableMap(FlightField::code, Function.identity()));
 
+    private static final Map<String, List<FlightField>> BY_ELEMENT = Arrays.stream(values())
+            .collect(Collectors.groupingBy(FlightField::element, Collectors.toUnmodifiableList()));
+
     private final Kind kind;
     private final boolean inScheduleRecord;
+    private final Carrier carrier;
 
     FlightField(Kind kind, boolean inScheduleRecord) {
+        this(kind, inScheduleRecord, Carrier.ELEMENT);
+    }
+
+    FlightField(Kind kind, boolean inScheduleRecord, Carrier carrier) {
         this.kind = kind;
         this.inScheduleRecord = inScheduleRecord;
+        this.carrier = carrier;
     }
 
     /** The protocol code, which is also the element name. */
@@ -101,6 +145,29 @@ public enum FlightField {
 
     public boolean inScheduleRecord() {
         return inScheduleRecord;
+    }
+
+    public Carrier carrier() {
+        return carrier;
+    }
+
+    /** The element of a message that carries this field: its code, or the code's prefix for a part. */
+    public String element() {
+        return carrier == Carrier.ELEMENT ? name() : name().substring(0, name().indexOf('_'));
+    }
+
+    /** The attribute or child element name of a part ({@code DDES} of {@code FDIV_DDES}); null for an element. */
+    public String part() {
+        return carrier == Carrier.ELEMENT ? null : name().substring(name().indexOf('_') + 1);
+    }
+
+    /**
+     * Every field the element {@code element} carries, in enum order: {@code STND} → [STND];
+     * {@code FDIV} → [FDIV, FDIV_DDES, FDIV_DDIR]; {@code PORT} → [PORT_POTM, PORT_POID]; empty for an element that
+     * carries no field (a list, or an unknown element).
+     */
+    public static List<FlightField> carriedBy(String element) {
+        return BY_ELEMENT.getOrDefault(element, List.of());
     }
 
     public static Optional<FlightField> byCode(String code) {

@@ -9,8 +9,8 @@ import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /**
- * The ordered lists a flight carries: the eight resource collections, the two route kinds, service and VIP
- * records. Each list item keeps its position ({@code ORDINAL}, from 1) and the upstream sequence attribute
+ * The ordered lists a flight carries: the eight resource collections, the two route kinds, service, VIP,
+ * push-back and towing records. Each list item keeps its position ({@code ORDINAL}, from 1) and the upstream sequence attribute
  * ({@code SOURCE_SEQ}, from {@link #sequenceAttribute()}, may be missing or repeated). Items are never
  * de-duplicated by resource code: the same gate twice is two assignments.
  *
@@ -21,14 +21,20 @@ public enum FlightList {
     CKDT("CKNO", Group.RESOURCE, "CHKC", "CCLS", "PCOT", "PCCT", "COTM", "CCTM", "CTYP"),
     CLDT("CLNO", Group.RESOURCE, "BELT", "BCLS", "PCOT", "PCCT", "BTYP"),
     PSDT("PSNO", Group.RESOURCE, "PSST", "STST", "STET"),
-    CHDT("CHNO", Group.RESOURCE, "CHUT", "CCLS", "PCBT", "PCET", "CTYP"),
+    CHDT("CHNO", Group.RESOURCE, "CHUT", "CCLS", "PCBT", "PCET", "CBTM", "CETM", "CTYP"),
     DELY("DLNO", Group.RESOURCE, "CODE", "STRT", "DURA", "DESC"),
     ABTM("ASNO", Group.RESOURCE, "ABDG", "ABOP", "AOTM"),
     CHOT("CSNO", Group.RESOURCE, "CHTM", "CHID", "CHST"),
     ROUT("RTNO", Group.ROUTE, "APCD", "SCAT", "SCDT", "ESAT", "ESDT", "ACAT", "ACDT"),
     ERUT("RTNO", Group.ROUTE, "APCD", "SCAT", "SCDT", "ESAT", "ESDT", "ACAT", "ACDT"),
-    SRVT("SVNO", Group.RECORD, "SVCD", "SVTM", "SVRM"),
-    VIPF("VPNO", Group.RECORD, "VPNM", "VPRK", "VPRM");
+    /** Services; {@code SVCD SVTM SVRM} are version 1's item fields, kept beside the real ones. */
+    SRVT("SVNO", Group.RECORD, "SRTC", "SRQT", "SRST", "SRET", "SRPR", "SANR", "SARR", "SVCD", "SVTM", "SVRM"),
+    /** VIP records; {@code VPNM VPRK VPRM} are version 1's item fields, kept beside the real ones. */
+    VIPF("VPNO", Group.RECORD, "VPCD", "VFES", "VPNM", "VPRK", "VPRM"),
+    /** Push-back / tow records: time, in or out, stand. */
+    PSHT("PSHN", Group.RECORD, "PSTM", "PSID", "PUST"),
+    /** Towing records: time, stand. The contract names no sequence attribute; ours is {@code TPNO} (D-55). */
+    TIPT("TPNO", Group.RECORD, "TRTM", "TRST");
 
     /** Where a list is stored: the eight resource tables, the route-point table, or the record tables. */
     public enum Group {
@@ -36,6 +42,8 @@ public enum FlightList {
         ROUTE,
         RECORD
     }
+
+    private static final List<String> DELY_ATTRIBUTES = List.of("CODE", "STRT", "DURA");
 
     private static final Map<String, FlightList> BY_CODE =
             Arrays.stream(values()).collect(Collectors.toUnmodifiableMap(FlightList::code, Function.identity()));
@@ -69,6 +77,20 @@ public enum FlightList {
     /** The item's fields by protocol code, in the order they are stored and published. */
     public List<String> itemFields() {
         return itemFields;
+    }
+
+    /**
+     * The item fields the real form carries as attributes of the item element, in the order they are written:
+     * {@code <DELY CODE="93" STRT="11MAR240835" DURA="0045">} (sis-format v2 §5). Read from attributes or child
+     * elements alike; written as attributes.
+     */
+    public List<String> attributeFields() {
+        return this == DELY ? DELY_ATTRIBUTES : List.of();
+    }
+
+    /** The item field the item element's own text carries ({@code DESC} of {@code DELY}), if any. */
+    public Optional<String> textField() {
+        return this == DELY ? Optional.of("DESC") : Optional.empty();
     }
 
     /** Whether {@code code} is one of {@link #itemFields()}. */

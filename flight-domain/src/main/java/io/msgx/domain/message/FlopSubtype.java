@@ -28,6 +28,8 @@ public enum FlopSubtype {
     ERUT(FlightList.ERUT),
     SRVT(FlightList.SRVT),
     VIPF(FlightList.VIPF),
+    PSHT(FlightList.PSHT),
+    TIPT(FlightList.TIPT),
 
     STND(FlightField.STND),
     ACFT(FlightField.ACFT),
@@ -39,8 +41,11 @@ public enum FlopSubtype {
     FLIN(FlightField.FLIN),
     REMC(FlightField.REMC),
     FTSS(FlightField.FTSS),
-    /** External status, with its remark ({@code REMC}) when the body carries one. */
-    EXSS(FlightField.EXSS, FlightField.REMC),
+    /**
+     * Exception status: code {@code EXSC} and reason {@code EXSR} (sis-format v2); version 1's {@code EXSS} and
+     * {@code REMC} are still applied when the body carries them.
+     */
+    EXSS(FlightField.EXSC, FlightField.EXSR, FlightField.EXSS, FlightField.REMC),
     BOTM(FlightField.BOTM),
     LACL(FlightField.LACL),
     FINT(FlightField.FINT),
@@ -60,9 +65,18 @@ public enum FlopSubtype {
     ACTT(FlightField.ACTT),
     /** Cancellation time: the flight stays ACTIVE, marked cancelled. */
     CNCL(FlightField.CNCL),
-    FDIV(FlightField.FDIV),
-    FRET(FlightField.FRET),
-    FLAB(FlightField.FLAB),
+    /** Diversion: reason, airport ({@code DDES}), direction ({@code DDIR}). */
+    FDIV(FlightField.FDIV, FlightField.FDIV_DDES, FlightField.FDIV_DDIR),
+    /** Return: reason and code ({@code REID}). */
+    FRET(FlightField.FRET, FlightField.FRET_REID),
+    /** Abort: reason and code ({@code ARES}). */
+    FLAB(FlightField.FLAB, FlightField.FLAB_ARES),
+    /** A timed indicator: time ({@code POTM}) and {@code O}/{@code C} ({@code POID}). */
+    PORT(FlightField.PORT_POTM, FlightField.PORT_POID),
+    /** VIP counts; {@code VIPP} and {@code VIPR} name the same group, both may come in one message. */
+    VIPP(FlightField.VIPP, FlightField.VIPR),
+    /** VIP counts, as {@link #VIPP}. */
+    VIPR(FlightField.VIPP, FlightField.VIPR),
     /** Turnaround link. */
     TAOP(FlightField.TAOP, FlightField.TAFL, FlightField.TAID),
     /** Handling agents. */

@@ -39,9 +39,11 @@ class FlightStateEngineProperties {
     private static final List<String> FLIDS = List.of("1", "2", "3", "4", "5", "6");
     private static final List<String> SODTS = List.of("11MAR240835", "11MAR242310", "12MAR240600", "12MAR241900");
     private static final List<FlightField> RECORD_FIELDS =
-            List.of(FlightField.FLNO, FlightField.STND, FlightField.RUNW, FlightField.MAID, FlightField.CSOP);
+            List.of(FlightField.FLNO, FlightField.STND, FlightField.RUNW, FlightField.MAID, FlightField.CSOP,
+                    FlightField.EXSC, FlightField.FDIV, FlightField.FDIV_DDES, FlightField.PORT_POTM, FlightField.VIPP);
     private static final List<FlopSubtype> FLOPS =
-            List.of(FlopSubtype.STND, FlopSubtype.GTDT, FlopSubtype.CSHR, FlopSubtype.HNAG, FlopSubtype.EOBT);
+            List.of(FlopSubtype.STND, FlopSubtype.GTDT, FlopSubtype.CSHR, FlopSubtype.HNAG, FlopSubtype.EOBT,
+                    FlopSubtype.EXSS, FlopSubtype.FDIV, FlopSubtype.PORT, FlopSubtype.VIPR);
 
     @Property(tries = 300)
     void every_change_advances_the_version_by_exactly_one_and_nothing_else_moves(@ForAll("sequences") List<FlightMessage> messages) {

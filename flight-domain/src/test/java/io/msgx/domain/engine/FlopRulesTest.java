@@ -152,7 +152,9 @@ class FlopRulesTest {
         var contract = List.of("GTDT", "CKDT", "CLDT", "PSDT", "CHDT", "DELY", "ABTM", "CHOT", "ROUT", "ERUT", "SRVT",
                 "VIPF", "STND", "ACFT", "RENO", "TRML", "RUNW", "MAXP", "FLTY", "FLIN", "REMC", "FTSS", "EXSS", "BOTM",
                 "LACL", "FINT", "EOBT", "TOBT", "COBT", "CTOT", "IEST", "APPT", "EGSR", "EGST", "NEAT", "NAAT", "PEDT",
-                "PADT", "ESTT", "ACTT", "CNCL", "FDIV", "FRET", "FLAB", "TAOP", "HNAG", "CSHR");
+                "PADT", "ESTT", "ACTT", "CNCL", "FDIV", "FRET", "FLAB", "TAOP", "HNAG", "CSHR",
+                // sis-format v2 §5
+                "PSHT", "TIPT", "PORT", "VIPP", "VIPR");
         assertThat(EnumSet.allOf(FlopSubtype.class)).extracting(Enum::name).containsExactlyInAnyOrderElementsOf(contract);
     }
 

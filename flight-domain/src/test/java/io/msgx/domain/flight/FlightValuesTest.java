@@ -98,4 +98,37 @@ class FlightValuesTest {
         var fields = FlightFields.empty().with(FlightField.FLNO, flno).with(FlightField.MAID, maid);
         return new FlightState(FlightId.of(flid), status, 1, null, 1, fields, FlightLists.empty());
     }
+
+    @Test
+    void a_field_names_the_element_and_the_part_that_carry_it() {
+        assertThat(FlightField.carriedBy("STND")).containsExactly(FlightField.STND);
+        assertThat(FlightField.carriedBy("FDIV")).containsExactly(FlightField.FDIV, FlightField.FDIV_DDES, FlightField.FDIV_DDIR);
+        assertThat(FlightField.carriedBy("FRET")).containsExactly(FlightField.FRET, FlightField.FRET_REID);
+        assertThat(FlightField.carriedBy("FLAB")).containsExactly(FlightField.FLAB, FlightField.FLAB_ARES);
+        assertThat(FlightField.carriedBy("PORT")).containsExactly(FlightField.PORT_POTM, FlightField.PORT_POID);
+        assertThat(FlightField.carriedBy("GTDT")).isEmpty();
+        assertThat(FlightField.FDIV_DDES.element()).isEqualTo("FDIV");
+        assertThat(FlightField.FDIV_DDES.part()).isEqualTo("DDES");
+        assertThat(FlightField.FDIV_DDES.carrier()).isEqualTo(FlightField.Carrier.ATTRIBUTE);
+        assertThat(FlightField.PORT_POID.carrier()).isEqualTo(FlightField.Carrier.CHILD);
+        assertThat(FlightField.STND.part()).isNull();
+        assertThat(FlightField.EXSC.inScheduleRecord()).isTrue();
+        assertThat(FlightField.EXSR.inScheduleRecord()).isTrue();
+    }
+
+    @Test
+    void only_dely_carries_item_fields_in_attributes_and_text() {
+        assertThat(FlightList.DELY.attributeFields()).containsExactly("CODE", "STRT", "DURA");
+        assertThat(FlightList.DELY.textField()).contains("DESC");
+        for (var list : FlightList.values()) {
+            assertThat(list.itemFields()).as(list.code()).containsAll(list.attributeFields());
+            list.textField().ifPresent(text -> assertThat(list.itemFields()).contains(text));
+            if (list != FlightList.DELY) {
+                assertThat(list.attributeFields()).isEmpty();
+                assertThat(list.textField()).isEmpty();
+            }
+        }
+        assertThat(FlightList.TIPT.sequenceAttribute()).isEqualTo("TPNO");
+        assertThat(FlightList.PSHT.sequenceAttribute()).isEqualTo("PSHN");
+    }
 }

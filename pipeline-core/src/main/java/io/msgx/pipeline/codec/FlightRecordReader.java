@@ -13,39 +13,111 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
  * Reads one flight record, a schedule's {@code FLTR} or a {@code FLOP} body, into its {@code FLID} and
- * {@link FlightPatch}. The rules are those of {@link XmlCodec}.
+ * {@link FlightPatch}, and names what it carried that nothing maps. The rules are those of {@link XmlCodec}.
  */
 final class FlightRecordReader {
 
     private FlightRecordReader() {
     }
 
-    /** @param where how reasons name the record, e.g. {@code FLTR #2} or {@code FLOP} */
-    static FlightRecord read(XmlElement record, String where) {
+    /**
+     * @param where    how reasons name the record, e.g. {@code FLTR #2} or {@code FLOP}
+     * @param unmapped collects the paths of what nothing maps, from the record's element name ({@code FLTR/XTRA})
+     */
+    static FlightRecord read(XmlElement record, String where, UnmappedPaths unmapped) {
+        String path = record.name();
+        record.attributes().keySet().forEach(name -> unmapped.attribute(path, name));
+        unmapped.text(path, record);
         String flid = record.only("FLID", where).map(XmlElement::trimmedText).orElse(null);
         var fields = new EnumMap<FlightField, FieldChange>(FlightField.class);
         var occurrences = new EnumMap<FlightList, List<XmlElement>>(FlightList.class);
+        Set<String> objects = new HashSet<>();
         for (XmlElement child : record.children()) {
-            Optional<FlightField> field = FlightField.byCode(child.name());
-            if (field.isPresent()) {
-                if (fields.containsKey(field.get())) {
+            String childPath = path + '/' + child.name();
+            List<FlightField> carried = FlightField.carriedBy(child.name());
+            if (child.name().equals("FLID")) {
+                unmapped.attributesAndChildren(childPath, child);
+            } else if (!carried.isEmpty()) {
+                if (!objects.add(child.name())) {
                     throw new MalformedMessage(where + ": " + child.name() + " appears twice");
                 }
-                fields.put(field.get(), FieldChange.of(scalarValue(field.get(), child, where)));
+                object(child, carried, fields, where, childPath, unmapped);
+            } else if (FlightList.byCode(child.name()).isPresent()) {
+                occurrences.computeIfAbsent(FlightList.byCode(child.name()).get(), l -> new ArrayList<>()).add(child);
             } else {
-                FlightList.byCode(child.name())
-                        .ifPresent(list -> occurrences.computeIfAbsent(list, l -> new ArrayList<>()).add(child));
+                unmapped.element(path, child);
             }
         }
         var lists = new EnumMap<FlightList, List<ListItem>>(FlightList.class);
-        occurrences.forEach((list, elements) -> lists.put(list, items(list, elements, where)));
+        occurrences.forEach((list, elements) -> lists.put(list, items(list, elements, where, path + '/' + list.code(), unmapped)));
         return new FlightRecord(flid, new FlightPatch(fields, lists));
+    }
+
+    /**
+     * The fields one element carries: its text (an {@link FlightField.Carrier#ELEMENT} field), its attributes and its
+     * children ({@code FDIV_DDES}, {@code PORT_POTM}); a bare element ({@code <FDIV/>}, {@code <STND/>}) clears them all.
+     */
+    private static void object(XmlElement element, List<FlightField> carried, Map<FlightField, FieldChange> fields,
+                               String where, String path, UnmappedPaths unmapped) {
+        if (isBare(element)) {
+            carried.forEach(field -> fields.put(field, FieldChange.Cleared.INSTANCE));
+            return;
+        }
+        FlightField textField = carried.stream()
+                .filter(field -> field.carrier() == FlightField.Carrier.ELEMENT).findFirst().orElse(null);
+        boolean childrenAsPairs = textField != null && textField.kind() == FlightField.Kind.EXCEPTION && element.hasChildren();
+        if (textField != null) {
+            fields.put(textField, FieldChange.of(scalarValue(textField, element, where)));
+            if (childrenAsPairs) {
+                unmapped.text(path, element);
+            }
+        } else {
+            unmapped.text(path, element);
+        }
+        element.attributes().forEach((name, value) -> {
+            FlightField field = part(carried, FlightField.Carrier.ATTRIBUTE, name);
+            if (field == null) {
+                unmapped.attribute(path, name);
+            } else {
+                fields.put(field, FieldChange.of(withinValueLimit(value.trim(), where + ": " + field.code())));
+            }
+        });
+        for (XmlElement child : element.children()) {
+            String childPath = path + '/' + child.name();
+            if (childrenAsPairs) {
+                unmapped.attributesAndChildren(childPath, child);
+                continue;
+            }
+            FlightField field = part(carried, FlightField.Carrier.CHILD, child.name());
+            if (field == null) {
+                unmapped.element(path, child);
+            } else {
+                if (fields.containsKey(field)) {
+                    throw new MalformedMessage(where + ": " + element.name() + '/' + child.name() + " appears twice");
+                }
+                fields.put(field, FieldChange.of(withinValueLimit(child.trimmedText(), where + ": " + field.code())));
+                unmapped.attributesAndChildren(childPath, child);
+            }
+        }
+    }
+
+    private static FlightField part(List<FlightField> carried, FlightField.Carrier carrier, String name) {
+        for (FlightField field : carried) {
+            if (field.carrier() == carrier && field.part().equals(name)) {
+                return field;
+            }
+        }
+        return null;
+    }
+
+    /** Neither attributes, children nor text: {@code <FDIV/>}, {@code <STND></STND>}. */
+    private static boolean isBare(XmlElement element) {
+        return element.attributes().isEmpty() && !element.hasChildren() && element.trimmedText().isEmpty();
     }
 
     private static String scalarValue(FlightField field, XmlElement element, String where) {
@@ -57,47 +129,75 @@ final class FlightRecordReader {
         return withinValueLimit(value, where + ": " + field.code());
     }
 
-    private static List<ListItem> items(FlightList list, List<XmlElement> occurrences, String where) {
-        if (occurrences.stream().allMatch(FlightRecordReader::isClearMarker)) {
+    private static List<ListItem> items(FlightList list, List<XmlElement> occurrences, String where, String path,
+                                        UnmappedPaths unmapped) {
+        if (occurrences.stream().allMatch(FlightRecordReader::isBare)) {
             return List.of();
         }
         var items = new ArrayList<ListItem>();
         for (int i = 0; i < occurrences.size(); i++) {
             XmlElement occurrence = occurrences.get(i);
-            if (!isClearMarker(occurrence)) {
-                items.add(item(list, occurrence, where + ": " + list.code() + " #" + (i + 1)));
+            if (!isBare(occurrence)) {
+                items.add(item(list, occurrence, where + ": " + list.code() + " #" + (i + 1), path, unmapped));
             }
         }
         return items;
     }
 
-    private static boolean isClearMarker(XmlElement occurrence) {
-        return occurrence.attributes().isEmpty() && !occurrence.hasChildren();
-    }
-
-    private static ListItem item(FlightList list, XmlElement occurrence, String where) {
+    /**
+     * One item: the sequence attribute is {@code SOURCE_SEQ} (not a number: null, and the attribute is unmapped), the
+     * other attributes and the children named by item fields fill them, the text fills the list's text field.
+     */
+    private static ListItem item(FlightList list, XmlElement occurrence, String where, String path, UnmappedPaths unmapped) {
         var values = new LinkedHashMap<String, String>();
-        Set<String> seen = new HashSet<>();
-        for (XmlElement child : occurrence.children()) {
-            if (list.itemFields().contains(child.name())) {
-                if (!seen.add(child.name())) {
-                    throw new MalformedMessage(where + ": " + child.name() + " appears twice");
+        Integer sourceSeq = null;
+        for (var attribute : occurrence.attributes().entrySet()) {
+            String name = attribute.getKey();
+            if (name.equals(list.sequenceAttribute())) {
+                sourceSeq = sourceSeq(attribute.getValue());
+                if (sourceSeq == null && !attribute.getValue().isBlank()) {
+                    unmapped.attribute(path, name);
                 }
-                values.put(child.name(), withinValueLimit(child.trimmedText(), where + ": " + child.name()));
+            } else if (list.hasItemField(name)) {
+                put(values, name, attribute.getValue().trim(), where);
+            } else {
+                unmapped.attribute(path, name);
             }
         }
-        return new ListItem(sourceSeq(list, occurrence, where), values);
+        for (XmlElement child : occurrence.children()) {
+            if (list.hasItemField(child.name())) {
+                put(values, child.name(), child.trimmedText(), where);
+                unmapped.attributesAndChildren(path + '/' + child.name(), child);
+            } else {
+                unmapped.element(path, child);
+            }
+        }
+        if (list.textField().isPresent()) {
+            if (!occurrence.trimmedText().isEmpty()) {
+                put(values, list.textField().get(), occurrence.trimmedText(), where);
+            }
+        } else {
+            unmapped.text(path, occurrence);
+        }
+        return new ListItem(sourceSeq, values);
     }
 
-    private static Integer sourceSeq(FlightList list, XmlElement occurrence, String where) {
-        String text = occurrence.attributes().get(list.sequenceAttribute());
+    private static void put(Map<String, String> values, String code, String value, String where) {
+        if (values.containsKey(code)) {
+            throw new MalformedMessage(where + ": " + code + " appears twice");
+        }
+        values.put(code, withinValueLimit(value, where + ": " + code));
+    }
+
+    /** The upstream sequence; null when missing, blank or not an integer (sis-format §3: never a reason to refuse). */
+    private static Integer sourceSeq(String text) {
         if (text == null || text.isBlank()) {
             return null;
         }
         try {
             return Integer.valueOf(text.trim());
         } catch (NumberFormatException e) {
-            throw new MalformedMessage(where + ": " + list.sequenceAttribute() + " '" + text + "' is not an integer");
+            return null;
         }
     }
 

@@ -23,7 +23,7 @@ public final class JacksonXmlCodec implements XmlCodec {
 
     private final CodecLimits limits;
     private final XmlTreeReader treeReader;
-    private final Function<XmlElement, DecodedMessage> messageReader;
+    private final Function<XmlElement, DecodeResult.Decoded> messageReader;
     private final SisMessageWriter writer = new SisMessageWriter();
 
     /** Default limits and the default reference types ({@link MsgKind#DEFAULT_REFERENCE_TYPES}). */
@@ -40,7 +40,7 @@ public final class JacksonXmlCodec implements XmlCodec {
     }
 
     /** The seam for tests: another mapping from the parsed tree to a message. */
-    JacksonXmlCodec(CodecLimits limits, Function<XmlElement, DecodedMessage> messageReader) {
+    JacksonXmlCodec(CodecLimits limits, Function<XmlElement, DecodeResult.Decoded> messageReader) {
         this.limits = Objects.requireNonNull(limits, "limits");
         this.treeReader = new XmlTreeReader(limits);
         this.messageReader = Objects.requireNonNull(messageReader, "messageReader");
@@ -69,7 +69,7 @@ public final class JacksonXmlCodec implements XmlCodec {
         XmlElement root = null;
         try {
             root = treeReader.read(xml);
-            return new DecodeResult.Decoded(messageReader.apply(root));
+            return messageReader.apply(root);
         } catch (MalformedMessage e) {
             return new DecodeResult.Malformed(e.getMessage());
         } catch (RuntimeException e) {

@@ -17,8 +17,14 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
 
-/** Maps a parsed {@code MSG} tree to a {@link DecodedMessage}, by the rules of {@link XmlCodec}. */
-final class SisMessageReader implements Function<XmlElement, DecodedMessage> {
+/**
+ * Maps a parsed {@code MSG} tree to a {@link DecodedMessage}, by the rules of {@link XmlCodec}, with the paths of what a
+ * flight message carried that nothing maps.
+ */
+final class SisMessageReader implements Function<XmlElement, DecodeResult.Decoded> {
+
+    /** The children of {@code META} the envelope reads. */
+    private static final Set<String> META_ELEMENTS = Set.of("SNDR", "RCVR", "SEQN", "DTTM", "DDTM", "TYPE", "STYP", "RQSN");
 
     static final DateTimeFormatter DTTM = DateTimeFormatter.ofPattern("uuuuMMddHHmmss")
             .withResolverStyle(ResolverStyle.STRICT);
@@ -30,29 +36,67 @@ final class SisMessageReader implements Function<XmlElement, DecodedMessage> {
     }
 
     @Override
-    public DecodedMessage apply(XmlElement root) {
+    public DecodeResult.Decoded apply(XmlElement root) {
         if (!root.name().equals("MSG")) {
             throw new MalformedMessage("root element is <" + root.name() + ">, not <MSG>");
         }
         MessageMeta meta = meta(root);
         MsgKind kind = MsgKind.of(meta.type(), meta.subtype(), referenceTypes);
+        var unmapped = new UnmappedPaths();
         if (kind instanceof MsgKind.Schd schd) {
-            return DecodedMessage.ofFlight(meta, schedule(root, schd.scheduleKind()));
+            var message = DecodedMessage.ofFlight(meta, schedule(root, schd.scheduleKind(), unmapped));
+            return new DecodeResult.Decoded(message, envelope(root, "SCHD", unmapped));
         }
         if (kind instanceof MsgKind.Flop flop) {
-            FlightRecord record = FlightRecordReader.read(body(root, "FLOP"), "FLOP");
-            return DecodedMessage.ofFlight(meta, new FlightOperation(flop.subtype(), record.flid(), record.patch()));
+            FlightRecord record = FlightRecordReader.read(body(root, "FLOP"), "FLOP", unmapped);
+            var message = DecodedMessage.ofFlight(meta, new FlightOperation(flop.subtype(), record.flid(), record.patch()));
+            return new DecodeResult.Decoded(message, envelope(root, "FLOP", unmapped));
         }
         if (kind instanceof MsgKind.Fdel) {
-            return DecodedMessage.ofFlight(meta, deletion(root, meta.type()));
+            XmlElement body = deletionBody(root, meta.type());
+            var message = DecodedMessage.ofFlight(meta, deletion(body, unmapped));
+            return new DecodeResult.Decoded(message, envelope(root, body.name(), unmapped));
         }
         if (kind instanceof MsgKind.Ref ref) {
-            return DecodedMessage.ofReference(meta, reference(root, ref.referenceType()));
+            return new DecodeResult.Decoded(DecodedMessage.ofReference(meta, reference(root, ref.referenceType())));
         }
         if (kind instanceof MsgKind.Seasonal seasonal) {
-            return DecodedMessage.seasonal(meta, seasonal);
+            return new DecodeResult.Decoded(DecodedMessage.seasonal(meta, seasonal));
         }
-        return DecodedMessage.unsupported(meta, (MsgKind.Unsupported) kind);
+        return new DecodeResult.Decoded(DecodedMessage.unsupported(meta, (MsgKind.Unsupported) kind));
+    }
+
+    /**
+     * The paths a flight message carried that nothing maps, in document order: attributes of {@code MSG} other than
+     * {@code xmlns} and {@code xsi:} ones, children of {@code MSG} other than {@code META} and the body, children of
+     * {@code META} the envelope does not read, anything inside {@code META}'s elements, and the body's ({@code body}).
+     */
+    private static List<String> envelope(XmlElement root, String bodyName, UnmappedPaths body) {
+        var unmapped = new UnmappedPaths();
+        root.attributes().keySet().stream()
+                .filter(name -> !name.startsWith("xmlns") && !name.startsWith("xsi:"))
+                .forEach(name -> unmapped.attribute("MSG", name));
+        unmapped.text("MSG", root);
+        boolean bodySeen = false;
+        for (XmlElement child : root.children()) {
+            if (child.name().equals("META")) {
+                child.attributes().keySet().forEach(name -> unmapped.attribute("META", name));
+                unmapped.text("META", child);
+                for (XmlElement field : child.children()) {
+                    if (META_ELEMENTS.contains(field.name())) {
+                        unmapped.attributesAndChildren("META/" + field.name(), field);
+                    } else {
+                        unmapped.element("META", field);
+                    }
+                }
+            } else if (child.name().equals(bodyName) && !bodySeen) {
+                bodySeen = true;
+                unmapped.addAll(body);
+            } else {
+                unmapped.element("MSG", child);
+            }
+        }
+        return unmapped.toList();
     }
 
     private static MessageMeta meta(XmlElement root) {
@@ -100,13 +144,18 @@ final class SisMessageReader implements Function<XmlElement, DecodedMessage> {
         return new MalformedMessage("MSG has no " + name + " body: payload missing");
     }
 
-    private static ScheduleMessage schedule(XmlElement root, ScheduleKind kind) {
+    private static ScheduleMessage schedule(XmlElement root, ScheduleKind kind, UnmappedPaths unmapped) {
         XmlElement body = body(root, "SCHD");
+        body.attributes().keySet().forEach(name -> unmapped.attribute("SCHD", name));
+        unmapped.text("SCHD", body);
         Integer declaredCount = body.only("RECS", "SCHD").map(SisMessageReader::declaredCount).orElse(null);
-        List<XmlElement> elements = body.children("FLTR");
-        var records = new ArrayList<FlightRecord>(elements.size());
-        for (int i = 0; i < elements.size(); i++) {
-            records.add(FlightRecordReader.read(elements.get(i), "FLTR #" + (i + 1)));
+        var records = new ArrayList<FlightRecord>();
+        for (XmlElement child : body.children()) {
+            switch (child.name()) {
+                case "RECS" -> unmapped.attributesAndChildren("SCHD/RECS", child);
+                case "FLTR" -> records.add(FlightRecordReader.read(child, "FLTR #" + (records.size() + 1), unmapped));
+                default -> unmapped.element("SCHD", child);
+            }
         }
         return new ScheduleMessage(kind, declaredCount, records);
     }
@@ -119,11 +168,24 @@ final class SisMessageReader implements Function<XmlElement, DecodedMessage> {
         }
     }
 
-    private static FlightDeletion deletion(XmlElement root, String type) {
+    private static XmlElement deletionBody(XmlElement root, String type) {
         String other = type.equals("FDEL") ? "FLOP" : "FDEL";
-        XmlElement body = root.only(type, "MSG")
+        return root.only(type, "MSG")
                 .or(() -> root.only(other, "MSG"))
                 .orElseThrow(() -> new MalformedMessage("MSG has no " + type + " (or " + other + ") body: payload missing"));
+    }
+
+    /** {@code FLID} is read; {@code FFID} and an {@code <FDEL/>} marker are known; anything else is unmapped. */
+    private static FlightDeletion deletion(XmlElement body, UnmappedPaths unmapped) {
+        String path = body.name();
+        body.attributes().keySet().forEach(name -> unmapped.attribute(path, name));
+        unmapped.text(path, body);
+        for (XmlElement child : body.children()) {
+            switch (child.name()) {
+                case "FLID", "FFID", "FDEL" -> unmapped.attributesAndChildren(path + '/' + child.name(), child);
+                default -> unmapped.element(path, child);
+            }
+        }
         return new FlightDeletion(body.only("FLID", body.name()).map(XmlElement::trimmedText).orElse(null));
     }
 

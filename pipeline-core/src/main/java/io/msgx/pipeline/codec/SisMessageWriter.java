@@ -11,6 +11,8 @@ import io.msgx.domain.message.FlightPatch;
 import io.msgx.domain.message.FlightRecord;
 import io.msgx.domain.message.ScheduleMessage;
 
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -97,21 +99,58 @@ final class SisMessageWriter {
         if (flid != null) {
             out.leaf("FLID", flid, where + ": FLID");
         }
-        patch.fields().forEach((field, change) -> scalar(out, field, change, where + ": " + field.code()));
+        var byElement = new LinkedHashMap<String, Map<FlightField, FieldChange>>();
+        patch.fields().forEach((field, change) ->
+                byElement.computeIfAbsent(field.element(), e -> new EnumMap<>(FlightField.class)).put(field, change));
+        byElement.forEach((name, changes) -> object(out, name, changes, where + ": " + name));
         patch.lists().forEach((list, items) -> list(out, list, items, where + ": " + list.code()));
         out.close(element);
     }
 
-    private static void scalar(Out out, FlightField field, FieldChange change, String where) {
-        if (!(change instanceof FieldChange.SetTo set)) {
-            out.empty(field.code());
+    /**
+     * One element and the fields it carries: the element's own field as its text, the others as its attributes
+     * ({@code <FDIV DDES="HKG">}) or children ({@code <PORT><POTM>..</POTM></PORT>}); a clear of every field it carries
+     * as the bare element ({@code <FDIV/>}). Refuses what decoding reads otherwise: a part without its element's own
+     * field (decoding reads the text of every {@code FDIV} as its reason), and a clear of the element's own field alone
+     * when it carries parts (decoding reads a bare {@code <FDIV/>} as a clear of them all).
+     */
+    private static void object(Out out, String name, Map<FlightField, FieldChange> changes, String where) {
+        List<FlightField> carried = FlightField.carriedBy(name);
+        if (changes.keySet().containsAll(carried)
+                && changes.values().stream().allMatch(change -> change == FieldChange.Cleared.INSTANCE)) {
+            out.empty(name);
             return;
         }
-        String value = withinValueLimit(set.value(), where);
-        if (field.kind() == FlightField.Kind.EXCEPTION && EXCEPTION_PAIRS.matcher(value).matches()
-                && survivesAsPairs(value)) {
-            out.open(field.code());
-            for (String pair : value.split(";", -1)) {
+        FlightField textField = carried.stream()
+                .filter(field -> field.carrier() == FlightField.Carrier.ELEMENT).findFirst().orElse(null);
+        var attributes = new LinkedHashMap<String, String>();
+        changes.forEach((field, change) -> {
+            if (field.carrier() == FlightField.Carrier.ATTRIBUTE) {
+                attributes.put(field.part(), change instanceof FieldChange.SetTo set
+                        ? attributeValue(set.value(), where + " " + field.part()) : "");
+            }
+        });
+        if (textField != null && !changes.containsKey(textField)) {
+            throw new IllegalArgumentException(where + " carries " + changes.keySet() + " without " + textField
+                    + ", which decoding reads from the text of every " + name);
+        }
+        if (textField != null && changes.get(textField) == FieldChange.Cleared.INSTANCE && attributes.isEmpty()) {
+            throw new IllegalArgumentException(where + " clears " + textField + " alone, but a bare <" + name
+                    + "/> clears all of " + carried);
+        }
+        String text = textField != null && changes.get(textField) instanceof FieldChange.SetTo set
+                ? withinValueLimit(set.value(), where) : "";
+        boolean asPairs = textField != null && textField.kind() == FlightField.Kind.EXCEPTION
+                && EXCEPTION_PAIRS.matcher(text).matches() && survivesAsPairs(text);
+        var children = changes.entrySet().stream()
+                .filter(entry -> entry.getKey().carrier() == FlightField.Carrier.CHILD).toList();
+        if (text.isEmpty() && children.isEmpty()) {
+            out.empty(name, attributes);
+            return;
+        }
+        out.open(name, attributes);
+        if (asPairs) {
+            for (String pair : text.split(";", -1)) {
                 int equals = pair.indexOf('=');
                 String child = pair.substring(0, equals);
                 String childValue = pair.substring(equals + 1);
@@ -121,10 +160,26 @@ final class SisMessageWriter {
                     out.leaf(child, childValue, where + " " + child);
                 }
             }
-            out.close(field.code());
         } else {
-            out.leaf(field.code(), value, where);
+            out.text(text, where);
         }
+        for (var child : children) {
+            if (child.getValue() instanceof FieldChange.SetTo set) {
+                out.leaf(child.getKey().part(), withinValueLimit(set.value(), where + " " + child.getKey().part()),
+                        where + " " + child.getKey().part());
+            } else {
+                out.empty(child.getKey().part());
+            }
+        }
+        out.close(name);
+    }
+
+    private static String attributeValue(String value, String where) {
+        String checked = withinValueLimit(value, where);
+        if (!checked.equals(checked.trim())) {
+            throw new IllegalArgumentException(where + " '" + value + "' has surrounding whitespace, which decoding would trim");
+        }
+        return checked;
     }
 
     private static boolean survivesAsPairs(String value) {
@@ -147,24 +202,42 @@ final class SisMessageWriter {
         }
     }
 
+    /**
+     * One item: its sequence and the list's attribute fields as attributes, its text field as text, the other fields
+     * as children (sis-format v2: {@code <DELY CODE="93" STRT=".." DURA="0045">LATE INBOUND</DELY>}).
+     */
     private static void item(Out out, FlightList list, ListItem item, String where) {
         for (String code : item.values().keySet()) {
             if (!list.itemFields().contains(code)) {
                 throw new IllegalArgumentException(where + " carries " + code + ", which is not a " + list.code() + " field");
             }
         }
+        var attributes = new LinkedHashMap<String, String>();
         // An item with neither sequence nor values gets a blank sequence, or it would read as a clear marker.
         String sequence = item.sourceSeq() != null ? item.sourceSeq().toString() : item.values().isEmpty() ? "" : null;
-        if (item.values().isEmpty()) {
-            out.empty(list.code(), list.sequenceAttribute(), sequence);
-            return;
+        if (sequence != null) {
+            attributes.put(list.sequenceAttribute(), sequence);
         }
-        out.open(list.code(), list.sequenceAttribute(), sequence);
-        for (String code : list.itemFields()) {
+        for (String code : list.attributeFields()) {
             String value = item.get(code);
             if (value != null) {
-                out.leaf(code, withinValueLimit(value, where + ": " + code), where + ": " + code);
+                attributes.put(code, attributeValue(value, where + ": " + code));
             }
+        }
+        String text = list.textField().map(item::get).map(value -> withinValueLimit(value, where + ": "
+                + list.textField().get())).orElse("");
+        var children = list.itemFields().stream()
+                .filter(code -> item.get(code) != null && !list.attributeFields().contains(code)
+                        && !list.textField().map(code::equals).orElse(false))
+                .toList();
+        if (text.isEmpty() && children.isEmpty()) {
+            out.empty(list.code(), attributes);
+            return;
+        }
+        out.open(list.code(), attributes);
+        out.text(text, where + ": " + list.textField().orElse(""));
+        for (String code : children) {
+            out.leaf(code, withinValueLimit(item.get(code), where + ": " + code), where + ": " + code);
         }
         out.close(list.code());
     }
@@ -192,9 +265,9 @@ final class SisMessageWriter {
             xml.append('<').append(name).append('>');
         }
 
-        void open(String name, String attribute, String value) {
+        void open(String name, Map<String, String> attributes) {
             xml.append('<').append(name);
-            attribute(attribute, value);
+            attributes.forEach(this::attribute);
             xml.append('>');
         }
 
@@ -206,31 +279,35 @@ final class SisMessageWriter {
             xml.append('<').append(name).append("/>");
         }
 
-        void empty(String name, String attribute, String value) {
+        void empty(String name, Map<String, String> attributes) {
             xml.append('<').append(name);
-            attribute(attribute, value);
+            attributes.forEach(this::attribute);
             xml.append("/>");
         }
 
         void leaf(String name, String text, String where) {
+            open(name);
+            text(text, where);
+            close(name);
+        }
+
+        /** An element's own text, which decoding trims. */
+        void text(String text, String where) {
             if (!text.equals(text.trim())) {
                 throw new IllegalArgumentException(where + " '" + text
                         + "' has surrounding whitespace, which decoding would trim");
             }
-            open(name);
-            escape(text, where);
-            close(name);
+            escape(text, where, false);
         }
 
+        /** An attribute; tab and line feed as character references, which attribute value normalisation keeps. */
         private void attribute(String attribute, String value) {
-            if (value != null) {
-                xml.append(' ').append(attribute).append("=\"");
-                escape(value, attribute);
-                xml.append('"');
-            }
+            xml.append(' ').append(attribute).append("=\"");
+            escape(value, attribute, true);
+            xml.append('"');
         }
 
-        private void escape(String text, String where) {
+        private void escape(String text, String where, boolean inAttribute) {
             for (int i = 0; i < text.length(); i++) {
                 char c = text.charAt(i);
                 switch (c) {
@@ -239,6 +316,8 @@ final class SisMessageWriter {
                     case '>' -> xml.append("&gt;");
                     case '"' -> xml.append("&quot;");
                     case '\r' -> xml.append("&#13;");
+                    case '\n' -> xml.append(inAttribute ? "&#10;" : "\n");
+                    case '\t' -> xml.append(inAttribute ? "&#9;" : "\t");
                     default -> {
                         if (Character.isHighSurrogate(c) && i + 1 < text.length()
                                 && Character.isLowSurrogate(text.charAt(i + 1))) {

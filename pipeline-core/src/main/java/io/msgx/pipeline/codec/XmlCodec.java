@@ -11,7 +11,8 @@ import io.msgx.domain.message.FlightMessage;
  *   <li>The root is {@code MSG}; an {@code <?xml?>} prolog, comments and attributes on {@code MSG}
  *       ({@code xsi:...}) are ignored. Element names are matched exactly, in upper case; names are not
  *       namespace-resolved, so a prefixed element ({@code x:FLID}) is simply unknown.</li>
- *   <li>Unknown elements are ignored everywhere (forward compatible).</li>
+ *   <li>Unknown elements are not an error (forward compatible); in a flight message each one, and each attribute or
+ *       text no field takes, is named in {@link DecodeResult.Decoded#unmapped()} (docs/codec.md).</li>
  *   <li>{@code META} is required, once, with non-empty {@code SNDR}, {@code TYPE}, {@code STYP}, {@code SEQN}
  *       and {@code DTTM} ({@code yyyyMMddHHmmss}, airport local); {@code DDTM} is accepted as its alias, and
  *       {@code DTTM} wins when both are present. {@code RCVR} and {@code RQSN} are optional (empty = absent).
@@ -26,17 +27,22 @@ import io.msgx.domain.message.FlightMessage;
  * <ul>
  *   <li>{@code RECS} → declared count; absent → null; present but not an integer (also empty) → malformed.</li>
  *   <li>{@code FLID} → the trimmed text; missing → null; empty stays empty (the domain judges it).</li>
- *   <li>Every known {@code FlightField} element → {@code FieldChange.of(trimmed text)}, so an empty element is
- *       a clear. A scalar (or {@code FLID}) twice in one record is malformed. A value longer than
- *       {@code FlightField.MAX_VALUE_LENGTH} is malformed. Time texts are not validated here.</li>
+ *   <li>Every element that carries {@code FlightField}s ({@code FlightField.carriedBy}) is read once: a second one is
+ *       malformed. A bare one (no attribute, child or text) clears every field it carries ({@code <STND/>},
+ *       {@code <FDIV/>} clears {@code FDIV}, {@code FDIV_DDES}, {@code FDIV_DDIR}, {@code <PORT/>} both {@code PORT_*}).
+ *       Otherwise its own field ({@code STND}, {@code FDIV}) → {@code FieldChange.of(trimmed text)}; its attributes
+ *       naming an attribute field ({@code DDES} → {@code FDIV_DDES}) and its children naming a child field
+ *       ({@code POTM} → {@code PORT_POTM}) → {@code FieldChange.of(trimmed value)}, empty = clear, absent = nothing.
+ *       A value longer than {@code FlightField.MAX_VALUE_LENGTH} is malformed. Time texts are not validated here.</li>
  *   <li>An exception field ({@code FDIV}, {@code FRET}, {@code FLAB}) with child elements →
  *       {@code CHILD=value} pairs joined by {@code ;} in document order, an empty child giving
  *       {@code CHILD=}; without child elements, its text. Other scalars take their own text only.</li>
  *   <li>Every occurrence of a known {@code FlightList} element is one item, in document order:
- *       {@code sourceSeq} from its sequence attribute ({@code GTNO}...; missing or blank → null; not an
- *       integer → malformed); values from its child elements named in {@code itemFields()} (others ignored,
- *       empty ones omitted, one twice → malformed, longer than the value limit → malformed).</li>
- *   <li>An occurrence with neither attributes nor child elements ({@code <GTDT/>}) is a clear marker: when
+ *       {@code sourceSeq} from its sequence attribute ({@code GTNO}...; missing, blank or not an integer → null, the
+ *       last also named unmapped); values from its other attributes and its child elements named in
+ *       {@code itemFields()}, and from its text for the list's {@code textField()} ({@code DESC} of {@code DELY});
+ *       empty ones omitted, one twice → malformed, longer than the value limit → malformed.</li>
+ *   <li>An occurrence with neither attributes, child elements nor text ({@code <GTDT/>}) is a clear marker: when
  *       every occurrence of a list is one, the list is present and empty; markers next to real items are
  *       ignored.</li>
  * </ul>
@@ -61,8 +67,11 @@ import io.msgx.domain.message.FlightMessage;
  * {@code encode} writes exactly that shape, compact, without prolog: {@code META} (SNDR, RCVR, SEQN, DTTM,
  * TYPE, STYP, RQSN), then the body; in a record {@code FLID}, the scalars, then the lists, in the enums'
  * order; a clear as an empty element, an empty list as one {@code <GTDT/>} marker, an item's sequence as its
- * attribute (an item with neither sequence nor values as {@code GTNO=""} so it is not read as a marker), an
- * exception value made of {@code CHILD=value} pairs as child elements. {@code decode(encode(m))} gives back
+ * attribute (an item with neither sequence nor values as {@code GTNO=""} so it is not read as a marker), the real
+ * v2 forms for attribute- and child-borne values ({@code <FDIV DDES="HKG" DDIR="TO">WEATHER</FDIV>},
+ * {@code <DELY CODE=".." STRT=".." DURA="..">desc</DELY>}, {@code <PORT><POTM/>..</PORT>}), an exception value made
+ * of {@code CHILD=value} pairs as child elements. A patch the real form cannot say (a prefix field without its
+ * exception's reason, the reason cleared alone while the exception has prefix fields) is refused. {@code decode(encode(m))} gives back
  * {@code m}; a message that could not survive that (a value with surrounding whitespace, over the value
  * limit, with characters XML 1.0 cannot carry, an item field the list does not have, a META that names
  * another kind than the message) is refused with {@link IllegalArgumentException}.

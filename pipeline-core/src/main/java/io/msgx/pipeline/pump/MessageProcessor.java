@@ -66,7 +66,7 @@ public final class MessageProcessor {
     private final OutageLog mailboxOutage;
     private final OutageLog storeOutage;
     private final GroupTexts groupTexts;
-    private final UnmappedPaths unmapped;
+    private final UnmappedTally unmapped;
 
     /** A processor whose groups read their own texts when they come. */
     public MessageProcessor(Mailbox mailbox, PipelineStore store, XmlCodec codec, FlightProcessor flights,
@@ -99,7 +99,7 @@ public final class MessageProcessor {
         this.metrics = metrics;
         this.mailboxOutage = new OutageLog(log, "Mailbox", clock);
         this.storeOutage = new OutageLog(log, "Pipeline store", clock);
-        this.unmapped = new UnmappedPaths(metrics);
+        this.unmapped = new UnmappedTally(metrics);
     }
 
     /** How this processor reports an outage of our store: the pump reports its own store outages through it too. */

@@ -26,6 +26,13 @@ final class CodecFixtures {
         return ((DecodeResult.Decoded) result).message();
     }
 
+    /** The paths of what the message carried that nothing maps. */
+    static java.util.List<String> unmapped(String xml) {
+        DecodeResult result = CODEC.decode(xml);
+        assertThat(result).isInstanceOf(DecodeResult.Decoded.class);
+        return ((DecodeResult.Decoded) result).unmapped();
+    }
+
     static FlightMessage flight(String xml) {
         DecodedMessage message = decoded(xml);
         assertThat(message.flightMessage()).isPresent();

@@ -79,7 +79,7 @@ class FlightMessageRoundTripProperties {
 
     private Arbitrary<FlightPatch> patches() {
         Arbitrary<Map<FlightField, FieldChange>> fields = Arbitraries.maps(Arbitraries.of(FlightField.class), changes())
-                .ofMaxSize(8);
+                .ofMaxSize(12);
         Arbitrary<Map<FlightList, List<ListItem>>> lists = Arbitraries.of(FlightList.class)
                 .flatMap(list -> items(list).list().ofMaxSize(3).map(items -> Map.entry(list, items)))
                 .list().ofMaxSize(4)
@@ -88,7 +88,30 @@ class FlightMessageRoundTripProperties {
                     entries.forEach(entry -> map.put(entry.getKey(), entry.getValue()));
                     return map;
                 });
-        return Combinators.combine(fields, lists).as(FlightPatch::new);
+        return Combinators.combine(fields, lists).as((f, l) -> new FlightPatch(representable(f), l));
+    }
+
+    /**
+     * The field changes with what an element's fields cannot say on their own made whole (see the writer): a part
+     * ({@code FDIV_DDES}) needs its element's own field, and a clear of the element's own field alone is a clear of
+     * every field the element carries ({@code <FDIV/>}).
+     */
+    private static Map<FlightField, FieldChange> representable(Map<FlightField, FieldChange> generated) {
+        Map<FlightField, FieldChange> fields = new EnumMap<>(FlightField.class);
+        fields.putAll(generated);
+        for (FlightField field : generated.keySet()) {
+            List<FlightField> carried = FlightField.carriedBy(field.element());
+            FlightField own = carried.stream().filter(f -> f.carrier() == FlightField.Carrier.ELEMENT).findFirst().orElse(null);
+            if (own == null || carried.size() == 1) {
+                continue;
+            }
+            fields.putIfAbsent(own, new FieldChange.SetTo("reason of " + own));
+            if (fields.get(own) == FieldChange.Cleared.INSTANCE
+                    && carried.stream().noneMatch(f -> f != own && fields.containsKey(f))) {
+                carried.forEach(f -> fields.put(f, FieldChange.Cleared.INSTANCE));
+            }
+        }
+        return fields;
     }
 
     private Arbitrary<FieldChange> changes() {

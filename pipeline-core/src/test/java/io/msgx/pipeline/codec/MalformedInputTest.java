@@ -87,13 +87,20 @@ class MalformedInputTest {
     }
 
     @Test
-    void itemFieldTwiceOrBadSequence() {
+    void itemFieldTwice() {
         assertThat(malformed("<MSG>" + meta("FLOP", "GTDT")
                 + "<FLOP><FLID>1</FLID><GTDT GTNO=\"1\"><GATE>A</GATE></GTDT><GTDT GTNO=\"2\"><GATE>B</GATE><GATE>C</GATE></GTDT></FLOP></MSG>"))
                 .isEqualTo("FLOP: GTDT #2: GATE appears twice");
-        assertThat(malformed("<MSG>" + meta("SCHD", "DNLD")
-                + "<SCHD><FLTR><FLID>1</FLID><ROUT RTNO=\"first\"><APCD>PEK</APCD></ROUT></FLTR></SCHD></MSG>"))
-                .isEqualTo("FLTR #1: ROUT #1: RTNO 'first' is not an integer");
+        assertThat(malformed("<MSG>" + meta("FLOP", "DELY")
+                + "<FLOP><FLID>1</FLID><DELY CODE=\"93\"><CODE>94</CODE></DELY></FLOP></MSG>"))
+                .isEqualTo("FLOP: DELY #1: CODE appears twice");
+        assertThat(malformed("<MSG>" + meta("FLOP", "PORT")
+                + "<FLOP><FLID>1</FLID><PORT><POTM>1</POTM><POTM>2</POTM></PORT></FLOP></MSG>"))
+                .isEqualTo("FLOP: PORT/POTM appears twice");
+        assertThat(malformed("<MSG>" + meta("FLOP", "FDIV")
+                + "<FLOP><FLID>1</FLID><FDIV DDES=\"HKG\">A</FDIV><FDIV>B</FDIV></FLOP></MSG>"))
+                .isEqualTo("FLOP: FDIV appears twice");
+        // A sequence that is not a number is no longer malformed (sis-format v2 §3): see SisContractV2Test.
     }
 
     @Test

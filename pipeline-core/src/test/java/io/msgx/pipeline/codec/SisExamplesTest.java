@@ -72,6 +72,8 @@ class SisExamplesTest {
                   <CHOT CSNO="1"><CHTM>11MAR240830</CHTM><CHID>ON</CHID><CHST>504</CHST></CHOT>
                   <SRVT SVNO="1"><SVCD>CAT</SVCD><SVTM>11MAR240700</SVTM><SVRM>catering &amp; water</SVRM></SRVT>
                   <VIPF VPNO="1"><VPNM>Li Wei</VPNM><VPRK>VVIP</VPRK><VPRM><![CDATA[<escort>]]></VPRM></VIPF>
+                  <PSHT PSHN="1"><PSTM>11MAR240840</PSTM><PSID>O</PSID><PUST>504</PUST></PSHT>
+                  <TIPT><TRTM>11MAR240900</TRTM><TRST>212</TRST></TIPT>
                 </FLTR>
                 <FLTR>
                   <FLID>1002</FLID>
@@ -130,6 +132,9 @@ class SisExamplesTest {
         assertThat(patch.lists().get(FlightList.SRVT)).containsExactly(
                 item(1, "SVCD", "CAT", "SVTM", "11MAR240700", "SVRM", "catering & water"));
         assertThat(patch.lists().get(FlightList.VIPF)).containsExactly(item(1, "VPNM", "Li Wei", "VPRK", "VVIP", "VPRM", "<escort>"));
+        assertThat(patch.lists().get(FlightList.PSHT)).containsExactly(item(1, "PSTM", "11MAR240840", "PSID", "O", "PUST", "504"));
+        assertThat(patch.lists().get(FlightList.TIPT)).containsExactly(item(null, "TRTM", "11MAR240900", "TRST", "212"));
+        assertThat(CodecFixtures.unmapped(DNLD)).containsExactly("META/NEWX", "FLTR/WXYZ", "FLTR/GTDT/XTRA");
 
         FlightRecord child = schedule.records().get(1);
         assertThat(child.flid()).isEqualTo("1002");
@@ -251,7 +256,8 @@ class SisExamplesTest {
                 + "<FLOP><FLID>1001</FLID><FRET> returned: bird strike </FRET><FLAB/></FLOP></MSG>");
 
         assertThat(operation.patch().fields()).containsExactlyInAnyOrderEntriesOf(fields(
-                FlightField.FRET, "returned: bird strike", FlightField.FLAB, FieldChange.Cleared.INSTANCE));
+                FlightField.FRET, "returned: bird strike", FlightField.FLAB, FieldChange.Cleared.INSTANCE,
+                FlightField.FLAB_ARES, FieldChange.Cleared.INSTANCE)); // a bare <FLAB/> withdraws the object (D-54)
     }
 
     @Test

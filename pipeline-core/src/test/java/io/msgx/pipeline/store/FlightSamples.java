@@ -71,6 +71,42 @@ public final class FlightSamples {
         return items;
     }
 
+    /**
+     * A flight with the fields and lists of sis-format v2 (issue 22) in Chinese and with the real item fields: the
+     * exception objects' attributes, {@code PORT}'s children, the VIP counts, {@code EXSC}/{@code EXSR}, {@code CHDT}'s
+     * actual times, {@code SRVT}/{@code VIPF}'s real elements and the lists {@code PSHT} and {@code TIPT}.
+     */
+    public static FlightState contractV2(String flid) {
+        var fields = new EnumMap<FlightField, String>(FlightField.class);
+        fields.put(FlightField.FLNO, "CA1405");
+        fields.put(FlightField.EXSC, "DELAY");
+        fields.put(FlightField.EXSR, "天气原因");
+        fields.put(FlightField.FDIV, "目的地天气");
+        fields.put(FlightField.FDIV_DDES, "HKG");
+        fields.put(FlightField.FDIV_DDIR, "TO");
+        fields.put(FlightField.FRET, "机械故障");
+        fields.put(FlightField.FRET_REID, "R1");
+        fields.put(FlightField.FLAB, "旅客原因");
+        fields.put(FlightField.FLAB_ARES, "A7");
+        fields.put(FlightField.PORT_POTM, "11MAR240815");
+        fields.put(FlightField.PORT_POID, "O");
+        fields.put(FlightField.VIPP, "2");
+        fields.put(FlightField.VIPR, "1");
+        var lists = new EnumMap<FlightList, List<ListItem>>(FlightList.class);
+        lists.put(FlightList.CHDT, List.of(item(1, "CHUT", "C12", "PCBT", "11MAR240700", "PCET", "11MAR240800",
+                "CBTM", "11MAR240705", "CETM", "11MAR240810")));
+        lists.put(FlightList.DELY, List.of(item(null, "CODE", "93", "STRT", "11MAR240835", "DURA", "0045",
+                "DESC", "前序航班晚到")));
+        lists.put(FlightList.SRVT, List.of(item(null, "SRTC", "WCHR", "SRQT", "2", "SRST", "11MAR240700",
+                "SRET", "11MAR240730", "SRPR", "地服", "SANR", "N1", "SARR", "轮椅不足")));
+        lists.put(FlightList.VIPF, List.of(item(null, "VPCD", "V001", "VFES", "贵宾厅一")));
+        lists.put(FlightList.PSHT, List.of(item(1, "PSTM", "11MAR240840", "PSID", "O", "PUST", "504"),
+                item(2, "PSTM", "11MAR241010", "PSID", "I", "PUST", "212")));
+        lists.put(FlightList.TIPT, List.of(item(null, "TRTM", "11MAR240900", "TRST", "远机位 7")));
+        return new FlightState(FlightId.of(flid), FlightStatus.ACTIVE, 2, DAY, 1002,
+                FlightFields.of(fields), FlightLists.of(lists));
+    }
+
     /** A flight with a flight number and nothing else, at version 1. */
     public static FlightState plain(String flid) {
         return new FlightState(FlightId.of(flid), FlightStatus.ACTIVE, 1, DAY, 1001,

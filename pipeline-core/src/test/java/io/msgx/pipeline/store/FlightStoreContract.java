@@ -66,6 +66,24 @@ public abstract class FlightStoreContract {
         assertThat(found("1001")).isEqualTo(flight);
     }
 
+    @Test
+    void theFieldsAndListsOfContractVersion2ComeBackExactlyAsSaved() {
+        var flight = FlightSamples.contractV2("1001");
+
+        save(flight);
+
+        assertThat(found("1001")).isEqualTo(flight);
+        for (var field : List.of(FlightField.EXSC, FlightField.EXSR, FlightField.FDIV_DDES, FlightField.FDIV_DDIR,
+                FlightField.FRET_REID, FlightField.FLAB_ARES, FlightField.PORT_POTM, FlightField.PORT_POID,
+                FlightField.VIPP, FlightField.VIPR)) {
+            assertThat(found("1001").fields().valueOf(field)).as(field.code()).isNotNull();
+        }
+        for (var list : List.of(FlightList.PSHT, FlightList.TIPT, FlightList.CHDT, FlightList.SRVT, FlightList.VIPF,
+                FlightList.DELY)) {
+            assertThat(found("1001").lists().get(list)).as(list.code()).isEqualTo(flight.lists().get(list));
+        }
+    }
+
     /** Saving with what the store holds ({@code stored}) gives back the same as a plain save, list by list. */
     @Test
     void aSaveThatKnowsTheStoredStatesLeavesNothingStaleAndLosesNothing() {

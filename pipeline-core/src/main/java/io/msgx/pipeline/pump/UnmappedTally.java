@@ -18,7 +18,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * metric's series without bound, at most {@link #MAX_DISTINCT_PATHS} distinct paths are told apart, and the rest
  * are counted under {@link #OTHER_PATHS} (logged once when that starts).
  */
-final class UnmappedPaths {
+final class UnmappedTally {
 
     /** How many distinct {@code TYPE-STYP} and path pairs are counted and logged apart. */
     static final int MAX_DISTINCT_PATHS = 1_000;
@@ -26,12 +26,12 @@ final class UnmappedPaths {
     /** The path under which the pairs beyond {@link #MAX_DISTINCT_PATHS} are counted. */
     static final String OTHER_PATHS = "(other)";
 
-    private static final Logger log = LoggerFactory.getLogger(UnmappedPaths.class);
+    private static final Logger log = LoggerFactory.getLogger(UnmappedTally.class);
 
     private final PipelineMetrics metrics;
     private final Set<String> seen = ConcurrentHashMap.newKeySet();
 
-    UnmappedPaths(PipelineMetrics metrics) {
+    UnmappedTally(PipelineMetrics metrics) {
         this.metrics = metrics;
     }
 
