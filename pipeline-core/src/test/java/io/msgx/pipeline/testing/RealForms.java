@@ -28,11 +28,15 @@ public final class RealForms {
     /** The reference types of sis-format §6 the corpus writes into {@code REF_MASTER}. */
     private static final Set<String> FLIGHT_TYPES = Set.of("SCHD", "FLOP", "FDEL");
     private static final Pattern EXPECT = Pattern.compile("<!-- expect: (\\w+) -->");
+    private static final Pattern UNMAPPED = Pattern.compile("<!-- unmapped: (.+?) -->");
     /** The upstream sequence attributes of list items: they become {@code SOURCE_SEQ}, a number, not a text value. */
     private static final Pattern SEQUENCE_ATTRIBUTE = Pattern.compile("[A-Z]{2}NO|PSHN");
 
-    /** One message of the corpus: its file name, its text, and the terminal state it must reach. */
-    public record Message(String file, String xml, String expectedState) {
+    /**
+     * One message of the corpus: its file name, its text, the terminal state it must reach, and the paths the codec
+     * must report as unmapped (a comment {@code <!-- unmapped: PATH PATH -->}; none for most).
+     */
+    public record Message(String file, String xml, String expectedState, List<String> expectedUnmapped) {
 
         public String type() {
             return metaText(this, "TYPE");
@@ -73,7 +77,9 @@ public final class RealForms {
                 if (!expect.find()) {
                     throw new IllegalStateException(name + " has no '<!-- expect: STATE -->' comment");
                 }
-                messages.add(new Message(name, xml, expect.group(1)));
+                var unmapped = UNMAPPED.matcher(xml);
+                messages.add(new Message(name, xml, expect.group(1),
+                        unmapped.find() ? List.of(unmapped.group(1).split(" ")) : List.of()));
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
