@@ -32,7 +32,7 @@ public final class JacksonXmlCodec implements XmlCodec {
     }
 
     /**
-     * @param referenceTypes the {@code TYPE}s read as reference answers when {@code STYP=RESP}; case-insensitive;
+     * @param referenceTypes the {@code TYPE}s read as reference messages ({@link ReferenceAction}); case-insensitive;
      *                       {@code SCHD}, {@code FLOP} and {@code FDEL} are refused
      */
     public JacksonXmlCodec(CodecLimits limits, Set<String> referenceTypes) {
@@ -69,7 +69,8 @@ public final class JacksonXmlCodec implements XmlCodec {
         XmlElement root = null;
         try {
             root = treeReader.read(xml);
-            return new DecodeResult.Decoded(messageReader.apply(root));
+            DecodedMessage message = messageReader.apply(root);
+            return new DecodeResult.Decoded(message, SisMessageReader.unmapped(root, message));
         } catch (MalformedMessage e) {
             return new DecodeResult.Malformed(e.getMessage());
         } catch (RuntimeException e) {

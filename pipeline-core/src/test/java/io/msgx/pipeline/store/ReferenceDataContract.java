@@ -47,8 +47,8 @@ public abstract class ReferenceDataContract {
                 record("GTCD", "G01", "DESC", "Gate 1")), 17);
 
         var g28 = store().referenceData().find("GATE", "G28").orElseThrow();
-        assertThat(g28).isEqualTo(new ReferenceEntry("GATE", "G28", g28.fields(), 17, at));
-        assertThat(g28.fields()).containsExactly(entry("GTCD", "G28"), entry("DESC", "Gate 28"));
+        assertThat(g28).isEqualTo(new ReferenceEntry("GATE", "G28", g28.document(), 17, at));
+        assertThat(g28.document().texts()).containsExactly(entry("GTCD", "G28"), entry("DESC", "Gate 28"));
         assertThat(store().referenceData().find("GATE", "G01")).isPresent();
     }
 
@@ -57,9 +57,9 @@ public abstract class ReferenceDataContract {
         refreshInTransaction("AIRL", List.of(record("ALCD", "CA", "ZNAM", "Air China", "ANAM", "", "CNTY", "CN",
                 "BNAM", "中国国际航空")), 3);
 
-        assertThat(store().referenceData().find("AIRL", "CA").orElseThrow().fields().keySet())
+        assertThat(store().referenceData().find("AIRL", "CA").orElseThrow().document().texts().keySet())
                 .containsExactly("ALCD", "ZNAM", "ANAM", "CNTY", "BNAM");
-        assertThat(store().referenceData().find("AIRL", "CA").orElseThrow().fields())
+        assertThat(store().referenceData().find("AIRL", "CA").orElseThrow().document().texts())
                 .containsEntry("ANAM", "").containsEntry("BNAM", "中国国际航空");
     }
 
@@ -73,12 +73,12 @@ public abstract class ReferenceDataContract {
         refreshInTransaction("GATE", List.of(record("GTCD", "G01", "DESC", "new 1")), 11);
 
         var g01 = store().referenceData().find("GATE", "G01").orElseThrow();
-        assertThat(g01.fields()).as("written whole: TRML is gone").containsExactly(entry("GTCD", "G01"),
+        assertThat(g01.document().texts()).as("written whole: TRML is gone").containsExactly(entry("GTCD", "G01"),
                 entry("DESC", "new 1"));
         assertThat(g01.msgId()).isEqualTo(11);
         assertThat(g01.updatedAt()).isEqualTo(clock.instant());
         var g02 = store().referenceData().find("GATE", "G02").orElseThrow();
-        assertThat(g02.fields()).containsEntry("DESC", "old 2");
+        assertThat(g02.document().texts()).containsEntry("DESC", "old 2");
         assertThat(g02.msgId()).isEqualTo(10);
         assertThat(g02.updatedAt()).isEqualTo(first);
     }
@@ -90,7 +90,7 @@ public abstract class ReferenceDataContract {
         refreshInTransaction("GATE", List.of(record("GTCD", "G01", "DESC", "replayed older"),
                 record("GTCD", "G09", "DESC", "new to us")), 19);
 
-        assertThat(store().referenceData().find("GATE", "G01").orElseThrow().fields()).containsEntry("DESC", "newer");
+        assertThat(store().referenceData().find("GATE", "G01").orElseThrow().document().texts()).containsEntry("DESC", "newer");
         assertThat(store().referenceData().find("GATE", "G09")).isPresent();
     }
 
@@ -99,7 +99,7 @@ public abstract class ReferenceDataContract {
         refreshInTransaction("GATE", List.of(record("GTCD", "G01", "DESC", "first"),
                 record("GTCD", "G01", "DESC", "second")), 5);
 
-        assertThat(store().referenceData().find("GATE", "G01").orElseThrow().fields()).containsEntry("DESC", "second");
+        assertThat(store().referenceData().find("GATE", "G01").orElseThrow().document().texts()).containsEntry("DESC", "second");
         assertThat(store().referenceData().all("GATE", 10)).hasSize(1);
     }
 
@@ -108,7 +108,7 @@ public abstract class ReferenceDataContract {
         refreshInTransaction("GATE", List.of(record("GTCD", "G01", "DESC", "gate")), 1);
         refreshInTransaction("STND", List.of(record("STCD", "G01", "DESC", "stand")), 2);
 
-        assertThat(store().referenceData().find("STND", "G01").orElseThrow().fields()).containsEntry("DESC", "stand");
+        assertThat(store().referenceData().find("STND", "G01").orElseThrow().document().texts()).containsEntry("DESC", "stand");
         assertThat(store().referenceData().find("GATE", "g01")).isEmpty();
         assertThat(store().referenceData().find("BELT", "G01")).isEmpty();
     }
@@ -138,7 +138,7 @@ public abstract class ReferenceDataContract {
             throw new IllegalStateException("boom");
         })).hasMessage("boom");
 
-        assertThat(store().referenceData().find("GATE", "G01").orElseThrow().fields()).containsEntry("DESC", "kept");
+        assertThat(store().referenceData().find("GATE", "G01").orElseThrow().document().texts()).containsEntry("DESC", "kept");
         assertThat(store().referenceData().find("GATE", "G02")).isEmpty();
     }
 
