@@ -161,7 +161,56 @@ public abstract class ReferenceDataContract {
         assertThat(store().referenceData().all("GATE", 10)).hasSize(1);
     }
 
-    private static java.util.Map.Entry<String, String> entry(String name, String value) {
+    private static ReferenceRecord document(String key, String json) {
+        return new ReferenceRecord(key, new io.msgx.pipeline.codec.ReferenceDocument(json));
+    }
+
+    @Test
+    void aRecordIsStoredWholeWithAttributesRepeatsChildrenAndChineseText() {
+        var json = "{\"ABCD\":\"AB01\",\"CDSC\":\"一号廊桥\",\"STND\":[\"201\",\"202\"],"
+                + "\"TRML\":{\"@MVIN\":\"A\",\"@FLIN\":\"I\",\"#text\":\"T2\"},"
+                + "\"SUBC\":{\"CODE\":\"3U\",\"NAME\":\"\",\"NAMC\":\"川航\"},\"GATE\":\"\"}";
+        refreshInTransaction("ABDG", List.of(document("AB01", json)), 4);
+
+        var stored = store().referenceData().find("ABDG", "AB01").orElseThrow();
+        assertThat(stored.document().json()).isEqualTo(json);
+        assertThat(stored.document().names()).containsExactly("ABCD", "CDSC", "STND", "TRML", "SUBC", "GATE");
+        assertThat(store().referenceData().all("ABDG", 10).get(0).document().json()).isEqualTo(json);
+    }
+
+    @Test
+    void removeDeletesByKeyExceptARecordWrittenByALaterMessage() {
+        refreshInTransaction("GLST", List.of(record("GCOD", "G1"), record("GCOD", "G2"), record("GCOD", "G3")), 10);
+        refreshInTransaction("GLST", List.of(record("GCOD", "G3", "GTNM", "newer")), 30);
+        refreshInTransaction("SLST", List.of(record("SCOD", "G1")), 10);
+
+        store().inTransaction(tx -> {
+            tx.referenceData().remove("GLST", List.of("G1", "G3", "unknown"), 20);
+            return null;
+        });
+
+        assertThat(store().referenceData().all("GLST", 10)).extracting(ReferenceEntry::key).containsExactly("G2", "G3");
+        assertThat(store().referenceData().find("SLST", "G1")).as("another type's key").isPresent();
+        store().inTransaction(tx -> {
+            tx.referenceData().remove("GLST", List.of(), 40);
+            return null;
+        });
+        assertThat(store().referenceData().all("GLST", 10)).hasSize(2);
+    }
+
+    @Test
+    void writersNameTheLastMessageOfEveryKeyOfOneType() {
+        refreshInTransaction("GLST", List.of(record("GCOD", "G1"), record("GCOD", "G2")), 10);
+        refreshInTransaction("GLST", List.of(record("GCOD", "G2")), 11);
+        refreshInTransaction("SLST", List.of(record("SCOD", "S1")), 12);
+
+        java.util.Map<String, Long> writers = store().inTransaction(tx -> tx.referenceData().writers("GLST"));
+        assertThat(writers).containsOnly(entry("G1", 10L), entry("G2", 11L));
+        assertThat(store().referenceData().writers("BLST")).isEmpty();
+        assertThat(store().referenceData().countsByType()).containsExactly(entry("GLST", 2L), entry("SLST", 1L));
+    }
+
+    private static <V> java.util.Map.Entry<String, V> entry(String name, V value) {
         return java.util.Map.entry(name, value);
     }
 }
