@@ -40,7 +40,10 @@ public final class OracleSchema {
             "V2__delivery_indexes.sql",
             "V3__lifecycle.sql",
             "V4__request_track.sql",
-            "V5__dispatch_retrying_index.sql");
+            "V5__dispatch_retrying_index.sql",
+            // V6 is the flight model's (issue 22); this branch carries an empty placeholder until the merge.
+            "V6__placeholder.sql",
+            "V7__reference_outbox.sql");
 
     /** The version this build writes and expects. */
     public static final int CURRENT_VERSION = SCRIPTS.size();

@@ -62,18 +62,19 @@ class OracleSchemaTest {
         assertThat(columns()).isEqualTo(before);
         assertThat(probe.strings("SELECT TO_CHAR(VERSION) || ':' || SCRIPT AS V FROM MSGX_SCHEMA_VERSION ORDER BY VERSION"))
                 .containsExactly("1:V1__pipeline_schema.sql", "2:V2__delivery_indexes.sql", "3:V3__lifecycle.sql",
-                        "4:V4__request_track.sql", "5:V5__dispatch_retrying_index.sql");
+                        "4:V4__request_track.sql", "5:V5__dispatch_retrying_index.sql", "6:V6__placeholder.sql",
+                        "7:V7__reference_outbox.sql");
         assertThat(OracleSchema.versionOf(database.dataSource())).isEqualTo(OracleSchema.CURRENT_VERSION);
         OracleSchema.requireCurrent(database.dataSource());
     }
 
     @Test
     void aSchemaBehindThisBuildIsRefusedNamingBothVersions() {
-        probe.sql(session -> session.update("DELETE FROM MSGX_SCHEMA_VERSION WHERE VERSION = 5"));
+        probe.sql(session -> session.update("DELETE FROM MSGX_SCHEMA_VERSION WHERE VERSION = 7"));
 
         assertThatThrownBy(() -> OracleSchema.requireCurrent(database.dataSource()))
                 .isInstanceOf(IllegalStateException.class)
-                .hasMessageContaining("at version 4").hasMessageContaining("expected 5").hasMessageContaining("migrate");
+                .hasMessageContaining("at version 6").hasMessageContaining("expected 7").hasMessageContaining("migrate");
     }
 
     @Test
@@ -113,7 +114,7 @@ class OracleSchemaTest {
 
         assertThatThrownBy(() -> OracleSchema.requireCurrent(database.dataSource()))
                 .isInstanceOf(IllegalStateException.class)
-                .hasMessageContaining("found version none, expected 5").hasMessageContaining("migrate");
+                .hasMessageContaining("found version none, expected 7").hasMessageContaining("migrate");
         assertThat(OracleSchema.versionOf(database.dataSource())).isZero();
     }
 

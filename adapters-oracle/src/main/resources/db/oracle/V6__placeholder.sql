@@ -1,0 +1,3 @@
+-- PLACEHOLDER of branch issue22-ref, to be dropped at merge: version 6 belongs to the flight model's branch of issue 22
+-- (its V6 script replaces this file). OracleSchema applies versions 1..n without gaps, so this branch needs a version 6
+-- to reach its own V7. It holds no statement.
