@@ -58,13 +58,15 @@ class KafkaDeliveryEndToEndTest {
     private final List<KafkaEventSink> sinks = new ArrayList<>();
     private String msgTopic;
     private String schdTopic;
+    private String referenceTopic;
 
     @BeforeEach
     void topics() {
         msgTopic = KafkaTestBroker.uniqueTopic("msg");
         schdTopic = KafkaTestBroker.uniqueTopic("schd");
+        referenceTopic = KafkaTestBroker.uniqueTopic("reference");
         KafkaTestBroker.createTopics(3, msgTopic);
-        KafkaTestBroker.createCompactedTopics(3, schdTopic);
+        KafkaTestBroker.createCompactedTopics(3, schdTopic, referenceTopic);
     }
 
     @AfterEach
@@ -121,6 +123,38 @@ class KafkaDeliveryEndToEndTest {
             lastVersion.put(record.key(), version);
         }
         assertThat(lastVersion.get("1001")).isEqualTo(flight(flights, "1001").stateVersion());
+        assertThat(services.countInStore("select count(*) from msg_event where status <> 'SENT'")).isZero();
+    }
+
+    @Test
+    void reference_changes_reach_the_reference_topic_by_type_and_key_and_a_del_is_a_tombstone() throws Exception {
+        var store = services.store(clock);
+        var pipeline = new PipelineHarness(services.mailbox(), store, clock);
+        var dispatcher = dispatcher(store, sink(KafkaTestBroker.bootstrapServers(), KafkaSinkSettings.DEFAULT_DELIVERY_TIMEOUT));
+        String meta = "<MSG><META><SNDR>AODB</SNDR><SEQN>%d</SEQN><DTTM>20240311060000</DTTM><TYPE>GLST</TYPE>"
+                + "<STYP>%s</STYP></META>";
+        long add = services.deliver(meta.formatted(1, "ADD") + "<RECS>2</RECS><GLST><GCOD>G1</GCOD><GNMC>一号</GNMC></GLST>"
+                + "<GLST><GCOD>G2</GCOD><GTML MVIN=\"A\">T2</GTML></GLST></MSG>");
+        long upd = services.deliver(meta.formatted(2, "UPD") + "<RECS>1</RECS><GLST><GCOD>G1</GCOD><GNMC>壹号</GNMC></GLST></MSG>");
+        long del = services.deliver(meta.formatted(3, "DEL") + "<RECS>1</RECS><GLST><GCOD>G2</GCOD></GLST></MSG>");
+
+        pipeline.runUntilQuiet();
+        dispatchUntilIdle(dispatcher);
+
+        var records = KafkaTestBroker.readAll(referenceTopic);
+        var latest = new HashMap<String, String>();
+        for (var record : records) {
+            latest.put(record.key(), record.value());
+        }
+        assertThat(latest.keySet()).containsExactlyInAnyOrder("GLST:G1", "GLST:G2");
+        assertThat(latest.get("GLST:G2")).as("a DEL is a tombstone").isNull();
+        var g1 = json.readTree(latest.get("GLST:G1"));
+        assertThat(g1.get("rtype").asText()).isEqualTo("GLST");
+        assertThat(g1.get("rkey").asText()).isEqualTo("G1");
+        assertThat(g1.get("record").toString()).isEqualTo("{\"GCOD\":\"G1\",\"GNMC\":\"壹号\"}");
+        assertThat(g1.get("msgId").asLong()).isEqualTo(upd);
+        assertThat(add).isLessThan(del);
+        assertThat(KafkaTestBroker.readAll(msgTopic)).as("reference data is not a flight change").isEmpty();
         assertThat(services.countInStore("select count(*) from msg_event where status <> 'SENT'")).isZero();
     }
 
@@ -260,8 +294,8 @@ class KafkaDeliveryEndToEndTest {
     private KafkaEventSink sink(String bootstrap, Duration deliveryTimeout) {
         var request = deliveryTimeout.compareTo(Duration.ofSeconds(10)) < 0 ? Duration.ofSeconds(1) : Duration.ofSeconds(10);
         var maxBlock = deliveryTimeout.compareTo(Duration.ofSeconds(10)) < 0 ? Duration.ofSeconds(1) : Duration.ofSeconds(10);
-        var sink = new KafkaEventSink(new KafkaSinkSettings(bootstrap, "msgx-e2e", msgTopic, schdTopic, deliveryTimeout,
-                request, maxBlock, KafkaSinkSettings.DEFAULT_LINGER, Map.of()));
+        var sink = new KafkaEventSink(new KafkaSinkSettings(bootstrap, "msgx-e2e", msgTopic, schdTopic, referenceTopic,
+                deliveryTimeout, request, maxBlock, KafkaSinkSettings.DEFAULT_LINGER, Map.of()));
         sinks.add(sink);
         return sink;
     }

@@ -88,6 +88,41 @@ class OperatorCommandsTest {
         assertThat(services.countInPostgres("select count(*) from req_track where status = 'SENT'")).isEqualTo(1);
     }
 
+    @Test
+    void reference_types_list_and_show_print_the_stored_documents_and_request_reference_asks_for_a_v2_type()
+            throws Exception {
+        var clock = SettableClock.atExampleDay();
+        services.deliver("<MSG><META><SNDR>AODB</SNDR><SEQN>1</SEQN><DTTM>20240311060000</DTTM><TYPE>ABDG</TYPE>"
+                + "<STYP>DNLD</STYP></META><RECS>1</RECS><ABDG><ABCD>AB01</ABCD><CDSC>一号廊桥</CDSC><STND>201</STND>"
+                + "<STND>202</STND></ABDG></MSG>");
+        new PipelineHarness(services.mailbox(), services.store(clock), clock).runUntilQuiet();
+        var config = config(services.postgres.schema());
+        var out = new ByteArrayOutputStream();
+
+        assertThat(withStreams(out, new ByteArrayOutputStream(),
+                () -> Main.execute("reference", "types", "-c", config.toString()))).isZero();
+        assertThat(out.toString(StandardCharsets.UTF_8)).contains("\"ABDG\" : 1");
+        out.reset();
+        assertThat(withStreams(out, new ByteArrayOutputStream(),
+                () -> Main.execute("reference", "show", "ABDG", "AB01", "-c", config.toString()))).isZero();
+        assertThat(out.toString(StandardCharsets.UTF_8).replaceAll("\\s+", ""))
+                .contains("\"record\":{\"ABCD\":\"AB01\",\"CDSC\":\"一号廊桥\",\"STND\":[\"201\",\"202\"]}");
+        out.reset();
+        assertThat(withStreams(out, new ByteArrayOutputStream(),
+                () -> Main.execute("reference", "list", "ABDG", "-c", config.toString()))).isZero();
+        assertThat(out.toString(StandardCharsets.UTF_8)).contains("\"key\" : \"AB01\"");
+        assertThat(withStreams(out, new ByteArrayOutputStream(),
+                () -> Main.execute("reference", "show", "ABDG", "nope", "-c", config.toString()))).isEqualTo(Main.NOT_FOUND);
+
+        assertThat(withStreams(out, new ByteArrayOutputStream(), () -> Main.execute("request", "reference",
+                "--type", "GLST", "-c", config.toString()))).isZero();
+        try (var aodb = services.aodbConnection(); var sql = aodb.createStatement();
+             var rows = sql.executeQuery("SELECT COUTMSGS_CLOB_MSG FROM COUTMSGS")) {
+            assertThat(rows.next()).isTrue();
+            assertThat(rows.getString(1)).contains("<TYPE>RQRD</TYPE><STYP>GLST</STYP>", "<RQRD><RTYP>GLST</RTYP></RQRD>");
+        }
+    }
+
     private Path config(String schema) throws Exception {
         var file = Files.createTempFile("msgx", ".properties");
         Files.writeString(file, String.join("\n",

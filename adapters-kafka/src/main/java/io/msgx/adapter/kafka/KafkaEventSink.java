@@ -170,21 +170,23 @@ public final class KafkaEventSink implements EventSink, AutoCloseable {
     private void reportFailures(List<OutgoingEvent> events, List<Delivery> deliveries) {
         int failedMsg = 0;
         int failedSchd = 0;
+        int failedReference = 0;
         int firstFailed = -1;
         for (int i = 0; i < deliveries.size(); i++) {
             if (deliveries.get(i) instanceof Delivery.Failed) {
-                if (events.get(i).stream() == OutgoingEvent.EventStream.MSG) {
-                    failedMsg++;
-                } else {
-                    failedSchd++;
+                switch (events.get(i).stream()) {
+                    case MSG -> failedMsg++;
+                    case SCHD -> failedSchd++;
+                    case REF -> failedReference++;
                 }
                 firstFailed = firstFailed < 0 ? i : firstFailed;
             }
         }
         if (firstFailed >= 0) {
             var first = events.get(firstFailed);
-            log.warn("Kafka sink: {} of {} records not delivered ({} msg, {} schd; brokers {}); first: FLID {} to {}: {}",
-                    failedMsg + failedSchd, deliveries.size(), failedMsg, failedSchd, settings.bootstrapServers(),
+            log.warn("Kafka sink: {} of {} records not delivered ({} msg, {} schd, {} reference; brokers {}); first: key {}"
+                            + " to {}: {}", failedMsg + failedSchd + failedReference, deliveries.size(), failedMsg,
+                    failedSchd, failedReference, settings.bootstrapServers(),
                     first.key(), topicOf(first), ((Delivery.Failed) deliveries.get(firstFailed)).reason());
         }
     }
@@ -198,6 +200,7 @@ public final class KafkaEventSink implements EventSink, AutoCloseable {
         return switch (event.stream()) {
             case MSG -> settings.msgTopic();
             case SCHD -> settings.schdTopic();
+            case REF -> settings.referenceTopic();
         };
     }
 

@@ -25,6 +25,8 @@ import java.util.regex.Pattern;
  * @param clientId           {@code msgx.kafka.client-id}: the producer's client id (broker logs, quotas)
  * @param msgTopic           {@code msgx.kafka.topic.msg}: change notifications (default {@value #DEFAULT_MSG_TOPIC})
  * @param schdTopic          {@code msgx.kafka.topic.schd}: full state, compacted (default {@value #DEFAULT_SCHD_TOPIC})
+ * @param referenceTopic     {@code msgx.kafka.topic.reference}: reference data by {@code RTYPE:RKEY}, compacted
+ *                           (default {@value #DEFAULT_REFERENCE_TOPIC}, sis-format §8)
  * @param deliveryTimeout    {@code msgx.kafka.delivery-timeout}: the producer's {@code delivery.timeout.ms}, the most a
  *                           handed-over record may take to be acknowledged, retries included (default 30 s)
  * @param requestTimeout     {@code msgx.kafka.request-timeout}: one produce request's {@code request.timeout.ms}
@@ -36,11 +38,12 @@ import java.util.regex.Pattern;
  *                           SASL, compression, buffer sizes). Keys the sink owns are refused; see {@link #OWNED_KEYS}.
  */
 public record KafkaSinkSettings(String bootstrapServers, String clientId, String msgTopic, String schdTopic,
-                                Duration deliveryTimeout, Duration requestTimeout, Duration maxBlock,
+                                String referenceTopic, Duration deliveryTimeout, Duration requestTimeout, Duration maxBlock,
                                 Duration linger, Map<String, String> producerProperties) {
 
     public static final String DEFAULT_MSG_TOPIC = "msgx.flight.msg";
     public static final String DEFAULT_SCHD_TOPIC = "msgx.flight.schd";
+    public static final String DEFAULT_REFERENCE_TOPIC = "msgx.reference";
     public static final String DEFAULT_CLIENT_ID = "msgx-sink";
     public static final Duration DEFAULT_DELIVERY_TIMEOUT = Duration.ofSeconds(30);
     public static final Duration DEFAULT_REQUEST_TIMEOUT = Duration.ofSeconds(10);
@@ -82,6 +85,11 @@ public record KafkaSinkSettings(String bootstrapServers, String clientId, String
             throw new IllegalArgumentException("msgx.kafka.topic.schd must differ from msgx.kafka.topic.msg (both are '"
                     + msgTopic + "'): the schd topic is compacted, the msg topic is not");
         }
+        checkTopic("msgx.kafka.topic.reference", referenceTopic);
+        if (referenceTopic.equals(msgTopic) || referenceTopic.equals(schdTopic)) {
+            throw new IllegalArgumentException("msgx.kafka.topic.reference must differ from msgx.kafka.topic.msg and "
+                    + "msgx.kafka.topic.schd (it is '" + referenceTopic + "'): its keys are RTYPE:RKEY, not FLIDs");
+        }
         checkMillis("msgx.kafka.delivery-timeout", deliveryTimeout, 1);
         checkMillis("msgx.kafka.request-timeout", requestTimeout, 1);
         checkMillis("msgx.kafka.max-block", maxBlock, 1);
@@ -118,32 +126,45 @@ public record KafkaSinkSettings(String bootstrapServers, String clientId, String
     /** Defaults for everything but the brokers. */
     public static KafkaSinkSettings defaults(String bootstrapServers) {
         return new KafkaSinkSettings(bootstrapServers, DEFAULT_CLIENT_ID, DEFAULT_MSG_TOPIC, DEFAULT_SCHD_TOPIC,
-                DEFAULT_DELIVERY_TIMEOUT, DEFAULT_REQUEST_TIMEOUT, DEFAULT_MAX_BLOCK, DEFAULT_LINGER, Map.of());
+                DEFAULT_REFERENCE_TOPIC, DEFAULT_DELIVERY_TIMEOUT, DEFAULT_REQUEST_TIMEOUT, DEFAULT_MAX_BLOCK, DEFAULT_LINGER, Map.of());
     }
 
     public KafkaSinkSettings withClientId(String newClientId) {
-        return new KafkaSinkSettings(bootstrapServers, newClientId, msgTopic, schdTopic, deliveryTimeout,
+        return new KafkaSinkSettings(bootstrapServers, newClientId, msgTopic, schdTopic, referenceTopic, deliveryTimeout,
                 requestTimeout, maxBlock, linger, producerProperties);
     }
 
     public KafkaSinkSettings withTopics(String newMsgTopic, String newSchdTopic) {
-        return new KafkaSinkSettings(bootstrapServers, clientId, newMsgTopic, newSchdTopic, deliveryTimeout,
+        return new KafkaSinkSettings(bootstrapServers, clientId, newMsgTopic, newSchdTopic, referenceTopic, deliveryTimeout,
                 requestTimeout, maxBlock, linger, producerProperties);
+    }
+
+    public KafkaSinkSettings withReferenceTopic(String newReferenceTopic) {
+        return new KafkaSinkSettings(bootstrapServers, clientId, msgTopic, schdTopic, newReferenceTopic, deliveryTimeout,
+                requestTimeout, maxBlock, linger, producerProperties);
+    }
+
+    /** The settings of a build before the reference topic: {@link #DEFAULT_REFERENCE_TOPIC}. */
+    public KafkaSinkSettings(String bootstrapServers, String clientId, String msgTopic, String schdTopic,
+                             Duration deliveryTimeout, Duration requestTimeout, Duration maxBlock, Duration linger,
+                             Map<String, String> producerProperties) {
+        this(bootstrapServers, clientId, msgTopic, schdTopic, DEFAULT_REFERENCE_TOPIC, deliveryTimeout, requestTimeout,
+                maxBlock, linger, producerProperties);
     }
 
     public KafkaSinkSettings withTimeouts(Duration newDeliveryTimeout, Duration newRequestTimeout,
                                           Duration newMaxBlock) {
-        return new KafkaSinkSettings(bootstrapServers, clientId, msgTopic, schdTopic, newDeliveryTimeout,
+        return new KafkaSinkSettings(bootstrapServers, clientId, msgTopic, schdTopic, referenceTopic, newDeliveryTimeout,
                 newRequestTimeout, newMaxBlock, linger, producerProperties);
     }
 
     public KafkaSinkSettings withLinger(Duration newLinger) {
-        return new KafkaSinkSettings(bootstrapServers, clientId, msgTopic, schdTopic, deliveryTimeout,
+        return new KafkaSinkSettings(bootstrapServers, clientId, msgTopic, schdTopic, referenceTopic, deliveryTimeout,
                 requestTimeout, maxBlock, newLinger, producerProperties);
     }
 
     public KafkaSinkSettings withProducerProperties(Map<String, String> newProducerProperties) {
-        return new KafkaSinkSettings(bootstrapServers, clientId, msgTopic, schdTopic, deliveryTimeout,
+        return new KafkaSinkSettings(bootstrapServers, clientId, msgTopic, schdTopic, referenceTopic, deliveryTimeout,
                 requestTimeout, maxBlock, linger, newProducerProperties);
     }
 
@@ -193,7 +214,7 @@ public record KafkaSinkSettings(String bootstrapServers, String clientId, String
     @Override
     public String toString() {
         return "KafkaSinkSettings[bootstrapServers=" + bootstrapServers + ", clientId=" + clientId + ", msgTopic="
-                + msgTopic + ", schdTopic=" + schdTopic + ", deliveryTimeout=" + deliveryTimeout + ", requestTimeout="
+                + msgTopic + ", schdTopic=" + schdTopic + ", referenceTopic=" + referenceTopic + ", deliveryTimeout=" + deliveryTimeout + ", requestTimeout="
                 + requestTimeout + ", maxBlock=" + maxBlock + ", linger=" + linger + ", producerProperties="
                 + new TreeMap<>(producerProperties).keySet() + "]";
     }

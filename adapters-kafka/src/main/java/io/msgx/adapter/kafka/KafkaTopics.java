@@ -19,15 +19,16 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 /**
- * Creates the sink's two topics when they are missing: the msg topic with the broker's defaults, the schd topic
- * with {@code cleanup.policy=compact} (it holds the latest state per FLID, so compaction keeps exactly what a new
- * consumer needs). Meant for the embedded demo and the tests; a production cluster may provision the topics itself
+ * Creates the sink's three topics when they are missing: the msg topic with the broker's defaults, the schd topic
+ * and the reference topic with {@code cleanup.policy=compact} (they hold the latest state per FLID and per
+ * {@code RTYPE:RKEY}, so compaction keeps exactly what a new consumer needs). Meant for the embedded demo and the tests; a production cluster may provision the topics itself
  * (partitions, replication, retention are its decision), and then this class need not run at all.
  *
  * <p>Idempotent: existing topics are left as they are (also when another process creates them concurrently). It
- * then checks both topics, created or found, and refuses (with the command that fixes it):
+ * then checks the topics, created or found, and refuses (with the command that fixes it):
  * <ul>
- *   <li>a schd topic that is not compacted: it would lose the latest state of quiet flights;</li>
+ *   <li>a schd or reference topic that is not compacted: it would lose the latest state of quiet flights or
+ *       records;</li>
  *   <li>a topic whose {@code max.message.bytes} is below {@link KafkaSinkSettings#largestBatchBytes()}: the broker
  *       would refuse batches the producer considers valid (see {@link KafkaEventSink}, "Record size").</li>
  * </ul>
@@ -77,6 +78,8 @@ public final class KafkaTopics {
         var wanted = List.of(
                 new NewTopic(settings.msgTopic(), partitions, replication),
                 new NewTopic(settings.schdTopic(), partitions, replication)
+                        .configs(Map.of(TopicConfig.CLEANUP_POLICY_CONFIG, TopicConfig.CLEANUP_POLICY_COMPACT)),
+                new NewTopic(settings.referenceTopic(), partitions, replication)
                         .configs(Map.of(TopicConfig.CLEANUP_POLICY_CONFIG, TopicConfig.CLEANUP_POLICY_COMPACT)));
 
         var present = await(admin.listTopics().names(), timeout, "list the topics", settings);
@@ -125,17 +128,15 @@ public final class KafkaTopics {
     private static void checkTopicConfigs(Admin admin, KafkaSinkSettings settings, Duration timeout) {
         var msg = new ConfigResource(ConfigResource.Type.TOPIC, settings.msgTopic());
         var schd = new ConfigResource(ConfigResource.Type.TOPIC, settings.schdTopic());
-        var configs = await(admin.describeConfigs(List.of(msg, schd)).all(), timeout,
-                "read the configuration of topics " + settings.msgTopic() + " and " + settings.schdTopic(), settings);
+        var reference = new ConfigResource(ConfigResource.Type.TOPIC, settings.referenceTopic());
+        var configs = await(admin.describeConfigs(List.of(msg, schd, reference)).all(), timeout,
+                "read the configuration of topics " + settings.msgTopic() + ", " + settings.schdTopic() + " and "
+                        + settings.referenceTopic(), settings);
 
-        var policy = configs.get(schd).get(TopicConfig.CLEANUP_POLICY_CONFIG);
-        if (policy == null || policy.value() == null || !policy.value().contains(TopicConfig.CLEANUP_POLICY_COMPACT)) {
-            throw new IllegalStateException("Topic " + settings.schdTopic() + " (msgx.kafka.topic.schd) exists with "
-                    + "cleanup.policy=" + (policy == null ? "?" : policy.value()) + ", but it holds the latest state "
-                    + "per FLID and must be compacted: kafka-configs.sh --alter --entity-type topics --entity-name "
-                    + settings.schdTopic() + " --add-config cleanup.policy=compact");
-        }
-        for (var topic : List.of(msg, schd)) {
+        requireCompacted(configs.get(schd), settings.schdTopic(), "msgx.kafka.topic.schd", "FLID");
+        requireCompacted(configs.get(reference), settings.referenceTopic(), "msgx.kafka.topic.reference",
+                "RTYPE:RKEY");
+        for (var topic : List.of(msg, schd, reference)) {
             var maxMessage = configs.get(topic).get(TopicConfig.MAX_MESSAGE_BYTES_CONFIG);
             if (maxMessage != null && maxMessage.value() != null
                     && Long.parseLong(maxMessage.value()) < settings.largestBatchBytes()) {
@@ -145,6 +146,17 @@ public final class KafkaTopics {
                         + "raise the topic's limit: kafka-configs.sh --alter --entity-type topics --entity-name "
                         + topic.name() + " --add-config max.message.bytes=" + settings.largestBatchBytes());
             }
+        }
+    }
+
+    private static void requireCompacted(org.apache.kafka.clients.admin.Config config, String topic, String key,
+                                         String keyedBy) {
+        var policy = config.get(TopicConfig.CLEANUP_POLICY_CONFIG);
+        if (policy == null || policy.value() == null || !policy.value().contains(TopicConfig.CLEANUP_POLICY_COMPACT)) {
+            throw new IllegalStateException("Topic " + topic + " (" + key + ") exists with "
+                    + "cleanup.policy=" + (policy == null ? "?" : policy.value()) + ", but it holds the latest state "
+                    + "per " + keyedBy + " and must be compacted: kafka-configs.sh --alter --entity-type topics "
+                    + "--entity-name " + topic + " --add-config cleanup.policy=compact");
         }
     }
 

@@ -51,6 +51,32 @@ class KafkaEventSinkTest {
     }
 
     @Test
+    void referenceRecordsLandOnTheReferenceTopicKeyedByTypeAndKeyAndADeletionIsATombstone() {
+        var msg = KafkaTestBroker.uniqueTopic("msg-ref");
+        var schd = KafkaTestBroker.uniqueTopic("schd-ref");
+        var reference = KafkaTestBroker.uniqueTopic("reference");
+        KafkaTestBroker.createTopics(1, msg);
+        KafkaTestBroker.createCompactedTopics(1, schd, reference);
+        var gate = "{\"rtype\":\"GLST\",\"rkey\":\"G17\",\"record\":{\"GCOD\":\"G17\",\"GNMC\":\"17号登机口\"},"
+                + "\"msgId\":41,\"updatedAt\":\"2024-03-11T06:00:00Z\"}";
+
+        try (var sink = new KafkaEventSink(settingsFor(msg, schd).withReferenceTopic(reference))) {
+            var results = sink.send(List.of(
+                    new OutgoingEvent(EventStream.REF, "GLST:G17", gate),
+                    new OutgoingEvent(EventStream.REF, "GLST:G17", null)));
+
+            assertThat(results).containsExactly(Delivery.delivered(), Delivery.delivered());
+        }
+
+        assertThat(KafkaTestBroker.readAll(reference))
+                .extracting(KafkaTestBroker.ReadRecord::key, KafkaTestBroker.ReadRecord::value)
+                .containsExactly(org.assertj.core.groups.Tuple.tuple("GLST:G17", gate),
+                        org.assertj.core.groups.Tuple.tuple("GLST:G17", null));
+        assertThat(KafkaTestBroker.readAll(msg)).isEmpty();
+        assertThat(KafkaTestBroker.readAll(schd)).isEmpty();
+    }
+
+    @Test
     void eachKeysRecordsAreStoredInSendOrder() {
         var msg = KafkaTestBroker.uniqueTopic("msg-order");
         var schd = KafkaTestBroker.uniqueTopic("schd-order");

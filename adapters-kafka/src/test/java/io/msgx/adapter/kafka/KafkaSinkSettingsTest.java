@@ -18,6 +18,7 @@ class KafkaSinkSettingsTest {
         assertThat(VALID.bootstrapServers()).isEqualTo("broker1:9092,broker2:9093");
         assertThat(VALID.msgTopic()).isEqualTo("msgx.flight.msg");
         assertThat(VALID.schdTopic()).isEqualTo("msgx.flight.schd");
+        assertThat(VALID.referenceTopic()).isEqualTo("msgx.reference");
         assertThat(VALID.deliveryTimeout()).isEqualTo(Duration.ofSeconds(30));
         assertThat(VALID.maxBlock()).isEqualTo(Duration.ofSeconds(10));
         assertThat(VALID.sendBound()).isEqualTo(Duration.ofSeconds(41));
@@ -33,6 +34,13 @@ class KafkaSinkSettingsTest {
                 .containsEntry("request.timeout.ms", "10000")
                 .containsEntry("max.block.ms", "10000")
                 .containsEntry("linger.ms", "5");
+    }
+
+    @Test
+    void aReferenceTopicThatIsInvalidOrSharedWithAnotherTopicNamesTheKey() {
+        assertRefused(() -> VALID.withReferenceTopic("bad topic"), "msgx.kafka.topic.reference");
+        assertRefused(() -> VALID.withReferenceTopic(VALID.schdTopic()), "msgx.kafka.topic.reference");
+        assertRefused(() -> VALID.withReferenceTopic(VALID.msgTopic()), "msgx.kafka.topic.reference");
     }
 
     @Test

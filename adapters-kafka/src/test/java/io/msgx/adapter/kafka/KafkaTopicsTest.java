@@ -15,7 +15,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 class KafkaTopicsTest {
 
     private static KafkaSinkSettings settings(String msg, String schd) {
-        return KafkaSinkSettings.defaults(KafkaTestBroker.bootstrapServers()).withTopics(msg, schd);
+        return KafkaSinkSettings.defaults(KafkaTestBroker.bootstrapServers()).withTopics(msg, schd)
+                .withReferenceTopic(KafkaTestBroker.uniqueTopic("ensure-reference"));
     }
 
     @Test
@@ -25,11 +26,14 @@ class KafkaTopicsTest {
         var first = KafkaTopics.ensure(settings, 3, (short) 1);
         var second = KafkaTopics.ensure(settings, 3, (short) 1);
 
-        assertThat(first.created()).containsExactlyInAnyOrder(settings.msgTopic(), settings.schdTopic());
+        assertThat(first.created()).containsExactlyInAnyOrder(settings.msgTopic(), settings.schdTopic(),
+                settings.referenceTopic());
         assertThat(first.existing()).isEmpty();
         assertThat(second.created()).isEmpty();
-        assertThat(second.existing()).containsExactlyInAnyOrder(settings.msgTopic(), settings.schdTopic());
+        assertThat(second.existing()).containsExactlyInAnyOrder(settings.msgTopic(), settings.schdTopic(),
+                settings.referenceTopic());
         try (var admin = KafkaTestBroker.admin()) {
+            assertThat(cleanupPolicy(admin, settings.referenceTopic())).isEqualTo(TopicConfig.CLEANUP_POLICY_COMPACT);
             assertThat(cleanupPolicy(admin, settings.schdTopic())).isEqualTo(TopicConfig.CLEANUP_POLICY_COMPACT);
             assertThat(cleanupPolicy(admin, settings.msgTopic())).isEqualTo(TopicConfig.CLEANUP_POLICY_DELETE);
             var partitions = admin.describeTopics(List.of(settings.schdTopic())).allTopicNames()
@@ -46,6 +50,18 @@ class KafkaTopicsTest {
         assertThatThrownBy(() -> KafkaTopics.ensure(settings, 1, (short) 1))
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("msgx.kafka.topic.schd")
+                .hasMessageContaining("cleanup.policy=compact");
+    }
+
+    @Test
+    void anExistingReferenceTopicThatIsNotCompactedIsAnError() {
+        var settings = settings(KafkaTestBroker.uniqueTopic("ensure-msg"), KafkaTestBroker.uniqueTopic("ensure-schd"));
+        KafkaTestBroker.createTopics(1, settings.referenceTopic());
+
+        assertThatThrownBy(() -> KafkaTopics.ensure(settings, 1, (short) 1))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("msgx.kafka.topic.reference")
+                .hasMessageContaining("RTYPE:RKEY")
                 .hasMessageContaining("cleanup.policy=compact");
     }
 

@@ -5,6 +5,8 @@ import io.msgx.pipeline.store.Outbox;
 import io.msgx.pipeline.store.OutboxEntry;
 import io.msgx.pipeline.store.OutboxEvent;
 import io.msgx.pipeline.store.OutboxTarget;
+import io.msgx.pipeline.store.ReferenceEvent;
+import io.msgx.pipeline.store.ReferenceOutboxEntry;
 
 import java.sql.SQLException;
 import java.time.Instant;
@@ -13,6 +15,7 @@ import java.util.Collection;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -33,6 +36,7 @@ final class OracleOutbox implements Outbox {
             + " STATUS, ATTEMPTS, NEXT_ATTEMPT_AT, LAST_ERROR, CREATED_AT, SENT_AT";
     private static final String MSG = "'" + OutboxTarget.KAFKA_MSG.code() + "'";
     private static final String SCHD = "'" + OutboxTarget.KAFKA_SCHD.code() + "'";
+    private static final String REF = "'" + OutboxTarget.KAFKA_REF.code() + "'";
     /**
      * {@code STATUS = 'PENDING'} re-checked on a row already found by its key ({@link #foundRowHasStatus}).
      * Statistics gathered while hardly any row was pending (11g gathers them in its nightly window, so a backlog of a
@@ -142,9 +146,98 @@ final class OracleOutbox implements Outbox {
         });
     }
 
+    /**
+     * One {@code MERGE} per change on the unique {@code REF_KEY} (V7), as {@link #upsertProjection} does per FLID: two
+     * round trips a record, which reference messages (at most some thousand records, seldom) can afford.
+     */
+    @Override
+    public void upsertReferences(List<ReferenceEvent> events) {
+        if (events.isEmpty()) {
+            return;
+        }
+        sql.run("writing " + events.size() + " reference event(s) of message " + events.get(0).msgId(), session -> {
+            for (var event : events) {
+                var key = event.partitionKey();
+                for (int race = 0; ; race++) {
+                    long eventId = session.nextValue("MSG_EVENT_SEQ");
+                    var type = event.eventType().name();
+                    var payload = new Sql.Clob(event.payload());
+                    try {
+                        session.update("MERGE INTO MSG_EVENT e USING dual ON (e.REF_KEY = ?)"
+                                        + " WHEN MATCHED THEN UPDATE SET EVENT_ID = ?, EVENT_TYPE = ?, STATE_VERSION = ?,"
+                                        + " MSG_ID = ?, PAYLOAD = ?, STATUS = 'PENDING', ATTEMPTS = 0, NEXT_ATTEMPT_AT = NULL,"
+                                        + " LAST_ERROR = NULL, CREATED_AT = ?, SENT_AT = NULL WHERE e.STATE_VERSION <= ?"
+                                        + " WHEN NOT MATCHED THEN INSERT (EVENT_ID, TARGET, PARTITION_KEY, EVENT_TYPE,"
+                                        + " STATE_VERSION, MSG_ID, PAYLOAD, STATUS, ATTEMPTS, CREATED_AT)"
+                                        + " VALUES (?, " + REF + ", ?, ?, ?, ?, ?, 'PENDING', 0, ?)",
+                                key,
+                                eventId, type, event.msgId(), event.msgId(), payload, event.createdAt(), event.msgId(),
+                                eventId, key, type, event.msgId(), event.msgId(), payload, event.createdAt());
+                        break;
+                    } catch (SQLException e) {
+                        if (!Sql.isUniqueViolation(e) || race + 1 >= UPSERT_RACES_TOLERATED) {
+                            throw e;
+                        }
+                    }
+                }
+            }
+            return null;
+        });
+    }
+
+    private static final String REFERENCE_COLUMNS = COLUMNS;
+
+    @Override
+    public List<ReferenceOutboxEntry> dueReferences(Instant now, int limit) {
+        requireBatch(limit);
+        return sql.run("claiming the due reference events", session -> session.list(Sql.firstRows(
+                        "SELECT " + REFERENCE_COLUMNS + " FROM MSG_EVENT e WHERE e.STATUS = 'PENDING' AND e.TARGET = "
+                                + REF + " AND " + DUE + " ORDER BY e.EVENT_ID"),
+                OracleOutbox::referenceEntryOf, now, limit));
+    }
+
+    @Override
+    public Optional<ReferenceOutboxEntry> referenceEvent(String type, String key) {
+        return sql.run("reading the reference event of " + type + ":" + key, session -> session.one(
+                "SELECT " + REFERENCE_COLUMNS + " FROM MSG_EVENT WHERE REF_KEY = ?", OracleOutbox::referenceEntryOf,
+                type + ":" + key));
+    }
+
+    @Override
+    public int markReferencesSent(Collection<Long> eventIds, Instant sentAt) {
+        if (eventIds.isEmpty()) {
+            return 0;
+        }
+        return sql.run("confirming the delivery of " + eventIds.size() + " reference event(s)", session -> {
+            int confirmed = 0;
+            for (var chunk : Sql.chunks(new LinkedHashSet<>(eventIds))) {
+                var params = new ArrayList<Object>(chunk.size() + 1);
+                params.add(sentAt);
+                params.addAll(chunk);
+                confirmed += session.update("UPDATE MSG_EVENT SET STATUS = 'SENT', SENT_AT = ? WHERE EVENT_ID IN ("
+                        + Sql.marks(chunk.size()) + ") AND TARGET = " + REF + " AND " + STILL_PENDING, params.toArray());
+            }
+            return confirmed;
+        });
+    }
+
+    private static ReferenceOutboxEntry referenceEntryOf(Sql.Row row) throws SQLException {
+        var type = OutboxEvent.EventType.valueOf(row.text("EVENT_TYPE"));
+        // '' was stored as NULL: only a tombstone really has no payload.
+        var payload = type == OutboxEvent.EventType.TOMBSTONE ? row.text("PAYLOAD") : row.textOrEmpty("PAYLOAD");
+        var event = ReferenceEvent.of(row.text("PARTITION_KEY"), type, row.longValue("MSG_ID"), payload,
+                row.instant("CREATED_AT"));
+        return new ReferenceOutboxEntry(row.longValue("EVENT_ID"), event,
+                OutboxEntry.DeliveryStatus.valueOf(row.text("STATUS")), row.intValue("ATTEMPTS"),
+                row.instant("NEXT_ATTEMPT_AT"), row.text("LAST_ERROR"), row.instant("SENT_AT"));
+    }
+
     @Override
     public List<OutboxEntry> pending(OutboxTarget target, int limit) {
         requireBatch(limit);
+        if (target == OutboxTarget.KAFKA_REF) {
+            throw new IllegalArgumentException("KAFKA:ref rows are read with dueReferences or referenceEvent");
+        }
         return sql.run("reading pending " + target.code() + " events", session -> session.list(Sql.firstRows(
                         "SELECT " + COLUMNS + " FROM MSG_EVENT WHERE STATUS = 'PENDING' AND TARGET = ? ORDER BY EVENT_ID"),
                 OracleOutbox::entryOf, target.code(), limit));

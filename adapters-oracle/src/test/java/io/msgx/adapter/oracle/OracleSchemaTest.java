@@ -63,7 +63,7 @@ class OracleSchemaTest {
         assertThat(probe.strings("SELECT TO_CHAR(VERSION) || ':' || SCRIPT AS V FROM MSGX_SCHEMA_VERSION ORDER BY VERSION"))
                 .containsExactly("1:V1__pipeline_schema.sql", "2:V2__delivery_indexes.sql", "3:V3__lifecycle.sql",
                         "4:V4__request_track.sql", "5:V5__dispatch_retrying_index.sql",
-                        "6:V6__sis_contract_v2_flight.sql");
+                        "6:V6__sis_contract_v2_flight.sql", "7:V7__reference_outbox.sql");
         assertThat(OracleSchema.versionOf(database.dataSource())).isEqualTo(OracleSchema.CURRENT_VERSION);
         OracleSchema.requireCurrent(database.dataSource());
     }

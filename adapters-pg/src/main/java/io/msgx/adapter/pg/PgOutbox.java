@@ -6,6 +6,8 @@ import io.msgx.pipeline.store.Outbox;
 import io.msgx.pipeline.store.OutboxEntry;
 import io.msgx.pipeline.store.OutboxEvent;
 import io.msgx.pipeline.store.OutboxTarget;
+import io.msgx.pipeline.store.ReferenceEvent;
+import io.msgx.pipeline.store.ReferenceOutboxEntry;
 import org.jooq.Condition;
 import org.jooq.DSLContext;
 import org.jooq.Field;
@@ -60,6 +62,7 @@ final class PgOutbox implements Outbox {
     private static final Field<String> DEAD_STATUS = inline(OutboxEntry.DeliveryStatus.DEAD.name());
     private static final Field<String> MSG_TARGET = inline(OutboxTarget.KAFKA_MSG.code());
     private static final Field<String> SCHD_TARGET = inline(OutboxTarget.KAFKA_SCHD.code());
+    private static final Field<String> REF_TARGET = inline(OutboxTarget.KAFKA_REF.code());
     private static final int LAST_ERROR_WIDTH = MSG_EVENT.LAST_ERROR.getDataType().length();
 
     /** The columns of an event the pump writes; the rest start as every new event does. */
@@ -81,6 +84,9 @@ final class PgOutbox implements Outbox {
             where "msg_event"."state_version" <= excluded."state_version"
             """.formatted(
             OutboxTarget.KAFKA_SCHD.code(), PENDING);
+    /** Reference rows (D-60): each RTYPE:RKEY's row is replaced, as a new pending event, by a change not older than its own. */
+    private static final String REPLACING_OLDER_REFERENCE = REPLACING_OLDER.replace(
+            "'" + OutboxTarget.KAFKA_SCHD.code() + "'", "'" + OutboxTarget.KAFKA_REF.code() + "'");
 
     private final DSLContext dsl;
 
@@ -141,8 +147,76 @@ final class PgOutbox implements Outbox {
     }
 
     @Override
+    public void upsertReferences(List<ReferenceEvent> events) {
+        if (events.isEmpty()) {
+            return;
+        }
+        var rows = events.stream().map(event -> new Object[] {OutboxTarget.KAFKA_REF.code(), event.partitionKey(),
+                event.eventType().name(), event.msgId(), event.msgId(), event.payload(), event.createdAt()}).toList();
+        StoreOperation.run("writing " + events.size() + " reference event(s) of message " + events.get(0).msgId(),
+                () -> UnnestRows.execute(dsl, INSERT_EVENTS + REPLACING_OLDER_REFERENCE, List.of(),
+                        EVENT_COLUMNS.size(), rows));
+    }
+
+    @Override
+    public List<ReferenceOutboxEntry> dueReferences(Instant now, int limit) {
+        requireBatch(limit);
+        return StoreOperation.run("claiming the due reference events", () -> referenceEntries(dsl
+                .selectFrom(MSG_EVENT)
+                .where(MSG_EVENT.STATUS.eq(PENDING_STATUS))
+                .and(MSG_EVENT.TARGET.eq(REF_TARGET))
+                .and(isDue(now))
+                .orderBy(MSG_EVENT.EVENT_ID)
+                .limit(limit)));
+    }
+
+    @Override
+    public Optional<ReferenceOutboxEntry> referenceEvent(String type, String key) {
+        return StoreOperation.run("reading the reference event of " + type + ":" + key, () -> referenceEntries(dsl
+                .selectFrom(MSG_EVENT)
+                .where(MSG_EVENT.TARGET.eq(REF_TARGET))
+                .and(MSG_EVENT.PARTITION_KEY.eq(type + ":" + key))).stream().findFirst());
+    }
+
+    @Override
+    public int markReferencesSent(Collection<Long> eventIds, Instant sentAt) {
+        if (eventIds.isEmpty()) {
+            return 0;
+        }
+        return StoreOperation.run("confirming the delivery of " + eventIds.size() + " reference event(s)", () -> dsl
+                .update(MSG_EVENT)
+                .set(MSG_EVENT.STATUS, SENT_STATUS)
+                .set(MSG_EVENT.SENT_AT, sentAt)
+                .where(KeySet.contains(MSG_EVENT.EVENT_ID, eventIds.toArray(Long[]::new)))
+                .and(MSG_EVENT.TARGET.eq(REF_TARGET))
+                .and(stillPending())
+                .execute());
+    }
+
+    /** The {@code KAFKA:ref} rows {@code query} selects, as {@link #entries} reads the others. */
+    private static List<ReferenceOutboxEntry> referenceEntries(ResultQuery<MsgEventRecord> query) {
+        var entries = new ArrayList<ReferenceOutboxEntry>();
+        try (ResultSet rows = query.fetchResultSet()) {
+            while (rows.next()) {
+                var event = ReferenceEvent.of(rows.getString(PARTITION_KEY),
+                        OutboxEvent.EventType.valueOf(rows.getString(EVENT_TYPE)), rows.getLong(MSG_ID),
+                        rows.getString(PAYLOAD), instant(rows, CREATED_AT));
+                entries.add(new ReferenceOutboxEntry(rows.getLong(EVENT_ID), event,
+                        OutboxEntry.DeliveryStatus.valueOf(rows.getString(STATUS)), rows.getInt(ATTEMPTS),
+                        instant(rows, NEXT_ATTEMPT_AT), rows.getString(LAST_ERROR), instant(rows, SENT_AT)));
+            }
+        } catch (SQLException e) {
+            throw new DataAccessException("reading reference outbox rows: " + e.getMessage(), e);
+        }
+        return entries;
+    }
+
+    @Override
     public List<OutboxEntry> pending(OutboxTarget target, int limit) {
         requireBatch(limit);
+        if (target == OutboxTarget.KAFKA_REF) {
+            throw new IllegalArgumentException("KAFKA:ref rows are read with dueReferences or referenceEvent");
+        }
         return StoreOperation.run("reading pending " + target.code() + " events", () -> entries(dsl
                 .selectFrom(MSG_EVENT)
                 .where(MSG_EVENT.STATUS.eq(PENDING))

@@ -37,7 +37,7 @@ final class RequestCommand {
         }
     }
 
-    @Command(name = "reference", description = "Ask for one reference type's data (RQRD), e.g. GATE.")
+    @Command(name = "reference", description = "Ask for one reference type's data (RQRD), e.g. GLST (sis-format §6).")
     static final class Reference implements Callable<Integer> {
         @Mixin
         ConfigOption config;

@@ -41,6 +41,7 @@ public final class Keys {
     public static final String KAFKA_BOOTSTRAP = "msgx.kafka.bootstrap-servers";
     public static final String KAFKA_TOPIC_MSG = "msgx.kafka.topic.msg";
     public static final String KAFKA_TOPIC_SCHD = "msgx.kafka.topic.schd";
+    public static final String KAFKA_TOPIC_REFERENCE = "msgx.kafka.topic.reference";
     public static final String KAFKA_CLIENT_ID = "msgx.kafka.client-id";
     public static final String KAFKA_DELIVERY_TIMEOUT = "msgx.kafka.delivery-timeout";
     public static final String KAFKA_REQUEST_TIMEOUT = "msgx.kafka.request-timeout";
@@ -57,6 +58,8 @@ public final class Keys {
     public static final String CODEC_MAX_TEXT = "msgx.codec.max-text-length";
     public static final String CODEC_REFERENCE_TYPES = "msgx.codec.reference-types";
     public static final String IDENTITY_WITH_DAY = "msgx.identity.include-day-boundary";
+
+    public static final String REFERENCE_DNLD_REMOVES_ABSENT = "msgx.reference.dnld-removes-absent";
 
     public static final String CLAIM_BATCH = "msgx.pipeline.claim-batch";
     public static final String MAX_COMMIT_DELAY = "msgx.pipeline.max-commit-delay";
@@ -119,7 +122,7 @@ public final class Keys {
             MAILBOX_QUERY_TIMEOUT, IN_TABLE, IN_ID, IN_CLOB, IN_RECEIVED, IN_PROCESSED, IN_SUBSYSTEM_NAME,
             IN_SUBSYSTEM_TYPE, IN_SUBSYSTEM_SUBTYPE, IN_SUBSYSTEM_SEQUENCE, IN_STATUS, OUT_TABLE, OUT_ID, OUT_CLOB,
             OUT_INSERTED, OUT_SENT, OUT_ROUTING, KAFKA_BOOTSTRAP, KAFKA_TOPIC_MSG, KAFKA_TOPIC_SCHD, KAFKA_CLIENT_ID,
-            KAFKA_DELIVERY_TIMEOUT, KAFKA_REQUEST_TIMEOUT, KAFKA_MAX_BLOCK, KAFKA_LINGER, AIRPORT_ZONE, DAY_CUTOVER,
+            KAFKA_TOPIC_REFERENCE, REFERENCE_DNLD_REMOVES_ABSENT, KAFKA_DELIVERY_TIMEOUT, KAFKA_REQUEST_TIMEOUT, KAFKA_MAX_BLOCK, KAFKA_LINGER, AIRPORT_ZONE, DAY_CUTOVER,
             ABSENT_FIELDS, CODEC_MAX_BYTES, CODEC_MAX_DEPTH, CODEC_MAX_TEXT, CODEC_REFERENCE_TYPES, IDENTITY_WITH_DAY,
             CLAIM_BATCH, MAX_COMMIT_DELAY, CUTOVER_WATERMARK, POLL_INTERVAL, RETRY_MAX_ATTEMPTS, RETRY_BACKOFF, IGNORE,
             BACKFILL_BATCH, BACKFILL_OVERDUE, BACKFILL_BACKOFF, BACKFILL_MAX_ATTEMPTS, RAW_RETENTION, DEDUP_MEMORY,

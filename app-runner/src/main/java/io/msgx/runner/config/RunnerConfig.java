@@ -16,6 +16,7 @@ import io.msgx.pipeline.lifecycle.RetentionJob;
 import io.msgx.pipeline.pump.FlightCache;
 import io.msgx.pipeline.pump.IgnoreRules;
 import io.msgx.pipeline.pump.ProcessingSettings;
+import io.msgx.pipeline.pump.ReferenceSettings;
 import io.msgx.pipeline.request.RequestSettings;
 import io.msgx.pipeline.retry.RetryPolicy;
 import io.msgx.pipeline.store.ErrorClass;
@@ -60,7 +61,8 @@ public record RunnerConfig(
         Duration requestClockSkew,
         Duration requestTimeout,
         LocalTime dailyScheduleAt,
-        RequestSettings requests) {
+        RequestSettings requests,
+        ReferenceSettings reference) {
 
     /** The store kinds: PostgreSQL (the reference store) and Oracle 11g (on site). */
     public enum StoreKind { PG, ORACLE }
@@ -148,6 +150,7 @@ public record RunnerConfig(
                 s.string(Keys.KAFKA_CLIENT_ID, KafkaSinkSettings.DEFAULT_CLIENT_ID),
                 s.string(Keys.KAFKA_TOPIC_MSG, KafkaSinkSettings.DEFAULT_MSG_TOPIC),
                 s.string(Keys.KAFKA_TOPIC_SCHD, KafkaSinkSettings.DEFAULT_SCHD_TOPIC),
+                s.string(Keys.KAFKA_TOPIC_REFERENCE, KafkaSinkSettings.DEFAULT_REFERENCE_TOPIC),
                 s.duration(Keys.KAFKA_DELIVERY_TIMEOUT, KafkaSinkSettings.DEFAULT_DELIVERY_TIMEOUT),
                 s.duration(Keys.KAFKA_REQUEST_TIMEOUT, KafkaSinkSettings.DEFAULT_REQUEST_TIMEOUT),
                 s.duration(Keys.KAFKA_MAX_BLOCK, KafkaSinkSettings.DEFAULT_MAX_BLOCK),
@@ -219,7 +222,8 @@ public record RunnerConfig(
                 s.bool(Keys.REQUESTS_RESP_GUARD, true), s.duration(Keys.REQUESTS_CLOCK_SKEW, Duration.ofMinutes(2)),
                 s.duration(Keys.REQUESTS_TIMEOUT, Duration.ofMinutes(30)), s.time(Keys.REQUESTS_DAILY_AT, null),
                 s.checked(() -> new RequestSettings(s.string(Keys.REQUESTS_SENDER, "RMS"),
-                        s.string(Keys.REQUESTS_ROUTING_ID, "AODB"))));
+                        s.string(Keys.REQUESTS_ROUTING_ID, "AODB"))),
+                new ReferenceSettings(s.bool(Keys.REFERENCE_DNLD_REMOVES_ABSENT, false)));
         s.verify();
         return config;
     }

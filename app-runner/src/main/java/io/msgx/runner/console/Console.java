@@ -42,6 +42,8 @@ import java.util.concurrent.TimeUnit;
  *   <tr><td>{@code GET /console/flight?flid=|flno=&day=}</td><td>one flight: state, lists, MAFL, messages</td></tr>
  *   <tr><td>{@code GET /console/dead?class=}</td><td>DEAD messages, bulk replay of a whitelisted class</td></tr>
  *   <tr><td>{@code GET /console/abandoned}</td><td>abandoned mailbox marks, reopen and reconcile</td></tr>
+ *   <tr><td>{@code GET /console/reference[?type=[&key=]]}</td><td>reference data: types and counts, a type's
+ *   records, one record's document (sis-format §6, D-58)</td></tr>
  *   <tr><td>{@code POST /console/replay|replay-class|reopen|reconcile}</td><td>the actions, audited</td></tr>
  *   <tr><td>{@code GET|POST /console/login}, {@code POST /console/logout}</td><td>the session ({@link ConsoleAuth})</td></tr>
  * </table>
@@ -182,6 +184,7 @@ public final class Console implements HttpHandler, AutoCloseable {
                 case PREFIX + "/flight" -> flightPage(ex, who, query);
                 case PREFIX + "/dead" -> sendPage(ex, 200, "DEAD messages", who, deadPage(who, query.get("class")));
                 case PREFIX + "/abandoned" -> sendPage(ex, 200, "Abandoned mailbox marks", who, abandonedPage(who));
+                case PREFIX + "/reference" -> referencePage(ex, who, query);
                 default -> sendPage(ex, 404, "Not found", who, "<p>No such page.</p>");
             }
             return;
@@ -506,6 +509,71 @@ public final class Console implements HttpHandler, AutoCloseable {
                 + " the raw XML below (counted in <code>msgx.codec.unmapped</code>).</p><ul id=\"unmapped\">");
         decoded.unmapped().forEach(path -> html.raw("<li><code>").text(path).raw("</code></li>"));
         html.raw("</ul>");
+    }
+
+    // ------------------------------------------------------------------------------------------------ reference
+
+    /** Records listed on a type's page at most. */
+    static final int REFERENCE_PAGE_LIMIT = 500;
+
+    private void referencePage(HttpExchange ex, ConsoleAuth.Caller who, Form query) throws IOException {
+        var references = exchange.store().referenceData();
+        var type = query.get("type");
+        var key = query.get("key");
+        var html = new Html();
+        if (type == null) {
+            var counts = references.countsByType();
+            html.raw("<h2>Reference types</h2>");
+            if (counts.isEmpty()) {
+                html.raw("<p class=\"note\">No reference data received yet.</p>");
+            } else {
+                html.raw("<table class=\"list\" id=\"reference-types\"><tr><th>type</th><th>records</th></tr>");
+                counts.forEach((name, count) -> html.raw("<tr><td><a href=\"/console/reference?type=")
+                        .text(Html.url(name)).raw("\">").text(name).raw("</a></td><td>").text(count).raw("</td></tr>"));
+                html.raw("</table>");
+            }
+            sendPage(ex, 200, "Reference data", who, html.toString());
+            return;
+        }
+        if (key == null) {
+            var entries = references.all(type, REFERENCE_PAGE_LIMIT);
+            html.raw("<h2>Reference type ").text(type).raw("</h2>");
+            if (entries.isEmpty()) {
+                html.raw("<p class=\"problem\">No ").text(type).raw(" records (the type is case-sensitive).</p>");
+                sendPage(ex, 404, "Reference data", who, html.toString());
+                return;
+            }
+            if (entries.size() == REFERENCE_PAGE_LIMIT) {
+                html.raw("<p class=\"note\">The first ").text(REFERENCE_PAGE_LIMIT).raw(" records by key.</p>");
+            }
+            html.raw("<table class=\"list\" id=\"reference-records\"><tr><th>key</th><th>record</th><th>written by</th>"
+                    + "<th>updated</th></tr>");
+            for (var entry : entries) {
+                html.raw("<tr><td><a href=\"/console/reference?type=").text(Html.url(type)).raw("&amp;key=")
+                        .text(Html.url(entry.key())).raw("\">").text(entry.key()).raw("</a></td><td class=\"doc\">")
+                        .text(entry.document().json()).raw("</td><td>").raw(messageLink(entry.msgId())).raw("</td><td>")
+                        .text(Html.time(entry.updatedAt())).raw("</td></tr>");
+            }
+            html.raw("</table>");
+            sendPage(ex, 200, "Reference data", who, html.toString());
+            return;
+        }
+        var entry = references.find(type, key);
+        if (entry.isEmpty()) {
+            html.raw("<p class=\"problem\">No ").text(type).raw(" record with key ").text(key)
+                    .raw(" (type and key are case-sensitive).</p>");
+            sendPage(ex, 404, "Reference data", who, html.toString());
+            return;
+        }
+        html.raw("<h2>").text(type).raw(" ").text(key).raw("</h2><table class=\"kv\" id=\"reference\">")
+                .row("type", type).row("key", key);
+        html.raw("<tr><th>written by</th><td>").raw(messageLink(entry.get().msgId())).raw("</td></tr>")
+                .row("updated", Html.time(entry.get().updatedAt()));
+        html.raw("</table><pre class=\"json\" id=\"document\">")
+                .text(JSON.writerWithDefaultPrettyPrinter().writeValueAsString(entry.get().document().node()))
+                .raw("</pre><p><a href=\"/console/reference?type=").text(Html.url(type)).raw("\">All ").text(type)
+                .raw(" records</a></p>");
+        sendPage(ex, 200, "Reference data", who, html.toString());
     }
 
     // ------------------------------------------------------------------------------------------------ flight

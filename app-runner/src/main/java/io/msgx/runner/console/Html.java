@@ -103,7 +103,7 @@ final class Html {
                 .raw("<header><a class=\"brand\" href=\"/console/\">msgexchange</a><nav>")
                 .raw("<a href=\"/console/\">Overview</a><a href=\"/console/message\">Message</a>")
                 .raw("<a href=\"/console/flight\">Flight</a><a href=\"/console/dead\">DEAD</a>")
-                .raw("<a href=\"/console/abandoned\">Abandoned marks</a></nav>");
+                .raw("<a href=\"/console/abandoned\">Abandoned marks</a><a href=\"/console/reference\">Reference data</a></nav>");
         if (operator != null) {
             page.raw("<form class=\"logout\" method=\"post\" action=\"/console/logout\">");
             if (csrf != null) {

@@ -301,7 +301,7 @@ public final class MsgExchange implements AutoCloseable {
         var processor = new MessageProcessor(mailbox, store, codec,
                 new FlightProcessor(store, engine, clock, config.responseGuard() ? responses : null,
                         flightCache),
-                new ReferenceProcessor(store, clock, responses),
+                new ReferenceProcessor(store, clock, responses, config.reference()),
                 config.processing(), clock, metrics, readAhead);
         var loop = new PumpLoop(new Pump(store, processor, config.processing().retry(), config.processing().groupSize(),
                 clock, metrics));

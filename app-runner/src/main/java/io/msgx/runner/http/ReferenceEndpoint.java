@@ -9,7 +9,6 @@ import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Reference data ({@code REF_MASTER}) for other airport services, read-only JSON:
@@ -22,7 +21,9 @@ import java.util.Map;
  * Type and key match exactly (case-sensitive, as stored). When a token is configured
  * ({@value HttpSettings#TOKEN_KEY}, the compatibility entry's) the request needs {@code Authorization: Bearer
  * <token>} (401 otherwise); without one the reads are open. 503 with {@code Retry-After} when the store is down.
- * A record is {@code {"type":..,"key":..,"fields":{..in the answer's order..},"msgId":..,"updatedAt":"<ISO>"}}.
+ * A record is {@code {"type":..,"key":..,"fields":{..the record's document..},"msgId":..,"updatedAt":"<ISO>"}}:
+ * {@code fields} is the whole record as stored (D-58: repeated elements as arrays, attributes as {@code "@NAME"},
+ * children as objects); for a record of plain elements it is the flat object of texts it always was.
  */
 final class ReferenceEndpoint extends Endpoint {
 
@@ -136,14 +137,8 @@ final class ReferenceEndpoint extends Endpoint {
 
     static String toJson(ReferenceEntry entry) {
         return Json.object().put("type", entry.type()).put("key", entry.key())
-                .putRaw("fields", fields(entry.fields())).put("msgId", entry.msgId())
+                .putRaw("fields", entry.document().json()).put("msgId", entry.msgId())
                 .put("updatedAt", entry.updatedAt().toString()).toString();
-    }
-
-    private static String fields(Map<String, String> fields) {
-        var json = Json.object();
-        fields.forEach(json::put);
-        return json.toString();
     }
 
     /** [TYPE] or [TYPE, KEY] of a path under {@value #PATH}, or null when it is not one. */

@@ -69,6 +69,23 @@ class RunnerConfigTest {
     }
 
     @Test
+    void the_reference_keys_default_to_keeping_absent_records_and_the_msgx_reference_topic() {
+        var defaults = RunnerConfig.from(ConfigSource.of(Map.of(
+                "msgx.store.url", "jdbc:postgresql://db/msgx", "msgx.mailbox.url", "jdbc:mysql://aodb/sis",
+                "msgx.kafka.bootstrap-servers", "k:9092")));
+        assertThat(defaults.reference().dnldRemovesAbsent()).isFalse();
+        assertThat(defaults.kafka().sink().referenceTopic()).isEqualTo("msgx.reference");
+        assertThat(defaults.referenceTypes()).contains("GLST", "SLST", "ABDG", "GATE").doesNotContain("REGN");
+
+        var set = RunnerConfig.from(ConfigSource.of(Map.of(
+                "msgx.store.url", "jdbc:postgresql://db/msgx", "msgx.mailbox.url", "jdbc:mysql://aodb/sis",
+                "msgx.kafka.bootstrap-servers", "k:9092", "msgx.kafka.topic.reference", "aodb.reference",
+                "msgx.reference.dnld-removes-absent", "true")));
+        assertThat(set.reference().dnldRemovesAbsent()).isTrue();
+        assertThat(set.kafka().sink().referenceTopic()).isEqualTo("aodb.reference");
+    }
+
+    @Test
     void every_problem_is_reported_at_once_with_key_value_origin_and_expectation_and_no_secret() {
         var source = ConfigSource.of(Map.of(
                 "msgx.pipeline.claim-batch", "lots",

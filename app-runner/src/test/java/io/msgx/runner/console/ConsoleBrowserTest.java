@@ -347,6 +347,24 @@ class ConsoleBrowserTest {
 
     // ------------------------------------------------------------------------------------------------ helpers
 
+    @Test
+    @Order(9)
+    void the_reference_pages_show_types_records_and_one_records_escaped_document() throws Exception {
+        long gates = deliver(ConsoleReferencePageTest.HOSTILE_GATES);
+        waitFor("the gates to be applied", () -> record(gates).status() == ProcStatus.SUCCEEDED ? true : null);
+        login("alice");
+
+        browser.get(base() + "/console/reference");
+        assertThat(browser.findElement(By.id("reference-types")).getText()).contains("GLST 2");
+        browser.findElement(By.linkText("GLST")).click();
+        assertThat(await(By.id("reference-records")).getText()).contains("G17").contains("17号登机口");
+        browser.findElement(By.linkText("G<1>")).click();
+        assertThat(await(By.id("document")).getText()).contains("\"GTNM\" : \"<script>alert('x')</script>\"")
+                .contains("\"@MVIN\" : \"A\"");
+        assertThatThrownBy(() -> browser.switchTo().alert()).isInstanceOf(NoAlertPresentException.class);
+        screenshot("reference");
+    }
+
     private void start(Map<String, String> extra) {
         var keys = new LinkedHashMap<String, String>();
         keys.put("msgx.store.url", PgTestDatabase.URL);

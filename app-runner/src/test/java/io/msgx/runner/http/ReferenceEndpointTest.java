@@ -67,6 +67,24 @@ class ReferenceEndpointTest {
     }
 
     @Test
+    void a_record_with_repeats_attributes_and_children_is_served_as_its_whole_document() throws Exception {
+        var document = "{\"ITOP\":\"3U\",\"ONMC\":\"四川航空\",\"TRML\":[{\"@MVIN\":\"A\",\"#text\":\"T2\"},\"T1\"],"
+                + "\"SUBC\":{\"CODE\":\"3U\",\"NAME\":\"\"}}";
+        store.inTransaction(tx -> {
+            tx.referenceData().refresh("AIRL", List.of(new ReferenceRecord("3U",
+                    new io.msgx.pipeline.codec.ReferenceDocument(document))), 78, clock.instant());
+            return null;
+        });
+        start(null, store.referenceData());
+
+        var response = http.get("/reference/AIRL/3U");
+
+        assertThat(response.statusCode()).isEqualTo(200);
+        assertThat(json(response).get("fields").toString()).isEqualTo(document);
+        assertThat(json(http.get("/reference/AIRL")).get("records").get(0).get("fields").toString()).isEqualTo(document);
+    }
+
+    @Test
     void one_record_is_json_with_its_fields_in_order() throws Exception {
         storeGates();
         start(null, store.referenceData());
@@ -157,6 +175,21 @@ class ReferenceEndpointTest {
 
             @Override
             public List<ReferenceEntry> all(String type, int limit) {
+                throw new StoreUnavailableException("store down for the test", null);
+            }
+
+            @Override
+            public void remove(String type, java.util.Collection<String> keys, long msgId) {
+                throw new UnsupportedOperationException();
+            }
+
+            @Override
+            public java.util.Map<String, Long> writers(String type) {
+                throw new UnsupportedOperationException();
+            }
+
+            @Override
+            public java.util.Map<String, Long> countsByType() {
                 throw new StoreUnavailableException("store down for the test", null);
             }
         });

@@ -26,6 +26,7 @@ public record DecodedMessage(MessageMeta meta, MsgKind kind, Optional<FlightMess
         }
         if (kind instanceof MsgKind.Ref ref
                 ? referenceAnswer.isEmpty() || !referenceAnswer.get().referenceType().equals(ref.referenceType())
+                        || referenceAnswer.get().action() != ref.action()
                 : referenceAnswer.isPresent()) {
             throw new IllegalArgumentException("a " + kind + " message cannot carry " + referenceAnswer);
         }
@@ -36,7 +37,7 @@ public record DecodedMessage(MessageMeta meta, MsgKind kind, Optional<FlightMess
     }
 
     public static DecodedMessage ofReference(MessageMeta meta, ReferenceAnswer answer) {
-        return new DecodedMessage(meta, new MsgKind.Ref(answer.referenceType()), Optional.empty(), Optional.of(answer));
+        return new DecodedMessage(meta, new MsgKind.Ref(answer.referenceType(), answer.action()), Optional.empty(), Optional.of(answer));
     }
 
     public static DecodedMessage unsupported(MessageMeta meta, MsgKind.Unsupported kind) {

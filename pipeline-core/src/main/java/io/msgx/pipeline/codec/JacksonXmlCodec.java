@@ -32,7 +32,7 @@ public final class JacksonXmlCodec implements XmlCodec {
     }
 
     /**
-     * @param referenceTypes the {@code TYPE}s read as reference answers when {@code STYP=RESP}; case-insensitive;
+     * @param referenceTypes the {@code TYPE}s read as reference messages ({@link ReferenceAction}); case-insensitive;
      *                       {@code SCHD}, {@code FLOP} and {@code FDEL} are refused
      */
     public JacksonXmlCodec(CodecLimits limits, Set<String> referenceTypes) {

@@ -11,9 +11,7 @@ import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.time.format.ResolverStyle;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
 
@@ -58,7 +56,9 @@ final class SisMessageReader implements Function<XmlElement, DecodeResult.Decode
             return new DecodeResult.Decoded(message, envelope(root, body.name(), unmapped));
         }
         if (kind instanceof MsgKind.Ref ref) {
-            return new DecodeResult.Decoded(DecodedMessage.ofReference(meta, reference(root, ref.referenceType())));
+            var answer = ReferenceBodyReader.read(root, ref.referenceType(), ref.action());
+            return new DecodeResult.Decoded(DecodedMessage.ofReference(meta, answer),
+                    ReferenceBodyReader.unmapped(root, ref.referenceType()));
         }
         if (kind instanceof MsgKind.Seasonal seasonal) {
             return new DecodeResult.Decoded(DecodedMessage.seasonal(meta, seasonal));
@@ -140,7 +140,7 @@ final class SisMessageReader implements Function<XmlElement, DecodeResult.Decode
         return root.only(name, "MSG").orElseThrow(() -> payloadMissing(name));
     }
 
-    private static MalformedMessage payloadMissing(String name) {
+    static MalformedMessage payloadMissing(String name) {
         return new MalformedMessage("MSG has no " + name + " body: payload missing");
     }
 
@@ -160,7 +160,7 @@ final class SisMessageReader implements Function<XmlElement, DecodeResult.Decode
         return new ScheduleMessage(kind, declaredCount, records);
     }
 
-    private static Integer declaredCount(XmlElement recs) {
+    static Integer declaredCount(XmlElement recs) {
         try {
             return Integer.valueOf(recs.trimmedText());
         } catch (NumberFormatException e) {
@@ -187,48 +187,5 @@ final class SisMessageReader implements Function<XmlElement, DecodeResult.Decode
             }
         }
         return new FlightDeletion(body.only("FLID", body.name()).map(XmlElement::trimmedText).orElse(null));
-    }
-
-    private static ReferenceAnswer reference(XmlElement root, String type) {
-        List<XmlElement> top = root.children(type);
-        if (top.isEmpty()) {
-            throw payloadMissing(type);
-        }
-        var recordElements = new ArrayList<XmlElement>();
-        for (XmlElement element : top) {
-            if (isContainer(element)) {
-                recordElements.addAll(element.children(type));
-            } else {
-                recordElements.add(element);
-            }
-        }
-        var records = new ArrayList<ReferenceRecord>(recordElements.size());
-        for (int i = 0; i < recordElements.size(); i++) {
-            records.add(referenceRecord(recordElements.get(i), type + " #" + (i + 1)));
-        }
-        return new ReferenceAnswer(type, records);
-    }
-
-    private static boolean isContainer(XmlElement element) {
-        return !element.hasChildren()
-                || element.children(element.name()).stream().anyMatch(XmlElement::hasChildren);
-    }
-
-    private static ReferenceRecord referenceRecord(XmlElement record, String where) {
-        Optional<XmlElement> keyElement = record.children().stream().findFirst();
-        if (keyElement.isEmpty()) {
-            throw new MalformedMessage(where + " has no key element");
-        }
-        String key = keyElement.get().trimmedText();
-        if (key.isEmpty()) {
-            throw new MalformedMessage(where + ": key element " + keyElement.get().name() + " is empty");
-        }
-        var fields = new LinkedHashMap<String, String>();
-        for (XmlElement field : record.children()) {
-            if (fields.putIfAbsent(field.name(), field.trimmedText()) != null) {
-                throw new MalformedMessage(where + ": " + field.name() + " appears twice");
-            }
-        }
-        return new ReferenceRecord(key, fields);
     }
 }

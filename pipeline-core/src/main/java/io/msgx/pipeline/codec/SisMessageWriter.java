@@ -11,6 +11,9 @@ import io.msgx.domain.message.FlightPatch;
 import io.msgx.domain.message.FlightRecord;
 import io.msgx.domain.message.ScheduleMessage;
 
+import com.fasterxml.jackson.databind.JsonNode;
+
+import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -58,24 +61,64 @@ final class SisMessageWriter {
     }
 
     String write(MessageMeta meta, ReferenceAnswer answer) {
-        if (!meta.type().equals(answer.referenceType()) || !meta.subtype().equals("RESP")) {
-            throw new IllegalArgumentException("a " + answer.referenceType() + " answer needs TYPE="
-                    + answer.referenceType() + " STYP=RESP, not TYPE=" + meta.type() + " STYP=" + meta.subtype());
+        if (!meta.type().equals(answer.referenceType()) || !meta.subtype().equals(answer.action().name())) {
+            throw new IllegalArgumentException("a " + answer.referenceType() + " " + answer.action() + " message needs TYPE="
+                    + answer.referenceType() + " STYP=" + answer.action() + ", not TYPE=" + meta.type() + " STYP="
+                    + meta.subtype());
         }
         String type = name(answer.referenceType(), "reference type");
         var out = new Out();
         out.open("MSG");
         meta(out, meta);
-        if (answer.records().isEmpty()) {
+        if (answer.declaredCount() != null) {
+            out.leaf("RECS", answer.declaredCount().toString(), "RECS");
+        } else if (answer.records().isEmpty()) {
             out.empty(type);
         }
         for (ReferenceRecord record : answer.records()) {
-            out.open(type);
-            record.fields().forEach((field, value) -> out.leaf(name(field, type + " field"), value, type + " " + field));
-            out.close(type);
+            element(out, type, record.document().node(), type + " " + record.key());
         }
         out.close("MSG");
         return out.toString();
+    }
+
+    /** A value of a reference document (D-58) as the element(s) it was read from. */
+    private static void element(Out out, String name, JsonNode value, String where) {
+        name(name, where + " element");
+        if (value.isArray()) {
+            for (JsonNode item : value) {
+                if (item.isArray()) {
+                    throw new IllegalArgumentException(where + ": " + name + " holds an array in an array");
+                }
+                element(out, name, item, where);
+            }
+        } else if (value.isObject()) {
+            var attributes = new LinkedHashMap<String, String>();
+            var children = new ArrayList<Map.Entry<String, JsonNode>>();
+            String text = null;
+            for (var members = value.fields(); members.hasNext(); ) {
+                var member = members.next();
+                if (member.getKey().startsWith("@")) {
+                    attributes.put(name(member.getKey().substring(1), where + " attribute"), member.getValue().asText());
+                } else if (member.getKey().equals("#text")) {
+                    text = member.getValue().asText();
+                } else {
+                    children.add(member);
+                }
+            }
+            if (attributes.isEmpty() && children.isEmpty()) {
+                throw new IllegalArgumentException(where + ": " + name + " is an object with neither attributes nor"
+                        + " children, which decoding would read as a text");
+            }
+            out.open(name, attributes);
+            if (text != null) {
+                out.text(text, where + " " + name);
+            }
+            children.forEach(child -> element(out, child.getKey(), child.getValue(), where));
+            out.close(name);
+        } else {
+            out.leaf(name, value.asText(), where + " " + name);
+        }
     }
 
     private static void meta(Out out, MessageMeta meta) {

@@ -47,13 +47,16 @@ import io.msgx.domain.message.FlightMessage;
  *       ignored.</li>
  * </ul>
  *
- * <h2>Reference answers</h2>
- * Records are the elements named after {@code TYPE} directly under {@code MSG}, in two accepted forms:
- * repeated {@code <GATE>} records under {@code MSG}, or one (or more) {@code <GATE>} containers whose
- * {@code <GATE>} children are the records. A {@code <GATE>} is a container when it has a {@code <GATE>}
- * child that itself has child elements, or when it has no child elements at all ({@code <GATE/>} = an empty
- * answer); otherwise it is a record. A record's key is its first child element's trimmed text (empty →
- * malformed); a field twice in one record is malformed.
+ * <h2>Reference messages (sis-format §6; docs/reference-data.md)</h2>
+ * A configured reference type with {@code STYP} {@code DNLD}, {@code RESP}, {@code ADD}, {@code UPD} or {@code DEL}
+ * ({@link ReferenceAction}). Records are the elements named after {@code TYPE} directly under {@code MSG}; the version-1
+ * form of one (or more) {@code <GATE>} containers whose {@code <GATE>} children are the records is still read (a
+ * {@code <GATE>} is a container when it has a {@code <GATE>} child that itself has child elements, or no child element
+ * at all). {@code RECS} directly under {@code MSG} → declared count (not an integer → malformed); neither {@code RECS}
+ * nor a record → malformed (payload missing). A record's key is its first child element's trimmed text (no child or
+ * empty → malformed). The record is kept whole as a {@link ReferenceDocument} (repeats, attributes, children; decision
+ * D-58). The children of {@code MSG} other than {@code META}, {@code RECS} and the records are the message's unmapped
+ * paths ({@code MSG/NAME}).
  *
  * <h2>Hardening</h2>
  * A message over {@link CodecLimits#maxMessageBytes()} UTF-8 bytes is refused before parsing. A DOCTYPE is
@@ -86,6 +89,6 @@ public interface XmlCodec {
     /** The XML of a flight message; {@code meta}'s TYPE/STYP must name the message's kind. */
     String encode(MessageMeta meta, FlightMessage message);
 
-    /** The XML of a reference answer; {@code meta} must be {@code TYPE=<reference type>}, {@code STYP=RESP}. */
+    /** The XML of a reference message; {@code meta} must be {@code TYPE=<reference type>}, {@code STYP=<its action>}. */
     String encode(MessageMeta meta, ReferenceAnswer answer);
 }

@@ -49,6 +49,12 @@ import java.util.function.Supplier;
  * consumer receives comes in order even if a partly failed batch let a later event through. Across FLIDs, and
  * between the two topics, there is no order. Delivery is at least once: a record the broker took whose
  * confirmation was lost is sent again.
+ *
+ * <p><b>Reference data</b> ({@code KAFKA:ref}, D-60) goes in a round of its own at the end of every run: up to
+ * {@code flush-limit} due rows in {@code EVENT_ID} order, sent, then confirmed by {@code EVENT_ID} while still
+ * {@code PENDING}. The outbox holds one row per {@code RTYPE:RKEY} with its latest change, so a key never has two
+ * records in flight and its order on the topic holds; a row replaced while its older change was being sent keeps
+ * its new {@code EVENT_ID} pending and goes out in the next run (counted as superseded).
  */
 public final class Dispatcher {
 
@@ -191,6 +197,9 @@ public final class Dispatcher {
                 confirming = null;
                 result = result.then(await(previous));
             }
+            var references = dispatchReferences(outbox);
+            result = result.then(references.confirmed());
+            caughtUp &= !references.full();
         } catch (RuntimeException | Error e) {
             settledNotifications = 0;
             settledProjections = 0;
@@ -331,6 +340,57 @@ public final class Dispatcher {
                 round.lastProjection(), lowestReleasedHead);
     }
 
+    /** A reference round's figures, and whether it claimed as many rows as it may (more may be waiting). */
+    private record ReferenceRound(Confirmed confirmed, boolean full) {
+    }
+
+    /**
+     * One round of {@code KAFKA:ref} rows (D-60): claim the due ones, send them, confirm the acknowledged ones by
+     * {@code EVENT_ID} and record the failures, as for projections.
+     */
+    private ReferenceRound dispatchReferences(Outbox outbox) {
+        var claimed = outbox.dueReferences(clock.instant(), settings.flushLimit());
+        if (claimed.isEmpty()) {
+            return new ReferenceRound(Confirmed.NOTHING, false);
+        }
+        var events = claimed.stream().map(entry -> new OutgoingEvent(OutgoingEvent.EventStream.REF,
+                entry.event().partitionKey(), entry.event().payload())).toList();
+        var results = sendEvents(events);
+        var now = clock.instant();
+        var sent = new ArrayList<Long>();
+        int failed = 0;
+        int dead = 0;
+        for (int i = 0; i < claimed.size(); i++) {
+            var entry = claimed.get(i);
+            if (results.get(i) instanceof Delivery.Failed failure) {
+                int attempts = entry.attempts() + 1;
+                boolean exhausted = settings.retry().exhausted(attempts);
+                untilNoConflict("recording the failed delivery of reference event " + entry.eventId(),
+                        () -> outbox.recordDeliveryFailure(entry.eventId(), failure.reason(),
+                                settings.retry().nextAttemptAt(attempts, now), exhausted, now));
+                failed++;
+                if (exhausted) {
+                    dead++;
+                    log.error("Event {} (KAFKA:ref {}) DEAD after {} delivery attempts: {}", entry.eventId(),
+                            entry.event().partitionKey(), attempts, failure.reason());
+                }
+            } else {
+                sent.add(entry.eventId());
+            }
+        }
+        int confirmed = sent.isEmpty() ? 0 : untilNoConflict("confirming " + sent.size() + " reference event(s)",
+                () -> outbox.markReferencesSent(sent, now));
+        metrics.eventsDelivered(confirmed);
+        if (failed > 0) {
+            metrics.eventDeliveriesFailed(failed, dead);
+            log.warn("Dispatch round: {} of {} reference events not delivered ({} now dead); they wait for the retry",
+                    failed, claimed.size(), dead);
+        }
+        var figures = new DispatchResult(confirmed, sent.size() - confirmed, failed - dead, dead);
+        return new ReferenceRound(new Confirmed(figures, 0, 0, Long.MAX_VALUE),
+                claimed.size() == settings.flushLimit());
+    }
+
     /**
      * {@code statement}, tried again at once, up to {@link #CONFLICT_TRIES} times in all, while the database picks it
      * as the victim of a deadlock or a serialization conflict; any other failure, or the last conflict, is thrown.
@@ -376,7 +436,10 @@ public final class Dispatcher {
     }
 
     private List<Delivery> send(List<OutboxEntry> claimed) {
-        var events = claimed.stream().map(Dispatcher::outgoing).toList();
+        return sendEvents(claimed.stream().map(Dispatcher::outgoing).toList());
+    }
+
+    private List<Delivery> sendEvents(List<OutgoingEvent> events) {
         try {
             var results = sink.send(events);
             if (results.size() != events.size()) {

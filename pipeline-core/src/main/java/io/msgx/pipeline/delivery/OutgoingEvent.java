@@ -3,24 +3,26 @@ package io.msgx.pipeline.delivery;
 import java.util.Objects;
 
 /**
- * One record to publish: the stream it belongs to, its key (the FLID) and its JSON value; a null value is a
- * tombstone (only on the {@code schd} stream).
+ * One record to publish: the stream it belongs to, its key (the FLID; {@code RTYPE:RKEY} on the reference stream)
+ * and its JSON value; a null value is a tombstone (only on the {@code schd} and reference streams).
  */
 public record OutgoingEvent(EventStream stream, String key, String value) {
 
     public OutgoingEvent {
         Objects.requireNonNull(stream, "stream");
         Objects.requireNonNull(key, "key");
-        if (value == null && stream != EventStream.SCHD) {
-            throw new IllegalArgumentException("only the schd stream carries tombstones");
+        if (value == null && stream == EventStream.MSG) {
+            throw new IllegalArgumentException("the msg stream carries no tombstones");
         }
     }
 
-    /** The two published streams; the sink maps each to its configured topic. */
+    /** The published streams; the sink maps each to its configured topic. */
     public enum EventStream {
         /** Change notifications ({@code msgx.flight.msg} by default). */
         MSG,
         /** Full state, latest wins, compacted ({@code msgx.flight.schd} by default). */
-        SCHD
+        SCHD,
+        /** Reference data, latest wins per {@code RTYPE:RKEY}, compacted ({@code msgx.reference} by default). */
+        REF
     }
 }

@@ -1,32 +1,53 @@
 package io.msgx.pipeline.pump;
 
 import io.msgx.pipeline.codec.MessageMeta;
+import io.msgx.pipeline.codec.ReferenceAction;
 import io.msgx.pipeline.codec.ReferenceAnswer;
+import io.msgx.pipeline.codec.ReferenceRecord;
+import io.msgx.pipeline.event.ReferenceEventJson;
 import io.msgx.pipeline.request.ResponseMatch;
 import io.msgx.pipeline.request.ResponseMatcher;
 import io.msgx.pipeline.store.ErrorClass;
+import io.msgx.pipeline.store.OutboxEvent;
 import io.msgx.pipeline.store.PipelineStore;
 import io.msgx.pipeline.store.PipelineTransaction;
 import io.msgx.pipeline.store.ProcRecord;
 import io.msgx.pipeline.store.ReferenceData;
+import io.msgx.pipeline.store.ReferenceEvent;
 import io.msgx.pipeline.store.Terminal;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 
 /**
- * Applies a reference answer ({@code TYPE=<reference type>}, {@code STYP=RESP}, sis-format §6) to
- * {@code REF_MASTER}.
+ * Applies a reference message ({@code TYPE=<reference type>}, {@code STYP} = {@code DNLD}, {@code RESP}, {@code ADD},
+ * {@code UPD} or {@code DEL}, sis-format §6) to {@code REF_MASTER} and publishes every change through the outbox
+ * ({@code KAFKA:ref}, D-60).
  *
  * <p>In one transaction holding {@code PIPELINE_LOCK}, as {@link FlightProcessor} does: a message that is no longer
- * open (it ended already) is an idempotent success and nothing is written again; otherwise every record is upserted
- * ({@link ReferenceData#refresh}: records absent from the answer stay) and the message ends
- * {@code SUCCEEDED(reference: N record(s) of TYPE)} in the same transaction. An answer whose type or a key does
- * not fit the table ends {@code DEAD(PROTOCOL)} without writing anything.
+ * open (it ended already) is an idempotent success and nothing is written again. A message whose type or a key does
+ * not fit the table, or whose {@code RECS} differs from the number of records it carries, ends
+ * {@code DEAD(PROTOCOL)} without writing anything. Otherwise, by record key (a key given twice keeps its last record):
+ * <ul>
+ *   <li>{@code DNLD}, {@code RESP}, {@code ADD}, {@code UPD}: each record is written whole (insert or replace) and
+ *       published as an upsert;</li>
+ *   <li>{@code DEL}: each record with that key is removed and published as a tombstone; a key we do not hold is an
+ *       idempotent success (nothing published);</li>
+ *   <li>a {@code DNLD} also removes (and publishes a tombstone for) every record of the type it does not carry, only
+ *       when {@link ReferenceSettings#dnldRemovesAbsent()} (D-59; off by default);</li>
+ *   <li>a record last written by a <em>later</em> message is neither overwritten nor removed (a replayed old message,
+ *       D-19), and nothing is published for it.</li>
+ * </ul>
+ * The message ends {@code SUCCEEDED(reference: N record(s) of TYPE ...)} in the same transaction.
  *
- * <p>With a {@link ResponseMatcher}, the reference request ({@code RQRD}) the answer belongs to becomes
- * {@code DONE} in the same transaction, only when the answer was applied. Unlike a schedule answer, a reference
+ * <p>With a {@link ResponseMatcher}, the reference request ({@code RQRD}) a {@code RESP} belongs to becomes
+ * {@code DONE} in the same transaction (only {@code RESP} answers a request). Unlike a schedule answer, a reference
  * answer that matches no open request (unsolicited, late, or after its request expired) is still applied: reference
  * data is master data that only gets fresher, and refusing it would leave {@code REF_MASTER} stale for nothing
  * (decision D-33). The closed request itself is never touched. The message's reason says which request it
@@ -39,25 +60,32 @@ public final class ReferenceProcessor {
     private final PipelineStore store;
     private final Clock clock;
     private final ResponseMatcher responses;
+    private final ReferenceSettings settings;
 
-    /** A processor that applies reference answers and never closes a request. */
+    /** A processor that applies reference messages with the default settings and never closes a request. */
     public ReferenceProcessor(PipelineStore store, Clock clock) {
         this(store, clock, null);
     }
 
-    /** A processor that also closes the reference request an answer belongs to ({@code responses}; null: none). */
+    /** A processor with the default settings that also closes the reference request a {@code RESP} belongs to. */
     public ReferenceProcessor(PipelineStore store, Clock clock, ResponseMatcher responses) {
+        this(store, clock, responses, ReferenceSettings.defaults());
+    }
+
+    /** {@code responses}: the matcher of answers to our requests (null: none). */
+    public ReferenceProcessor(PipelineStore store, Clock clock, ResponseMatcher responses, ReferenceSettings settings) {
         this.store = store;
         this.clock = clock;
         this.responses = responses;
+        this.settings = settings;
     }
 
-    /** Process the answer and return how the message ended; it is already persisted when this returns. */
+    /** Process the message and return how it ended; it is already persisted when this returns. */
     public Terminal apply(ProcRecord head, MessageMeta meta, ReferenceAnswer answer) {
-        return store.inLockedTransaction(tx -> refreshAndEnd(tx, head.msgId(), meta, answer));
+        return store.inLockedTransaction(tx -> applyAndEnd(tx, head.msgId(), meta, answer));
     }
 
-    private Terminal refreshAndEnd(PipelineTransaction tx, long msgId, MessageMeta meta, ReferenceAnswer answer) {
+    private Terminal applyAndEnd(PipelineTransaction tx, long msgId, MessageMeta meta, ReferenceAnswer answer) {
         var record = tx.procStates().find(msgId).orElseThrow(() -> new IllegalStateException(
                 "message " + msgId + " has no PROC_STATE row; it must be enqueued before it is processed"));
         if (!record.status().isOpen()) {
@@ -66,15 +94,16 @@ public final class ReferenceProcessor {
             return new Terminal(record.status(), record.errorClass(), record.lastError());
         }
         var now = clock.instant();
-        var problem = ReferenceData.problemWith(answer.referenceType(), answer.records());
+        var problem = problemWith(answer);
         if (problem.isPresent()) {
-            var dead = Terminal.dead(ErrorClass.PROTOCOL, problem.get());
+            var dead = Terminal.dead(ErrorClass.PROTOCOL, problem.get() + "; nothing applied");
             tx.procStates().finish(msgId, dead, now);
             return dead;
         }
-        tx.referenceData().refresh(answer.referenceType(), answer.records(), msgId, now);
-        var match = responses == null ? null : responses.matchReference(tx.requests(), meta, answer.referenceType());
-        var succeeded = Terminal.succeeded(reasonFor(answer, match));
+        var changes = apply(tx, msgId, answer, now);
+        var match = responses == null || answer.action() != ReferenceAction.RESP ? null
+                : responses.matchReference(tx.requests(), meta, answer.referenceType());
+        var succeeded = Terminal.succeeded(reasonFor(answer, changes, match));
         tx.procStates().finish(msgId, succeeded, now);
         if (match instanceof ResponseMatch.Matched matched) {
             tx.requests().complete(matched.request().id(), msgId, matched.mode(), now);
@@ -82,18 +111,113 @@ public final class ReferenceProcessor {
         return succeeded;
     }
 
+    /** Why the message cannot be applied at all: a type or key the table cannot hold, or a wrong {@code RECS}. */
+    static Optional<String> problemWith(ReferenceAnswer answer) {
+        var problem = ReferenceData.problemWith(answer.referenceType(), answer.records());
+        if (problem.isPresent()) {
+            return problem;
+        }
+        if (answer.declaredCount() != null && answer.declaredCount() != answer.records().size()) {
+            return Optional.of("RECS says " + answer.declaredCount() + " but the message carries "
+                    + answer.records().size() + " " + answer.referenceType() + " record(s)");
+        }
+        return Optional.empty();
+    }
+
+    /** What one message changed: records written, removed, and left alone because a later message wrote them. */
+    record Changes(int written, int removed, int keptNewer) {
+    }
+
+    private Changes apply(PipelineTransaction tx, long msgId, ReferenceAnswer answer, Instant now) {
+        var type = answer.referenceType();
+        var references = tx.referenceData();
+        Map<String, Long> writers = references.writers(type);
+        var byKey = ReferenceData.lastByKey(answer.records());
+        var events = new ArrayList<ReferenceEvent>();
+        int keptNewer = 0;
+        var removed = new ArrayList<String>();
+        if (answer.action().writes()) {
+            var written = new ArrayList<ReferenceRecord>();
+            for (var entry : byKey.values()) {
+                if (writtenLater(writers.get(entry.key()), msgId)) {
+                    keptNewer++;
+                } else {
+                    written.add(entry);
+                    events.add(new ReferenceEvent(type, entry.key(), OutboxEvent.EventType.UPSERT, msgId,
+                            ReferenceEventJson.upsert(type, entry.key(), entry.document(), msgId, now), now));
+                }
+            }
+            references.refresh(type, written, msgId, now);
+            if (answer.action() == ReferenceAction.DNLD && settings.dnldRemovesAbsent()) {
+                for (var stored : writers.entrySet()) {
+                    if (byKey.containsKey(stored.getKey())) {
+                        continue;
+                    }
+                    if (writtenLater(stored.getValue(), msgId)) {
+                        keptNewer++;
+                    } else {
+                        removed.add(stored.getKey());
+                    }
+                }
+            }
+            removeAndPublish(references, type, removed, msgId, now, events);
+            tx.outbox().upsertReferences(events);
+            return new Changes(written.size(), removed.size(), keptNewer);
+        }
+        for (var key : byKey.keySet()) {
+            var writer = writers.get(key);
+            if (writer == null) {
+                continue; // a DEL of a key we do not hold: nothing to do
+            }
+            if (writtenLater(writer, msgId)) {
+                keptNewer++;
+            } else {
+                removed.add(key);
+            }
+        }
+        removeAndPublish(references, type, removed, msgId, now, events);
+        tx.outbox().upsertReferences(events);
+        return new Changes(0, removed.size(), keptNewer);
+    }
+
+    private static void removeAndPublish(ReferenceData references, String type, List<String> keys, long msgId,
+                                         Instant now, List<ReferenceEvent> events) {
+        if (keys.isEmpty()) {
+            return;
+        }
+        references.remove(type, keys, msgId);
+        keys.forEach(key -> events.add(new ReferenceEvent(type, key, OutboxEvent.EventType.TOMBSTONE, msgId, null, now)));
+    }
+
+    /** A record whose last writer is a message after {@code msgId} (a replayed old message must not touch it). */
+    private static boolean writtenLater(Long writer, long msgId) {
+        return writer != null && writer > msgId;
+    }
+
     /**
-     * {@code reference: 3 record(s) of GATE}, followed by {@code ; answers request 12 (EXACT)} or
+     * {@code reference: 3 record(s) of GATE} (a {@code RESP}), or {@code reference: 3 record(s) of GLST (UPD)} for the
+     * other actions; then {@code , 2 removed} when records were removed and {@code , 1 kept (written by a later
+     * message)} when a replay left records alone; followed by {@code ; answers request 12 (EXACT)} or
      * {@code ; no request: <why>} when requests are matched.
      */
-    static String reasonFor(ReferenceAnswer answer, ResponseMatch match) {
-        var reason = "reference: " + answer.records().size() + " record(s) of " + answer.referenceType();
+    static String reasonFor(ReferenceAnswer answer, Changes changes, ResponseMatch match) {
+        var reason = new StringBuilder("reference: ").append(answer.records().size()).append(" record(s) of ")
+                .append(answer.referenceType());
+        if (answer.action() != ReferenceAction.RESP) {
+            reason.append(" (").append(answer.action()).append(')');
+        }
+        if (changes.removed() > 0) {
+            reason.append(", ").append(changes.removed()).append(" removed");
+        }
+        if (changes.keptNewer() > 0) {
+            reason.append(", ").append(changes.keptNewer()).append(" kept (written by a later message)");
+        }
         if (match instanceof ResponseMatch.Matched matched) {
-            return reason + "; answers request " + matched.request().id() + " (" + matched.mode() + ")";
+            reason.append("; answers request ").append(matched.request().id()).append(" (").append(matched.mode())
+                    .append(')');
+        } else if (match instanceof ResponseMatch.Unmatched unmatched) {
+            reason.append("; no request: ").append(unmatched.reason());
         }
-        if (match instanceof ResponseMatch.Unmatched unmatched) {
-            return reason + "; no request: " + unmatched.reason();
-        }
-        return reason;
+        return reason.toString();
     }
 }

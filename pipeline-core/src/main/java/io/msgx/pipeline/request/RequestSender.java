@@ -58,7 +58,7 @@ public final class RequestSender {
         return send(RequestKind.SCHEDULE, null, day, start.atZone(zone).toInstant(), end.atZone(zone).toInstant());
     }
 
-    /** Ask for one reference type's data ({@code GATE}, {@code STND}, ...). */
+    /** Ask for one reference type's data ({@code GLST}, {@code SLST}, ... sis-format §6); answered by its {@code RESP}. */
     public Request requestReference(String type) {
         var code = Objects.requireNonNull(type, "type").strip().toUpperCase(java.util.Locale.ROOT);
         if (!code.matches("[A-Z0-9]{1,16}")) {

@@ -29,6 +29,10 @@ public record OutboxEvent(
         Objects.requireNonNull(partitionKey, "partitionKey");
         Objects.requireNonNull(eventType, "eventType");
         Objects.requireNonNull(createdAt, "createdAt");
+        if (target == OutboxTarget.KAFKA_REF) {
+            throw new IllegalArgumentException("a KAFKA:ref row is a ReferenceEvent (Outbox.upsertReferences), not an"
+                    + " OutboxEvent");
+        }
         if (payload == null && !(target == OutboxTarget.KAFKA_SCHD && eventType == EventType.TOMBSTONE)) {
             throw new IllegalArgumentException("only a KAFKA:schd tombstone has no payload");
         }

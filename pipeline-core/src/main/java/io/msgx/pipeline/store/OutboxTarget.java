@@ -5,7 +5,12 @@ public enum OutboxTarget {
     /** Change notifications: one row per event, delivered in {@code EVENT_ID} order per FLID. */
     KAFKA_MSG("KAFKA:msg"),
     /** Full-state projection: one row per FLID holding only the latest version. */
-    KAFKA_SCHD("KAFKA:schd");
+    KAFKA_SCHD("KAFKA:schd"),
+    /**
+     * Reference data (sis-format §8): one row per {@code RTYPE:RKEY} holding only its latest change (D-60). Written
+     * and read through the outbox's reference methods ({@link ReferenceEvent}), never as an {@link OutboxEvent}.
+     */
+    KAFKA_REF("KAFKA:ref");
 
     private final String code;
 

@@ -3,6 +3,7 @@ package io.msgx.pipeline.store;
 import io.msgx.pipeline.codec.ReferenceRecord;
 
 import java.time.Instant;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -13,11 +14,11 @@ import java.util.Optional;
  * (sis-format §6). Writes happen inside the business transaction ({@link PipelineTransaction#referenceData()});
  * reads for other services run auto-committed ({@link PipelineStore#referenceData()}).
  *
- * <p><b>Refresh is an upsert, never a replace.</b> An answer may be partial (an answer to a query for one gate),
- * so a record absent from it is kept as it is; deleting reference records is an operator's job. A record is
- * written whole: its fields become exactly the answer's, in the answer's order. A record last written by a
- * <em>later</em> message ({@code MSG_ID} greater than the refreshing one, e.g. when an old answer is replayed)
- * is left alone, so a replay never brings back older data.
+ * <p><b>Refresh is an upsert by key.</b> A record is written whole: its document becomes exactly the message's
+ * (D-58). Records of other keys are not touched; removing them is {@link #remove}'s ({@code DEL}, and a
+ * {@code DNLD} when {@code msgx.reference.dnld-removes-absent=true}, D-59). A record last written by a
+ * <em>later</em> message ({@code MSG_ID} greater than the writing one, e.g. when an old message is replayed) is
+ * neither overwritten nor removed, so a replay never brings back older data.
  */
 public interface ReferenceData {
 
@@ -37,11 +38,27 @@ public interface ReferenceData {
      */
     void refresh(String type, List<ReferenceRecord> records, long msgId, Instant now);
 
+    /**
+     * Remove the records of {@code type} with these keys, on behalf of message {@code msgId}, except a record last
+     * written by a later message. A key with no record is no error (a {@code DEL} is idempotent).
+     */
+    void remove(String type, Collection<String> keys, long msgId);
+
+    /**
+     * Every key of {@code type} with the {@code MSG_ID} of the message that last wrote it (0 when unknown): what the
+     * reference processor needs to decide, before writing, which records change (for the outbox) and which keys a
+     * {@code DNLD} did not carry.
+     */
+    Map<String, Long> writers(String type);
+
     /** The record of {@code type} with {@code key}; type and key are matched exactly (case-sensitive). */
     Optional<ReferenceEntry> find(String type, String key);
 
     /** The records of {@code type} ordered by key (code-point order), at most {@code limit} (at least 1). */
     List<ReferenceEntry> all(String type, int limit);
+
+    /** How many records each type holds, by type in code-point order; for operators. */
+    Map<String, Long> countsByType();
 
     /** Why {@code type} and {@code records} cannot be stored, or empty when they can. */
     static Optional<String> problemWith(String type, List<ReferenceRecord> records) {

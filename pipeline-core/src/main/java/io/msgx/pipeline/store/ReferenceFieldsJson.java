@@ -1,42 +1,30 @@
 package io.msgx.pipeline.store;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.core.type.TypeReference;
-import com.fasterxml.jackson.databind.ObjectMapper;
-
-import java.util.LinkedHashMap;
-import java.util.Map;
+import io.msgx.pipeline.codec.ReferenceDocument;
 
 /**
- * How the stores keep a reference record's fields in {@code REF_MASTER.FIELDS}: one JSON object of strings, in the
- * answer's order (an empty value stays {@code ""} inside the JSON). For the implementations of {@link ReferenceData};
- * the column type and the SQL stay with each adapter.
+ * How the stores keep a reference record in {@code REF_MASTER.FIELDS}: its {@link ReferenceDocument} as compact JSON
+ * text, member order kept (D-58). Rows written before issue 22 hold a flat object of strings, which is a document of
+ * the same form and reads as one. For the implementations of {@link ReferenceData}; the column type and the SQL stay
+ * with each adapter.
  */
 public final class ReferenceFieldsJson {
-
-    private static final ObjectMapper JSON = new ObjectMapper();
-    private static final TypeReference<LinkedHashMap<String, String>> FIELDS = new TypeReference<>() {
-    };
 
     private ReferenceFieldsJson() {
     }
 
-    /** The fields as the JSON object {@code FIELDS} holds. */
-    public static String write(Map<String, String> fields) {
-        try {
-            return JSON.writeValueAsString(fields);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("reference fields could not be written as JSON: " + fields, e);
-        }
+    /** The document as the JSON text {@code FIELDS} holds. */
+    public static String write(ReferenceDocument document) {
+        return document.json();
     }
 
-    /** The fields of record {@code type}/{@code key} from its {@code FIELDS}, in their stored order. */
-    public static Map<String, String> read(String type, String key, String json) {
+    /** The document of record {@code type}/{@code key} from its {@code FIELDS}. */
+    public static ReferenceDocument read(String type, String key, String json) {
         try {
-            return JSON.readValue(json, FIELDS);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("REF_MASTER " + type + "/" + key + " holds FIELDS that are not a JSON object"
-                    + " of strings (" + e.getOriginalMessage() + "); fix or delete the row, the next answer rewrites it", e);
+            return new ReferenceDocument(json);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalStateException("REF_MASTER " + type + "/" + key + " holds FIELDS that are not a JSON object ("
+                    + e.getMessage() + "); fix or delete the row, the next message of that type rewrites it", e);
         }
     }
 }

@@ -109,7 +109,7 @@ class EncodingTest {
                 .withMessage("FLOP: GTDT #1 carries CHKC, which is not a GTDT field");
         assertThatIllegalArgumentException().isThrownBy(() -> CODEC.encode(MessageMeta.of("AODB", "GATE", "RQST", "1", sentAt()),
                         new ReferenceAnswer("GATE", List.of())))
-                .withMessage("a GATE answer needs TYPE=GATE STYP=RESP, not TYPE=GATE STYP=RQST");
+                .withMessage("a GATE RESP message needs TYPE=GATE STYP=RESP, not TYPE=GATE STYP=RQST");
     }
 
     @Test

@@ -68,7 +68,7 @@ class HardeningTest {
 
         assertThat(result).isInstanceOf(DecodeResult.Decoded.class);
         var answer = ((DecodeResult.Decoded) result).message().referenceAnswer().orElseThrow();
-        assertThat(answer.records().get(0).fields().get("DESC")).isEqualTo("&<>\"'中国".repeat(5_000));
+        assertThat(answer.records().get(0).document().texts().get("DESC")).isEqualTo("&<>\"'中国".repeat(5_000));
     }
 
     @Test

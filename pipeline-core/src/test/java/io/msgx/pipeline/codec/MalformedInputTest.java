@@ -131,8 +131,8 @@ class MalformedInputTest {
     void referenceRecordWithoutKey() {
         assertThat(malformed("<MSG>" + meta("GATE", "RESP") + "<GATE><GTCD>G1</GTCD></GATE><GATE><GTCD/><DESC>x</DESC></GATE></MSG>"))
                 .isEqualTo("GATE #2: key element GTCD is empty");
-        assertThat(malformed("<MSG>" + meta("GATE", "RESP") + "<GATE><GTCD>G1</GTCD><DESC>a</DESC><DESC>b</DESC></GATE></MSG>"))
-                .isEqualTo("GATE #1: DESC appears twice");
+        assertThat(malformed("<MSG>" + meta("GATE", "RESP") + "<GATE><GATE><GTCD>G1</GTCD></GATE><GATE/></GATE></MSG>"))
+                .isEqualTo("GATE #2 has no key element");
     }
 
     @Test

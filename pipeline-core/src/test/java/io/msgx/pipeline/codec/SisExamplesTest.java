@@ -295,7 +295,7 @@ class SisExamplesTest {
         assertThat(answer.records()).containsExactly(
                 new ReferenceRecord("G28", ordered("GTCD", "G28", "DESC", "Gate 28", "TRML", "T2")),
                 new ReferenceRecord("G29", ordered("GTCD", "G29", "DESC", "")));
-        assertThat(answer.records().get(0).fields().keySet()).containsExactly("GTCD", "DESC", "TRML");
+        assertThat(answer.records().get(0).document().texts().keySet()).containsExactly("GTCD", "DESC", "TRML");
         assertRoundTrip(message);
     }
 

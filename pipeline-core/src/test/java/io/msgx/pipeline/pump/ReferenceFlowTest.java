@@ -52,12 +52,14 @@ class ReferenceFlowTest {
                 "reference: 2 record(s) of GATE; no request: no RQSN, and no open GATE reference request");
         assertThat(record(id).backfillNextAt()).as("the mark is owed from the end").isEqualTo(clock.instant());
         var g28 = store.referenceData().find("GATE", "G28").orElseThrow();
-        assertThat(g28.fields().keySet()).containsExactly("GTCD", "DESC", "TRML");
-        assertThat(g28.fields()).containsEntry("DESC", "Gate 28").containsEntry("TRML", "T2");
+        assertThat(g28.document().texts().keySet()).containsExactly("GTCD", "DESC", "TRML");
+        assertThat(g28.document().texts()).containsEntry("DESC", "Gate 28").containsEntry("TRML", "T2");
         assertThat(g28.msgId()).isEqualTo(id);
         assertThat(store.referenceData().all("GATE", 10)).extracting(ReferenceEntry::key).containsExactly("G01", "G28");
         assertThat(store.allFlights()).isEmpty();
-        assertThat(store.allEvents()).as("reference data is not published").isEmpty();
+        assertThat(store.allEvents()).as("no flight event").isEmpty();
+        assertThat(store.allReferenceEvents()).extracting(e -> e.event().partitionKey())
+                .containsExactly("GATE:G28", "GATE:G01");
     }
 
     @Test
@@ -68,7 +70,7 @@ class ReferenceFlowTest {
         pipeline.runUntilQuiet();
 
         assertThat(record(later).lastError()).startsWith("reference: 1 record(s) of GATE;");
-        assertThat(store.referenceData().find("GATE", "G01").orElseThrow().fields())
+        assertThat(store.referenceData().find("GATE", "G01").orElseThrow().document().texts())
                 .containsEntry("DESC", "Gate 1 (closed)");
         assertThat(store.referenceData().find("GATE", "G28")).isPresent();
     }
@@ -100,7 +102,7 @@ class ReferenceFlowTest {
 
         assertThat(terminal.status()).isEqualTo(ProcStatus.SUCCEEDED);
         assertThat(terminal.reason()).isEqualTo(head.lastError());
-        assertThat(store.referenceData().find("GATE", "G28").orElseThrow().fields()).containsEntry("DESC", "Gate 28");
+        assertThat(store.referenceData().find("GATE", "G28").orElseThrow().document().texts()).containsEntry("DESC", "Gate 28");
     }
 
     @Test
@@ -119,13 +121,13 @@ class ReferenceFlowTest {
     @Test
     void an_unsupported_type_still_fails_as_unsupported_and_reference_data_is_unaffected() {
         mailbox.appendInbound(gateAnswer("77", gate("G28", "Gate 28", "T2")), null);
-        long unsupported = mailbox.appendInbound(raw("GATE", "DNLD", "81"), null);
+        long unsupported = mailbox.appendInbound(raw("GATE", "RQST", "81"), null);
 
         pipeline.runUntilQuiet();
 
         assertThat(record(unsupported).status()).isEqualTo(ProcStatus.FAILED);
         assertThat(record(unsupported).errorClass()).isEqualTo(ErrorClass.UNSUPPORTED);
-        assertThat(record(unsupported).lastError()).isEqualTo("no processor handles GATE-DNLD");
+        assertThat(record(unsupported).lastError()).isEqualTo("no processor handles GATE-RQST");
         assertThat(store.referenceData().all("GATE", 10)).extracting(ReferenceEntry::key).containsExactly("G28");
     }
 

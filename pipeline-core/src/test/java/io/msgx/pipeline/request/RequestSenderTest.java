@@ -45,11 +45,11 @@ class RequestSenderTest {
 
     @Test
     void a_reference_request_names_its_type() {
-        var request = sender.requestReference("gate");
+        var request = sender.requestReference("glst");
         assertThat(request.kind()).isEqualTo(RequestKind.REFERENCE);
-        assertThat(request.subject()).isEqualTo("GATE");
-        assertThat(mailbox.outbound().get(0).message().xml()).contains("<TYPE>RQRD</TYPE><STYP>GATE</STYP>",
-                "<RQRD><RTYP>GATE</RTYP></RQRD>");
+        assertThat(request.subject()).isEqualTo("GLST");
+        assertThat(mailbox.outbound().get(0).message().xml()).contains("<TYPE>RQRD</TYPE><STYP>GLST</STYP>",
+                "<RQRD><RTYP>GLST</RTYP></RQRD>");
     }
 
     @Test

@@ -153,13 +153,13 @@ public abstract class ResponseFlowContract {
 
     @Test
     void a_reference_answer_echoing_our_seqn_closes_the_request_as_exact() {
-        var request = sender.requestReference("GATE");
-        long id = referenceAnswer("GATE", request.seqn(), localNow(), "G28");
+        var request = sender.requestReference("GLST");
+        long id = referenceAnswer("GLST", request.seqn(), localNow(), "G28");
 
         assertThat(record(id).status()).isEqualTo(ProcStatus.SUCCEEDED);
-        assertThat(record(id).lastError()).isEqualTo("reference: 1 record(s) of GATE; answers request "
+        assertThat(record(id).lastError()).isEqualTo("reference: 1 record(s) of GLST; answers request "
                 + request.id() + " (EXACT)");
-        assertThat(store.referenceData().find("GATE", "G28")).isPresent();
+        assertThat(store.referenceData().find("GLST", "G28")).isPresent();
         var done = request(request);
         assertThat(done.status()).isEqualTo(RequestStatus.DONE);
         assertThat(done.matchMode()).isEqualTo(MatchMode.EXACT);
@@ -168,9 +168,9 @@ public abstract class ResponseFlowContract {
 
     @Test
     void a_reference_answer_without_rqsn_closes_the_open_request_of_its_type_as_degraded() {
-        var stands = sender.requestReference("STND");
-        var gates = sender.requestReference("GATE");
-        long id = referenceAnswer("GATE", null, localNow(), "G28");
+        var stands = sender.requestReference("SLST");
+        var gates = sender.requestReference("GLST");
+        long id = referenceAnswer("GLST", null, localNow(), "G28");
 
         assertThat(request(gates).matchMode()).isEqualTo(MatchMode.DEGRADED);
         assertThat(request(gates).responseMsgId()).isEqualTo(id);
@@ -179,43 +179,62 @@ public abstract class ResponseFlowContract {
 
     @Test
     void a_late_reference_answer_is_applied_but_never_changes_the_closed_request() {
-        var request = sender.requestReference("GATE");
-        long first = referenceAnswer("GATE", request.seqn(), localNow(), "G28");
+        var request = sender.requestReference("GLST");
+        long first = referenceAnswer("GLST", request.seqn(), localNow(), "G28");
         var closed = request(request);
         clock.tick(Duration.ofMinutes(5));
-        long late = referenceAnswer("GATE", request.seqn(), localNow(), "G29");
+        long late = referenceAnswer("GLST", request.seqn(), localNow(), "G29");
 
         assertThat(record(late).status()).isEqualTo(ProcStatus.SUCCEEDED);
         assertThat(record(late).lastError()).contains("no request: request " + request.id() + " is DONE (closed)");
-        assertThat(store.referenceData().find("GATE", "G29")).as("reference data only gets fresher").isPresent();
+        assertThat(store.referenceData().find("GLST", "G29")).as("reference data only gets fresher").isPresent();
         assertThat(request(request)).isEqualTo(closed);
         assertThat(closed.responseMsgId()).isEqualTo(first);
     }
 
     @Test
     void a_reference_answer_echoing_another_types_request_does_not_close_it() {
-        var request = sender.requestReference("STND");
-        long id = referenceAnswer("GATE", request.seqn(), localNow(), "G28");
-        assertThat(record(id).lastError()).endsWith("no request: no GATE reference request with SEQN " + request.seqn());
+        var request = sender.requestReference("SLST");
+        long id = referenceAnswer("GLST", request.seqn(), localNow(), "G28");
+        assertThat(record(id).lastError()).endsWith("no request: no GLST reference request with SEQN " + request.seqn());
         assertThat(request(request).status()).isEqualTo(RequestStatus.SENT);
     }
 
     @Test
     void a_reference_answer_sent_before_our_request_does_not_close_it() {
-        var request = sender.requestReference("GATE");
-        long id = referenceAnswer("GATE", request.seqn(), localNow().minusMinutes(10), "G28");
+        var request = sender.requestReference("GLST");
+        long id = referenceAnswer("GLST", request.seqn(), localNow().minusMinutes(10), "G28");
         assertThat(record(id).lastError()).contains("before request " + request.id() + " was sent");
         assertThat(request(request).status()).isEqualTo(RequestStatus.SENT);
     }
 
     private long referenceAnswer(String type, String rqsn, LocalDateTime sentAt, String... keys) {
-        var meta = new MessageMeta("AODB", "RMS", type, "RESP", Long.toString(answerSeqn++), sentAt, rqsn);
+        return referenceMessage(type, io.msgx.pipeline.codec.ReferenceAction.RESP, rqsn, sentAt, keys);
+    }
+
+    /** A reference message in the real form: records directly under MSG, with RECS. */
+    private long referenceMessage(String type, io.msgx.pipeline.codec.ReferenceAction action, String rqsn,
+                                  LocalDateTime sentAt, String... keys) {
+        var meta = new MessageMeta("AODB", "RMS", type, action.name(), Long.toString(answerSeqn++), sentAt, rqsn);
         var records = java.util.Arrays.stream(keys)
                 .map(key -> new ReferenceRecord(key, java.util.Map.of("CODE", key))).toList();
-        long id = mailbox.appendInbound(new JacksonXmlCodec().encode(meta, new ReferenceAnswer(type, records)),
-                clock.instant());
+        long id = mailbox.appendInbound(new JacksonXmlCodec().encode(meta,
+                        new ReferenceAnswer(type, action, records.size(), records)), clock.instant());
         pipeline.runUntilQuiet();
         return id;
+    }
+
+    @Test
+    void only_a_resp_answers_a_reference_request_an_update_echoing_its_seqn_leaves_it_open() {
+        var request = sender.requestReference("GLST");
+        long update = referenceMessage("GLST", io.msgx.pipeline.codec.ReferenceAction.UPD, request.seqn(), localNow(),
+                "G28");
+
+        assertThat(record(update).lastError()).isEqualTo("reference: 1 record(s) of GLST (UPD)");
+        assertThat(request(request).status()).isEqualTo(RequestStatus.SENT);
+        long answer = referenceAnswer("GLST", request.seqn(), localNow(), "G28");
+        assertThat(record(answer).lastError()).endsWith("answers request " + request.id() + " (EXACT)");
+        assertThat(request(request).status()).isEqualTo(RequestStatus.DONE);
     }
 
     private long answer(String rqsn, LocalDateTime sentAt, FlightRecord... records) {

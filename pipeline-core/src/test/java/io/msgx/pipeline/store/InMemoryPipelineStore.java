@@ -69,6 +69,29 @@ public final class InMemoryPipelineStore implements PipelineStore {
             }
 
             @Override
+            public void upsertReferences(List<ReferenceEvent> events) {
+                inTransaction(tx -> {
+                    tx.outbox().upsertReferences(events);
+                    return null;
+                });
+            }
+
+            @Override
+            public List<ReferenceOutboxEntry> dueReferences(Instant now, int limit) {
+                return inTransaction(tx -> tx.outbox().dueReferences(now, limit));
+            }
+
+            @Override
+            public Optional<ReferenceOutboxEntry> referenceEvent(String type, String key) {
+                return inTransaction(tx -> tx.outbox().referenceEvent(type, key));
+            }
+
+            @Override
+            public int markReferencesSent(java.util.Collection<Long> eventIds, Instant sentAt) {
+                return inTransaction(tx -> tx.outbox().markReferencesSent(eventIds, sentAt));
+            }
+
+            @Override
             public List<OutboxEntry> pending(OutboxTarget target, int limit) {
                 return inTransaction(tx -> tx.outbox().pending(target, limit));
             }
@@ -240,6 +263,24 @@ public final class InMemoryPipelineStore implements PipelineStore {
             public List<ReferenceEntry> all(String type, int limit) {
                 return inTransaction(tx -> tx.referenceData().all(type, limit));
             }
+
+            @Override
+            public void remove(String type, java.util.Collection<String> keys, long msgId) {
+                inTransaction(tx -> {
+                    tx.referenceData().remove(type, keys, msgId);
+                    return null;
+                });
+            }
+
+            @Override
+            public Map<String, Long> writers(String type) {
+                return inTransaction(tx -> tx.referenceData().writers(type));
+            }
+
+            @Override
+            public Map<String, Long> countsByType() {
+                return inTransaction(tx -> tx.referenceData().countsByType());
+            }
         };
     }
 
@@ -283,6 +324,11 @@ public final class InMemoryPipelineStore implements PipelineStore {
         return inTransaction(tx -> List.copyOf(((Tx) tx).state.events.values()));
     }
 
+    /** Every {@code KAFKA:ref} row in {@code EVENT_ID} order, for assertions. */
+    public List<ReferenceOutboxEntry> allReferenceEvents() {
+        return inTransaction(tx -> List.copyOf(((Tx) tx).state.referenceEvents.values()));
+    }
+
     private record Reconciliation(Instant at, String by, String note) {
     }
 
@@ -313,6 +359,9 @@ public final class InMemoryPipelineStore implements PipelineStore {
         final Map<FlightId, FlightState> flights = new HashMap<>();
         final TreeMap<Long, OutboxEntry> events = new TreeMap<>();
         final Map<FlightId, Long> projectionByFlid = new HashMap<>();
+        /** The {@code KAFKA:ref} rows by {@code EVENT_ID}, and each {@code RTYPE:RKEY}'s row. */
+        final TreeMap<Long, ReferenceOutboxEntry> referenceEvents = new TreeMap<>();
+        final Map<String, Long> referenceEventByKey = new HashMap<>();
         final Map<FlightId, Instant> flightUpdatedAt = new HashMap<>();
         final Map<Long, Reconciliation> reconciliations = new HashMap<>();
         final TreeMap<Long, ArchivedRecord> processingHistory = new TreeMap<>();
@@ -341,6 +390,8 @@ public final class InMemoryPipelineStore implements PipelineStore {
             copy.flights.putAll(flights);
             copy.events.putAll(events);
             copy.projectionByFlid.putAll(projectionByFlid);
+            copy.referenceEvents.putAll(referenceEvents);
+            copy.referenceEventByKey.putAll(referenceEventByKey);
             copy.eventSeq = eventSeq;
             return copy;
         }
@@ -625,7 +676,56 @@ public final class InMemoryPipelineStore implements PipelineStore {
                 }
 
                 @Override
+                public void upsertReferences(List<ReferenceEvent> events) {
+                    for (var event : events) {
+                        var existingId = state.referenceEventByKey.get(event.partitionKey());
+                        if (existingId != null) {
+                            if (state.referenceEvents.get(existingId).event().msgId() > event.msgId()) {
+                                continue;
+                            }
+                            state.referenceEvents.remove(existingId);
+                        }
+                        long id = ++state.eventSeq;
+                        state.referenceEvents.put(id, new ReferenceOutboxEntry(id, event,
+                                OutboxEntry.DeliveryStatus.PENDING, 0, null, null, null));
+                        state.referenceEventByKey.put(event.partitionKey(), id);
+                    }
+                }
+
+                @Override
+                public List<ReferenceOutboxEntry> dueReferences(Instant now, int limit) {
+                    return state.referenceEvents.values().stream()
+                            .filter(e -> e.status() == OutboxEntry.DeliveryStatus.PENDING)
+                            .filter(e -> e.nextAttemptAt() == null || !e.nextAttemptAt().isAfter(now))
+                            .limit(limit).toList();
+                }
+
+                @Override
+                public Optional<ReferenceOutboxEntry> referenceEvent(String type, String key) {
+                    var id = state.referenceEventByKey.get(type + ":" + key);
+                    return Optional.ofNullable(id == null ? null : state.referenceEvents.get(id));
+                }
+
+                @Override
+                public int markReferencesSent(java.util.Collection<Long> eventIds, Instant sentAt) {
+                    int confirmed = 0;
+                    for (long id : eventIds) {
+                        var e = state.referenceEvents.get(id);
+                        if (e != null && e.status() == OutboxEntry.DeliveryStatus.PENDING) {
+                            state.referenceEvents.put(id, new ReferenceOutboxEntry(id, e.event(),
+                                    OutboxEntry.DeliveryStatus.SENT, e.attempts(), e.nextAttemptAt(), e.lastError(),
+                                    sentAt));
+                            confirmed++;
+                        }
+                    }
+                    return confirmed;
+                }
+
+                @Override
                 public List<OutboxEntry> pending(OutboxTarget target, int limit) {
+                    if (target == OutboxTarget.KAFKA_REF) {
+                        throw new IllegalArgumentException("KAFKA:ref rows are read with dueReferences");
+                    }
                     return state.events.values().stream()
                             .filter(e -> e.event().target() == target && e.status() == OutboxEntry.DeliveryStatus.PENDING)
                             .limit(limit).toList();
@@ -694,6 +794,13 @@ public final class InMemoryPipelineStore implements PipelineStore {
                 public boolean recordDeliveryFailure(long eventId, String error, Instant nextAttemptAt, boolean dead,
                                                      Instant now) {
                     var entry = state.events.get(eventId);
+                    var reference = state.referenceEvents.get(eventId);
+                    if (reference != null && reference.status() == OutboxEntry.DeliveryStatus.PENDING) {
+                        state.referenceEvents.put(eventId, new ReferenceOutboxEntry(eventId, reference.event(),
+                                dead ? OutboxEntry.DeliveryStatus.DEAD : OutboxEntry.DeliveryStatus.PENDING,
+                                reference.attempts() + 1, nextAttemptAt, TxProcStates.cut(error), null));
+                        return true;
+                    }
                     if (entry == null || !isPending(entry)) {
                         return false;
                     }
@@ -713,7 +820,15 @@ public final class InMemoryPipelineStore implements PipelineStore {
                         var removed = state.events.remove(id);
                         state.projectionByFlid.remove(removed.event().partitionKey(), id);
                     });
-                    return doomed.size();
+                    var doomedReferences = state.referenceEvents.values().stream()
+                            .filter(e -> e.status() == OutboxEntry.DeliveryStatus.SENT && e.sentAt().isBefore(cutoff)
+                                    && e.event().createdAt().isBefore(cutoff))
+                            .limit(limit - doomed.size()).map(ReferenceOutboxEntry::eventId).toList();
+                    doomedReferences.forEach(id -> {
+                        var removed = state.referenceEvents.remove(id);
+                        state.referenceEventByKey.remove(removed.event().partitionKey(), id);
+                    });
+                    return doomed.size() + doomedReferences.size();
                 }
 
                 @Override
@@ -723,6 +838,14 @@ public final class InMemoryPipelineStore implements PipelineStore {
                     Instant oldest = null;
                     for (var e : state.events.values()) {
                         if (isPending(e)) {
+                            pending++;
+                            oldest = oldest == null || e.event().createdAt().isBefore(oldest) ? e.event().createdAt() : oldest;
+                        } else if (e.status() == OutboxEntry.DeliveryStatus.DEAD) {
+                            dead++;
+                        }
+                    }
+                    for (var e : state.referenceEvents.values()) {
+                        if (e.status() == OutboxEntry.DeliveryStatus.PENDING) {
                             pending++;
                             oldest = oldest == null || e.event().createdAt().isBefore(oldest) ? e.event().createdAt() : oldest;
                         } else if (e.status() == OutboxEntry.DeliveryStatus.DEAD) {
@@ -1041,9 +1164,34 @@ public final class InMemoryPipelineStore implements PipelineStore {
                 var rowKey = rowKey(type, record.key());
                 var stored = state.references.get(rowKey);
                 if (stored == null || stored.msgId() <= msgId) {
-                    state.references.put(rowKey, new ReferenceEntry(type, record.key(), record.fields(), msgId, now));
+                    state.references.put(rowKey, new ReferenceEntry(type, record.key(), record.document(), msgId, now));
                 }
             }
+        }
+
+        @Override
+        public void remove(String type, java.util.Collection<String> keys, long msgId) {
+            for (var key : keys) {
+                var stored = state.references.get(rowKey(type, key));
+                if (stored != null && stored.msgId() <= msgId) {
+                    state.references.remove(rowKey(type, key));
+                }
+            }
+        }
+
+        @Override
+        public Map<String, Long> writers(String type) {
+            var writers = new java.util.LinkedHashMap<String, Long>();
+            state.references.subMap(type + '\u0000', type + '\u0001').values()
+                    .forEach(entry -> writers.put(entry.key(), entry.msgId()));
+            return writers;
+        }
+
+        @Override
+        public Map<String, Long> countsByType() {
+            var counts = new TreeMap<String, Long>();
+            state.references.values().forEach(entry -> counts.merge(entry.type(), 1L, Long::sum));
+            return counts;
         }
 
         @Override

@@ -928,4 +928,138 @@ public abstract class OutboxContract {
         assertThat(dueProjectionIds(now())).isEmpty();
         assertThat(delivery().deliveryBacklog()).isEqualTo(new Outbox.DeliveryBacklog(0, 0, null));
     }
+
+    // --- KAFKA:ref (reference data, D-60) ---
+
+    private static final String LONG_TYPE = "T".repeat(ReferenceData.MAX_TYPE_LENGTH);
+    private static final String LONG_KEY = "中".repeat(ReferenceData.MAX_KEY_LENGTH);
+
+    private ReferenceEvent referenceUpsert(String type, String key, long msgId) {
+        return new ReferenceEvent(type, key, OutboxEvent.EventType.UPSERT, msgId,
+                "{\"rtype\":\"" + type + "\",\"rkey\":\"" + key + "\",\"msgId\":" + msgId + "}", now());
+    }
+
+    private ReferenceEvent referenceTombstone(String type, String key, long msgId) {
+        return new ReferenceEvent(type, key, OutboxEvent.EventType.TOMBSTONE, msgId, null, now());
+    }
+
+    private void upsertReferences(ReferenceEvent... events) {
+        inTx(tx -> {
+            tx.outbox().upsertReferences(List.of(events));
+            return null;
+        });
+    }
+
+    private ReferenceOutboxEntry referenceRow(String type, String key) {
+        return delivery().referenceEvent(type, key).orElseThrow(() -> new AssertionError("no KAFKA:ref row " + type
+                + ":" + key));
+    }
+
+    @Test
+    void referenceEventsAreOneRowPerKeyAndComeDueInEventIdOrder() {
+        upsertReferences(referenceUpsert("GLST", "G17", 5), referenceUpsert("GLST", "G18", 5),
+                referenceTombstone("SLST", "201", 5));
+
+        var due = delivery().dueReferences(now(), 100);
+        assertThat(due).extracting(e -> e.event().partitionKey()).containsExactly("GLST:G17", "GLST:G18", "SLST:201");
+        assertThat(due.get(0).eventId()).isLessThan(due.get(1).eventId());
+        assertThat(due.get(2).event().payload()).as("a tombstone has no payload").isNull();
+        assertThat(due.get(2).event().eventType()).isEqualTo(OutboxEvent.EventType.TOMBSTONE);
+        assertThat(due.get(0).event()).isEqualTo(referenceUpsert("GLST", "G17", 5));
+        assertThat(due.get(0).status()).isEqualTo(OutboxEntry.DeliveryStatus.PENDING);
+        assertThat(delivery().dueReferences(now(), 2)).hasSize(2);
+        assertThat(delivery().deliveryBacklog().pending()).isEqualTo(3);
+    }
+
+    @Test
+    void aNewerChangeReplacesTheRowOfItsKeyAndAnOlderOneDoesNot() {
+        upsertReferences(referenceUpsert("GLST", "G17", 5));
+        long first = referenceRow("GLST", "G17").eventId();
+
+        upsertReferences(referenceTombstone("GLST", "G17", 7));
+        var replaced = referenceRow("GLST", "G17");
+        assertThat(replaced.eventId()).isGreaterThan(first);
+        assertThat(replaced.event().eventType()).isEqualTo(OutboxEvent.EventType.TOMBSTONE);
+
+        upsertReferences(referenceUpsert("GLST", "G17", 6));
+        assertThat(referenceRow("GLST", "G17")).as("an older message's change is not written").isEqualTo(replaced);
+        assertThat(delivery().dueReferences(now(), 100)).hasSize(1);
+    }
+
+    @Test
+    void theWidestReferenceKeyIsStoredWhole() {
+        upsertReferences(referenceUpsert(LONG_TYPE, LONG_KEY, 1));
+
+        assertThat(referenceRow(LONG_TYPE, LONG_KEY).event().partitionKey())
+                .hasSize(ReferenceEvent.MAX_PARTITION_KEY_LENGTH).isEqualTo(LONG_TYPE + ":" + LONG_KEY);
+    }
+
+    @Test
+    void aKeyHoldingAColonKeepsItsTypeAndKey() {
+        upsertReferences(referenceUpsert("AIRL", "CA:1", 1));
+
+        assertThat(referenceRow("AIRL", "CA:1").event()).isEqualTo(referenceUpsert("AIRL", "CA:1", 1));
+    }
+
+    @Test
+    void aDeliveredReferenceIsConfirmedByItsEventIdUnlessItWasReplacedMeanwhile() {
+        upsertReferences(referenceUpsert("GLST", "G17", 5), referenceUpsert("GLST", "G18", 5));
+        var claimed = delivery().dueReferences(now(), 100);
+        upsertReferences(referenceUpsert("GLST", "G18", 6)); // replaced while the round was being sent
+
+        int confirmed = delivery().markReferencesSent(claimed.stream().map(ReferenceOutboxEntry::eventId).toList(),
+                now());
+
+        assertThat(confirmed).isEqualTo(1);
+        assertThat(referenceRow("GLST", "G17").status()).isEqualTo(OutboxEntry.DeliveryStatus.SENT);
+        assertThat(referenceRow("GLST", "G17").sentAt()).isEqualTo(now());
+        assertThat(delivery().dueReferences(now(), 100)).extracting(e -> e.event().msgId()).containsExactly(6L);
+        assertThat(delivery().markReferencesSent(List.of(claimed.get(0).eventId()), now())).as("once").isZero();
+    }
+
+    @Test
+    void aFailedReferenceWaitsForItsRetryAndANewerChangeStartsAfresh() {
+        upsertReferences(referenceUpsert("GLST", "G17", 5));
+        long id = referenceRow("GLST", "G17").eventId();
+        var retryAt = now().plus(Duration.ofMinutes(1));
+
+        fail(id, retryAt);
+
+        assertThat(delivery().dueReferences(now(), 100)).isEmpty();
+        assertThat(delivery().dueReferences(retryAt, 100)).extracting(ReferenceOutboxEntry::attempts).containsExactly(1);
+        assertThat(referenceRow("GLST", "G17").lastError()).isEqualTo("broker unreachable");
+        assertThat(delivery().recordDeliveryFailure(id, "gone", retryAt, true, now())).isTrue();
+        assertThat(referenceRow("GLST", "G17").status()).isEqualTo(OutboxEntry.DeliveryStatus.DEAD);
+        assertThat(delivery().deliveryBacklog().dead()).isEqualTo(1);
+
+        upsertReferences(referenceUpsert("GLST", "G17", 6));
+        var fresh = referenceRow("GLST", "G17");
+        assertThat(fresh.status()).isEqualTo(OutboxEntry.DeliveryStatus.PENDING);
+        assertThat(fresh.attempts()).isZero();
+        assertThat(fresh.nextAttemptAt()).isNull();
+        assertThat(delivery().dueReferences(now(), 100)).hasSize(1);
+    }
+
+    @Test
+    void sentReferenceRowsAreCleanedUpLikeTheOthers() {
+        upsertReferences(referenceUpsert("GLST", "G17", 5), referenceUpsert("GLST", "G18", 5));
+        long sent = referenceRow("GLST", "G17").eventId();
+        delivery().markReferencesSent(List.of(sent), now());
+        clock.tick(Duration.ofDays(8));
+
+        assertThat(delivery().deleteSentBefore(now().minus(Duration.ofDays(7)), 100)).isEqualTo(1);
+
+        assertThat(delivery().referenceEvent("GLST", "G17")).isEmpty();
+        assertThat(delivery().referenceEvent("GLST", "G18")).isPresent();
+    }
+
+    @Test
+    void aRolledBackReferenceWriteLeavesNothing() {
+        assertThatThrownBy(() -> inTx(tx -> {
+            tx.outbox().upsertReferences(List.of(referenceUpsert("GLST", "G17", 5)));
+            throw new IllegalStateException("boom");
+        })).hasMessage("boom");
+
+        assertThat(delivery().dueReferences(now(), 100)).isEmpty();
+    }
 }

@@ -47,8 +47,8 @@ public abstract class ReferenceDataContract {
                 record("GTCD", "G01", "DESC", "Gate 1")), 17);
 
         var g28 = store().referenceData().find("GATE", "G28").orElseThrow();
-        assertThat(g28).isEqualTo(new ReferenceEntry("GATE", "G28", g28.fields(), 17, at));
-        assertThat(g28.fields()).containsExactly(entry("GTCD", "G28"), entry("DESC", "Gate 28"));
+        assertThat(g28).isEqualTo(new ReferenceEntry("GATE", "G28", g28.document(), 17, at));
+        assertThat(g28.document().texts()).containsExactly(entry("GTCD", "G28"), entry("DESC", "Gate 28"));
         assertThat(store().referenceData().find("GATE", "G01")).isPresent();
     }
 
@@ -57,9 +57,9 @@ public abstract class ReferenceDataContract {
         refreshInTransaction("AIRL", List.of(record("ALCD", "CA", "ZNAM", "Air China", "ANAM", "", "CNTY", "CN",
                 "BNAM", "中国国际航空")), 3);
 
-        assertThat(store().referenceData().find("AIRL", "CA").orElseThrow().fields().keySet())
+        assertThat(store().referenceData().find("AIRL", "CA").orElseThrow().document().texts().keySet())
                 .containsExactly("ALCD", "ZNAM", "ANAM", "CNTY", "BNAM");
-        assertThat(store().referenceData().find("AIRL", "CA").orElseThrow().fields())
+        assertThat(store().referenceData().find("AIRL", "CA").orElseThrow().document().texts())
                 .containsEntry("ANAM", "").containsEntry("BNAM", "中国国际航空");
     }
 
@@ -73,12 +73,12 @@ public abstract class ReferenceDataContract {
         refreshInTransaction("GATE", List.of(record("GTCD", "G01", "DESC", "new 1")), 11);
 
         var g01 = store().referenceData().find("GATE", "G01").orElseThrow();
-        assertThat(g01.fields()).as("written whole: TRML is gone").containsExactly(entry("GTCD", "G01"),
+        assertThat(g01.document().texts()).as("written whole: TRML is gone").containsExactly(entry("GTCD", "G01"),
                 entry("DESC", "new 1"));
         assertThat(g01.msgId()).isEqualTo(11);
         assertThat(g01.updatedAt()).isEqualTo(clock.instant());
         var g02 = store().referenceData().find("GATE", "G02").orElseThrow();
-        assertThat(g02.fields()).containsEntry("DESC", "old 2");
+        assertThat(g02.document().texts()).containsEntry("DESC", "old 2");
         assertThat(g02.msgId()).isEqualTo(10);
         assertThat(g02.updatedAt()).isEqualTo(first);
     }
@@ -90,7 +90,7 @@ public abstract class ReferenceDataContract {
         refreshInTransaction("GATE", List.of(record("GTCD", "G01", "DESC", "replayed older"),
                 record("GTCD", "G09", "DESC", "new to us")), 19);
 
-        assertThat(store().referenceData().find("GATE", "G01").orElseThrow().fields()).containsEntry("DESC", "newer");
+        assertThat(store().referenceData().find("GATE", "G01").orElseThrow().document().texts()).containsEntry("DESC", "newer");
         assertThat(store().referenceData().find("GATE", "G09")).isPresent();
     }
 
@@ -99,7 +99,7 @@ public abstract class ReferenceDataContract {
         refreshInTransaction("GATE", List.of(record("GTCD", "G01", "DESC", "first"),
                 record("GTCD", "G01", "DESC", "second")), 5);
 
-        assertThat(store().referenceData().find("GATE", "G01").orElseThrow().fields()).containsEntry("DESC", "second");
+        assertThat(store().referenceData().find("GATE", "G01").orElseThrow().document().texts()).containsEntry("DESC", "second");
         assertThat(store().referenceData().all("GATE", 10)).hasSize(1);
     }
 
@@ -108,7 +108,7 @@ public abstract class ReferenceDataContract {
         refreshInTransaction("GATE", List.of(record("GTCD", "G01", "DESC", "gate")), 1);
         refreshInTransaction("STND", List.of(record("STCD", "G01", "DESC", "stand")), 2);
 
-        assertThat(store().referenceData().find("STND", "G01").orElseThrow().fields()).containsEntry("DESC", "stand");
+        assertThat(store().referenceData().find("STND", "G01").orElseThrow().document().texts()).containsEntry("DESC", "stand");
         assertThat(store().referenceData().find("GATE", "g01")).isEmpty();
         assertThat(store().referenceData().find("BELT", "G01")).isEmpty();
     }
@@ -138,7 +138,7 @@ public abstract class ReferenceDataContract {
             throw new IllegalStateException("boom");
         })).hasMessage("boom");
 
-        assertThat(store().referenceData().find("GATE", "G01").orElseThrow().fields()).containsEntry("DESC", "kept");
+        assertThat(store().referenceData().find("GATE", "G01").orElseThrow().document().texts()).containsEntry("DESC", "kept");
         assertThat(store().referenceData().find("GATE", "G02")).isEmpty();
     }
 
@@ -161,7 +161,56 @@ public abstract class ReferenceDataContract {
         assertThat(store().referenceData().all("GATE", 10)).hasSize(1);
     }
 
-    private static java.util.Map.Entry<String, String> entry(String name, String value) {
+    private static ReferenceRecord document(String key, String json) {
+        return new ReferenceRecord(key, new io.msgx.pipeline.codec.ReferenceDocument(json));
+    }
+
+    @Test
+    void aRecordIsStoredWholeWithAttributesRepeatsChildrenAndChineseText() {
+        var json = "{\"ABCD\":\"AB01\",\"CDSC\":\"一号廊桥\",\"STND\":[\"201\",\"202\"],"
+                + "\"TRML\":{\"@MVIN\":\"A\",\"@FLIN\":\"I\",\"#text\":\"T2\"},"
+                + "\"SUBC\":{\"CODE\":\"3U\",\"NAME\":\"\",\"NAMC\":\"川航\"},\"GATE\":\"\"}";
+        refreshInTransaction("ABDG", List.of(document("AB01", json)), 4);
+
+        var stored = store().referenceData().find("ABDG", "AB01").orElseThrow();
+        assertThat(stored.document().json()).isEqualTo(json);
+        assertThat(stored.document().names()).containsExactly("ABCD", "CDSC", "STND", "TRML", "SUBC", "GATE");
+        assertThat(store().referenceData().all("ABDG", 10).get(0).document().json()).isEqualTo(json);
+    }
+
+    @Test
+    void removeDeletesByKeyExceptARecordWrittenByALaterMessage() {
+        refreshInTransaction("GLST", List.of(record("GCOD", "G1"), record("GCOD", "G2"), record("GCOD", "G3")), 10);
+        refreshInTransaction("GLST", List.of(record("GCOD", "G3", "GTNM", "newer")), 30);
+        refreshInTransaction("SLST", List.of(record("SCOD", "G1")), 10);
+
+        store().inTransaction(tx -> {
+            tx.referenceData().remove("GLST", List.of("G1", "G3", "unknown"), 20);
+            return null;
+        });
+
+        assertThat(store().referenceData().all("GLST", 10)).extracting(ReferenceEntry::key).containsExactly("G2", "G3");
+        assertThat(store().referenceData().find("SLST", "G1")).as("another type's key").isPresent();
+        store().inTransaction(tx -> {
+            tx.referenceData().remove("GLST", List.of(), 40);
+            return null;
+        });
+        assertThat(store().referenceData().all("GLST", 10)).hasSize(2);
+    }
+
+    @Test
+    void writersNameTheLastMessageOfEveryKeyOfOneType() {
+        refreshInTransaction("GLST", List.of(record("GCOD", "G1"), record("GCOD", "G2")), 10);
+        refreshInTransaction("GLST", List.of(record("GCOD", "G2")), 11);
+        refreshInTransaction("SLST", List.of(record("SCOD", "S1")), 12);
+
+        java.util.Map<String, Long> writers = store().inTransaction(tx -> tx.referenceData().writers("GLST"));
+        assertThat(writers).containsOnly(entry("G1", 10L), entry("G2", 11L));
+        assertThat(store().referenceData().writers("BLST")).isEmpty();
+        assertThat(store().referenceData().countsByType()).containsExactly(entry("GLST", 2L), entry("SLST", 1L));
+    }
+
+    private static <V> java.util.Map.Entry<String, V> entry(String name, V value) {
         return java.util.Map.entry(name, value);
     }
 }

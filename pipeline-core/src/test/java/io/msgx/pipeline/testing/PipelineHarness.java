@@ -11,6 +11,7 @@ import io.msgx.pipeline.pump.FlightCache;
 import io.msgx.pipeline.pump.FlightProcessor;
 import io.msgx.pipeline.pump.MessageProcessor;
 import io.msgx.pipeline.pump.ReferenceProcessor;
+import io.msgx.pipeline.pump.ReferenceSettings;
 import io.msgx.pipeline.pump.ProcessingSettings;
 import io.msgx.pipeline.pump.Pump;
 import io.msgx.pipeline.pump.TickResult;
@@ -43,13 +44,23 @@ public final class PipelineHarness {
      */
     public PipelineHarness(Mailbox mailbox, PipelineStore store, SettableClock clock, InboxSettings inbox,
                            ProcessingSettings processing, Executor readAhead) {
+        this(mailbox, store, clock, inbox, processing, readAhead, ReferenceSettings.defaults());
+    }
+
+    /** With these reference settings ({@code msgx.reference.*}). */
+    public PipelineHarness(Mailbox mailbox, PipelineStore store, SettableClock clock, ReferenceSettings reference) {
+        this(mailbox, store, clock, InboxSettings.defaults(), ProcessingSettings.defaults(), null, reference);
+    }
+
+    private PipelineHarness(Mailbox mailbox, PipelineStore store, SettableClock clock, InboxSettings inbox,
+                            ProcessingSettings processing, Executor readAhead, ReferenceSettings reference) {
         this.clock = clock;
         var engine = new FlightStateEngine(EngineSettings.defaults());
         var responses = new ResponseMatcher(EngineSettings.defaults().operationDayRule(), Duration.ofMinutes(2));
         var flights = new FlightProcessor(store, engine, clock, responses,
                 FlightCache.holding(processing.flightCacheSize()));
         var codec = new JacksonXmlCodec();
-        var references = new ReferenceProcessor(store, clock, responses);
+        var references = new ReferenceProcessor(store, clock, responses, reference);
         var processor = readAhead == null
                 ? new MessageProcessor(mailbox, store, codec, flights, references, processing, clock, PipelineMetrics.NONE)
                 : new MessageProcessor(mailbox, store, codec, flights, references, processing, clock, PipelineMetrics.NONE,
