@@ -36,6 +36,57 @@ class RealTrafficEndToEndTest {
     private final RealForms corpus = RealForms.load();
 
     @Test
+    void every_kind_ends_as_the_contract_says_and_every_value_reaches_the_store_and_the_topics() throws Exception {
+        var ids = new LinkedHashMap<Long, RealForms.Message>();
+        for (var message : corpus.messages()) {
+            ids.put(services.deliver(message.xml()), message);
+        }
+        var topics = Map.of(Keys.KAFKA_TOPIC_MSG, KafkaTestBroker.uniqueTopic("msg"),
+                Keys.KAFKA_TOPIC_SCHD, KafkaTestBroker.uniqueTopic("schd"),
+                Keys.KAFKA_TOPIC_REFERENCE, KafkaTestBroker.uniqueTopic("reference"));
+        KafkaTestBroker.createTopics(3, topics.get(Keys.KAFKA_TOPIC_MSG));
+        KafkaTestBroker.createCompactedTopics(3, topics.get(Keys.KAFKA_TOPIC_SCHD), topics.get(Keys.KAFKA_TOPIC_REFERENCE));
+        var keys = services.runnerKeys();
+        keys.put(Keys.KAFKA_BOOTSTRAP, KafkaTestBroker.bootstrapServers());
+        keys.putAll(topics);
+
+        Duration drained;
+        try (var exchange = MsgExchange.builder().config(keys).build()) {
+            exchange.migrate();
+            var started = Instant.now();
+            exchange.start();
+            BuiltRunner.await("every real-form message ended", () -> openOrUnknown(ids.keySet()) == 0);
+            drained = Duration.between(started, Instant.now());
+            BuiltRunner.await("every outbox event delivered", () -> undelivered() == 0);
+        }
+
+        for (var entry : ids.entrySet()) {
+            assertThat(services.countInStore("select count(*) from proc_state where msg_id = " + entry.getKey()
+                    + " and state = '" + entry.getValue().expectedState() + "'"))
+                    .as(entry.getValue().file() + " ends " + entry.getValue().expectedState() + " ("
+                            + stateOf(entry.getKey()) + ")")
+                    .isEqualTo(1);
+        }
+        assertThat(drained).as("the mailbox drains in seconds").isLessThan(Duration.ofSeconds(30));
+
+        var schd = lastByKey(topics.get(Keys.KAFKA_TOPIC_SCHD));
+        corpus.flightValues().forEach((flid, values) -> assertThat(RealForms.missingFrom(schd.get(flid), values))
+                .as("values of flight " + flid + " missing from the schd topic: " + schd.get(flid)).isEmpty());
+        corpus.deletedFlights().forEach(flid -> assertThat(schd).as("tombstone of " + flid).containsEntry(flid, null));
+
+        var reference = lastByKey(topics.get(Keys.KAFKA_TOPIC_REFERENCE));
+        corpus.referenceValues().forEach((key, values) -> assertThat(RealForms.missingFrom(reference.get(key), values))
+                .as("values of " + key + " missing from the reference topic: " + reference.get(key)).isEmpty());
+        corpus.deletedReferences().forEach(key -> assertThat(reference).as("tombstone of " + key).containsEntry(key, null));
+        for (var key : corpus.referenceValues().keySet()) {
+            var typeAndKey = key.split(":", 2);
+            assertThat(RealForms.missingFrom(referenceRow(typeAndKey[0], typeAndKey[1]), corpus.referenceValues().get(key)))
+                    .as("values of " + key + " missing from REF_MASTER").isEmpty();
+        }
+        assertThat(services.countInStore("select count(*) from ref_master where rtype = 'GLST' and rkey = 'G18'")).isZero();
+    }
+
+    @Test
     void an_unknown_kind_is_loud_at_once_the_log_names_the_line_that_ignores_it_and_a_gauge_says_the_head_is_held()
             throws Exception {
         long unknown = services.deliver(corpus.messages().get(0).xml().replace("<TYPE>ABDG</TYPE>", "<TYPE>WXYZ</TYPE>")
