@@ -68,6 +68,8 @@ class RealTrafficEndToEndTest {
                     .isEqualTo(1);
         }
         assertThat(drained).as("the mailbox drains in seconds").isLessThan(Duration.ofSeconds(30));
+        System.out.printf("%s: %d real-form messages drained in %d ms%n", getClass().getSimpleName(), ids.size(),
+                drained.toMillis());
 
         var schd = lastByKey(topics.get(Keys.KAFKA_TOPIC_SCHD));
         corpus.flightValues().forEach((flid, values) -> assertThat(RealForms.missingFrom(schd.get(flid), values))
