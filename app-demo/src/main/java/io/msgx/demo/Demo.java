@@ -35,7 +35,8 @@ public final class Demo {
         boolean drained;
         try (var parts = EmbeddedParts.start()) {
             KafkaTestBroker.createTopics(3, KafkaSinkSettings.DEFAULT_MSG_TOPIC);
-            KafkaTestBroker.createCompactedTopics(3, KafkaSinkSettings.DEFAULT_SCHD_TOPIC);
+            KafkaTestBroker.createCompactedTopics(3, KafkaSinkSettings.DEFAULT_SCHD_TOPIC,
+                    KafkaSinkSettings.DEFAULT_REFERENCE_TOPIC);
             try (var exchange = MsgExchange.builder().config(Map.of(
                     "msgx.store.url", parts.storeUrl(),
                     "msgx.store.user", "postgres",
@@ -99,8 +100,12 @@ public final class Demo {
         System.out.printf("events: %d pending, %d dead (the rest delivered to Kafka)%n", status.pendingEvents(), status.deadEvents());
         var schd = KafkaTestBroker.readAll(KafkaSinkSettings.DEFAULT_SCHD_TOPIC);
         var msg = KafkaTestBroker.readAll(KafkaSinkSettings.DEFAULT_MSG_TOPIC);
-        System.out.printf("kafka: %d records on %s, %d on %s%n", schd.size(), KafkaSinkSettings.DEFAULT_SCHD_TOPIC,
-                msg.size(), KafkaSinkSettings.DEFAULT_MSG_TOPIC);
+        var reference = KafkaTestBroker.readAll(KafkaSinkSettings.DEFAULT_REFERENCE_TOPIC);
+        System.out.printf("kafka: %d records on %s, %d on %s, %d on %s%n", schd.size(), KafkaSinkSettings.DEFAULT_SCHD_TOPIC,
+                msg.size(), KafkaSinkSettings.DEFAULT_MSG_TOPIC, reference.size(), KafkaSinkSettings.DEFAULT_REFERENCE_TOPIC);
+        var references = store.referenceData().countsByType();
+        System.out.printf("reference data (REF_MASTER): %d records: %s%n",
+                references.values().stream().mapToLong(Long::longValue).sum(), references);
         var sample = schd.stream().filter(r -> r.value() != null && r.value().contains("\"mafl\":[{")).reduce((a, b) -> b)
                 .or(() -> schd.stream().filter(r -> r.value() != null).reduce((a, b) -> b));
         sample.ifPresent(record -> {

@@ -328,7 +328,7 @@ class CrashRecoveryIT {
             assertThat(outcome).as("mailbox ID %d has a processing record", message.mailboxId()).isNotNull();
             var state = outcome.substring(0, outcome.indexOf(' '));
             switch (message.message().kind()) {
-                case SCHEDULE, ADFT, FLOP, FDEL -> assertThat(state).as(what).isEqualTo("SUCCEEDED");
+                case SCHEDULE, ADFT, FLOP, FDEL, REFERENCE -> assertThat(state).as(what).isEqualTo("SUCCEEDED");
                 case DUPLICATE -> assertThat(outcome).as(what)
                         .startsWith("SKIPPED null duplicate-of:" + firstIdOf.get(message.message().xml()));
                 case IGNORED -> assertThat(outcome).as(what).startsWith("SKIPPED null ignored:");

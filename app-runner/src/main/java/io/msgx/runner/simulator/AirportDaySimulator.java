@@ -18,6 +18,9 @@ import java.util.SplittableRandom;
  *
  * <p>The day, in the order the AODB sends it:
  * <ol>
+ *   <li>the reference tables the day draws from as {@code DNLD}s from 00:05 (gates, stands, airbridges, counters,
+ *       belts, chutes, airlines, airports, aircraft types, delay codes), and a few changes during the day
+ *       ({@code UPD}, {@code ADD}, {@code DEL}): {@link ReferenceTraffic};</li>
  *   <li>the daily plan as {@code SCHD DNLD} packages from 00:30 (every operated flight except the added ones, each
  *       code-share master followed by its children);</li>
  *   <li>each flight's operations ({@code FLOP}) on one timeline, interleaved by the time they happen: check-in,
@@ -43,6 +46,7 @@ public final class AirportDaySimulator {
         var plan = new FlightPlanner(settings, random.split()).plan();
         var stories = new StoryPlanner(random.split()).stories(plan);
         var timeline = new Timeline();
+        new ReferenceTraffic(settings.operationDay()).send(timeline);
 
         var floor = new SchedulePackager(settings).send(plan, timeline).plusMinutes(1);
         var takeOffs = sendOperations(settings, stories, timeline, floor, random);

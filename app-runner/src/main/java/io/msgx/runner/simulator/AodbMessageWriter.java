@@ -9,7 +9,7 @@ import java.util.Locale;
 
 /**
  * Writes a draft as the AODB side sends it: sender {@code AODB}, its {@code SEQN}, {@code DTTM} the send time.
- * Flight messages go through the project's codec, so they are exactly the SIS shape.
+ * Flight and reference messages go through the project's codec, so they are exactly the SIS shape.
  */
 final class AodbMessageWriter {
 
@@ -22,6 +22,11 @@ final class AodbMessageWriter {
         if (draft instanceof MessageDraft.Flight flight) {
             return codec.encode(MessageMeta.of(SENDER, flight.type(), flight.subtype(), Long.toString(sequence), sentAt),
                     flight.message());
+        }
+        if (draft instanceof MessageDraft.Reference reference) {
+            var answer = reference.answer();
+            return codec.encode(MessageMeta.of(SENDER, answer.referenceType(), answer.action().name(),
+                    Long.toString(sequence), sentAt), answer);
         }
         if (draft instanceof MessageDraft.OtherType other) {
             return "<MSG>" + meta(other.type(), other.subtype(), sequence, sentAt) + other.body() + "</MSG>";

@@ -1,12 +1,17 @@
 package io.msgx.runner.simulator;
 
 import io.msgx.domain.message.FlightMessage;
+import io.msgx.pipeline.codec.ReferenceAnswer;
 
 /** A message before it has its {@code SEQN} and {@code DTTM}: what the AODB side means to send. */
 sealed interface MessageDraft {
 
     /** A flight message ({@code SCHD}, {@code FLOP}, {@code FDEL}), written by the project's codec. */
     record Flight(String type, String subtype, FlightMessage message) implements MessageDraft {
+    }
+
+    /** A reference data message ({@code TYPE} = its reference type, {@code STYP} = its action), written by the codec. */
+    record Reference(ReferenceAnswer answer) implements MessageDraft {
     }
 
     /** A message of another type (the ignored ones), with its body element as text. */

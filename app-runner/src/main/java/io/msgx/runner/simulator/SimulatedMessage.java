@@ -25,6 +25,8 @@ public record SimulatedMessage(String xml, Kind kind, String flid, String descri
         FLOP,
         /** A deletion ({@code FLOP FDEL}). */
         FDEL,
+        /** Reference data ({@code GLST}, {@code SLST}, {@code AIRL}, ...): a table's download, or one change. */
+        REFERENCE,
         /** An earlier message again, byte for byte: same {@code SEQN}, same business identity. */
         DUPLICATE,
         /** A type on the ignore list: {@code LDM}, {@code REGN}, {@code RSTA}, {@code EROR}. */

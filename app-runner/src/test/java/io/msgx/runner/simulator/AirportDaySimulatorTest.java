@@ -26,6 +26,7 @@ import static io.msgx.runner.simulator.SimulatedMessage.Kind.FDEL;
 import static io.msgx.runner.simulator.SimulatedMessage.Kind.FLOP;
 import static io.msgx.runner.simulator.SimulatedMessage.Kind.IGNORED;
 import static io.msgx.runner.simulator.SimulatedMessage.Kind.MALFORMED;
+import static io.msgx.runner.simulator.SimulatedMessage.Kind.REFERENCE;
 import static io.msgx.runner.simulator.SimulatedMessage.Kind.SCHEDULE;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -64,6 +65,7 @@ class AirportDaySimulatorTest {
                 case ADFT -> "Schd[scheduleKind=ADFT]";
                 case FDEL -> "Fdel[]";
                 case IGNORED -> "Unsupported";
+                case REFERENCE -> "Ref[";
                 default -> null;
             };
             if (expectedKind != null) {
@@ -75,6 +77,11 @@ class AirportDaySimulatorTest {
             }
             if (message.kind() == IGNORED) {
                 assertThat(decoded.meta().type()).isIn("LDM", "REGN", "RSTA", "EROR");
+            }
+            if (message.kind() == REFERENCE) {
+                var answer = decoded.referenceAnswer().orElseThrow();
+                assertThat(answer.declaredCount()).as(message.description()).isEqualTo(answer.records().size());
+                assertThat(((DecodeResult.Decoded) result).unmapped()).as(message.description()).isEmpty();
             }
         }
     }

@@ -41,9 +41,18 @@ class SimulatedDayEndToEndTest {
     void a_day_of_100_flights_fed_while_the_pipeline_runs() {
         var day = new AirportDaySimulator().generate(SimulationSettings.of(2024, 100, LocalDate.of(2024, 3, 11)));
 
-        var outcome = inMemory(day, 250);
+        var store = new InMemoryPipelineStore();
+        var outcome = run(day, 250, new InMemoryMailbox(), store, SettableClock.atExampleDay(),
+                () -> store.allFlights().stream().map(FlightState::flid).toList());
 
         assertThat(outcome.records()).hasSize(day.messages().size());
+        assertThat(store.referenceData().countsByType()).as("REF_MASTER fills from the day's reference traffic")
+                .containsEntry("GLST", 49L).containsEntry("SLST", 100L).containsEntry("ABDG", 40L)
+                .containsEntry("CLST", 624L).containsEntry("AIRL", (long) ReferenceTables.AIRLINES.size());
+        assertThat(store.referenceData().find("SLST", ReferenceTraffic.TEMPORARY_STAND)).as("opened, then closed").isEmpty();
+        assertThat(store.referenceData().find("ABDG", "205").orElseThrow().document().json())
+                .as("an airbridge serving two stands").contains("\"STND\":[\"505\",\"506\"]");
+        assertThat(store.referenceData().find("GLST", "G17").orElseThrow().document().json()).contains("施工");
         assertThat(day.expectations().deletedFlids()).hasSizeGreaterThan(day.expectations().count(SimulatedMessage.Kind.FDEL));
         assertThat(day.expectations().messagesByKind()).allSatisfy((kind, count) -> assertThat(count).as(kind.name()).isPositive());
         assertEndsAsSimulated(day, outcome);
@@ -105,7 +114,8 @@ class SimulatedDayEndToEndTest {
             var message = fed.message();
             var what = message.kind() + " " + message.description() + " → " + record.status() + " " + record.lastError();
             switch (message.kind()) {
-                case SCHEDULE, ADFT, FLOP, FDEL -> assertThat(record.status()).as(what).isEqualTo(ProcStatus.SUCCEEDED);
+                case SCHEDULE, ADFT, FLOP, FDEL, REFERENCE -> assertThat(record.status()).as(what)
+                        .isEqualTo(ProcStatus.SUCCEEDED);
                 case DUPLICATE -> {
                     assertThat(record.status()).as(what).isEqualTo(ProcStatus.SKIPPED);
                     assertThat(record.lastError()).as(what).isEqualTo("duplicate-of:" + firstIdOf.get(message.xml()));
