@@ -68,6 +68,21 @@ class OperatorCommandsTest {
     }
 
     @Test
+    void message_show_lists_what_the_message_carries_that_the_model_does_not_map() throws Exception {
+        var clock = SettableClock.atExampleDay();
+        long id = services.deliver(sis.schedule(fltr("1001", "11MAR240835", "FLNO", "CA1405"))
+                .replace("<FLNO>", "<XTRA>new</XTRA><FLNO QUAL=\"IATA\">"));
+        new PipelineHarness(services.mailbox(), services.store(clock), clock).runUntilQuiet();
+        var config = config(services.postgres.schema());
+
+        var out = new ByteArrayOutputStream();
+        assertThat(withStreams(out, new ByteArrayOutputStream(),
+                () -> Main.execute("message", "show", Long.toString(id), "--json", "-c", config.toString()))).isZero();
+        assertThat(out.toString(StandardCharsets.UTF_8)).contains("\"state\" : \"SUCCEEDED\"",
+                "\"unmapped\" : [ \"FLTR/XTRA\", \"FLTR/FLNO/@QUAL\" ]");
+    }
+
+    @Test
     void request_schedule_writes_an_rqfd_to_coutmsgs_and_records_it_sent() throws Exception {
         var clock = SettableClock.atExampleDay();
         new PipelineHarness(services.mailbox(), services.store(clock), clock).runUntilQuiet();

@@ -351,7 +351,8 @@ class ConsoleBrowserTest {
     @Order(9)
     void the_reference_pages_show_types_records_and_one_records_escaped_document() throws Exception {
         long gates = deliver(ConsoleReferencePageTest.HOSTILE_GATES);
-        waitFor("the gates to be applied", () -> record(gates).status() == ProcStatus.SUCCEEDED ? true : null);
+        waitFor("the gates to be applied", () -> exchange.store().procStates().find(gates)
+                .filter(r -> r.status() == ProcStatus.SUCCEEDED).orElse(null));
         login("alice");
 
         browser.get(base() + "/console/reference");

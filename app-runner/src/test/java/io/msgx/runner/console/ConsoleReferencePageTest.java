@@ -22,7 +22,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The console's reference pages over HTTP, without a browser (ConsoleBrowserTest clicks through them when Chromium is
- * installed): a GLST UPD in the real form, with markup, Chinese text and an attribute, shown escaped.
+ * installed): a GLST UPD in the real form, with markup, Chinese text and an attribute, shown escaped; and the message
+ * page of one that carries an element nobody maps lists it.
  */
 class ConsoleReferencePageTest {
 
@@ -101,6 +102,20 @@ class ConsoleReferencePageTest {
         assertThat(one.statusCode()).isEqualTo(200);
         assertThat(one.body()).contains("id=\"document\"").contains("&quot;@MVIN&quot; : &quot;A&quot;")
                 .contains("/console/message?id=" + id).doesNotContain("<script>alert");
+
+        var message = get("/console/message?id=" + id);
+        assertThat(message.body()).as("everything of the gates is mapped").doesNotContain("id=\"unmapped\"");
+        long stray;
+        try (var connection = mariadb.connect()) {
+            stray = TestMailboxDatabase.insertInbound(connection, HOSTILE_GATES.replace("<SEQN>9001", "<SEQN>9002")
+                    .replace("</MSG>", "<XTRA>unknown</XTRA></MSG>"));
+        }
+        while (exchange.store().procStates().find(stray).map(r -> r.status() != ProcStatus.SUCCEEDED).orElse(true)) {
+            assertThat(Instant.now()).as("the second message is applied within 30 s").isBefore(deadline);
+            Thread.sleep(100);
+        }
+        assertThat(get("/console/message?id=" + stray).body()).as("D-65: the message page shows what is not mapped")
+                .contains("<h3>Not mapped</h3>").contains("<ul id=\"unmapped\"><li><code>MSG/XTRA</code></li></ul>");
 
         assertThat(get("/console/reference?type=GLST&key=nope").statusCode()).isEqualTo(404);
         assertThat(get("/console/reference?type=NOPE").statusCode()).isEqualTo(404);
