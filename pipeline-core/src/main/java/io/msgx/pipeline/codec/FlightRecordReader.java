@@ -38,19 +38,21 @@ final class FlightRecordReader {
         var occurrences = new EnumMap<FlightList, List<XmlElement>>(FlightList.class);
         Set<String> objects = new HashSet<>();
         for (XmlElement child : record.children()) {
-            String childPath = path + '/' + child.name();
             List<FlightField> carried = FlightField.carriedBy(child.name());
             if (child.name().equals("FLID")) {
-                unmapped.attributesAndChildren(childPath, child);
+                unmapped.attributesAndChildrenOf(path, child);
             } else if (!carried.isEmpty()) {
                 if (!objects.add(child.name())) {
                     throw new MalformedMessage(where + ": " + child.name() + " appears twice");
                 }
-                object(child, carried, fields, where, childPath, unmapped);
-            } else if (FlightList.byCode(child.name()).isPresent()) {
-                occurrences.computeIfAbsent(FlightList.byCode(child.name()).get(), l -> new ArrayList<>()).add(child);
+                object(child, carried, fields, where, path, unmapped);
             } else {
-                unmapped.element(path, child);
+                var list = FlightList.byCode(child.name());
+                if (list.isPresent()) {
+                    occurrences.computeIfAbsent(list.get(), l -> new ArrayList<>()).add(child);
+                } else {
+                    unmapped.element(path, child);
+                }
             }
         }
         var lists = new EnumMap<FlightList, List<ListItem>>(FlightList.class);
@@ -63,20 +65,29 @@ final class FlightRecordReader {
      * children ({@code FDIV_DDES}, {@code PORT_POTM}); a bare element ({@code <FDIV/>}, {@code <STND/>}) clears them all.
      */
     private static void object(XmlElement element, List<FlightField> carried, Map<FlightField, FieldChange> fields,
-                               String where, String path, UnmappedPaths unmapped) {
-        if (isBare(element)) {
-            carried.forEach(field -> fields.put(field, FieldChange.Cleared.INSTANCE));
+                               String where, String parent, UnmappedPaths unmapped) {
+        if (element.isBare()) {
+            for (FlightField field : carried) {
+                fields.put(field, FieldChange.Cleared.INSTANCE);
+            }
             return;
         }
-        FlightField textField = carried.stream()
-                .filter(field -> field.carrier() == FlightField.Carrier.ELEMENT).findFirst().orElse(null);
+        FlightField textField = null;
+        for (FlightField field : carried) {
+            if (field.carrier() == FlightField.Carrier.ELEMENT) {
+                textField = field;
+                break;
+            }
+        }
         boolean childrenAsPairs = textField != null && textField.kind() == FlightField.Kind.EXCEPTION && element.hasChildren();
         if (textField != null) {
             fields.put(textField, FieldChange.of(scalarValue(textField, element, where)));
-            if (childrenAsPairs) {
-                unmapped.text(path, element);
+            if (element.attributes().isEmpty() && !element.hasChildren()) {
+                return; // text only, and the text field took it: the common case, no path to build
             }
-        } else {
+        }
+        String path = parent + '/' + element.name();
+        if (textField == null || childrenAsPairs) {
             unmapped.text(path, element);
         }
         element.attributes().forEach((name, value) -> {
@@ -84,13 +95,12 @@ final class FlightRecordReader {
             if (field == null) {
                 unmapped.attribute(path, name);
             } else {
-                fields.put(field, FieldChange.of(withinValueLimit(value.trim(), where + ": " + field.code())));
+                fields.put(field, FieldChange.of(withinValueLimit(value.trim(), where, field.code())));
             }
         });
         for (XmlElement child : element.children()) {
-            String childPath = path + '/' + child.name();
             if (childrenAsPairs) {
-                unmapped.attributesAndChildren(childPath, child);
+                unmapped.attributesAndChildrenOf(path, child);
                 continue;
             }
             FlightField field = part(carried, FlightField.Carrier.CHILD, child.name());
@@ -100,8 +110,8 @@ final class FlightRecordReader {
                 if (fields.containsKey(field)) {
                     throw new MalformedMessage(where + ": " + element.name() + '/' + child.name() + " appears twice");
                 }
-                fields.put(field, FieldChange.of(withinValueLimit(child.trimmedText(), where + ": " + field.code())));
-                unmapped.attributesAndChildren(childPath, child);
+                fields.put(field, FieldChange.of(withinValueLimit(child.trimmedText(), where, field.code())));
+                unmapped.attributesAndChildrenOf(path, child);
             }
         }
     }
@@ -115,29 +125,21 @@ final class FlightRecordReader {
         return null;
     }
 
-    /** Neither attributes, children nor text: {@code <FDIV/>}, {@code <STND></STND>}. */
-    private static boolean isBare(XmlElement element) {
-        return element.attributes().isEmpty() && !element.hasChildren() && element.trimmedText().isEmpty();
-    }
-
     private static String scalarValue(FlightField field, XmlElement element, String where) {
         String value = field.kind() == FlightField.Kind.EXCEPTION && element.hasChildren()
                 ? element.children().stream()
                         .map(child -> child.name() + '=' + child.trimmedText())
                         .collect(Collectors.joining(";"))
                 : element.trimmedText();
-        return withinValueLimit(value, where + ": " + field.code());
+        return withinValueLimit(value, where, field.code());
     }
 
     private static List<ListItem> items(FlightList list, List<XmlElement> occurrences, String where, String path,
                                         UnmappedPaths unmapped) {
-        if (occurrences.stream().allMatch(FlightRecordReader::isBare)) {
-            return List.of();
-        }
-        var items = new ArrayList<ListItem>();
+        var items = new ArrayList<ListItem>(occurrences.size());
         for (int i = 0; i < occurrences.size(); i++) {
             XmlElement occurrence = occurrences.get(i);
-            if (!isBare(occurrence)) {
+            if (!occurrence.isBare()) {
                 items.add(item(list, occurrence, where + ": " + list.code() + " #" + (i + 1), path, unmapped));
             }
         }
@@ -167,7 +169,7 @@ final class FlightRecordReader {
         for (XmlElement child : occurrence.children()) {
             if (list.hasItemField(child.name())) {
                 put(values, child.name(), child.trimmedText(), where);
-                unmapped.attributesAndChildren(path + '/' + child.name(), child);
+                unmapped.attributesAndChildrenOf(path, child);
             } else {
                 unmapped.element(path, child);
             }
@@ -186,7 +188,7 @@ final class FlightRecordReader {
         if (values.containsKey(code)) {
             throw new MalformedMessage(where + ": " + code + " appears twice");
         }
-        values.put(code, withinValueLimit(value, where + ": " + code));
+        values.put(code, withinValueLimit(value, where, code));
     }
 
     /** The upstream sequence; null when missing, blank or not an integer (sis-format §3: never a reason to refuse). */
@@ -201,9 +203,10 @@ final class FlightRecordReader {
         }
     }
 
-    private static String withinValueLimit(String value, String what) {
+    /** {@code value}, or malformed naming {@code where} and {@code code} when it is longer than a column holds. */
+    private static String withinValueLimit(String value, String where, String code) {
         if (value.length() > FlightField.MAX_VALUE_LENGTH) {
-            throw new MalformedMessage(what + " is " + value.length() + " characters, longer than "
+            throw new MalformedMessage(where + ": " + code + " is " + value.length() + " characters, longer than "
                     + FlightField.MAX_VALUE_LENGTH);
         }
         return value;

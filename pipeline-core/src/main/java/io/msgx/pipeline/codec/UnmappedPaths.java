@@ -36,6 +36,16 @@ final class UnmappedPaths {
         element.children().forEach(child -> element(path, child));
     }
 
+    /**
+     * {@link #attributesAndChildren} of {@code child} of the element at {@code parent}; its path is only built when it
+     * has any (the common case has neither).
+     */
+    void attributesAndChildrenOf(String parent, XmlElement child) {
+        if (!child.attributes().isEmpty() || child.hasChildren()) {
+            attributesAndChildren(parent + '/' + child.name(), child);
+        }
+    }
+
     /** Every path {@code other} collected, after those collected so far. */
     void addAll(UnmappedPaths other) {
         paths.addAll(other.paths);
