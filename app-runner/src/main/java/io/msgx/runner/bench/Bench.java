@@ -266,6 +266,10 @@ public final class Bench {
                         + "%,d of the %,d flights the transactions needed (%.1f %%)", messages,
                         config.processing().flightCacheSize(), hits, hits + misses, 100.0 * hits / (hits + misses)));
             }
+            var references = exchange.store().referenceData().countsByType();
+            notes.add(String.format("digest of %d: the simulated days' reference data left %,d records of %d types in "
+                    + "REF_MASTER (their DNLD, UPD, ADD and DEL messages are among the messages digested)", messages,
+                    references.values().stream().mapToLong(Long::longValue).sum(), references.size()));
             BenchReport.Live liveFigures = null;
             if (live) {
                 liveFigures = live(exchange, store, traffic, messages);
