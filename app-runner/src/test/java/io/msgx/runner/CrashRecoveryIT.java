@@ -111,11 +111,12 @@ class CrashRecoveryIT {
 
         var msgTopic = KafkaTestBroker.uniqueTopic("crash-msg");
         var schdTopic = KafkaTestBroker.uniqueTopic("crash-schd");
+        var referenceTopic = KafkaTestBroker.uniqueTopic("crash-reference");
         KafkaTestBroker.createTopics(3, msgTopic);
-        KafkaTestBroker.createCompactedTopics(3, schdTopic);
+        KafkaTestBroker.createCompactedTopics(3, schdTopic, referenceTopic);
         var logs = Files.createDirectories(Path.of("target", "crash-recovery", crash.postgres.schema()));
         var applicationName = "msgx-crash-" + crash.postgres.schema();
-        var config = configFile(logs, applicationName, msgTopic, schdTopic);
+        var config = configFile(logs, applicationName, msgTopic, schdTopic, referenceTopic);
         var probe = new WorkInHand(crash.storeDataSource(), crash::aodbConnection, applicationName);
 
         feeder = new TrickleFeeder(new MailboxFeeder(crash.mailbox(), AIRPORT).open(day));
@@ -285,7 +286,8 @@ class CrashRecoveryIT {
         return keys;
     }
 
-    private Path configFile(Path logs, String applicationName, String msgTopic, String schdTopic) throws IOException {
+    private Path configFile(Path logs, String applicationName, String msgTopic, String schdTopic, String referenceTopic)
+            throws IOException {
         var keys = runnerKeys(crash);
         // The application name lets the probe find the runner's open transactions in pg_stat_activity.
         keys.put(Keys.STORE_URL, PgTestDatabase.URL + (PgTestDatabase.URL.contains("?") ? "&" : "?")
@@ -293,6 +295,7 @@ class CrashRecoveryIT {
         keys.put(Keys.KAFKA_BOOTSTRAP, KafkaTestBroker.bootstrapServers());
         keys.put(Keys.KAFKA_TOPIC_MSG, msgTopic);
         keys.put(Keys.KAFKA_TOPIC_SCHD, schdTopic);
+        keys.put(Keys.KAFKA_TOPIC_REFERENCE, referenceTopic);
         var file = logs.resolve("runner.properties");
         Files.writeString(file, keys.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue())
                 .collect(Collectors.joining("\n")), StandardCharsets.UTF_8);

@@ -47,6 +47,7 @@ final class ProxiedPipeline implements BeforeEachCallback, AfterEachCallback {
     ToxicProxy mailboxProxy;
     String msgTopic;
     String schdTopic;
+    String referenceTopic;
     private MsgExchange exchange;
     private HttpApi http;
     private final HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
@@ -63,8 +64,9 @@ final class ProxiedPipeline implements BeforeEachCallback, AfterEachCallback {
         mailboxProxy = ToxicProxy.inFrontOf(System.getenv().getOrDefault("MSGX_TEST_MYSQL_URL", "jdbc:mysql://127.0.0.1:3306"), 3306);
         msgTopic = KafkaTestBroker.uniqueTopic("msg");
         schdTopic = KafkaTestBroker.uniqueTopic("schd");
+        referenceTopic = KafkaTestBroker.uniqueTopic("reference");
         KafkaTestBroker.createTopics(3, msgTopic);
-        KafkaTestBroker.createCompactedTopics(3, schdTopic);
+        KafkaTestBroker.createCompactedTopics(3, schdTopic, referenceTopic);
     }
 
     @Override
@@ -105,6 +107,7 @@ final class ProxiedPipeline implements BeforeEachCallback, AfterEachCallback {
         keys.put(Keys.KAFKA_BOOTSTRAP, KafkaTestBroker.bootstrapServers());
         keys.put(Keys.KAFKA_TOPIC_MSG, msgTopic);
         keys.put(Keys.KAFKA_TOPIC_SCHD, schdTopic);
+        keys.put(Keys.KAFKA_TOPIC_REFERENCE, referenceTopic);
         keys.put(Keys.POLL_INTERVAL, POLL_INTERVAL.toMillis() + "ms");
         keys.put(Keys.JOBS_STANDBY_POLL, "1s");
         keys.put(Keys.HTTP_PORT, "0");
