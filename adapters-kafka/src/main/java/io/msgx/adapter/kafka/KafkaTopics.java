@@ -6,6 +6,7 @@ import org.apache.kafka.common.KafkaFuture;
 import org.apache.kafka.common.config.ConfigResource;
 import org.apache.kafka.common.config.TopicConfig;
 import org.apache.kafka.common.errors.TopicExistsException;
+import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -129,9 +130,7 @@ public final class KafkaTopics {
         var msg = new ConfigResource(ConfigResource.Type.TOPIC, settings.msgTopic());
         var schd = new ConfigResource(ConfigResource.Type.TOPIC, settings.schdTopic());
         var reference = new ConfigResource(ConfigResource.Type.TOPIC, settings.referenceTopic());
-        var configs = await(admin.describeConfigs(List.of(msg, schd, reference)).all(), timeout,
-                "read the configuration of topics " + settings.msgTopic() + ", " + settings.schdTopic() + " and "
-                        + settings.referenceTopic(), settings);
+        var configs = describeConfigs(admin, List.of(msg, schd, reference), settings, timeout);
 
         requireCompacted(configs.get(schd), settings.schdTopic(), "msgx.kafka.topic.schd", "FLID");
         requireCompacted(configs.get(reference), settings.referenceTopic(), "msgx.kafka.topic.reference",
@@ -145,6 +144,38 @@ public final class KafkaTopics {
                         + " bytes = max(max.request.size, batch.size)): lower msgx.kafka.producer.max.request.size or "
                         + "raise the topic's limit: kafka-configs.sh --alter --entity-type topics --entity-name "
                         + topic.name() + " --add-config max.message.bytes=" + settings.largestBatchBytes());
+            }
+        }
+    }
+
+    /**
+     * The configuration of {@code topics}. A topic created a moment ago may not be known yet to the broker that
+     * answers (the cluster's metadata follows the creation): {@code UnknownTopicOrPartition} is asked again every
+     * 100 ms within {@code timeout}, then it is the failure.
+     */
+    private static Map<ConfigResource, org.apache.kafka.clients.admin.Config> describeConfigs(
+            Admin admin, List<ConfigResource> topics, KafkaSinkSettings settings, Duration timeout) {
+        var what = "read the configuration of topics " + settings.msgTopic() + ", " + settings.schdTopic() + " and "
+                + settings.referenceTopic();
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (true) {
+            try {
+                return admin.describeConfigs(topics).all().get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+            } catch (ExecutionException e) {
+                if (!(e.getCause() instanceof UnknownTopicOrPartitionException) || System.nanoTime() - deadline > 0) {
+                    throw failure(what, e.getCause(), settings);
+                }
+            } catch (TimeoutException e) {
+                throw failure(what + " within " + timeout.toMillis() + " ms", e, settings);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw failure(what + " (interrupted)", e, settings);
+            }
+            try {
+                Thread.sleep(100);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw failure(what + " (interrupted)", e, settings);
             }
         }
     }
