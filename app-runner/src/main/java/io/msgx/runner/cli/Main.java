@@ -3,12 +3,14 @@ package io.msgx.runner.cli;
 import io.msgx.runner.config.ConfigException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.ScopeType;
 
 /**
- * {@code java -jar msgexchange.jar <command>}: the operator's entry point. Exit codes: 0 done, 1 failed,
+ * {@code java -jar msgexchange.jar <command>}: the operator's entry point. {@code --help} and {@code --version} work on
+ * every command and subcommand (inherited from here). Exit codes: 0 done, 1 failed,
  * 2 bad usage or configuration, 3 not found, 4 refused (the request does not apply to that message).
  */
-@Command(name = "msgexchange", mixinStandardHelpOptions = true, version = "msgexchange 0.1.0",
+@Command(name = "msgexchange", mixinStandardHelpOptions = true, scope = ScopeType.INHERIT, version = "msgexchange 0.1.0",
         description = "AODB/SIS mailbox -> authoritative flight state -> Kafka.",
         subcommands = {RunCommand.class, MigrateCommand.class, StatusCommand.class, MessageCommand.class,
                 BenchCommand.class,
