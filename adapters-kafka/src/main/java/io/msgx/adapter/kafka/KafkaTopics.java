@@ -160,16 +160,11 @@ public final class KafkaTopics {
         long deadline = System.nanoTime() + timeout.toNanos();
         while (true) {
             try {
-                return admin.describeConfigs(topics).all().get(timeout.toMillis(), TimeUnit.MILLISECONDS);
-            } catch (ExecutionException e) {
+                return await(admin.describeConfigs(topics).all(), timeout, what, settings);
+            } catch (IllegalStateException e) {
                 if (!(e.getCause() instanceof UnknownTopicOrPartitionException) || System.nanoTime() - deadline > 0) {
-                    throw failure(what, e.getCause(), settings);
+                    throw e;
                 }
-            } catch (TimeoutException e) {
-                throw failure(what + " within " + timeout.toMillis() + " ms", e, settings);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw failure(what + " (interrupted)", e, settings);
             }
             try {
                 Thread.sleep(100);

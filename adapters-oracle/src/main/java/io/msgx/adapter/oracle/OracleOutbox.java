@@ -205,20 +205,7 @@ final class OracleOutbox implements Outbox {
 
     @Override
     public int markReferencesSent(Collection<Long> eventIds, Instant sentAt) {
-        if (eventIds.isEmpty()) {
-            return 0;
-        }
-        return sql.run("confirming the delivery of " + eventIds.size() + " reference event(s)", session -> {
-            int confirmed = 0;
-            for (var chunk : Sql.chunks(new LinkedHashSet<>(eventIds))) {
-                var params = new ArrayList<Object>(chunk.size() + 1);
-                params.add(sentAt);
-                params.addAll(chunk);
-                confirmed += session.update("UPDATE MSG_EVENT SET STATUS = 'SENT', SENT_AT = ? WHERE EVENT_ID IN ("
-                        + Sql.marks(chunk.size()) + ") AND TARGET = " + REF + " AND " + STILL_PENDING, params.toArray());
-            }
-            return confirmed;
-        });
+        return markSentByIds(REF, "reference event(s)", eventIds, sentAt);
     }
 
     private static ReferenceOutboxEntry referenceEntryOf(Sql.Row row) throws SQLException {
@@ -284,17 +271,25 @@ final class OracleOutbox implements Outbox {
     /** {@link #markSent} as one {@code UPDATE ... WHERE EVENT_ID IN (...)} per 1000 IDs; its row count is the answer. */
     @Override
     public int markAllSent(Collection<Long> eventIds, Instant sentAt) {
+        return markSentByIds(MSG, "notification(s)", eventIds, sentAt);
+    }
+
+    /**
+     * Confirms the pending rows of {@code target} (the quoted literal) among {@code eventIds}, one {@code UPDATE ...
+     * WHERE EVENT_ID IN (...)} per 1000 IDs; returns how many were still pending and are now {@code SENT}.
+     */
+    private int markSentByIds(String target, String what, Collection<Long> eventIds, Instant sentAt) {
         if (eventIds.isEmpty()) {
             return 0;
         }
-        return sql.run("confirming the delivery of " + eventIds.size() + " notification(s)", session -> {
+        return sql.run("confirming the delivery of " + eventIds.size() + " " + what, session -> {
             int confirmed = 0;
             for (var chunk : Sql.chunks(new LinkedHashSet<>(eventIds))) {
                 var params = new ArrayList<Object>(chunk.size() + 1);
                 params.add(sentAt);
                 params.addAll(chunk);
                 confirmed += session.update("UPDATE MSG_EVENT SET STATUS = 'SENT', SENT_AT = ? WHERE EVENT_ID IN ("
-                        + Sql.marks(chunk.size()) + ") AND TARGET = " + MSG + " AND " + STILL_PENDING, params.toArray());
+                        + Sql.marks(chunk.size()) + ") AND TARGET = " + target + " AND " + STILL_PENDING, params.toArray());
             }
             return confirmed;
         });

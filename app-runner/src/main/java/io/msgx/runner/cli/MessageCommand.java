@@ -1,6 +1,5 @@
 package io.msgx.runner.cli;
 
-import io.msgx.pipeline.codec.DecodeResult;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -60,10 +59,7 @@ final class MessageCommand {
                 map.put("backfillAbandonedAt", r.backfillAbandonedAt());
                 map.put("backfillAbandonedReason", r.backfillAbandonedReason());
                 var text = exchange.mailbox().readText(id);
-                map.put("unmapped", text.map(xml -> exchange.codec().decode(xml))
-                        .filter(DecodeResult.Decoded.class::isInstance)
-                        .map(decoded -> ((DecodeResult.Decoded) decoded).unmapped())
-                        .orElse(List.of()));
+                map.put("unmapped", text.map(exchange.codec()::unmappedIn).orElse(List.of()));
                 if (raw) {
                     map.put("raw", text.orElse(null));
                 }

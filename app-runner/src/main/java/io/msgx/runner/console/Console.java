@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpHandler;
 import io.msgx.domain.flight.FlightId;
-import io.msgx.pipeline.codec.DecodeResult;
 import io.msgx.pipeline.store.ErrorClass;
 import io.msgx.pipeline.store.ProcRecord;
 import io.msgx.pipeline.store.ProcStatus;
@@ -501,13 +500,14 @@ public final class Console implements HttpHandler, AutoCloseable {
 
     /** What the message carries that the model does not map (D-65): its values are only in the raw XML below. */
     private void unmappedBlock(Html html, String raw) {
-        if (!(exchange.codec().decode(raw) instanceof DecodeResult.Decoded decoded) || decoded.unmapped().isEmpty()) {
+        var unmapped = exchange.codec().unmappedIn(raw);
+        if (unmapped.isEmpty()) {
             return;
         }
         html.raw("<h3>Not mapped</h3><p class=\"note\">The message carries these elements or attributes, which the"
                 + " model does not keep: they are not in the flight state, <code>REF_MASTER</code> or on Kafka, only in"
                 + " the raw XML below (counted in <code>msgx.codec.unmapped</code>).</p><ul id=\"unmapped\">");
-        decoded.unmapped().forEach(path -> html.raw("<li><code>").text(path).raw("</code></li>"));
+        unmapped.forEach(path -> html.raw("<li><code>").text(path).raw("</code></li>"));
         html.raw("</ul>");
     }
 

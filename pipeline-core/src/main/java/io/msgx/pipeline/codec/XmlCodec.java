@@ -2,6 +2,8 @@ package io.msgx.pipeline.codec;
 
 import io.msgx.domain.message.FlightMessage;
 
+import java.util.List;
+
 /**
  * Reads and writes SIS XML messages (docs: sis-format.md). Decoding never throws: every outcome is a
  * {@link DecodeResult}.
@@ -82,6 +84,14 @@ import io.msgx.domain.message.FlightMessage;
 public interface XmlCodec {
 
     DecodeResult decode(String xml);
+
+    /**
+     * What {@code xml} carries that the model does not map ({@link DecodeResult.Decoded#unmapped()}); empty when
+     * everything is mapped or the text does not decode (then its reason tells what is wrong). For operators' views.
+     */
+    default List<String> unmappedIn(String xml) {
+        return decode(xml) instanceof DecodeResult.Decoded decoded ? decoded.unmapped() : List.of();
+    }
 
     /** TYPE and STYP by a text scan that works on any text, well-formed or not. */
     Peek peek(String xml);

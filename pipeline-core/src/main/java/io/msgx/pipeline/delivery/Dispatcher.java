@@ -291,10 +291,7 @@ public final class Dispatcher {
                     pausedFlids.add(event.partitionKey());
                 }
                 int attempts = entry.attempts() + 1;
-                boolean exhausted = settings.retry().exhausted(attempts);
-                untilNoConflict("recording the failed delivery of event " + entry.eventId(),
-                        () -> outbox.recordDeliveryFailure(entry.eventId(), failure.reason(),
-                                settings.retry().nextAttemptAt(attempts, now), exhausted, now));
+                boolean exhausted = recordFailure(outbox, "event", entry.eventId(), attempts, failure, now);
                 failed++;
                 if (exhausted) {
                     dead++;
@@ -364,10 +361,7 @@ public final class Dispatcher {
             var entry = claimed.get(i);
             if (results.get(i) instanceof Delivery.Failed failure) {
                 int attempts = entry.attempts() + 1;
-                boolean exhausted = settings.retry().exhausted(attempts);
-                untilNoConflict("recording the failed delivery of reference event " + entry.eventId(),
-                        () -> outbox.recordDeliveryFailure(entry.eventId(), failure.reason(),
-                                settings.retry().nextAttemptAt(attempts, now), exhausted, now));
+                boolean exhausted = recordFailure(outbox, "reference event", entry.eventId(), attempts, failure, now);
                 failed++;
                 if (exhausted) {
                     dead++;
@@ -389,6 +383,19 @@ public final class Dispatcher {
         var figures = new DispatchResult(confirmed, sent.size() - confirmed, failed - dead, dead);
         return new ReferenceRound(new Confirmed(figures, 0, 0, Long.MAX_VALUE),
                 claimed.size() == settings.flushLimit());
+    }
+
+    /**
+     * Records in {@code outbox} the failed delivery attempt number {@code attempts} of row {@code eventId} (a {@code what}): its
+     * next attempt by the retry policy, or {@code DEAD} when that was the last. Returns whether it was the last.
+     */
+    private boolean recordFailure(Outbox outbox, String what, long eventId, int attempts, Delivery.Failed failure,
+                                  Instant now) {
+        boolean exhausted = settings.retry().exhausted(attempts);
+        untilNoConflict("recording the failed delivery of " + what + " " + eventId,
+                () -> outbox.recordDeliveryFailure(eventId, failure.reason(),
+                        settings.retry().nextAttemptAt(attempts, now), exhausted, now));
+        return exhausted;
     }
 
     /**

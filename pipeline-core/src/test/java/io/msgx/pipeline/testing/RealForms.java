@@ -97,17 +97,13 @@ public final class RealForms {
      * message deletes are left out; {@code FLID} itself and the list items' sequence attributes are not text values.
      */
     public Map<String, Set<String>> flightValues() {
-        var deleted = new LinkedHashSet<String>();
         var values = new LinkedHashMap<String, Set<String>>();
         for (var message : messages) {
-            if (!FLIGHT_TYPES.contains(message.type()) || !message.expectedState().equals("SUCCEEDED")) {
+            if (!FLIGHT_TYPES.contains(message.type()) || !message.expectedState().equals("SUCCEEDED")
+                    || isDeletion(message)) {
                 continue;
             }
             var body = body(message);
-            if (message.type().equals("FDEL") || message.subtype().equals("FDEL")) {
-                deleted.add(childText(body, "FLID"));
-                continue;
-            }
             var records = message.type().equals("SCHD") ? children(body, "FLTR") : List.of(body);
             for (var record : records) {
                 var flid = childText(record, "FLID");
@@ -119,19 +115,24 @@ public final class RealForms {
                 }
             }
         }
-        deleted.forEach(values::remove);
+        values.keySet().removeAll(deletedFlights());
         return values;
     }
 
-    /** The FLIDs the corpus deletes. */
+    /** The FLIDs the corpus deletes (by deletions expected to succeed). */
     public Set<String> deletedFlights() {
         var deleted = new LinkedHashSet<String>();
         for (var message : messages) {
-            if (message.type().equals("FDEL") || message.type().equals("FLOP") && message.subtype().equals("FDEL")) {
+            if (isDeletion(message) && message.expectedState().equals("SUCCEEDED")) {
                 deleted.add(childText(body(message), "FLID"));
             }
         }
         return deleted;
+    }
+
+    /** {@code FDEL} of any subtype, or {@code FLOP/FDEL}. */
+    private static boolean isDeletion(Message message) {
+        return message.type().equals("FDEL") || message.type().equals("FLOP") && message.subtype().equals("FDEL");
     }
 
     /**
@@ -141,41 +142,46 @@ public final class RealForms {
      */
     public Map<String, Set<String>> referenceValues() {
         var values = new LinkedHashMap<String, Set<String>>();
-        for (var message : messages) {
-            if (FLIGHT_TYPES.contains(message.type()) || !message.expectedState().equals("SUCCEEDED")) {
-                continue;
+        forEachReferenceRecord((key, record, removes) -> {
+            if (removes) {
+                values.remove(key);
+            } else {
+                var into = new LinkedHashSet<String>();
+                children(record, null).forEach(child -> collect(child, into));
+                values.put(key, into);
             }
-            for (var record : children(root(message), message.type())) {
-                var key = message.type() + ":" + children(record, null).get(0).getTextContent().strip();
-                if (message.subtype().equals("DEL")) {
-                    values.remove(key);
-                } else {
-                    var into = new LinkedHashSet<String>();
-                    children(record, null).forEach(child -> collect(child, into));
-                    values.put(key, into);
-                }
-            }
-        }
+        });
         return values;
     }
 
     /** The {@code RTYPE:RKEY} of every record the corpus deletes and does not write again. */
     public Set<String> deletedReferences() {
         var deleted = new LinkedHashSet<String>();
+        forEachReferenceRecord((key, record, removes) -> {
+            if (removes) {
+                deleted.add(key);
+            } else {
+                deleted.remove(key);
+            }
+        });
+        return deleted;
+    }
+
+    private interface ReferenceRecordVisitor {
+        void visit(String key, Element record, boolean removes);
+    }
+
+    /** Every record of the reference messages expected to succeed, in file order, with whether its message removes. */
+    private void forEachReferenceRecord(ReferenceRecordVisitor visitor) {
         for (var message : messages) {
             if (FLIGHT_TYPES.contains(message.type()) || !message.expectedState().equals("SUCCEEDED")) {
                 continue;
             }
             for (var record : children(root(message), message.type())) {
                 var key = message.type() + ":" + children(record, null).get(0).getTextContent().strip();
-                if (message.subtype().equals("DEL")) {
-                    deleted.add(key);
-                } else {
-                    deleted.remove(key);
-                }
+                visitor.visit(key, record, message.subtype().equals("DEL"));
             }
         }
-        return deleted;
     }
 
     /**
