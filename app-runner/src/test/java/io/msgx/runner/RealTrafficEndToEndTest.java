@@ -1,7 +1,10 @@
 package io.msgx.runner;
 
 import io.msgx.adapter.kafka.KafkaTestBroker;
+import io.msgx.domain.flight.FlightId;
+import io.msgx.pipeline.event.FlightEventJson;
 import io.msgx.pipeline.testing.RealForms;
+import io.msgx.pipeline.testing.SettableClock;
 import io.msgx.runner.config.Keys;
 import io.msgx.runner.embed.MsgExchange;
 import io.msgx.runner.security.LogCapture;
@@ -22,7 +25,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Issue 22's judge: real AODB traffic, one message of every kind sis-format.md version 2 names, in its real form,
  * written into a MariaDB mailbox and taken by the runner with its default settings, through PostgreSQL, to a real
  * Kafka broker. Every message ends as the contract says, the mailbox drains in seconds, and every value is in the
- * store and on the topics. {@code RealTrafficOnOracleEndToEndTest} runs the same on the Oracle adapter.
+ * store (read back from FLIGHT_SCHD, its lists and REF_MASTER) and on the topics.
+ * {@code RealTrafficOnOracleEndToEndTest} runs the same on the Oracle adapter.
  */
 class RealTrafficEndToEndTest {
 
@@ -75,6 +79,15 @@ class RealTrafficEndToEndTest {
         corpus.flightValues().forEach((flid, values) -> assertThat(RealForms.missingFrom(schd.get(flid), values))
                 .as("values of flight " + flid + " missing from the schd topic: " + schd.get(flid)).isEmpty());
         corpus.deletedFlights().forEach(flid -> assertThat(schd).as("tombstone of " + flid).containsEntry(flid, null));
+        var store = services.store(SettableClock.atExampleDay());
+        var stored = store.inTransaction(tx -> tx.flights().find(
+                corpus.flightValues().keySet().stream().map(FlightId::of).toList()));
+        assertThat(stored).hasSize(corpus.flightValues().size());
+        for (var flight : stored) {
+            var read = new FlightEventJson().state(flight, null, Instant.EPOCH);
+            assertThat(RealForms.missingFrom(read, corpus.flightValues().get(flight.flid().value())))
+                    .as("values of flight " + flight.flid() + " missing from FLIGHT_SCHD and its lists: " + read).isEmpty();
+        }
 
         var reference = lastByKey(topics.get(Keys.KAFKA_TOPIC_REFERENCE));
         corpus.referenceValues().forEach((key, values) -> assertThat(RealForms.missingFrom(reference.get(key), values))
