@@ -12,6 +12,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 
 import static io.msgx.pipeline.testing.SisMessages.fltr;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -65,6 +66,51 @@ class OperatorCommandsTest {
         var err = new ByteArrayOutputStream();
         assertThat(withStreams(out, err, () -> Main.execute("status", "-c", typo.toString()))).isEqualTo(Main.USAGE);
         assertThat(err.toString(StandardCharsets.UTF_8)).contains("msgx.pipline.claim-batch", "not a key this build knows");
+    }
+
+    @Test
+    void status_shows_the_fifo_head_and_what_holds_it_and_exits_0_healthy_1_degraded_2_down() throws Exception {
+        var clock = new SettableClock(Instant.now());
+        var config = config(services.postgres.schema());
+        var harness = new PipelineHarness(services.mailbox(), services.store(clock), clock);
+        harness.runUntilQuiet();
+        var out = new ByteArrayOutputStream();
+        assertThat(withStreams(out, new ByteArrayOutputStream(),
+                () -> Main.execute("status", "--json", "-c", config.toString()))).as("nothing open: healthy").isZero();
+        assertThat(out.toString(StandardCharsets.UTF_8)).contains("\"health\" : \"HEALTHY\"", "\"head\" : null");
+
+        long stuck = services.deliver(sis.other("ZZZZ", "X"));
+        long behind = services.deliver(sis.schedule(fltr("1001", "11MAR240835", "FLNO", "CA1405")));
+        harness.runUntilQuiet();
+
+        out.reset();
+        assertThat(withStreams(out, new ByteArrayOutputStream(),
+                () -> Main.execute("status", "--json", "-c", config.toString()))).as("held head: degraded").isEqualTo(1);
+        var json = out.toString(StandardCharsets.UTF_8).replaceAll("\\s+", "");
+        assertThat(json).contains("\"health\":\"DEGRADED\"", "\"msgId\":" + stuck, "\"kind\":\"ZZZZ-X\"",
+                "\"state\":\"FAILED\"", "\"errorClass\":\"UNSUPPORTED\"", "\"attempts\":1",
+                "\"blockedBy\":\"unsupported\"", "FIFOheadblockedbyunsupported");
+        assertThat(json).doesNotContain("\"msgId\":" + behind);
+
+        out.reset();
+        assertThat(withStreams(out, new ByteArrayOutputStream(),
+                () -> Main.execute("status", "-c", config.toString()))).isEqualTo(1);
+        assertThat(out.toString(StandardCharsets.UTF_8)).contains(stuck + " ZZZZ-X FAILED(UNSUPPORTED), 1 attempt, next at",
+                "blocked by unsupported", "last error         no processor handles ZZZZ-X", "health               DEGRADED");
+
+        out.reset();
+        assertThat(withStreams(out, new ByteArrayOutputStream(),
+                () -> Main.execute("failed", "list", "--json", "-c", config.toString()))).isZero();
+        assertThat(out.toString(StandardCharsets.UTF_8).replaceAll("\\s+", ""))
+                .contains("\"failed\":[{\"msgId\":" + stuck + ",\"errorClass\":\"UNSUPPORTED\",\"attempts\":1");
+
+        var down = Files.createTempFile("msgx", ".properties");
+        Files.writeString(down, Files.readString(config).replace(io.msgx.adapter.pg.PgTestDatabase.URL,
+                "jdbc:postgresql://127.0.0.1:1/nowhere"));
+        out.reset();
+        assertThat(withStreams(out, new ByteArrayOutputStream(),
+                () -> Main.execute("status", "--json", "-c", down.toString()))).as("store unreachable: down").isEqualTo(2);
+        assertThat(out.toString(StandardCharsets.UTF_8)).contains("\"health\" : \"DOWN\"");
     }
 
     @Test

@@ -8,6 +8,7 @@ import io.msgx.pipeline.store.ErrorClass;
 import io.msgx.pipeline.store.ProcRecord;
 import io.msgx.pipeline.store.ProcStatus;
 import io.msgx.runner.embed.MsgExchange;
+import io.msgx.runner.embed.PipelineStatus;
 import io.msgx.runner.jobs.JobRunner;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -294,6 +295,9 @@ public final class Console implements HttpHandler, AutoCloseable {
         var holeAge = status.holeSince() == null ? null : Duration.between(status.holeSince(), now);
         var display = new LinkedHashMap<String, String>();
         var warn = new LinkedHashMap<String, Boolean>();
+        var head = status.head();
+        display.put("head", head == null ? "none: nothing open" : head.summary());
+        display.put("headError", head == null || head.lastError() == null ? "–" : head.lastError());
         display.put("role", Boolean.TRUE.equals(status.active()) ? "active" : "standby");
         display.put("watermark", Long.toString(status.watermark()));
         display.put("lag", lag == null ? (mailboxProblem == null ? "0" : mailboxProblem) : lag.toString());
@@ -315,6 +319,8 @@ public final class Console implements HttpHandler, AutoCloseable {
         }
         display.put("lastHour", Long.toString(lastHour));
         display.put("at", Html.time(now));
+        warn.put("head", head != null && head.blocked());
+        warn.put("headError", head != null && head.blocked());
         warn.put("lag", mailboxProblem != null);
         warn.put("hole", holeAge != null && holeAge.compareTo(maxCommitDelay) > 0);
         warn.put("dead", status.dead() > 0);
@@ -336,6 +342,7 @@ public final class Console implements HttpHandler, AutoCloseable {
         result.put("deadEvents", status.deadEvents());
         result.put("abandonedBackfills", status.abandonedBackfills());
         result.put("active", Boolean.TRUE.equals(status.active()));
+        result.put("head", head == null ? null : PipelineStatus.headFields(head));
         return result;
     }
 
@@ -347,6 +354,8 @@ public final class Console implements HttpHandler, AutoCloseable {
         var html = new Html();
         html.raw("<p class=\"note\">Refreshes every 5 s · as of <span data-k=\"at\">").text(display.get("at"))
                 .raw("</span></p><section class=\"cards\" id=\"overview\">");
+        card(html, display, warn, "head", "FIFO head", "the smallest open message: kind, state, and what holds it");
+        card(html, display, warn, "headError", "Head's last error", "why its last attempt failed");
         card(html, display, warn, "role", "Role", "this instance: active holds the lease; standby waits");
         card(html, display, warn, "watermark", "Watermark", "every mailbox ID up to here is enqueued");
         card(html, display, warn, "lag", "Watermark lag", "IDs between the watermark and the mailbox's highest");

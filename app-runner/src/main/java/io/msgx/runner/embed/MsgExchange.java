@@ -7,6 +7,8 @@ import io.msgx.adapter.kafka.KafkaEventSink;
 import io.msgx.adapter.mysql.JdbcMailbox;
 import io.msgx.domain.engine.FlightStateEngine;
 import io.msgx.pipeline.codec.JacksonXmlCodec;
+import io.msgx.pipeline.codec.MessageIdentity;
+import io.msgx.pipeline.codec.Peek;
 import io.msgx.pipeline.codec.XmlCodec;
 import io.msgx.pipeline.delivery.Dispatcher;
 import io.msgx.pipeline.delivery.SentEventCleanup;
@@ -23,6 +25,7 @@ import io.msgx.pipeline.lifecycle.RetentionJob;
 import io.msgx.pipeline.mailbox.Mailbox;
 import io.msgx.pipeline.mailbox.ReadOnlyMailbox;
 import io.msgx.pipeline.outage.OutageLog;
+import io.msgx.pipeline.pump.FifoHead;
 import io.msgx.pipeline.pump.FlightCache;
 import io.msgx.pipeline.pump.FlightProcessor;
 import io.msgx.pipeline.request.DailyScheduleRequest;
@@ -33,7 +36,9 @@ import io.msgx.pipeline.pump.MessageProcessor;
 import io.msgx.pipeline.pump.ReferenceProcessor;
 import io.msgx.pipeline.pump.Pump;
 import io.msgx.pipeline.pump.TickResult;
+import io.msgx.pipeline.store.InboxCursor;
 import io.msgx.pipeline.store.PipelineStore;
+import io.msgx.pipeline.store.ProcRecord;
 import io.msgx.pipeline.store.StoreConflictException;
 import io.msgx.pipeline.store.StoreUnavailableException;
 import io.msgx.runner.config.ConfigSource;
@@ -47,8 +52,10 @@ import org.slf4j.LoggerFactory;
 
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.function.UnaryOperator;
@@ -433,15 +440,47 @@ public final class MsgExchange implements AutoCloseable {
     }
 
     public PipelineStatus status() {
+        var now = clock.instant();
         var cursor = store.inboxCursor().load();
         var backlog = store.procStates().backlog();
         var delivery = store.outbox().deliveryBacklog();
         var backfill = store.procStates().backfillBacklog();
         var oldest = backlog.oldestOpenEnqueuedAt();
+        var head = fifoHead(cursor, now).orElse(null);
         return new PipelineStatus(isActive(), cursor.watermark(), cursor.holeSince(), backlog.pending() + backlog.failed(),
-                oldest == null ? 0 : Math.max(0, Duration.between(oldest, clock.instant()).toSeconds()),
+                oldest == null ? 0 : Math.max(0, Duration.between(oldest, now).toSeconds()),
                 backlog.failed(), backlog.dead(), delivery.pending(), delivery.dead(), backfill.owed(),
-                backfill.abandoned());
+                backfill.abandoned(), head);
+    }
+
+    /**
+     * The head of the FIFO queue now, and what holds it; empty when nothing is open. Two indexed reads (and a peek into
+     * the mailbox while the head has no identity yet): cheap enough for every readiness probe.
+     */
+    public Optional<FifoHead> fifoHead() {
+        return fifoHead(store.inboxCursor().load(), clock.instant());
+    }
+
+    private Optional<FifoHead> fifoHead(InboxCursor cursor, Instant now) {
+        return store.procStates().head().map(record -> FifoHead.of(record, cursor, kindOf(record), now));
+    }
+
+    /**
+     * The kind ({@code TYPE-STYP}) of an open message: from the identity its first attempt bound, else peeked from its
+     * text in the mailbox; null when neither tells (the mailbox unreachable, the text gone or unreadable). Never
+     * throws: the status of a pipeline whose mailbox is down must still be shown.
+     */
+    private String kindOf(ProcRecord record) {
+        var fromIdentity = MessageIdentity.kindOf(record.identityKey());
+        if (fromIdentity.isPresent()) {
+            return fromIdentity.get();
+        }
+        try {
+            return mailbox.readText(record.msgId()).flatMap(text -> Peek.scan(text).kind()).orElse(null);
+        } catch (RuntimeException e) {
+            log.debug("Kind of message {} not peeked from the mailbox: {}", record.msgId(), e.toString());
+            return null;
+        }
     }
 
     /** Stop: finish the message in hand, commit, stop every job, release the lease, close connections. */

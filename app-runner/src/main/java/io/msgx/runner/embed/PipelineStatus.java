@@ -1,6 +1,13 @@
 package io.msgx.runner.embed;
 
+import io.msgx.pipeline.pump.FifoHead;
+
+import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 
 /**
  * Where the pipeline stands, as {@code status} prints it (and {@code status --json} serialises it).
@@ -16,6 +23,7 @@ import java.time.Instant;
  * @param deadEvents               outbox rows parked as dead letters
  * @param owedBackfills            mailbox marks still owed
  * @param abandonedBackfills       mailbox marks given up on, awaiting reconciliation or reopening
+ * @param head                     the head of the FIFO queue; null when nothing is open
  */
 public record PipelineStatus(
         Boolean active,
@@ -28,5 +36,48 @@ public record PipelineStatus(
         long pendingEvents,
         long deadEvents,
         long owedBackfills,
-        long abandonedBackfills) {
+        long abandonedBackfills,
+        FifoHead head) {
+
+    /**
+     * What makes this status degraded (a monitoring check's WARNING, {@code status}'s exit code 1); empty when healthy.
+     * The flow is what counts: the head held (by a backoff, unknown traffic, the watermark or a hole) or open longer
+     * than {@code maxHeadAge}, dead events waiting in the dead-letter queue, abandoned mailbox marks. DEAD messages
+     * are shown but do not count: each one ended, was logged and counted ({@code msgx_pipeline_messages_ended_total}
+     * is what alerts on them), and the queue moved on past it (D-80).
+     */
+    public List<String> problems(Duration maxHeadAge) {
+        var problems = new ArrayList<String>();
+        if (head != null && head.blocked()) {
+            problems.add("FIFO head blocked by " + head.blockedBy().label() + ": " + head.summary());
+        } else if (head != null && head.age().compareTo(maxHeadAge) > 0) {
+            problems.add("FIFO head open longer than " + maxHeadAge.toSeconds() + " s: " + head.summary());
+        }
+        if (deadEvents > 0) {
+            problems.add(deadEvents + " dead event(s) in the outbox: 'events dead' lists them");
+        }
+        if (abandonedBackfills > 0) {
+            problems.add(abandonedBackfills + " abandoned mailbox mark(s): 'backfill list' shows them");
+        }
+        return problems;
+    }
+
+    /**
+     * The head as plain fields in a stable order (text, numbers, nulls), for every JSON that shows it: {@code status
+     * --json}, {@code /health/ready}, the console's overview.
+     */
+    public static Map<String, Object> headFields(FifoHead head) {
+        var fields = new LinkedHashMap<String, Object>();
+        fields.put("msgId", head.msgId());
+        fields.put("kind", head.kind());
+        fields.put("state", head.status().name());
+        fields.put("errorClass", head.errorClass() == null ? null : head.errorClass().name());
+        fields.put("attempts", head.attempts());
+        fields.put("nextAttemptAt", head.nextAttemptAt() == null ? null : head.nextAttemptAt().toString());
+        fields.put("enqueuedAt", head.enqueuedAt().toString());
+        fields.put("ageSeconds", head.age().toSeconds());
+        fields.put("blockedBy", head.blocked() ? head.blockedBy().label() : null);
+        fields.put("lastError", head.lastError());
+        return fields;
+    }
 }

@@ -3,6 +3,7 @@ package io.msgx.runner.http;
 import com.sun.net.httpserver.HttpServer;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.msgx.pipeline.inbox.CompatEntry;
+import io.msgx.pipeline.pump.FifoHead;
 import io.msgx.pipeline.store.ReferenceData;
 import io.msgx.runner.console.Console;
 import io.msgx.runner.embed.MsgExchange;
@@ -16,10 +17,12 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
 
 /**
  * The runner's HTTP side on the JDK's {@link HttpServer}, served by {@value #THREADS} daemon threads named
@@ -59,6 +62,8 @@ public final class HttpApi implements AutoCloseable {
     private final InFlightFilter inFlight = new InFlightFilter();
     /** The operations console under {@value Console#PREFIX}; only a runner built {@link #forExchange} has one. */
     private Console console;
+    /** The FIFO head shown in {@code /health/ready}'s body; none when the API is built without an exchange. */
+    private Supplier<Optional<FifoHead>> head = Optional::empty;
 
     private HttpServer server;
     private ExecutorService executor;
@@ -120,6 +125,7 @@ public final class HttpApi implements AutoCloseable {
         checks.addAll(List.of(extraChecks));
         var api = new HttpApi(settings, exchange.compatEntry(), checks, prometheus, exchange.store().referenceData());
         api.console = new Console(exchange, settings.token());
+        api.head = exchange::fifoHead;
         return api;
     }
 
@@ -158,7 +164,7 @@ public final class HttpApi implements AutoCloseable {
         var endpoints = List.of(
                 new CompatEntryEndpoint(entry, settings.token(), settings.maxBodyBytes()),
                 new LivenessEndpoint(),
-                new ReadinessEndpoint(probe),
+                new ReadinessEndpoint(probe, head),
                 new MetricsEndpoint(registry),
                 new ReferenceEndpoint(references, settings.token()));
         for (var endpoint : endpoints) {

@@ -1,6 +1,7 @@
 package io.msgx.runner.http;
 
 import java.util.List;
+import java.util.Map;
 
 /** Just enough JSON writing for the flat answers of this package: no library for four shapes of answer. */
 final class Json {
@@ -33,6 +34,23 @@ final class Json {
         }
         text.append(quote(key)).append(':').append(json);
         return this;
+    }
+
+    /** A flat object from {@code fields}: text, whole numbers, booleans and nulls, in the map's order. */
+    static String object(Map<String, ?> fields) {
+        var json = object();
+        fields.forEach((key, value) -> {
+            if (value == null) {
+                json.putRaw(key, "null");
+            } else if (value instanceof Number number) {
+                json.put(key, number.longValue());
+            } else if (value instanceof Boolean flag) {
+                json.put(key, flag);
+            } else {
+                json.put(key, value.toString());
+            }
+        });
+        return json.toString();
     }
 
     /** {@code {"error":"<reason>"}}. */

@@ -1,28 +1,47 @@
 package io.msgx.runner.http;
 
 import com.sun.net.httpserver.HttpExchange;
+import io.msgx.pipeline.pump.FifoHead;
+import io.msgx.runner.embed.PipelineStatus;
 
 import java.io.IOException;
 import java.util.Objects;
+import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * {@code GET /health/ready}: runs the {@link ReadinessProbe}; 200 when every check is UP, 503 otherwise, with
  * each check's status and reason as JSON. Takes at most about the probe's timeout.
+ *
+ * <p>The body also shows the head of the FIFO queue ({@code "head"}: its ID, kind, state, attempts, age and what
+ * holds it; null when nothing is open), so the probe an orchestrator already calls tells an operator what blocks
+ * the queue. The head does not decide readiness: a held head is a degraded pipeline, not one that cannot serve
+ * (see {@code status}'s exit codes). A head that cannot be read shows {@code {"error": ...}} in its place.
  */
 final class ReadinessEndpoint extends Endpoint {
 
     static final String PATH = "/health/ready";
 
     private final ReadinessProbe probe;
+    private final Supplier<Optional<FifoHead>> head;
 
-    ReadinessEndpoint(ReadinessProbe probe) {
+    ReadinessEndpoint(ReadinessProbe probe, Supplier<Optional<FifoHead>> head) {
         super(PATH, "GET");
         this.probe = Objects.requireNonNull(probe, "probe");
+        this.head = Objects.requireNonNull(head, "head");
     }
 
     @Override
     void serve(HttpExchange exchange) throws IOException {
         var report = probe.probe();
-        send(exchange, report.ready() ? 200 : 503, JSON, report.toJson());
+        send(exchange, report.ready() ? 200 : 503, JSON, report.toJson(headJson()));
+    }
+
+    private String headJson() {
+        try {
+            return head.get().map(found -> Json.object(PipelineStatus.headFields(found))).orElse("null");
+        } catch (RuntimeException e) {
+            return Json.error("the FIFO head could not be read: " + e.getMessage());
+        }
     }
 }

@@ -24,6 +24,11 @@ public record ReadinessReport(List<CheckStatus> checks) {
 
     /** As JSON: {@code {"status":"UP|DOWN","checks":[{"name":..,"status":..,"reason":..}]}}. */
     String toJson() {
+        return toJson(null);
+    }
+
+    /** {@link #toJson()} with a {@code "head"} member holding {@code headJson} (JSON already); none when null. */
+    String toJson(String headJson) {
         var items = checks.stream().map(status -> {
             var item = Json.object().put("name", status.name())
                     .put("status", status.result().isUp() ? "UP" : "DOWN");
@@ -32,6 +37,7 @@ public record ReadinessReport(List<CheckStatus> checks) {
             }
             return item.toString();
         }).toList();
-        return Json.object().put("status", ready() ? "UP" : "DOWN").putRaw("checks", Json.array(items)).toString();
+        var json = Json.object().put("status", ready() ? "UP" : "DOWN").putRaw("checks", Json.array(items));
+        return headJson == null ? json.toString() : json.putRaw("head", headJson).toString();
     }
 }

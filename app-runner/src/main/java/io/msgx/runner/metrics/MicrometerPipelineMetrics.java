@@ -11,7 +11,6 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.time.Duration;
-import java.util.Locale;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
@@ -97,7 +96,7 @@ public final class MicrometerPipelineMetrics implements PipelineMetrics {
                 guarded("register " + HEAD_BLOCKED, () -> Gauge.builder(HEAD_BLOCKED, headBlock,
                                 held -> held.get() == block ? 1 : 0)
                         .description("1 while the FIFO head is held for this reason at the pump's last tick, else 0")
-                        .tag(TAG_REASON, block.name().toLowerCase(Locale.ROOT))
+                        .tag(TAG_REASON, block.label())
                         .strongReference(true).register(registry));
             }
         }

@@ -17,6 +17,7 @@ import java.util.concurrent.atomic.AtomicLong;
 public final class PipelineGauges {
 
     public static final String OLDEST_UNPROCESSED_SECONDS = "msgx.pipeline.backlog.oldest_unprocessed_seconds";
+    public static final String HEAD_AGE_SECONDS = "msgx.pipeline.head.age_seconds";
     public static final String BACKLOG_PENDING = "msgx.pipeline.backlog.pending";
     public static final String BACKLOG_FAILED = "msgx.pipeline.backlog.failed";
     public static final String DEAD = "msgx.pipeline.dead";
@@ -28,6 +29,7 @@ public final class PipelineGauges {
     private final Clock clock;
 
     private final AtomicLong oldestUnprocessedMillis = new AtomicLong();
+    private final AtomicLong headAgeMillis = new AtomicLong();
     private final AtomicLong pending = new AtomicLong();
     private final AtomicLong failed = new AtomicLong();
     private final AtomicLong dead = new AtomicLong();
@@ -42,6 +44,10 @@ public final class PipelineGauges {
         Gauge.builder(OLDEST_UNPROCESSED_SECONDS, oldestUnprocessedMillis, millis -> millis.get() / 1000.0)
                 .description("Time since the oldest open (PENDING or FAILED) message was enqueued; zero when none")
                 .baseUnit("seconds").strongReference(true).register(registry);
+        Gauge.builder(HEAD_AGE_SECONDS, headAgeMillis, millis -> millis.get() / 1000.0)
+                .description("Time since the FIFO head (the smallest open message) was enqueued; zero when none. Unlike"
+                        + " the oldest open message, this is the one everything behind waits for")
+                .baseUnit("seconds").strongReference(true).register(registry);
         register(registry, BACKLOG_PENDING, pending, "Messages waiting to be processed (PENDING)");
         register(registry, BACKLOG_FAILED, failed, "Messages whose last attempt failed and will be retried (FAILED)");
         register(registry, DEAD, dead, "Messages that died (DEAD), not yet archived");
@@ -51,15 +57,17 @@ public final class PipelineGauges {
                 "Abandoned processed marks no operator has reconciled yet");
     }
 
-    /** Read both backlogs from the store and publish them. Throws when the store cannot be read. */
+    /** Read both backlogs and the FIFO head from the store and publish them. Throws when the store cannot be read. */
     public void runOnce() {
         var backlog = store.procStates().backlog();
         var backfill = store.procStates().backfillBacklog();
+        var head = store.procStates().head();
         var now = clock.instant();
 
         var oldest = backlog.oldestOpenEnqueuedAt();
         long ageMillis = oldest == null ? 0 : Math.max(0, Duration.between(oldest, now).toMillis());
         oldestUnprocessedMillis.set(ageMillis);
+        headAgeMillis.set(head.map(h -> Math.max(0, Duration.between(h.enqueuedAt(), now).toMillis())).orElse(0L));
         pending.set(backlog.pending());
         failed.set(backlog.failed());
         dead.set(backlog.dead());

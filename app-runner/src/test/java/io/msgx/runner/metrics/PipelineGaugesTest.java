@@ -24,7 +24,7 @@ class PipelineGaugesTest {
 
         for (var name : new String[]{"msgx.pipeline.backlog.oldest_unprocessed_seconds", "msgx.pipeline.backlog.pending",
                 "msgx.pipeline.backlog.failed", "msgx.pipeline.dead", "msgx.backfill.owed",
-                "msgx.backfill.abandoned", "msgx.backfill.abandoned_unreconciled"}) {
+                "msgx.backfill.abandoned", "msgx.backfill.abandoned_unreconciled", "msgx.pipeline.head.age_seconds"}) {
             assertThat(gauge(name)).as(name).isZero();
         }
     }
@@ -56,6 +56,23 @@ class PipelineGaugesTest {
         gauges.runOnce();
         assertThat(gauge("msgx.pipeline.backlog.oldest_unprocessed_seconds")).isZero();
         assertThat(gauge("msgx.pipeline.backlog.pending")).isZero();
+    }
+
+    @Test
+    void the_head_age_is_the_smallest_open_id_s_own_age_and_moves_on_when_it_ends() {
+        var t = clock.instant();
+        store.procStates().insertIfAbsent(7, t, t);
+        clock.tick(Duration.ofSeconds(20));
+        store.procStates().insertIfAbsent(3, t, clock.instant()); // a smaller ID enqueued later (the compatibility entry)
+        clock.tick(Duration.ofSeconds(10));
+
+        gauges.runOnce();
+        assertThat(gauge("msgx.pipeline.head.age_seconds")).as("ID 3 is the head, open 10 s").isEqualTo(10.0);
+        assertThat(gauge("msgx.pipeline.backlog.oldest_unprocessed_seconds")).as("ID 7 is the oldest").isEqualTo(30.0);
+
+        store.procStates().finish(3, Terminal.succeeded("applied"), clock.instant());
+        gauges.runOnce();
+        assertThat(gauge("msgx.pipeline.head.age_seconds")).isEqualTo(30.0);
     }
 
     @Test

@@ -1,6 +1,7 @@
 package io.msgx.pipeline.codec;
 
 import java.time.format.DateTimeFormatter;
+import java.util.Optional;
 
 /**
  * The business identity of a message: {@code SNDR|TYPE|STYP|SEQN}, and with the day boundary
@@ -20,6 +21,19 @@ public record MessageIdentity(String key) {
     public static MessageIdentity of(MessageMeta meta, boolean includeDayBoundary) {
         String key = meta.sender() + '|' + meta.type() + '|' + meta.subtype() + '|' + meta.sequence();
         return new MessageIdentity(includeDayBoundary ? key + '|' + DAY.format(meta.sentAt()) : key);
+    }
+
+    /**
+     * The kind ({@code TYPE-STYP}) an identity key names, read back from {@code SNDR|TYPE|STYP|SEQN[|yyyyMMdd]};
+     * empty when the key does not have that shape.
+     */
+    public static Optional<String> kindOf(String key) {
+        if (key == null) {
+            return Optional.empty();
+        }
+        var parts = key.split("\\|", -1);
+        return parts.length < 4 ? Optional.empty()
+                : Optional.of(MessageMeta.kind(parts[1], parts[2]));
     }
 
     @Override

@@ -48,4 +48,14 @@ public record MessageMeta(String sender, String receiver, String type, String su
     private static String optional(String text) {
         return text == null || text.isBlank() ? null : text.trim();
     }
+
+    /** The message's kind as operators and meters name it: {@code TYPE-STYP} ({@code FLOP-GTDT}). */
+    public String kind() {
+        return kind(type, subtype);
+    }
+
+    /** {@code TYPE-STYP}, the one spelling of a kind. */
+    public static String kind(String type, String subtype) {
+        return type + "-" + subtype;
+    }
 }

@@ -36,4 +36,9 @@ public record Peek(Optional<String> type, Optional<String> subtype) {
         Matcher matcher = pattern.matcher(text);
         return matcher.find() ? Optional.of(matcher.group(1)) : Optional.empty();
     }
+
+    /** {@code TYPE-STYP} when both were found. */
+    public Optional<String> kind() {
+        return type.flatMap(t -> subtype.map(st -> MessageMeta.kind(t, st)));
+    }
 }

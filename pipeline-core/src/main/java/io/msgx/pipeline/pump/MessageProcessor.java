@@ -297,7 +297,7 @@ public final class MessageProcessor {
             return Optional.of(Terminal.skipped("ignored:" + ignoredBy.get()));
         }
         if (message.kind() instanceof MsgKind.Seasonal) {
-            return Optional.of(Terminal.skipped(SEASONAL_SCHEDULE + ": " + describe(message) + " carries the season's "
+            return Optional.of(Terminal.skipped(SEASONAL_SCHEDULE + ": " + message.meta().kind() + " carries the season's "
                     + "planned services and names no flight instance (sis-format §7); it is not flight state"));
         }
         return Optional.empty();
@@ -365,7 +365,7 @@ public final class MessageProcessor {
         if (kind instanceof MsgKind.Schd || kind instanceof MsgKind.Flop || kind instanceof MsgKind.Fdel) {
             var flightMessage = message.flightMessage();
             if (flightMessage.isEmpty()) {
-                return end(head.msgId(), Terminal.dead(ErrorClass.MALFORMED, "payload missing for " + describe(message)));
+                return end(head.msgId(), Terminal.dead(ErrorClass.MALFORMED, "payload missing for " + message.meta().kind()));
             }
             var terminal = flights.apply(head, message, flightMessage.get());
             return ended(head.msgId(), terminal);
@@ -373,7 +373,7 @@ public final class MessageProcessor {
         if (kind instanceof MsgKind.Ref) {
             var answer = message.referenceAnswer();
             if (answer.isEmpty()) {
-                return end(head.msgId(), Terminal.dead(ErrorClass.MALFORMED, "payload missing for " + describe(message)));
+                return end(head.msgId(), Terminal.dead(ErrorClass.MALFORMED, "payload missing for " + message.meta().kind()));
             }
             return ended(head.msgId(), references.apply(head, message.meta(), answer.get()));
         }
@@ -386,10 +386,10 @@ public final class MessageProcessor {
                     .orElse("end this message with the CLI's skip command (no ignore rule can name this TYPE)");
             log.error("Message {}: {} is a kind no processor handles. It holds the FIFO head: every message after it "
                     + "waits while it is retried with backoff ({} attempts), then it ends DEAD(EXHAUSTED). If this "
-                    + "traffic is expected and carries nothing to process, {}", head.msgId(), describe(message),
+                    + "traffic is expected and carries nothing to process, {}", head.msgId(), message.meta().kind(),
                     settings.retry().maxAttempts(), remedy);
         }
-        return fail(head, ErrorClass.UNSUPPORTED, "no processor handles " + describe(message));
+        return fail(head, ErrorClass.UNSUPPORTED, "no processor handles " + message.meta().kind());
     }
 
     private ProcessOutcome end(long msgId, Terminal terminal) {
@@ -424,9 +424,5 @@ public final class MessageProcessor {
                 settings.retry().maxAttempts(), errorClass, error,
                 settings.retry().exhausted(attempts) ? "attempts used up, it ends DEAD(EXHAUSTED)" : "next try at " + next);
         return new ProcessOutcome.Failed(head.msgId(), errorClass, error, attempts, next);
-    }
-
-    private static String describe(DecodedMessage message) {
-        return message.meta().type() + "-" + message.meta().subtype();
     }
 }

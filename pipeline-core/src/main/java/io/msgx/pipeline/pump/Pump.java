@@ -84,15 +84,15 @@ public final class Pump {
 
     /** What holds the head after a tick that came to {@code result}. */
     private static HeadBlock blockOf(TickResult result) {
-        if (result instanceof TickResult.BeyondWatermark) {
-            return HeadBlock.BEYOND_WATERMARK;
+        if (result instanceof TickResult.BeyondWatermark beyond) {
+            return beyond.block();
         }
         if (result instanceof TickResult.WaitingForRetry waiting) {
-            return waiting.errorClass() == ErrorClass.UNSUPPORTED ? HeadBlock.UNSUPPORTED : HeadBlock.BACKOFF;
+            return HeadBlock.waitingAfter(waiting.errorClass());
         }
         if (result instanceof TickResult.Processed processed
                 && processed.outcomes().get(processed.outcomes().size() - 1) instanceof ProcessOutcome.Failed failed) {
-            return failed.errorClass() == ErrorClass.UNSUPPORTED ? HeadBlock.UNSUPPORTED : HeadBlock.BACKOFF;
+            return HeadBlock.waitingAfter(failed.errorClass());
         }
         return HeadBlock.NOT_BLOCKED;
     }
@@ -103,14 +103,18 @@ public final class Pump {
             return new TickResult.Idle();
         }
         var message = head.get();
-        var watermark = store.inboxCursor().load().watermark();
-        if (message.msgId() > watermark) {
+        var cursor = store.inboxCursor().load();
+        var watermark = cursor.watermark();
+        var block = HeadBlock.of(message, cursor, clock.instant());
+        if (block == HeadBlock.BEYOND_WATERMARK || block == HeadBlock.HOLE) {
             if (watermark != lastWarnedWatermark) {
                 lastWarnedWatermark = watermark;
                 log.warn("Head message {} is above the watermark {}: waiting for intake to catch up so it cannot "
-                        + "overtake a smaller mailbox ID", message.msgId(), watermark);
+                        + "overtake a smaller mailbox ID{}", message.msgId(), watermark,
+                        block == HeadBlock.HOLE ? " (mailbox ID " + (watermark + 1) + " is missing since "
+                                + cursor.holeSince() + ")" : "");
             }
-            return new TickResult.BeyondWatermark(message.msgId(), watermark);
+            return new TickResult.BeyondWatermark(message.msgId(), watermark, block);
         }
         if (message.status() == ProcStatus.FAILED && retry.exhausted(message.attempts())) {
             if (store.procStates().exhaust(message.msgId(), clock.instant())) {
@@ -120,8 +124,7 @@ public final class Pump {
             }
             return new TickResult.Exhausted(message.msgId());
         }
-        if (message.status() == ProcStatus.FAILED && message.nextAttemptAt() != null
-                && clock.instant().isBefore(message.nextAttemptAt())) {
+        if (block != HeadBlock.NOT_BLOCKED) {
             return new TickResult.WaitingForRetry(message.msgId(), message.nextAttemptAt(), message.errorClass());
         }
         if (message.status() == ProcStatus.FAILED || groupSize == 1) {

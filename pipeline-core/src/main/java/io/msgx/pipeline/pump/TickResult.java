@@ -1,5 +1,6 @@
 package io.msgx.pipeline.pump;
 
+import io.msgx.pipeline.metrics.HeadBlock;
 import io.msgx.pipeline.store.ErrorClass;
 
 import java.time.Instant;
@@ -16,10 +17,11 @@ public sealed interface TickResult {
     }
 
     /**
-     * The head is above the watermark (entered directly, e.g. by the compatibility entry): it is not taken
-     * until intake catches up, so it cannot overtake a smaller ID not yet enqueued.
+     * The head is above the watermark (entered directly, e.g. by the compatibility entry, or behind a hole): it is
+     * not taken until intake catches up, so it cannot overtake a smaller ID not yet enqueued. {@code block} says
+     * which: {@link HeadBlock#HOLE} when intake waits for a missing ID, else {@link HeadBlock#BEYOND_WATERMARK}.
      */
-    record BeyondWatermark(long msgId, long watermark) implements TickResult {
+    record BeyondWatermark(long msgId, long watermark, HeadBlock block) implements TickResult {
     }
 
     /** The head's attempts were used up; it is now {@code DEAD(EXHAUSTED)}. */

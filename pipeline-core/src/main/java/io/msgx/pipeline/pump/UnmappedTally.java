@@ -40,7 +40,7 @@ final class UnmappedTally {
         if (paths.isEmpty()) {
             return;
         }
-        var kind = message.meta().type() + "-" + message.meta().subtype();
+        var kind = message.meta().kind();
         for (var path : paths) {
             var counted = distinct(kind, path, msgId);
             metrics.unmappedRead(kind, counted);

@@ -1,5 +1,6 @@
 package io.msgx.pipeline.pump;
 
+import io.msgx.pipeline.metrics.HeadBlock;
 import io.msgx.pipeline.retry.RetryPolicy;
 import io.msgx.domain.flight.FlightField;
 import io.msgx.domain.flight.FlightId;
@@ -242,10 +243,22 @@ class PipelineFlowTest {
         long id = mailbox.appendInbound(sis.schedule(fltr("16", "11MAR240835")), null);
         memory.procStates().insertIfAbsent(id, null, clock.instant());
         var result = pipeline.tick();
-        assertThat(result).isEqualTo(new TickResult.BeyondWatermark(id, 0));
+        assertThat(result).isEqualTo(new TickResult.BeyondWatermark(id, 0, HeadBlock.BEYOND_WATERMARK));
         assertThat(record(id).status()).isEqualTo(ProcStatus.PENDING);
         pipeline.runUntilQuiet();
         assertThat(record(id).status()).isEqualTo(ProcStatus.SUCCEEDED);
+    }
+
+    @Test
+    void a_head_behind_a_hole_says_the_hole_holds_it() {
+        long id = mailbox.appendInbound(sis.schedule(fltr("16", "11MAR240835")), null);
+        memory.procStates().insertIfAbsent(id, null, clock.instant());
+        memory.inboxCursor().save(0, clock.instant()); // ID 1 missing since now: a gap intake waits for
+
+        var result = pipeline.tick();
+
+        assertThat(result).isEqualTo(new TickResult.BeyondWatermark(id, 0, HeadBlock.HOLE));
+        assertThat(record(id).status()).isEqualTo(ProcStatus.PENDING);
     }
 
     @Test
