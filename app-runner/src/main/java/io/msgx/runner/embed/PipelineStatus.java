@@ -57,7 +57,7 @@ public record PipelineStatus(
             problems.add(deadEvents + " dead event(s) in the outbox: 'events dead' lists them");
         }
         if (abandonedBackfills > 0) {
-            problems.add(abandonedBackfills + " abandoned mailbox mark(s): 'backfill list' shows them");
+            problems.add(abandonedBackfills + " abandoned mailbox mark(s): 'backfill abandoned' lists them");
         }
         return problems;
     }

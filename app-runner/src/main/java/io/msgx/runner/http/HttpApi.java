@@ -65,6 +65,9 @@ public final class HttpApi implements AutoCloseable {
     /** The FIFO head shown in {@code /health/ready}'s body; none when the API is built without an exchange. */
     private Supplier<Optional<FifoHead>> head = Optional::empty;
 
+    /** The checks' answers as gauges, probed in the background while the server runs. */
+    private final CheckGauges checkGauges;
+
     private HttpServer server;
     private ExecutorService executor;
     private boolean stopped;
@@ -93,6 +96,7 @@ public final class HttpApi implements AutoCloseable {
         this.entry = entry;
         this.registry = Objects.requireNonNull(registry, "registry");
         this.probe = new ReadinessProbe(Objects.requireNonNull(checks, "checks"), settings.readyTimeout());
+        this.checkGauges = new CheckGauges(probe, checks.stream().map(ReadinessCheck::name).toList(), registry);
     }
 
     /**
@@ -176,6 +180,7 @@ public final class HttpApi implements AutoCloseable {
         created.createContext("/", new Endpoint.NotFound()).getFilters().add(inFlight);
         created.start();
         server = created;
+        checkGauges.start();
         LOG.info("HTTP side listening on {}:{} ({}; compatibility entry {})", settings.host(), port(), settings,
                 entry == null ? "not wired" : settings.entryEnabled() ? "enabled" : "disabled: no " + HttpSettings.TOKEN_KEY);
         return this;
@@ -199,6 +204,7 @@ public final class HttpApi implements AutoCloseable {
             return;
         }
         stopped = true;
+        checkGauges.close();
         if (console != null) {
             console.close();
         }
