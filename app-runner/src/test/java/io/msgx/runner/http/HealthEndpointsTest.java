@@ -75,6 +75,24 @@ class HealthEndpointsTest {
     }
 
     @Test
+    void each_check_s_answer_is_a_gauge_so_alerts_fire_without_an_orchestrator_probing() {
+        var registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+        try (var probe = new ReadinessProbe(realChecks(), READY_TIMEOUT);
+             var gauges = new CheckGauges(probe, List.of("store", "mailbox", "watermark"), registry)) {
+            assertThat(registry.get(CheckGauges.NAME).tag("check", "mailbox").gauge().value()).as("before a probe").isNaN();
+
+            gauges.refresh();
+            assertThat(registry.get(CheckGauges.NAME).tag("check", "mailbox").gauge().value()).isEqualTo(1.0);
+
+            mailbox.setUnavailable(true);
+            gauges.refresh();
+            assertThat(registry.get(CheckGauges.NAME).tag("check", "mailbox").gauge().value()).isEqualTo(0.0);
+            assertThat(registry.get(CheckGauges.NAME).tag("check", "store").gauge().value()).isEqualTo(1.0);
+            assertThat(registry.scrape()).contains("msgx_health_check_up{check=\"mailbox\"} 0.0");
+        }
+    }
+
+    @Test
     void an_unavailable_mailbox_makes_ready_503_naming_it() throws Exception {
         start(realChecks());
         mailbox.setUnavailable(true);
