@@ -37,9 +37,10 @@ import org.slf4j.LoggerFactory;
  *   <li>{@link #markProcessed} runs exactly {@code UPDATE CMINMSGS SET DATE_PROCESSED = ? WHERE ID = ? AND
  *       DATE_PROCESSED IS NULL}; on 0 rows one {@code SELECT 1 ... WHERE ID = ?} tells
  *       {@link MarkOutcome#ALREADY_MARKED} (the old value is kept) from {@link MarkOutcome#MISSING_ROW}.
- *       {@link #markAllProcessed} asks first which of the rows exist and are unmarked ({@code SELECT ID,
- *       DATE_PROCESSED IS NULL ... WHERE ID IN (...)}), then marks those in one {@code UPDATE ... WHERE
- *       DATE_PROCESSED IS NULL AND ID IN (...)}.</li>
+ *       {@link #markAllProcessed} marks them in one {@code UPDATE ... WHERE DATE_PROCESSED IS NULL AND ID IN
+ *       (...)} and decides from its row count: when it matched every row, each was written; when fewer, one
+ *       {@code SELECT} afterwards tells, row by row, written (it holds this mark), already marked (another mark) or
+ *       missing (gone). Asking before the {@code UPDATE} would record as written a row deleted in between.</li>
  *   <li>Every statement carries the configured query timeout. Every {@link SQLException} (connection refused,
  *       timeout, missing table, denied privilege) becomes a {@link MailboxUnavailableException} naming the
  *       operation, the ID or watermark, and the table: a failure is never an empty answer.</li>
@@ -164,30 +165,34 @@ public final class JdbcMailbox implements Mailbox {
         }
         var distinct = List.copyOf(new LinkedHashSet<>(ids));
         return execute("markAllProcessed(" + distinct.size() + " ids from " + distinct.get(0) + ")", inboundTable(), c -> {
-            var outcomes = new LinkedHashMap<Long, MarkOutcome>();
-            distinct.forEach(id -> outcomes.put(id, MarkOutcome.MISSING_ROW));
-            var unmarked = new ArrayList<Long>();
-            try (PreparedStatement ps = prepare(c, sql.unmarked(distinct.size()))) {
+            var mark = times.toColumn(processedAt);
+            int written;
+            try (PreparedStatement update = prepare(c, sql.markAll(distinct.size()))) {
+                update.setString(1, mark);
                 for (int i = 0; i < distinct.size(); i++) {
-                    ps.setLong(i + 1, distinct.get(i));
+                    update.setLong(i + 2, distinct.get(i));
+                }
+                written = update.executeUpdate();
+            }
+            var outcomes = new LinkedHashMap<Long, MarkOutcome>();
+            if (written == distinct.size()) {
+                distinct.forEach(id -> outcomes.put(id, MarkOutcome.WRITTEN));
+                return outcomes;
+            }
+            distinct.forEach(id -> outcomes.put(id, MarkOutcome.MISSING_ROW));
+            try (PreparedStatement ps = prepare(c, sql.markedAt(distinct.size()))) {
+                ps.setString(1, mark);
+                for (int i = 0; i < distinct.size(); i++) {
+                    ps.setLong(i + 2, distinct.get(i));
                 }
                 try (ResultSet rs = ps.executeQuery()) {
                     while (rs.next()) {
-                        boolean empty = rs.getBoolean(2);
-                        outcomes.put(rs.getLong(1), empty ? MarkOutcome.WRITTEN : MarkOutcome.ALREADY_MARKED);
-                        if (empty) {
-                            unmarked.add(rs.getLong(1));
+                        if (rs.getBoolean(2)) {
+                            throw new SQLException("row " + rs.getLong(1) + " has no processing mark right after it"
+                                    + " was marked: another writer cleared it meanwhile; the marks are tried again");
                         }
+                        outcomes.put(rs.getLong(1), rs.getBoolean(3) ? MarkOutcome.WRITTEN : MarkOutcome.ALREADY_MARKED);
                     }
-                }
-            }
-            if (!unmarked.isEmpty()) {
-                try (PreparedStatement update = prepare(c, sql.markAll(unmarked.size()))) {
-                    update.setString(1, times.toColumn(processedAt));
-                    for (int i = 0; i < unmarked.size(); i++) {
-                        update.setLong(i + 2, unmarked.get(i));
-                    }
-                    update.executeUpdate();
                 }
             }
             return outcomes;

@@ -8,7 +8,7 @@ record MailboxSql(
         String readAfter,
         String readText,
         String readTextsPrefix,
-        String unmarkedPrefix,
+        String markedAtPrefix,
         String markAllPrefix,
         String markProcessed,
         String inboundRowExists,
@@ -28,7 +28,8 @@ record MailboxSql(
                         + " WHERE " + id + " > ? ORDER BY " + id + " LIMIT ?",
                 "SELECT " + q(in.clobColumn()) + " FROM " + inTable + " WHERE " + id + " = ?",
                 "SELECT " + id + ", " + q(in.clobColumn()) + " FROM " + inTable + " WHERE " + id + " IN (",
-                "SELECT " + id + ", " + q(in.processedColumn()) + " IS NULL FROM " + inTable + " WHERE " + id + " IN (",
+                "SELECT " + id + ", " + q(in.processedColumn()) + " IS NULL, " + q(in.processedColumn()) + " = ? FROM "
+                        + inTable + " WHERE " + id + " IN (",
                 "UPDATE " + inTable + " SET " + q(in.processedColumn()) + " = ? WHERE " + q(in.processedColumn())
                         + " IS NULL AND " + id + " IN (",
                 "UPDATE " + inTable + " SET " + q(in.processedColumn()) + " = ? WHERE " + id + " = ? AND "
@@ -48,9 +49,12 @@ record MailboxSql(
         return readTextsPrefix + parameters(count);
     }
 
-    /** The IDs of {@code count} rows, each with whether its processing mark is still empty. */
-    String unmarked(int count) {
-        return unmarkedPrefix + parameters(count);
+    /**
+     * The IDs of those of {@code count} rows (parameters 2 on) that exist, each with whether its processing mark is
+     * empty and whether it holds the mark given as the first parameter.
+     */
+    String markedAt(int count) {
+        return markedAtPrefix + parameters(count);
     }
 
     /** Set the processing mark (first parameter) of {@code count} rows whose mark is empty. */

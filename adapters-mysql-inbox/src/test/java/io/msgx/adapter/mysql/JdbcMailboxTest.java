@@ -11,6 +11,8 @@ import io.msgx.pipeline.mailbox.MailboxRow;
 import io.msgx.pipeline.mailbox.MailboxUnavailableException;
 import io.msgx.pipeline.mailbox.MarkOutcome;
 import io.msgx.pipeline.mailbox.OutboundMessage;
+import javax.sql.DataSource;
+import java.lang.reflect.Proxy;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -146,6 +148,38 @@ class JdbcMailboxTest extends MailboxContract {
         mailbox.markProcessed(id, Instant.parse("2024-03-11T16:00:00.007Z"));
         assertThat(queryString("SELECT DATE_FORMAT(" + q(in().processedColumn()) + ", '%Y-%m-%d %H:%i:%s.%f') FROM "
                 + q(in().table()))).isEqualTo("2024-03-12 00:00:00.007000");
+    }
+
+    @Test
+    void aRowDeletedJustBeforeTheMarkIsWrittenIsMissingNotWritten() {
+        freshMailbox();
+        long kept = insertInbound(xml(1), null);
+        long deleted = insertInbound(xml(2), null);
+        // The AODB side deletes a row at the worst moment: after anything we could ask first, before our UPDATE.
+        var racing = (DataSource) Proxy.newProxyInstance(getClass().getClassLoader(), new Class<?>[]{DataSource.class},
+                (proxy, method, args) -> {
+                    var result = method.invoke(db.dataSource(), args);
+                    if (!method.getName().equals("getConnection")) {
+                        return result;
+                    }
+                    var connection = (Connection) result;
+                    return Proxy.newProxyInstance(getClass().getClassLoader(), new Class<?>[]{Connection.class},
+                            (p, m, a) -> {
+                                if (m.getName().equals("prepareStatement") && a[0].toString().startsWith("UPDATE")) {
+                                    deleteInbound(deleted);
+                                }
+                                try {
+                                    return m.invoke(connection, a);
+                                } catch (java.lang.reflect.InvocationTargetException e) {
+                                    throw e.getCause();
+                                }
+                            });
+                });
+        var mailbox = new JdbcMailbox(racing, schema(), AIRPORT, 5);
+
+        var outcomes = mailbox.markAllProcessed(List.of(kept, deleted), Instant.parse("2024-03-11T00:35:00Z"));
+
+        assertThat(outcomes).containsEntry(kept, MarkOutcome.WRITTEN).containsEntry(deleted, MarkOutcome.MISSING_ROW);
     }
 
     @Test

@@ -58,7 +58,7 @@ public abstract class MailboxContract {
         return rows.stream().map(MailboxRow::id).toList();
     }
 
-    private static String xml(int n) {
+    protected static String xml(int n) {
         return "<MSG><META><SEQN>" + n + "</SEQN></META></MSG>";
     }
 
