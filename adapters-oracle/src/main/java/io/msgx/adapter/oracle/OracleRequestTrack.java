@@ -108,6 +108,13 @@ final class OracleRequestTrack implements RequestTrack {
     }
 
     @Override
+    public List<Request> pending() {
+        return sql.run("listing the pending requests", session -> session.list(
+                "SELECT " + COLUMNS + " FROM REQ_TRACK WHERE STATUS = 'PENDING' ORDER BY CREATED_AT, ID",
+                OracleRequestTrack::request));
+    }
+
+    @Override
     public boolean complete(long id, long responseMsgId, MatchMode mode, Instant at) {
         Objects.requireNonNull(mode, "mode");
         Objects.requireNonNull(at, "at");

@@ -110,6 +110,15 @@ final class PgRequestTrack implements RequestTrack {
     }
 
     @Override
+    public List<Request> pending() {
+        return StoreOperation.run("listing the pending requests", () -> dsl
+                .selectFrom(REQ_TRACK)
+                .where(REQ_TRACK.STATUS.eq(inline(RequestStatus.PENDING.name())))
+                .orderBy(REQ_TRACK.CREATED_AT, REQ_TRACK.ID)
+                .fetch(PgRequestTrack::request));
+    }
+
+    @Override
     public boolean complete(long id, long responseMsgId, MatchMode mode, Instant at) {
         Objects.requireNonNull(mode, "mode");
         Objects.requireNonNull(at, "at");

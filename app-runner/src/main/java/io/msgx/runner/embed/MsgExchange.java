@@ -303,7 +303,7 @@ public final class MsgExchange implements AutoCloseable {
         }
         var engine = new FlightStateEngine(config.engine());
         var poller = new InboxPoller(mailbox, store, clock, config.inbox(), metrics);
-        var responses = new ResponseMatcher(config.engine().operationDayRule(), config.requestClockSkew());
+        var responses = new ResponseMatcher(config.engine().operationDayRule(), config.requestClockSkew(), mailbox);
         readAhead = Executors.newSingleThreadExecutor(JobRunner.daemonThread("read-ahead"));
         var processor = new MessageProcessor(mailbox, store, codec,
                 new FlightProcessor(store, engine, clock, config.responseGuard() ? responses : null,
@@ -337,6 +337,7 @@ public final class MsgExchange implements AutoCloseable {
         if (!config.mailbox().readOnly()) {
             runner.register("request-expiry", new RequestExpiry(store, config.requestTimeout(), clock)::runOnce,
                     Duration.ofMinutes(1));
+            runner.register("request-confirmation", requestSender()::confirmPending, Duration.ofMinutes(1));
             if (config.dailyScheduleAt() != null) {
                 runner.register("daily-schedule-request", new DailyScheduleRequest(requestSender(),
                         config.dailyScheduleAt(), config.engine().operationDayRule(), clock)::runOnce, Duration.ofMinutes(1));

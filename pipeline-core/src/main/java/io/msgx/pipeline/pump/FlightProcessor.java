@@ -182,11 +182,15 @@ public final class FlightProcessor {
         var snapshot = FlightReads.snapshotFor(engine, writer.flights(), item.flightMessage());
         var decision = engine.apply(snapshot, item.flightMessage(), msgId);
         var terminal = terminalOf(decision);
+        // The request is closed before anything of its answer is written, by a conditional write in this transaction:
+        // a request the expiry job closed since the match leaves the answer unapplied, never applied to a closed one.
+        if (answered != null && terminal.status() == ProcStatus.SUCCEEDED
+                && !tx.requests().complete(answered.request().id(), msgId, answered.mode(), now)) {
+            return new Outcome(Terminal.skipped("no-match:request " + answered.request().id()
+                    + " was closed while its answer was processed"), null, false);
+        }
         if (decision instanceof Decision.Applied applied) {
             writer.add(applied.changes(), msgId, meta.type(), meta.subtype(), now);
-        }
-        if (answered != null && terminal.status() == ProcStatus.SUCCEEDED) {
-            tx.requests().complete(answered.request().id(), msgId, answered.mode(), now);
         }
         return new Outcome(terminal, decision, false);
     }

@@ -103,11 +103,15 @@ public final class ReferenceProcessor {
         var changes = apply(tx, msgId, answer, now);
         var match = responses == null || answer.action() != ReferenceAction.RESP ? null
                 : responses.matchReference(tx.requests(), meta, answer.referenceType());
+        if (match instanceof ResponseMatch.Matched matched
+                && !tx.requests().complete(matched.request().id(), msgId, matched.mode(), now)) {
+            // Closed by the expiry job since the match: the data is kept (reference data needs no request), the
+            // request is not reopened, and the reason says so.
+            match = new ResponseMatch.Unmatched("request " + matched.request().id() + " was closed while its answer"
+                    + " was processed");
+        }
         var succeeded = Terminal.succeeded(reasonFor(answer, changes, match));
         tx.procStates().finish(msgId, succeeded, now);
-        if (match instanceof ResponseMatch.Matched matched) {
-            tx.requests().complete(matched.request().id(), msgId, matched.mode(), now);
-        }
         return succeeded;
     }
 

@@ -16,8 +16,10 @@ import java.time.Clock;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.OptionalLong;
 
 /**
  * Sends our requests to the AODB side through {@code COUTMSGS} (seeds §7.2, sis-format §6): a schedule request
@@ -28,7 +30,11 @@ import java.util.Objects;
  * confirmed mailbox write makes a request {@code SENT}. If the write succeeded but the confirmation was lost
  * (the store went away between the two), the request stays {@code PENDING}; {@link #confirmPending} then finds
  * the written row by the request's {@code SEQN} — our own, unique, echoed by the answer as {@code RQSN} — and
- * confirms it instead of writing the message a second time.
+ * confirms it instead of writing the message a second time. It runs as a round of its own every minute (the
+ * {@code request-confirmation} job) and before every new request: while a request for the same day or reference
+ * type is {@code PENDING}, asking again settles that one instead of writing a second, so the AODB's exact answer to
+ * the first is never turned away (issue 24). An answer that arrives before the round ran finds its request through
+ * {@link #findWritten} ({@link ResponseMatcher}).
  */
 public final class RequestSender {
 
@@ -68,16 +74,40 @@ public final class RequestSender {
     }
 
     /**
-     * Settle requests left {@code PENDING} by a lost confirmation: a request whose message is found in the
-     * mailbox is confirmed {@code SENT} with that row; one that is not found is written now. Returns the
-     * requests that are {@code SENT} afterwards.
+     * Settle every request left {@code PENDING} (a lost confirmation, or a write the mailbox refused), oldest first: a
+     * request whose message is found in the mailbox is confirmed {@code SENT} with that row; one that is not found is
+     * written now. Returns the requests settled; when the mailbox is away the round stops there and the rest wait for
+     * the next one.
      */
-    public List<Request> confirmPending(List<Request> pending) {
-        return pending.stream().filter(r -> r.status() == RequestStatus.PENDING).map(this::settle).toList();
+    public List<Request> confirmPending() {
+        var settled = new ArrayList<Request>();
+        for (var request : store.requests().pending()) {
+            try {
+                settled.add(settle(request));
+            } catch (MailboxUnavailableException e) {
+                log.warn("Request {} still PENDING: the mailbox is away ({}); the next round tries again", request.id(),
+                        e.getMessage());
+                break;
+            }
+        }
+        return settled;
+    }
+
+    /** The {@code COUTMSGS} row {@code request} was written as, found by its {@code SEQN}; empty when not written. */
+    public static OptionalLong findWritten(Mailbox mailbox, Request request) {
+        return mailbox.findOutbound(seqnMarker(request.seqn()), request.createdAt());
     }
 
     private Request send(RequestKind kind, String subject, LocalDate day, java.time.Instant windowStart,
                          java.time.Instant windowEnd) {
+        var unconfirmed = store.requests().pending().stream()
+                .filter(r -> r.kind() == kind && Objects.equals(r.subject(), subject) && Objects.equals(r.coverDay(), day))
+                .findFirst();
+        if (unconfirmed.isPresent()) {
+            log.info("Request {} ({} {}) is still PENDING: settled instead of asking a second time", unconfirmed.get().id(),
+                    kind, subject == null ? day : subject);
+            return settle(unconfirmed.get());
+        }
         var now = clock.instant();
         var seqn = nextSeqn();
         var request = store.requests().register(kind, subject, day, settings.sender(), seqn, windowStart, windowEnd, now);
@@ -97,7 +127,7 @@ public final class RequestSender {
     }
 
     private Request settle(Request request) {
-        var written = mailbox.findOutbound(seqnMarker(request.seqn()), request.createdAt());
+        var written = findWritten(mailbox, request);
         if (written.isPresent()) {
             store.requests().markSent(request.id(), written.getAsLong(), clock.instant());
             log.info("Request {} found in the mailbox as COUTMSGS {}: confirmed, not resent", request.id(),
@@ -105,6 +135,7 @@ public final class RequestSender {
         } else {
             long outId = mailbox.appendOutbound(new OutboundMessage(xml(request), settings.routingId(), clock.instant()));
             store.requests().markSent(request.id(), outId, clock.instant());
+            log.info("Request {} was not in the mailbox: written now as COUTMSGS {}", request.id(), outId);
         }
         return store.requests().find(request.id()).orElseThrow();
     }

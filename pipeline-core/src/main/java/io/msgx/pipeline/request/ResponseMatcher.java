@@ -6,6 +6,7 @@ import io.msgx.domain.flight.OperationDayRule;
 import io.msgx.domain.message.FieldChange;
 import io.msgx.domain.message.ScheduleMessage;
 import io.msgx.pipeline.codec.MessageMeta;
+import io.msgx.pipeline.mailbox.Mailbox;
 import io.msgx.pipeline.store.MatchMode;
 import io.msgx.pipeline.store.Request;
 import io.msgx.pipeline.store.RequestKind;
@@ -32,8 +33,11 @@ import java.util.Optional;
  *       is the day every record of the answer belongs to. The match is logged as degraded and recorded as
  *       {@code MATCH_MODE=DEGRADED}: two requests for the same day in flight at once could be confused, which we
  *       accept (there is never more than one open request per day and sender).</li>
+ *   <li><b>A request still {@code PENDING}</b> (its confirmation was lost, and the confirmation round has not run
+ *       yet): when the mailbox is given and the request's row is found in {@code COUTMSGS} by its {@code SEQN}, it is
+ *       confirmed {@code SENT} in the answer's transaction and matched as if it had been.</li>
  *   <li><b>No match</b>: no such request, a request that is {@code EXPIRED} or {@code DONE} (a late answer never
- *       changes a closed request), a request never confirmed sent, or an answer sent before our request
+ *       changes a closed request), a request never written, or an answer sent before our request
  *       ({@code DTTM} earlier than the request's send time by more than the clock-skew tolerance).</li>
  * </ul>
  * A reference answer is matched the same way, with its reference type in place of the operation day: exact by
@@ -49,10 +53,17 @@ public final class ResponseMatcher {
 
     private final OperationDayRule dayRule;
     private final Duration clockSkew;
+    private final Mailbox mailbox;
 
     public ResponseMatcher(OperationDayRule dayRule, Duration clockSkew) {
+        this(dayRule, clockSkew, null);
+    }
+
+    /** {@code mailbox}: where a {@code PENDING} request is looked for before its answer is turned away; null: nowhere. */
+    public ResponseMatcher(OperationDayRule dayRule, Duration clockSkew, Mailbox mailbox) {
         this.dayRule = Objects.requireNonNull(dayRule, "dayRule");
         this.clockSkew = Objects.requireNonNull(clockSkew, "clockSkew");
+        this.mailbox = mailbox;
         if (clockSkew.isNegative()) {
             throw new IllegalArgumentException("msgx.requests.clock-skew must not be negative, got " + clockSkew);
         }
@@ -65,7 +76,7 @@ public final class ResponseMatcher {
             if (request.isEmpty() || request.get().kind() != RequestKind.SCHEDULE) {
                 return new ResponseMatch.Unmatched("no schedule request with SEQN " + meta.requestSequence());
             }
-            return check(request.get(), answeredAt, MatchMode.EXACT);
+            return check(requests, request.get(), answeredAt, MatchMode.EXACT);
         }
         var day = singleOperationDay(answer);
         if (day.isEmpty()) {
@@ -77,7 +88,7 @@ public final class ResponseMatcher {
         if (candidate.isEmpty()) {
             return new ResponseMatch.Unmatched("no RQSN, and no open schedule request for " + day.get());
         }
-        var match = check(candidate.get(), answeredAt, MatchMode.DEGRADED);
+        var match = check(requests, candidate.get(), answeredAt, MatchMode.DEGRADED);
         if (match instanceof ResponseMatch.Matched) {
             log.warn("AUDIT degraded match: schedule answer SEQN {} without RQSN taken as the answer to request {} "
                     + "(SEQN {}, {}) by operation day", meta.sequence(), candidate.get().id(), candidate.get().seqn(), day.get());
@@ -95,14 +106,14 @@ public final class ResponseMatcher {
                 return new ResponseMatch.Unmatched("no " + referenceType + " reference request with SEQN "
                         + meta.requestSequence());
             }
-            return check(request.get(), answeredAt, MatchMode.EXACT);
+            return check(requests, request.get(), answeredAt, MatchMode.EXACT);
         }
         var candidate = requests.openOf(RequestKind.REFERENCE, referenceType).stream()
                 .max(Comparator.comparing(Request::sentAt, Comparator.nullsFirst(Comparator.naturalOrder())));
         if (candidate.isEmpty()) {
             return new ResponseMatch.Unmatched("no RQSN, and no open " + referenceType + " reference request");
         }
-        var match = check(candidate.get(), answeredAt, MatchMode.DEGRADED);
+        var match = check(requests, candidate.get(), answeredAt, MatchMode.DEGRADED);
         if (match instanceof ResponseMatch.Matched) {
             log.warn("AUDIT degraded match: {} answer SEQN {} without RQSN taken as the answer to request {} (SEQN {})",
                     referenceType, meta.sequence(), candidate.get().id(), candidate.get().seqn());
@@ -110,10 +121,19 @@ public final class ResponseMatcher {
         return match;
     }
 
-    private ResponseMatch check(Request request, Instant answeredAt, MatchMode mode) {
+    private ResponseMatch check(RequestTrack requests, Request request, Instant answeredAt, MatchMode mode) {
+        if (request.status() == RequestStatus.PENDING && mailbox != null) {
+            var written = RequestSender.findWritten(mailbox, request);
+            if (written.isPresent() && requests.markSent(request.id(), written.getAsLong(), request.createdAt())) {
+                log.info("Request {} was PENDING (its confirmation was lost) and is found in the mailbox as COUTMSGS {}:"
+                        + " confirmed sent by its answer", request.id(), written.getAsLong());
+                request = requests.find(request.id()).orElseThrow();
+            }
+        }
         if (request.status() != RequestStatus.SENT) {
             return new ResponseMatch.Unmatched("request " + request.id() + " is " + request.status()
-                    + (request.status() == RequestStatus.PENDING ? " (never confirmed sent)" : " (closed)"));
+                    + (request.status() == RequestStatus.PENDING ? " (never confirmed sent, and not found in the mailbox)"
+                    : " (closed)"));
         }
         if (request.sentAt() != null && answeredAt.isBefore(request.sentAt().minus(clockSkew))) {
             return new ResponseMatch.Unmatched("answer sent at " + answeredAt + ", before request " + request.id()

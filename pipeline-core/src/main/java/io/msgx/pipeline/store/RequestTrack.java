@@ -70,6 +70,12 @@ public interface RequestTrack {
     List<Request> openOf(RequestKind kind, String subject);
 
     /**
+     * The {@code PENDING} requests, oldest (creation order) first: registered, and written to the mailbox or not — a
+     * lost confirmation leaves a request here until {@code RequestSender.confirmPending} settles it.
+     */
+    List<Request> pending();
+
+    /**
      * Request {@code id} was answered by {@code responseMsgId}, matched by {@code mode}, processed at {@code at}:
      * {@code SENT → DONE}, {@code closedAt = at}. Only a {@code SENT} request moves; false (nothing changed) for
      * {@code PENDING}, for a closed request ({@code DONE}, {@code EXPIRED}: a late answer never changes it) or an
@@ -117,6 +123,11 @@ public interface RequestTrack {
             @Override
             public List<Request> openOf(RequestKind kind, String subject) {
                 return statements.openOf(kind, subject);
+            }
+
+            @Override
+            public List<Request> pending() {
+                return statements.pending();
             }
 
             @Override

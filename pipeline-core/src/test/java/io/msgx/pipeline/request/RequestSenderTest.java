@@ -13,7 +13,6 @@ import org.junit.jupiter.api.Test;
 
 import java.lang.reflect.Proxy;
 import java.time.LocalDate;
-import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -69,7 +68,7 @@ class RequestSenderTest {
         assertThat(request.status()).isEqualTo(RequestStatus.PENDING);
         mailbox.setUnavailable(false);
 
-        var settled = sender.confirmPending(List.of(request));
+        var settled = sender.confirmPending();
 
         assertThat(settled).singleElement().satisfies(r -> assertThat(r.status()).isEqualTo(RequestStatus.SENT));
         assertThat(mailbox.outbound()).hasSize(1);
@@ -77,7 +76,71 @@ class RequestSenderTest {
 
     @Test
     void a_write_whose_confirmation_was_lost_is_found_again_and_never_resent() {
-        Mailbox losesTheAnswer = (Mailbox) Proxy.newProxyInstance(getClass().getClassLoader(), new Class<?>[]{Mailbox.class},
+        var request = sender(losesTheAnswerOf(mailbox)).requestSchedule(LocalDate.of(2024, 3, 12));
+        assertThat(request.status()).isEqualTo(RequestStatus.PENDING);
+        assertThat(mailbox.outbound()).as("the insert itself happened").hasSize(1);
+
+        var settled = sender.confirmPending().get(0);
+
+        assertThat(settled.status()).isEqualTo(RequestStatus.SENT);
+        assertThat(settled.outMsgId()).isEqualTo(mailbox.outbound().get(0).id());
+        assertThat(mailbox.outbound()).as("not written a second time").hasSize(1);
+    }
+
+    @Test
+    void asking_again_while_a_written_request_is_unconfirmed_settles_it_and_writes_no_second_one() {
+        var day = LocalDate.of(2024, 3, 12);
+        var first = sender(losesTheAnswerOf(mailbox)).requestSchedule(day);
+        assertThat(first.status()).isEqualTo(RequestStatus.PENDING);
+        clock.tick(java.time.Duration.ofMinutes(1));
+
+        var again = sender.requestSchedule(day); // the daily job's next run, a minute later
+
+        assertThat(again.id()).as("the same request, confirmed").isEqualTo(first.id());
+        assertThat(again.status()).isEqualTo(RequestStatus.SENT);
+        assertThat(mailbox.outbound()).as("one request in COUTMSGS").hasSize(1);
+        assertThat(store.requests().pending()).isEmpty();
+    }
+
+    @Test
+    void an_exact_answer_to_a_request_whose_confirmation_was_lost_is_matched_once_its_row_is_found() {
+        var request = sender(losesTheAnswerOf(mailbox)).requestReference("GLST");
+        assertThat(request.status()).isEqualTo(RequestStatus.PENDING);
+        var answer = new io.msgx.pipeline.codec.MessageMeta("AODB", null, "GLST", "RESP", "900",
+                java.time.LocalDateTime.of(2024, 3, 11, 9, 0), request.seqn());
+
+        var withoutMailbox = new ResponseMatcher(OperationDayRule.defaults(), java.time.Duration.ofMinutes(5))
+                .matchReference(store.requests(), answer, "GLST");
+        var withMailbox = new ResponseMatcher(OperationDayRule.defaults(), java.time.Duration.ofMinutes(5), mailbox)
+                .matchReference(store.requests(), answer, "GLST");
+
+        assertThat(withoutMailbox).isInstanceOf(ResponseMatch.Unmatched.class);
+        assertThat(withMailbox).isInstanceOfSatisfying(ResponseMatch.Matched.class, matched -> {
+            assertThat(matched.request().id()).isEqualTo(request.id());
+            assertThat(matched.request().status()).isEqualTo(RequestStatus.SENT);
+            assertThat(matched.request().outMsgId()).isEqualTo(mailbox.outbound().get(0).id());
+        });
+    }
+
+    @Test
+    void a_request_never_written_is_not_matched_by_an_answer_naming_it() {
+        mailbox.setUnavailable(true);
+        var request = sender.requestReference("GLST");
+        mailbox.setUnavailable(false);
+        var answer = new io.msgx.pipeline.codec.MessageMeta("AODB", null, "GLST", "RESP", "900",
+                java.time.LocalDateTime.of(2024, 3, 11, 9, 0), request.seqn());
+
+        var match = new ResponseMatcher(OperationDayRule.defaults(), java.time.Duration.ofMinutes(5), mailbox)
+                .matchReference(store.requests(), answer, "GLST");
+
+        assertThat(match).isInstanceOfSatisfying(ResponseMatch.Unmatched.class, unmatched ->
+                assertThat(unmatched.reason()).contains("not found in the mailbox"));
+        assertThat(store.requests().find(request.id()).orElseThrow().status()).isEqualTo(RequestStatus.PENDING);
+    }
+
+    /** A mailbox that writes the outbound row and then loses the answer, as a dropped connection does. */
+    private static Mailbox losesTheAnswerOf(Mailbox mailbox) {
+        return (Mailbox) Proxy.newProxyInstance(RequestSenderTest.class.getClassLoader(), new Class<?>[]{Mailbox.class},
                 (proxy, method, args) -> {
                     var result = method.invoke(mailbox, args);
                     if (method.getName().equals("appendOutbound")) {
@@ -85,15 +148,6 @@ class RequestSenderTest {
                     }
                     return result;
                 });
-        var request = sender(losesTheAnswer).requestSchedule(LocalDate.of(2024, 3, 12));
-        assertThat(request.status()).isEqualTo(RequestStatus.PENDING);
-        assertThat(mailbox.outbound()).as("the insert itself happened").hasSize(1);
-
-        var settled = sender.confirmPending(List.of(request)).get(0);
-
-        assertThat(settled.status()).isEqualTo(RequestStatus.SENT);
-        assertThat(settled.outMsgId()).isEqualTo(mailbox.outbound().get(0).id());
-        assertThat(mailbox.outbound()).as("not written a second time").hasSize(1);
     }
 
     @Test

@@ -119,6 +119,80 @@ public abstract class ResponseFlowContract {
     }
 
     @Test
+    void an_answer_whose_request_expires_between_the_match_and_the_commit_is_skipped_and_applies_nothing() {
+        var request = sender.requestSchedule(DAY);
+        pipeline = new PipelineHarness(mailbox, expiringAtTheLastMoment(store), clock);
+
+        long id = answer(request.seqn(), localNow(), fltr("1001", "11MAR240835"));
+
+        assertThat(record(id).status()).isEqualTo(ProcStatus.SKIPPED);
+        assertThat(record(id).lastError()).isEqualTo("no-match:request " + request.id()
+                + " was closed while its answer was processed");
+        assertThat(flight1001()).as("nothing applied to a closed request").isEmpty();
+        assertThat(request(request).status()).isEqualTo(RequestStatus.EXPIRED);
+    }
+
+    @Test
+    void an_exact_answer_to_a_request_whose_confirmation_was_lost_confirms_and_closes_it() {
+        var request = store.requests().register(io.msgx.pipeline.store.RequestKind.SCHEDULE, null, DAY, "RMS", "77001",
+                clock.instant(), clock.instant().plus(Duration.ofDays(1)), clock.instant());
+        long written = mailbox.appendOutbound(new io.msgx.pipeline.mailbox.OutboundMessage(
+                "<MSG><META><SEQN>77001</SEQN></META></MSG>", "AODB", clock.instant()));
+
+        long id = answer("77001", localNow(), fltr("1001", "11MAR240835"));
+
+        assertThat(record(id).status()).isEqualTo(ProcStatus.SUCCEEDED);
+        assertThat(request(request).status()).isEqualTo(RequestStatus.DONE);
+        assertThat(request(request).outMsgId()).isEqualTo(written);
+        assertThat(flight1001()).isPresent();
+    }
+
+    /**
+     * {@code store}, whose transactions see the expiry job close every open request just before an answer closes
+     * its own: the race the conditional {@code complete} decides.
+     */
+    private static PipelineStore expiringAtTheLastMoment(PipelineStore store) {
+        java.util.function.UnaryOperator<io.msgx.pipeline.store.PipelineTransaction> racing = tx ->
+                (io.msgx.pipeline.store.PipelineTransaction) java.lang.reflect.Proxy.newProxyInstance(
+                        ResponseFlowContract.class.getClassLoader(),
+                        new Class<?>[]{io.msgx.pipeline.store.PipelineTransaction.class}, (proxy, method, args) -> {
+                            if (method.getName().equals("requests")) {
+                                return expiringFirst(tx.requests());
+                            }
+                            return invoke(method, tx, args);
+                        });
+        return (PipelineStore) java.lang.reflect.Proxy.newProxyInstance(ResponseFlowContract.class.getClassLoader(),
+                new Class<?>[]{PipelineStore.class}, (proxy, method, args) -> {
+                    if (method.getName().equals("inTransaction") || method.getName().equals("inLockedTransaction")) {
+                        var work = (PipelineStore.TransactionWork<?>) args[0];
+                        PipelineStore.TransactionWork<Object> wrapped = tx -> work.run(racing.apply(tx));
+                        return invoke(method, store, new Object[]{wrapped});
+                    }
+                    return invoke(method, store, args);
+                });
+    }
+
+    private static io.msgx.pipeline.store.RequestTrack expiringFirst(io.msgx.pipeline.store.RequestTrack requests) {
+        return (io.msgx.pipeline.store.RequestTrack) java.lang.reflect.Proxy.newProxyInstance(
+                ResponseFlowContract.class.getClassLoader(), new Class<?>[]{io.msgx.pipeline.store.RequestTrack.class},
+                (proxy, method, args) -> {
+                    if (method.getName().equals("complete")) {
+                        var at = (java.time.Instant) args[3];
+                        requests.expireOpenBefore(at.plus(Duration.ofDays(1)), at);
+                    }
+                    return invoke(method, requests, args);
+                });
+    }
+
+    private static Object invoke(java.lang.reflect.Method method, Object target, Object[] args) throws Throwable {
+        try {
+            return method.invoke(target, args);
+        } catch (java.lang.reflect.InvocationTargetException e) {
+            throw e.getCause();
+        }
+    }
+
+    @Test
     void an_answer_sent_before_our_request_beyond_the_tolerance_is_skipped() {
         var request = sender.requestSchedule(DAY);
         long tooEarly = answer(request.seqn(), localNow().minusMinutes(3), fltr("1001", "11MAR240835"));

@@ -217,6 +217,11 @@ public final class InMemoryPipelineStore implements PipelineStore {
             }
 
             @Override
+            public List<Request> pending() {
+                return inTransaction(tx -> tx.requests().pending());
+            }
+
+            @Override
             public boolean complete(long id, long responseMsgId, MatchMode mode, Instant at) {
                 return inTransaction(tx -> tx.requests().complete(id, responseMsgId, mode, at));
             }
@@ -1260,6 +1265,14 @@ public final class InMemoryPipelineStore implements PipelineStore {
                     : java.util.Objects.requireNonNull(subject, "subject");
             return state.requests.values().stream()
                     .filter(r -> r.status() == RequestStatus.SENT && r.typeKey().equals(type))
+                    .sorted(java.util.Comparator.comparing(Request::createdAt).thenComparing(Request::id))
+                    .toList();
+        }
+
+        @Override
+        public List<Request> pending() {
+            return state.requests.values().stream()
+                    .filter(r -> r.status() == RequestStatus.PENDING)
                     .sorted(java.util.Comparator.comparing(Request::createdAt).thenComparing(Request::id))
                     .toList();
         }

@@ -68,6 +68,18 @@ public abstract class RequestTrackContract {
     }
 
     @Test
+    void pendingListsTheUnconfirmedRequestsOldestFirst() {
+        var first = schedule(DAY, "RMS");
+        clock.tick(Duration.ofSeconds(1));
+        var confirmed = sent(reference("GATE", null));
+        clock.tick(Duration.ofSeconds(1));
+        var second = reference("AIRL", null);
+
+        assertThat(requests().pending()).extracting(Request::id).containsExactly(first.id(), second.id());
+        assertThat(requests().pending()).extracting(Request::id).doesNotContain(confirmed.id());
+    }
+
+    @Test
     void aReferenceRequestKeepsItsTypeAndMayCoverNoDay() {
         var r = reference("GATE", null);
 

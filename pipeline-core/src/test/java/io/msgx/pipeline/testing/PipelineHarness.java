@@ -56,7 +56,7 @@ public final class PipelineHarness {
                             ProcessingSettings processing, Executor readAhead, ReferenceSettings reference) {
         this.clock = clock;
         var engine = new FlightStateEngine(EngineSettings.defaults());
-        var responses = new ResponseMatcher(EngineSettings.defaults().operationDayRule(), Duration.ofMinutes(2));
+        var responses = new ResponseMatcher(EngineSettings.defaults().operationDayRule(), Duration.ofMinutes(2), mailbox);
         var flights = new FlightProcessor(store, engine, clock, responses,
                 FlightCache.holding(processing.flightCacheSize()));
         var codec = new JacksonXmlCodec();
