@@ -132,6 +132,64 @@ public final class OraclePipelineStore implements PipelineStore {
         return RequestTrack.autoCommitted(this, new OracleRequestTrack(autoCommit));
     }
 
+    /** The {@code PIPELINE_LOCK} row of the lifecycle lock, created by its first user. */
+    static final String LIFECYCLE_LOCK = "LIFECYCLE";
+
+    /**
+     * The {@code PIPELINE_LOCK} row {@value #LIFECYCLE_LOCK}, locked ({@code FOR UPDATE WAIT}, the locked transactions'
+     * wait) by a transaction on a connection of its own for the length of {@code work}, and released by its rollback.
+     * The row is inserted the first time (the lease row is made the same way, so the runtime user may).
+     */
+    @Override
+    public <T> T exclusiveLifecycle(java.util.function.Supplier<T> work) {
+        Objects.requireNonNull(work, "work");
+        ensureLockRow();
+        Connection connection = open("the lifecycle lock");
+        try {
+            try {
+                connection.setAutoCommit(false);
+                try (var lock = connection.prepareStatement("SELECT NAME FROM PIPELINE_LOCK WHERE NAME = ?"
+                        + OracleTransaction.forUpdate(lockWait))) {
+                    lock.setString(1, LIFECYCLE_LOCK);
+                    lock.executeQuery().close();
+                }
+            } catch (SQLException e) {
+                Sql.rollback(connection, e);
+                throw Sql.failure("taking the lifecycle lock", e);
+            }
+            try {
+                return work.get();
+            } finally {
+                try {
+                    connection.rollback();
+                } catch (SQLException ignored) {
+                    // A broken session: its locks went with it.
+                }
+            }
+        } finally {
+            Sql.restoreAutoCommit(connection);
+            try {
+                connection.close();
+            } catch (SQLException ignored) {
+                // Nothing left to release.
+            }
+        }
+    }
+
+    private void ensureLockRow() {
+        autoCommit.run("creating the lifecycle lock row", session -> {
+            if (session.list("SELECT NAME FROM PIPELINE_LOCK WHERE NAME = ?", row -> row.text("NAME"), LIFECYCLE_LOCK)
+                    .isEmpty()) {
+                try {
+                    session.update("INSERT INTO PIPELINE_LOCK (NAME) VALUES (?)", LIFECYCLE_LOCK);
+                } catch (java.sql.SQLIntegrityConstraintViolationException alreadyThere) {
+                    // Another process inserted it meanwhile.
+                }
+            }
+            return null;
+        });
+    }
+
     private <T> T run(TransactionWork<T> work, boolean locked) {
         Objects.requireNonNull(work, "work");
         String kind = locked ? "a locked transaction" : "a transaction";

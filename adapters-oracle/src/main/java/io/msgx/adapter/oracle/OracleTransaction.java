@@ -44,10 +44,14 @@ final class OracleTransaction implements PipelineTransaction {
      * transaction holds it, for ever when {@code lockWait} is null, else at most that long ({@code FOR UPDATE WAIT n},
      * whole seconds; ORA-30006 then, which is {@link io.msgx.pipeline.store.StoreUnavailableException}).
      */
+    /** {@code FOR UPDATE} waiting at most {@code lockWait}, rounded up to whole seconds; without a bound when null. */
+    static String forUpdate(Duration lockWait) {
+        return " FOR UPDATE" + (lockWait == null ? "" : " WAIT " + Math.max(1, (lockWait.toMillis() + 999) / 1000));
+    }
+
     void lockPipeline(Duration lockWait) {
-        var wait = lockWait == null ? "" : " WAIT " + Math.max(1, (lockWait.toMillis() + 999) / 1000);
         sql.run("taking PIPELINE_LOCK", session -> {
-            var locked = session.one("SELECT NAME FROM PIPELINE_LOCK WHERE NAME = ? FOR UPDATE" + wait,
+            var locked = session.one("SELECT NAME FROM PIPELINE_LOCK WHERE NAME = ?" + forUpdate(lockWait),
                     row -> row.text("NAME"), PIPELINE);
             if (locked.isEmpty()) {
                 throw new IllegalStateException("PIPELINE_LOCK has no row '" + PIPELINE + "': the schema was not "

@@ -114,6 +114,37 @@ public final class PgPipelineStore implements PipelineStore {
         return RequestTrack.autoCommitted(this, new PgRequestTrack(autoCommit));
     }
 
+    /**
+     * A session advisory lock keyed by the store's schema ({@code current_schema()}), taken on a connection of its own
+     * and held for the length of {@code work}; it waits for the holder (bounded by the session's statement timeout).
+     * The lease uses another key, so the lifecycle lock never contends with it.
+     */
+    @Override
+    public <T> T exclusiveLifecycle(java.util.function.Supplier<T> work) {
+        Objects.requireNonNull(work, "work");
+        Connection connection = open("the lifecycle lock");
+        try {
+            try (var lock = connection.prepareStatement("SELECT pg_advisory_lock(hashtext('msgexchange-lifecycle:' || "
+                    + "current_schema()))")) {
+                lock.execute();
+            } catch (SQLException e) {
+                throw failure("taking the lifecycle lock", e);
+            }
+            try {
+                return work.get();
+            } finally {
+                try (var unlock = connection.prepareStatement("SELECT pg_advisory_unlock(hashtext("
+                        + "'msgexchange-lifecycle:' || current_schema()))")) {
+                    unlock.execute();
+                } catch (SQLException ignored) {
+                    // A broken session: its locks went with it.
+                }
+            }
+        } finally {
+            close(connection);
+        }
+    }
+
     private <T> T run(TransactionWork<T> work, boolean locked) {
         Objects.requireNonNull(work, "work");
         String kind = locked ? "a locked transaction" : "a transaction";

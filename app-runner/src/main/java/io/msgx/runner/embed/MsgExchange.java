@@ -98,7 +98,8 @@ public final class MsgExchange implements AutoCloseable {
     private final Mailbox mailbox;
     private final XmlCodec codec;
     private final KafkaEventSink sink;
-    private final MessageLifecycleGate gate = new MessageLifecycleGate();
+    /** Replay and backfill apart, in this process and between every process sharing the store (seeds §9.1). */
+    private final MessageLifecycleGate gate;
     private final StoreBackend.LeaderLease lease;
     private volatile JobRunner jobs;
     private volatile PumpLoop pumpLoop;
@@ -126,6 +127,7 @@ public final class MsgExchange implements AutoCloseable {
         this.mailboxPool = ConnectionPools.open("msgx-mailbox", config.mailbox().url(), config.mailbox().user(),
                 config.mailbox().password(), 3, hikari -> { });
         this.store = backend.store();
+        this.gate = new MessageLifecycleGate(store);
         Mailbox jdbc = new JdbcMailbox(mailboxPool, config.mailbox().schema(), config.mailbox().zone(),
                 Math.max(1, config.mailbox().queryTimeoutSeconds()));
         this.mailbox = config.mailbox().readOnly() ? new ReadOnlyMailbox(jdbc) : jdbc;

@@ -46,6 +46,18 @@ public interface PipelineStore {
      */
     RequestTrack requests();
 
+    /**
+     * Run {@code work} while no other process that shares this store runs lifecycle work (seeds §9.1: a replay moving
+     * rows back to {@code PENDING} never overlaps a backfill round marking them in the mailbox). The database stores
+     * hold a lock of the store for the length of {@code work}: PostgreSQL a session advisory lock, Oracle a row of
+     * {@code PIPELINE_LOCK}; it goes with the session if the process dies. {@code work} runs outside any transaction
+     * and may take its own. The default runs {@code work} as it is: a store no other process shares (the in-memory
+     * one) has nobody to exclude, and within one process {@code MessageLifecycleGate} does.
+     */
+    default <T> T exclusiveLifecycle(java.util.function.Supplier<T> work) {
+        return work.get();
+    }
+
     /** The work of one transaction. */
     @FunctionalInterface
     interface TransactionWork<T> {

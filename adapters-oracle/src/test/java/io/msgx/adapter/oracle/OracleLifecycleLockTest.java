@@ -1,0 +1,17 @@
+package io.msgx.adapter.oracle;
+
+import io.msgx.pipeline.store.LifecycleLockContract;
+import io.msgx.pipeline.store.PipelineStore;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/** The lifecycle lock on Oracle (H2 in Oracle mode by default): the PIPELINE_LOCK row LIFECYCLE. */
+class OracleLifecycleLockTest extends LifecycleLockContract {
+
+    @RegisterExtension
+    final OracleTestDatabase database = new OracleTestDatabase();
+
+    @Override
+    protected PipelineStore store() {
+        return database.store(clock);
+    }
+}

@@ -1,0 +1,17 @@
+package io.msgx.adapter.pg;
+
+import io.msgx.pipeline.store.LifecycleLockContract;
+import io.msgx.pipeline.store.PipelineStore;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/** The lifecycle lock on PostgreSQL: a session advisory lock per schema. */
+class PgLifecycleLockTest extends LifecycleLockContract {
+
+    @RegisterExtension
+    final PgTestDatabase database = new PgTestDatabase();
+
+    @Override
+    protected PipelineStore store() {
+        return database.store(clock);
+    }
+}
