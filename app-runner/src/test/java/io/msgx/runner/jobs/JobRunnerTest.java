@@ -20,7 +20,8 @@ class JobRunnerTest {
     private static final Duration PERIOD = Duration.ofMillis(20);
     private static final long WAIT_SECONDS = 5;
 
-    private final JobRunner runner = new JobRunner();
+    private final java.util.List<String> fatal = new java.util.concurrent.CopyOnWriteArrayList<>();
+    private final JobRunner runner = new JobRunner(java.time.Clock.systemUTC(), (loop, error) -> fatal.add(loop + ": " + error.getMessage()));
 
     @AfterEach
     void stopRunner() {
