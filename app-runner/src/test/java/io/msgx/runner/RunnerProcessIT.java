@@ -101,7 +101,8 @@ class RunnerProcessIT {
                 "msgx.mailbox.user=root",
                 "msgx.http.token=s3cret",
                 "msgx.pipeline.poll-interval=200ms",
-                "msgx.jobs.standby-poll=500ms"), StandardCharsets.UTF_8);
+                "msgx.jobs.standby-poll=500ms",
+                "msgx.kafka.enabled=false"), StandardCharsets.UTF_8);
         file.toFile().deleteOnExit();
         return file;
     }

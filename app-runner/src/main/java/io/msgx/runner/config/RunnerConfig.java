@@ -334,8 +334,8 @@ public record RunnerConfig(
             s.problem(Keys.STORE_STATEMENT_TIMEOUT + " and " + Keys.STORE_SOCKET_TIMEOUT + ": expected durations of 0 "
                     + "(off) or more");
         } else if (!socketTimeout.isZero() && socketTimeout.compareTo(statementTimeout.plusSeconds(5)) < 0) {
-            s.problem(Keys.STORE_SOCKET_TIMEOUT + " = " + socketTimeout + " (from " + source.originOf(Keys.STORE_SOCKET_TIMEOUT)
-                    + "): expected at least 5 s more than " + Keys.STORE_STATEMENT_TIMEOUT + " (" + statementTimeout
+            s.problem(Keys.STORE_SOCKET_TIMEOUT + " = " + Settings.written(socketTimeout) + " (from " + source.originOf(Keys.STORE_SOCKET_TIMEOUT)
+                    + "): expected at least 5 s more than " + Keys.STORE_STATEMENT_TIMEOUT + " (" + Settings.written(statementTimeout)
                     + "), or 0 (off): the server cancels a long statement cleanly and the session stays usable; a "
                     + "socket timeout drops the connection, and should only end a session whose server stopped answering");
         }
