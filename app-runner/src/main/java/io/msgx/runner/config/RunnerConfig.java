@@ -333,7 +333,8 @@ public record RunnerConfig(
         if (statementTimeout.isNegative() || socketTimeout.isNegative()) {
             s.problem(Keys.STORE_STATEMENT_TIMEOUT + " and " + Keys.STORE_SOCKET_TIMEOUT + ": expected durations of 0 "
                     + "(off) or more");
-        } else if (!socketTimeout.isZero() && socketTimeout.compareTo(statementTimeout.plusSeconds(5)) < 0) {
+        } else if (!socketTimeout.isZero() && !statementTimeout.isZero()
+                && socketTimeout.compareTo(statementTimeout.plusSeconds(5)) < 0) {
             s.problem(Keys.STORE_SOCKET_TIMEOUT + " = " + Settings.written(socketTimeout) + " (from " + source.originOf(Keys.STORE_SOCKET_TIMEOUT)
                     + "): expected at least 5 s more than " + Keys.STORE_STATEMENT_TIMEOUT + " (" + Settings.written(statementTimeout)
                     + "), or 0 (off): the server cancels a long statement cleanly and the session stays usable; a "

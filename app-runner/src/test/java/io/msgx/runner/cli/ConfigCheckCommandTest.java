@@ -40,7 +40,7 @@ class ConfigCheckCommandTest {
         assertThat(code).as(text).isZero();
         assertThat(text).containsPattern("msgx\\.kafka\\.bootstrap-servers +kafka:9092 +\\(site\\.properties\\)")
                 .containsPattern("msgx\\.pipeline\\.claim-batch +200 +\\(default\\)")
-                .containsPattern("msgx\\.store\\.statement-timeout +60s +\\(default\\)")
+                .containsPattern("msgx\\.store\\.statement-timeout +1m +\\(default\\)")
                 .containsPattern("msgx\\.store\\.password +\\(set\\) +\\(site\\.properties\\)")
                 .contains("jdbc:mysql://msgx:***@aodb/sis", "Configuration valid.")
                 .doesNotContain("StorePass1", "UrlPass2", "Token3");

@@ -207,7 +207,7 @@ class RunnerConfigTest {
         assertThat(byKey.get(Keys.CLAIM_BATCH)).isEqualTo(new ConfigReport.Entry(Keys.CLAIM_BATCH, "50",
                 "env MSGX_PIPELINE_CLAIM_BATCH"));
         assertThat(byKey.get(Keys.MAX_COMMIT_DELAY)).isEqualTo(new ConfigReport.Entry(Keys.MAX_COMMIT_DELAY, "30s", "default"));
-        assertThat(byKey.get(Keys.STORE_STATEMENT_TIMEOUT).value()).isEqualTo("60s");
+        assertThat(byKey.get(Keys.STORE_STATEMENT_TIMEOUT).value()).isEqualTo("1m");
         assertThat(byKey.get(Keys.KAFKA_BOOTSTRAP)).isEqualTo(new ConfigReport.Entry(Keys.KAFKA_BOOTSTRAP, "k:9092",
                 "site.properties"));
         assertThat(byKey.get(Keys.STORE_PASSWORD).value()).isEqualTo("(set)");
