@@ -92,7 +92,7 @@ class RunnerProcessIT {
     }
 
     /**
-     * D-70: a loop of {@code run} that meets a JVM Error ends the process with 70 (the service manager restarts it),
+     * D-74: a loop of {@code run} that meets a JVM Error ends the process with 70 (the service manager restarts it),
      * after the shutdown hook closed the exchange (the lease released for the standby). The Error comes from the
      * hidden, test-only {@code --test-only-fatal-error-after} (no key or variable sets it), through the same handler the
      * pipeline's loops have; that the loops hand their Errors to it is JobRunnerTest's and LivenessTest's.

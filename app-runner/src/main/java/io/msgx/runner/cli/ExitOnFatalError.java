@@ -9,7 +9,7 @@ import java.util.Objects;
 import java.util.function.IntConsumer;
 
 /**
- * The {@code run} command's {@link FatalErrorHandler} (D-70): a loop that met a JVM {@link Error} ends the process
+ * The {@code run} command's {@link FatalErrorHandler} (D-74): a loop that met a JVM {@link Error} ends the process
  * with {@value Main#FATAL} (EX_SOFTWARE), so the service manager restarts it and, meanwhile, the standby takes over.
  *
  * <p>The exit runs on a thread of its own, not in the failing loop's: {@code System.exit} runs the shutdown hook, which

@@ -9,7 +9,7 @@ import picocli.CommandLine.ScopeType;
  * {@code java -jar msgexchange.jar <command>}: the operator's entry point. {@code --help} and {@code --version} work on
  * every command and subcommand (inherited from here). Exit codes: 0 done, 1 failed,
  * 2 bad usage or configuration, 3 not found, 4 refused (the request does not apply to that message), 70 a loop of
- * {@code run} met a JVM Error (D-70).
+ * {@code run} met a JVM Error (D-74).
  */
 @Command(name = "msgexchange", mixinStandardHelpOptions = true, scope = ScopeType.INHERIT, version = "msgexchange 0.1.0",
         description = "AODB/SIS mailbox -> authoritative flight state -> Kafka.",

@@ -87,7 +87,7 @@ import java.util.function.UnaryOperator;
  *
  * <p>Kafka is required (D-71): {@link #start()} refuses a cluster that does not answer or lacks one of the three
  * topics, unless {@code msgx.kafka.enabled=false} was set on purpose. {@link #liveness()} tells whether every loop
- * still beats (D-70); a loop that meets a JVM {@link Error} goes to the {@link FatalErrorHandler} of
+ * still beats (D-70); a loop (D-74) that meets a JVM {@link Error} goes to the {@link FatalErrorHandler} of
  * {@link Builder#onFatalError} — by default the exchange closes itself (releasing the lease, so a standby takes over)
  * and reports the error through {@link #fatalError()} and {@link #liveness()}; it never ends the embedder's process.
  */
@@ -198,7 +198,7 @@ public final class MsgExchange implements AutoCloseable {
         }
 
         /**
-         * What happens when a loop meets a JVM {@link Error} (D-70). Without one, the exchange closes itself on a
+         * What happens when a loop meets a JVM {@link Error} (D-74). Without one, the exchange closes itself on a
          * thread of its own and reports the error ({@link #fatalError()}, {@link #liveness()} DOWN): the process stays
          * the embedder's to end. The {@code run} command's handler exits the process with 70.
          */
@@ -327,7 +327,7 @@ public final class MsgExchange implements AutoCloseable {
         };
     }
 
-    /** The fatal error a loop met, as {@code loop: error}; empty while none (D-70). */
+    /** The fatal error a loop met, as {@code loop: error}; empty while none (D-74). */
     public Optional<String> fatalError() {
         return Optional.ofNullable(fatal);
     }

@@ -1,7 +1,7 @@
 package io.msgx.runner.jobs;
 
 /**
- * What happens when a background loop meets a JVM {@link Error} (D-70): the JVM is in trouble (a
+ * What happens when a background loop meets a JVM {@link Error} (D-74): the JVM is in trouble (a
  * {@link StackOverflowError}, a {@link LinkageError}, an {@link AssertionError} of a broken invariant), so carrying on
  * would hide it, and ending only that loop's schedule, as a plain executor does, leaves a process that looks alive but
  * does no work. The loop's schedule ends after the handler returns.

@@ -28,7 +28,7 @@ import java.util.concurrent.locks.ReentrantLock;
  *   <li>Each run is isolated: an exception is logged with the job's name and the next run happens as
  *       scheduled. An {@link Error} is logged and handed to the {@link FatalErrorHandler}, then rethrown, which ends
  *       that job's schedule (the JVM is in trouble; carrying on would hide it). The handler decides what becomes of
- *       the process: the runner never ends it itself (D-70).</li>
+ *       the process: the runner never ends it itself (D-74).</li>
  *   <li>Each job's pulse — when a run last started, ended, or reported progress ({@link #beat}) — is kept for
  *       {@code /health/live} ({@link #pulses()}, judged by {@link LivenessPolicy}).</li>
  *   <li>{@link #wake(String)} runs a job once more as soon as its thread is free, without waiting for its period:

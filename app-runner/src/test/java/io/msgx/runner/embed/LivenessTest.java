@@ -11,7 +11,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * D-70 on a real store: an active instance and a hot standby are both live (the standby's lease watcher beats for it);
+ * D-70 and D-74 on a real store: an active instance and a hot standby are both live (the standby's lease watcher beats for it);
  * a loop that meets a JVM Error goes to the fatal-error handler — by default the exchange closes itself, releasing the
  * lease so the standby takes over, and reports the error; it does not end the embedder's process.
  */
