@@ -140,12 +140,15 @@ public final class Keys {
 
     /**
      * {@code MSGX_*} environment variables the project uses that name no key, so start-up does not refuse them as
-     * misspelt keys: the log level the logging configuration reads, the jars of scripts/kafka-broker.sh, and the
-     * tests' database locations ({@code MSGX_TEST_*}). Anything else under {@code MSGX_} must be a key's variable.
+     * misspelt keys: the jars of scripts/kafka-broker.sh. With {@link #NON_KEY_VARIABLE_PREFIXES}, anything else under
+     * {@code MSGX_} must be a key's variable (D-72).
      */
-    public static final List<String> NON_KEY_VARIABLES = List.of("MSGX_LOG_LEVEL", "MSGX_KAFKA_LIB");
-    /** Prefixes of {@code MSGX_*} variables that are not keys: the tests' own ({@code MSGX_TEST_ORACLE_URL}, ...). */
-    public static final List<String> NON_KEY_VARIABLE_PREFIXES = List.of("MSGX_TEST_");
+    public static final List<String> NON_KEY_VARIABLES = List.of("MSGX_KAFKA_LIB");
+    /**
+     * Prefixes of {@code MSGX_*} variables that are not keys: the logging configuration's ({@code MSGX_LOG_LEVEL}, and
+     * any it reads besides; no key lives under {@code msgx.log.}) and the tests' own ({@code MSGX_TEST_ORACLE_URL}, ...).
+     */
+    public static final List<String> NON_KEY_VARIABLE_PREFIXES = List.of("MSGX_LOG_", "MSGX_TEST_");
 
     private Keys() {
     }
