@@ -358,6 +358,8 @@ public record RunnerConfig(
         shown.put(Keys.STORE_USER, store.user());
         shown.put(Keys.STORE_PASSWORD, shown(store.password()));
         shown.put(Keys.STORE_SCHEMA, store.schema());
+        shown.put(Keys.STORE_STATEMENT_TIMEOUT, Settings.written(store.statementTimeout()));
+        shown.put(Keys.STORE_SOCKET_TIMEOUT, Settings.written(store.socketTimeout()));
         shown.put(Keys.MAILBOX_URL, JdbcUrlMask.mask(mailbox.url()));
         shown.put(Keys.MAILBOX_USER, mailbox.user());
         shown.put(Keys.MAILBOX_PASSWORD, shown(mailbox.password()));
