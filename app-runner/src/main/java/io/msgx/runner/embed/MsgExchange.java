@@ -3,7 +3,9 @@ package io.msgx.runner.embed;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import io.msgx.adapter.kafka.KafkaClusterProbe;
 import io.msgx.adapter.kafka.KafkaEventSink;
+import io.msgx.adapter.kafka.KafkaTopics;
 import io.msgx.adapter.mysql.JdbcMailbox;
 import io.msgx.domain.engine.FlightStateEngine;
 import io.msgx.pipeline.codec.JacksonXmlCodec;
@@ -37,6 +39,7 @@ import io.msgx.pipeline.store.PipelineStore;
 import io.msgx.pipeline.store.StoreConflictException;
 import io.msgx.pipeline.store.StoreUnavailableException;
 import io.msgx.runner.config.ConfigSource;
+import io.msgx.runner.config.Keys;
 import io.msgx.runner.config.RunnerConfig;
 import io.msgx.runner.jobs.FatalErrorHandler;
 import io.msgx.runner.jobs.JobPulse;
@@ -83,11 +86,11 @@ import java.util.function.UnaryOperator;
  * <p>Only one instance is active per store: {@link #start()} takes the store's leader lease (a PostgreSQL advisory
  * lock, an Oracle {@code PIPELINE_LOCK} row lock) and, while another instance holds it, waits as a hot standby.
  * Every background loop runs on the {@link JobRunner}'s threads; nothing else here starts a thread but the lease
- * watcher.
+ * watcher (and, after a fatal error, the default handler's closer).
  *
  * <p>Kafka is required (D-71): {@link #start()} refuses a cluster that does not answer or lacks one of the three
  * topics, unless {@code msgx.kafka.enabled=false} was set on purpose. {@link #liveness()} tells whether every loop
- * still beats (D-70); a loop (D-74) that meets a JVM {@link Error} goes to the {@link FatalErrorHandler} of
+ * still beats (D-70); a loop that meets a JVM {@link Error} (D-74) goes to the {@link FatalErrorHandler} of
  * {@link Builder#onFatalError} — by default the exchange closes itself (releasing the lease, so a standby takes over)
  * and reports the error through {@link #fatalError()} and {@link #liveness()}; it never ends the embedder's process.
  */
@@ -242,7 +245,7 @@ public final class MsgExchange implements AutoCloseable {
         }
         if (sink == null) {
             log.warn("Kafka is turned off ({}=false): events are kept in the outbox until an instance with Kafka "
-                    + "publishes them", io.msgx.runner.config.Keys.KAFKA_ENABLED);
+                    + "publishes them", Keys.KAFKA_ENABLED);
         }
         leaseWatcherBeat = clock.instant();
         leaseWatcher = new Thread(this::watchLease, "msgx-lease");
@@ -262,21 +265,21 @@ public final class MsgExchange implements AutoCloseable {
     private void requireKafka() {
         var settings = config.kafka().sink();
         var bound = settings.requestTimeout();
-        var problem = new io.msgx.adapter.kafka.KafkaClusterProbe(settings).problem(bound);
+        var problem = new KafkaClusterProbe(settings).problem(bound);
         if (problem.isPresent()) {
             throw new IllegalStateException("Kafka is required and does not answer at start-up: " + problem.get()
-                    + ". Check " + io.msgx.runner.config.Keys.KAFKA_BOOTSTRAP + " (and the msgx.kafka.producer.* security "
-                    + "settings), or set " + io.msgx.runner.config.Keys.KAFKA_ENABLED + "=false to run without publishing");
+                    + ". Check " + Keys.KAFKA_BOOTSTRAP + " (and the msgx.kafka.producer.* security "
+                    + "settings), or set " + Keys.KAFKA_ENABLED + "=false to run without publishing");
         }
-        var missing = io.msgx.adapter.kafka.KafkaTopics.missing(settings, bound);
+        var missing = KafkaTopics.missing(settings, bound);
         if (!missing.isEmpty()) {
             var lines = new ArrayList<String>();
             for (var topic : missing) {
-                var key = topic.equals(settings.msgTopic()) ? io.msgx.runner.config.Keys.KAFKA_TOPIC_MSG
-                        : topic.equals(settings.schdTopic()) ? io.msgx.runner.config.Keys.KAFKA_TOPIC_SCHD
-                        : io.msgx.runner.config.Keys.KAFKA_TOPIC_REFERENCE;
+                var key = topic.equals(settings.msgTopic()) ? Keys.KAFKA_TOPIC_MSG
+                        : topic.equals(settings.schdTopic()) ? Keys.KAFKA_TOPIC_SCHD
+                        : Keys.KAFKA_TOPIC_REFERENCE;
                 lines.add(topic + " (" + key + "): kafka-topics.sh --bootstrap-server " + settings.bootstrapServers()
-                        + " --create --topic " + topic + (key.equals(io.msgx.runner.config.Keys.KAFKA_TOPIC_MSG) ? ""
+                        + " --create --topic " + topic + (key.equals(Keys.KAFKA_TOPIC_MSG) ? ""
                         : " --config cleanup.policy=compact"));
             }
             throw new IllegalStateException("Kafka at " + settings.bootstrapServers() + " lacks the topic(s) this "
