@@ -100,10 +100,9 @@ class DocumentedMetricsTest {
                 + "<STYP>DNLD</STYP></META><RECS>1</RECS><ABDG><ABCD>AB01</ABCD><STND>201</STND></ABDG></MSG>");
         long unknown = services.deliver(sis.other("ZZZZ", "X")); // a failed attempt, and the head held
 
-        var keys = services.runnerKeys();
+        var keys = services.runnerKeysWithKafka();
         keys.put(Keys.HTTP_PORT, "0");
         keys.put(Keys.POLL_INTERVAL, "200ms");
-        keys.put(Keys.KAFKA_BOOTSTRAP, KafkaTestBroker.bootstrapServers());
         keys.put(Keys.KAFKA_TOPIC_MSG, msgTopic);
         keys.put(Keys.KAFKA_TOPIC_SCHD, schdTopic);
         keys.put(Keys.KAFKA_TOPIC_REFERENCE, referenceTopic);

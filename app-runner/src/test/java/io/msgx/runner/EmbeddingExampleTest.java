@@ -1,5 +1,8 @@
 package io.msgx.runner;
 
+import io.msgx.adapter.kafka.KafkaSinkSettings;
+import io.msgx.adapter.kafka.KafkaTestBroker;
+import io.msgx.adapter.kafka.KafkaTopics;
 import io.msgx.pipeline.testing.SisMessages;
 import io.msgx.runner.embed.MsgExchange;
 import io.msgx.runner.embed.PipelineStatus;
@@ -26,6 +29,8 @@ class EmbeddingExampleTest {
     @Test
     void an_airport_service_embeds_the_pipeline_with_a_few_keys() throws Exception {
         long id = services.deliver(new SisMessages().schedule(fltr("1001", "11MAR240835", "FLNO", "CA1405")));
+        // the cluster provides the topics (D-71); here the test broker, with the default names the example uses
+        KafkaTopics.ensure(KafkaSinkSettings.defaults(KafkaTestBroker.bootstrapServers()), 1, (short) 1);
 
         // --- README: Embed it ---
         try (var exchange = MsgExchange.builder()
@@ -36,6 +41,7 @@ class EmbeddingExampleTest {
                         "msgx.mailbox.url", services.mailboxUrl(),
                         "msgx.mailbox.user", "root",
                         "msgx.pipeline.poll-interval", "200ms",
+                        "msgx.kafka.bootstrap-servers", KafkaTestBroker.bootstrapServers(),
                         "msgx.jobs.standby-poll", "200ms"))
                 .build()) {
             exchange.migrate();

@@ -191,7 +191,8 @@ class OperatorCommandsTest {
                 "msgx.store.user=postgres",
                 "msgx.store.schema=" + schema,
                 "msgx.mailbox.url=" + services.mailboxUrl(),
-                "msgx.mailbox.user=root"), StandardCharsets.UTF_8);
+                "msgx.mailbox.user=root",
+                "msgx.kafka.enabled=false"), StandardCharsets.UTF_8);
         file.toFile().deleteOnExit();
         return file;
     }

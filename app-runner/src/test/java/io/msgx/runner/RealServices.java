@@ -114,11 +114,24 @@ public final class RealServices implements BeforeEachCallback, AfterEachCallback
         return keys;
     }
 
-    /** {@link #storeKeys()} and this test's mailbox, read as root: what every runner here is configured with. */
+    /**
+     * {@link #storeKeys()} and this test's mailbox, read as root, without Kafka on purpose
+     * ({@code msgx.kafka.enabled=false}: events wait in the outbox): what every runner here that does not deliver is
+     * configured with.
+     */
     public Map<String, String> runnerKeys() {
         var keys = storeKeys();
         keys.put(Keys.MAILBOX_URL, mailboxUrl());
         keys.put(Keys.MAILBOX_USER, "root");
+        keys.put(Keys.KAFKA_ENABLED, "false");
+        return keys;
+    }
+
+    /** {@link #runnerKeys()} delivering to the in-process test broker (the caller creates the topics it names). */
+    public Map<String, String> runnerKeysWithKafka() {
+        var keys = runnerKeys();
+        keys.remove(Keys.KAFKA_ENABLED);
+        keys.put(Keys.KAFKA_BOOTSTRAP, io.msgx.adapter.kafka.KafkaTestBroker.bootstrapServers());
         return keys;
     }
 

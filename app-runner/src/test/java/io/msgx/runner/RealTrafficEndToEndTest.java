@@ -50,7 +50,7 @@ class RealTrafficEndToEndTest {
                 Keys.KAFKA_TOPIC_REFERENCE, KafkaTestBroker.uniqueTopic("reference"));
         KafkaTestBroker.createTopics(3, topics.get(Keys.KAFKA_TOPIC_MSG));
         KafkaTestBroker.createCompactedTopics(3, topics.get(Keys.KAFKA_TOPIC_SCHD), topics.get(Keys.KAFKA_TOPIC_REFERENCE));
-        var keys = services.runnerKeys();
+        var keys = services.runnerKeysWithKafka();
         keys.put(Keys.KAFKA_BOOTSTRAP, KafkaTestBroker.bootstrapServers());
         keys.putAll(topics);
 

@@ -91,6 +91,31 @@ class RunnerProcessIT {
         assertThat(services.countInPostgres("select state_version from flight_schd where flid = '1001'")).isEqualTo(2);
     }
 
+    /**
+     * D-74: a loop of {@code run} that meets a JVM Error ends the process with 70 (the service manager restarts it),
+     * after the shutdown hook closed the exchange (the lease released for the standby). The Error comes from the
+     * hidden, test-only {@code --test-only-fatal-error-after} (no key or variable sets it), through the same handler the
+     * pipeline's loops have; that the loops hand their Errors to it is JobRunnerTest's and LivenessTest's.
+     */
+    @Test
+    void a_fatal_error_in_a_loop_ends_run_with_exit_code_70_after_a_clean_stop() throws Exception {
+        var config = configFile();
+        assertThat(Main.execute("migrate", "-c", config.toString())).isZero();
+        var javaBin = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        var builder = new ProcessBuilder(javaBin, "-Xmx256m", "-jar", jar(), "run", "--config", config.toString(),
+                "--test-only-fatal-error-after", "1500");
+        builder.environment().put("MSGX_HTTP_PORT", Integer.toString(freePort()));
+        builder.redirectErrorStream(true);
+        builder.redirectOutput(logFile("fatal").toFile());
+        var process = builder.start();
+        processes.add(process);
+
+        assertThat(process.waitFor(60, java.util.concurrent.TimeUnit.SECONDS)).as("the process ends on its own").isTrue();
+        assertThat(process.exitValue()).as(log("fatal")).isEqualTo(Main.FATAL);
+        assertThat(log("fatal")).contains("Pipeline active", "FATAL: loop test-only-fault hit java.lang.AssertionError",
+                "Stop requested", "Stopped");
+    }
+
     private Path configFile() throws IOException {
         var file = Files.createTempFile("msgx", ".properties");
         Files.writeString(file, String.join("\n",
@@ -101,7 +126,8 @@ class RunnerProcessIT {
                 "msgx.mailbox.user=root",
                 "msgx.http.token=s3cret",
                 "msgx.pipeline.poll-interval=200ms",
-                "msgx.jobs.standby-poll=500ms"), StandardCharsets.UTF_8);
+                "msgx.jobs.standby-poll=500ms",
+                "msgx.kafka.enabled=false"), StandardCharsets.UTF_8);
         file.toFile().deleteOnExit();
         return file;
     }

@@ -108,6 +108,26 @@ public final class KafkaTopics {
         return new Ensured(created, existing);
     }
 
+    /**
+     * The sink's topics the cluster does not have, in the order msg, schd, reference (empty when all three exist):
+     * for the runner's start-up, which refuses to start without them (D-71) rather than leave events pending forever.
+     * Needs only the {@code Describe} permission a producer's {@code Write} implies. Bounded by {@code timeout}.
+     *
+     * @throws IllegalStateException when the cluster cannot be asked within {@code timeout}
+     */
+    public static List<String> missing(KafkaSinkSettings settings, Duration timeout) {
+        Objects.requireNonNull(settings, "settings");
+        var config = new java.util.HashMap<>(settings.connectionConfig());
+        config.put(org.apache.kafka.clients.admin.AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, (int) timeout.toMillis());
+        config.put(org.apache.kafka.clients.admin.AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, (int) timeout.toMillis());
+        try (var admin = Admin.create(config)) {
+            var present = await(admin.listTopics(new org.apache.kafka.clients.admin.ListTopicsOptions()
+                    .timeoutMs((int) timeout.toMillis())).names(), timeout, "list the topics", settings);
+            return java.util.stream.Stream.of(settings.msgTopic(), settings.schdTopic(), settings.referenceTopic())
+                    .filter(topic -> !present.contains(topic)).toList();
+        }
+    }
+
     private static boolean createdNow(KafkaFuture<Void> result, Duration timeout, String topic,
                                       KafkaSinkSettings settings) {
         try {

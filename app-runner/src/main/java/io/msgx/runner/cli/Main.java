@@ -8,11 +8,12 @@ import picocli.CommandLine.ScopeType;
 /**
  * {@code java -jar msgexchange.jar <command>}: the operator's entry point. {@code --help} and {@code --version} work on
  * every command and subcommand (inherited from here). Exit codes: 0 done, 1 failed,
- * 2 bad usage or configuration, 3 not found, 4 refused (the request does not apply to that message).
+ * 2 bad usage or configuration, 3 not found, 4 refused (the request does not apply to that message), 70 a loop of
+ * {@code run} met a JVM Error (D-74).
  */
 @Command(name = "msgexchange", mixinStandardHelpOptions = true, scope = ScopeType.INHERIT, version = "msgexchange 0.1.0",
         description = "AODB/SIS mailbox -> authoritative flight state -> Kafka.",
-        subcommands = {RunCommand.class, MigrateCommand.class, StatusCommand.class, MessageCommand.class,
+        subcommands = {RunCommand.class, ConfigCommand.class, MigrateCommand.class, StatusCommand.class, MessageCommand.class,
                 BenchCommand.class,
                 FlightCommand.class, ReferenceCommand.class, DeadCommand.class, FailedCommand.class, RequestCommand.class, ReplayCommand.class, SkipCommand.class, SeedCommand.class, BackfillCommand.class})
 public final class Main {
@@ -21,6 +22,8 @@ public final class Main {
     public static final int USAGE = 2;
     public static final int NOT_FOUND = 3;
     public static final int REFUSED = 4;
+    /** {@code run}: a background loop met a JVM {@link Error}; the service manager restarts the process (EX_SOFTWARE). */
+    public static final int FATAL = 70;
 
     public static void main(String[] args) {
         System.exit(execute(args));

@@ -5,7 +5,9 @@ import io.msgx.runner.http.HttpApi;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import picocli.CommandLine.Command;
+import io.msgx.runner.jobs.JobRunner;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 
 import java.time.Duration;
 import java.util.concurrent.Callable;
@@ -19,11 +21,20 @@ final class RunCommand implements Callable<Integer> {
     @Mixin
     ConfigOption config;
 
+    /**
+     * TEST ONLY — never set in production, and no configuration key or variable sets it: after this delay, a loop of
+     * its own throws an {@link AssertionError} through the same {@link ExitOnFatalError} handler the pipeline's loops
+     * have, so a test can watch the process exit with {@value Main#FATAL} (RunnerProcessIT). Hidden from the usage.
+     */
+    @Option(names = "--test-only-fatal-error-after", hidden = true, paramLabel = "MILLIS")
+    Long testOnlyFatalErrorAfter;
+
     @Override
     public Integer call() throws Exception {
         var settings = config.load();
         log.info("Starting msgexchange with {}", settings.describe());
-        var exchange = MsgExchange.builder().config(settings).build();
+        var onFatal = new ExitOnFatalError();
+        var exchange = MsgExchange.builder().config(settings).onFatalError(onFatal).build();
         var http = HttpApi.forExchange(exchange);
         var stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
@@ -35,6 +46,15 @@ final class RunCommand implements Callable<Integer> {
         exchange.start();
         http.start();
         log.info("HTTP on port {}", http.port());
+        if (testOnlyFatalErrorAfter != null) {
+            log.warn("TEST ONLY: a fatal error is injected in {} ms (--test-only-fatal-error-after)", testOnlyFatalErrorAfter);
+            long due = System.nanoTime() + Duration.ofMillis(testOnlyFatalErrorAfter).toNanos();
+            new JobRunner(java.time.Clock.systemUTC(), onFatal).register("test-only-fault", () -> {
+                if (System.nanoTime() - due >= 0) {
+                    throw new AssertionError("test-only fatal error (--test-only-fatal-error-after)");
+                }
+            }, Duration.ofMillis(100)).start();
+        }
         stopped.await();
         return 0;
     }

@@ -19,16 +19,24 @@ import java.util.Properties;
  * overridden by environment variables. The variable of a key is the key upper-cased with dots and dashes as
  * underscores: {@code msgx.store.url} ↔ {@code MSGX_STORE_URL}, {@code msgx.pipeline.claim-batch} ↔
  * {@code MSGX_PIPELINE_CLAIM_BATCH}. A variable overrides only a key this build knows (or one under an open
- * prefix such as {@code msgx.kafka.producer.}), so unrelated {@code MSGX_*} variables are never guessed at.
+ * prefix such as {@code msgx.kafka.producer.}), so unrelated {@code MSGX_*} variables are never guessed at; an
+ * {@code MSGX_*} variable that names no key (and is not one of {@link Keys#NON_KEY_VARIABLES}) is kept as
+ * {@link #unknownVariables()}, and {@link Settings} refuses it with the nearest key: a misspelt override would otherwise
+ * be ignored in silence, and the default it meant to replace would run.
  */
 public final class ConfigSource {
 
+    /** The prefix of the variables that belong to this service. */
+    public static final String VARIABLE_PREFIX = "MSGX_";
+
     private final Map<String, String> values;
     private final Map<String, String> origins;
+    private final List<String> unknownVariables;
 
-    private ConfigSource(Map<String, String> values, Map<String, String> origins) {
+    private ConfigSource(Map<String, String> values, Map<String, String> origins, List<String> unknownVariables) {
         this.values = Map.copyOf(values);
         this.origins = Map.copyOf(origins);
+        this.unknownVariables = List.copyOf(unknownVariables);
     }
 
     /** The file (may be null: defaults only) overridden by {@code environment}. */
@@ -48,6 +56,8 @@ public final class ConfigSource {
                 origins.put(key, "env " + variableOf(key));
             }
         }
+        var understood = new java.util.HashSet<String>();
+        Keys.ALL.forEach(key -> understood.add(variableOf(key)));
         for (var prefix : Keys.OPEN_PREFIXES) {
             var variablePrefix = variableOf(prefix);
             environment.forEach((name, value) -> {
@@ -55,17 +65,23 @@ public final class ConfigSource {
                     var key = prefix + name.substring(variablePrefix.length()).toLowerCase(Locale.ROOT).replace('_', '.');
                     values.put(key, value);
                     origins.put(key, "env " + name);
+                    understood.add(name);
                 }
             });
         }
-        return new ConfigSource(values, origins);
+        var unknown = environment.keySet().stream()
+                .filter(name -> name.startsWith(VARIABLE_PREFIX) && !understood.contains(name)
+                        && !Keys.NON_KEY_VARIABLES.contains(name)
+                        && Keys.NON_KEY_VARIABLE_PREFIXES.stream().noneMatch(name::startsWith))
+                .sorted().toList();
+        return new ConfigSource(values, origins, unknown);
     }
 
     /** A source of exactly these values (tests, the demo, the embedding API). */
     public static ConfigSource of(Map<String, String> values) {
         var origins = new LinkedHashMap<String, String>();
         values.keySet().forEach(key -> origins.put(key, "given"));
-        return new ConfigSource(values, origins);
+        return new ConfigSource(values, origins, List.of());
     }
 
     public static String variableOf(String key) {
@@ -83,6 +99,11 @@ public final class ConfigSource {
 
     public Map<String, String> all() {
         return values;
+    }
+
+    /** The {@code MSGX_*} environment variables that name no key this build knows (sorted); refused by {@link Settings}. */
+    public List<String> unknownVariables() {
+        return unknownVariables;
     }
 
     private static Map<String, String> readFile(Path file) {

@@ -14,6 +14,8 @@ public final class Keys {
     public static final String STORE_PASSWORD = "msgx.store.password";
     public static final String STORE_SCHEMA = "msgx.store.schema";
     public static final String STORE_POOL_SIZE = "msgx.store.pool-size";
+    public static final String STORE_STATEMENT_TIMEOUT = "msgx.store.statement-timeout";
+    public static final String STORE_SOCKET_TIMEOUT = "msgx.store.socket-timeout";
 
     public static final String MAILBOX_URL = "msgx.mailbox.url";
     public static final String MAILBOX_USER = "msgx.mailbox.user";
@@ -38,6 +40,7 @@ public final class Keys {
     public static final String OUT_SENT = "msgx.mailbox.outbound.sent-column";
     public static final String OUT_ROUTING = "msgx.mailbox.outbound.routing-id-column";
 
+    public static final String KAFKA_ENABLED = "msgx.kafka.enabled";
     public static final String KAFKA_BOOTSTRAP = "msgx.kafka.bootstrap-servers";
     public static final String KAFKA_TOPIC_MSG = "msgx.kafka.topic.msg";
     public static final String KAFKA_TOPIC_SCHD = "msgx.kafka.topic.schd";
@@ -111,6 +114,9 @@ public final class Keys {
     public static final String JOBS_HOUSEKEEPING = "msgx.jobs.housekeeping-interval";
     public static final String JOBS_STANDBY_POLL = "msgx.jobs.standby-poll";
 
+    public static final String HEALTH_LIVENESS_PERIODS = "msgx.health.liveness-periods";
+    public static final String HEALTH_LIVENESS_GRACE = "msgx.health.liveness-grace";
+
     /** Keys whose values are secrets: never printed, never logged. */
     public static final List<String> SECRETS = List.of(STORE_PASSWORD, MAILBOX_PASSWORD, HTTP_TOKEN);
 
@@ -129,12 +135,35 @@ public final class Keys {
             ARCHIVE_AFTER, REPLAY_CHANNEL, GROUP_SIZE, FLIGHT_CACHE_SIZE, EVENT_RETENTION, DISPATCH_BATCH, DISPATCH_INTERVAL, DISPATCH_MAX_ATTEMPTS,
             DISPATCH_BACKOFF, SCHD_FLUSH_LIMIT, REPLAY_CLASSES, REQUESTS_RESP_GUARD, REQUESTS_CLOCK_SKEW, REQUESTS_TIMEOUT, REQUESTS_DAILY_AT, REQUESTS_SENDER, REQUESTS_ROUTING_ID, HISTORY_DAY_RETENTION, HISTORY_QUIET, HISTORY_UNPLACED,
             RETENTION_PROCESSING, RETENTION_FLIGHTS, RETENTION_SCHEDULE_LOG, RETENTION_REQUESTS, HTTP_PORT, HTTP_TOKEN,
-            HTTP_MAX_BODY, HTTP_HOST, HTTP_READY_TIMEOUT, JOBS_BACKFILL, JOBS_HOUSEKEEPING, JOBS_STANDBY_POLL);
+            HTTP_MAX_BODY, HTTP_HOST, HTTP_READY_TIMEOUT, JOBS_BACKFILL, JOBS_HOUSEKEEPING, JOBS_STANDBY_POLL,
+            STORE_STATEMENT_TIMEOUT, STORE_SOCKET_TIMEOUT, KAFKA_ENABLED, HEALTH_LIVENESS_PERIODS, HEALTH_LIVENESS_GRACE);
+
+    /**
+     * {@code MSGX_*} environment variables the project uses that name no key, so start-up does not refuse them as
+     * misspelt keys: the jars of scripts/kafka-broker.sh. With {@link #NON_KEY_VARIABLE_PREFIXES}, anything else under
+     * {@code MSGX_} must be a key's variable (D-72).
+     */
+    public static final List<String> NON_KEY_VARIABLES = List.of("MSGX_KAFKA_LIB");
+    /**
+     * Prefixes of {@code MSGX_*} variables that are not keys: the logging configuration's ({@code MSGX_LOG_LEVEL}, and
+     * any it reads besides; no key lives under {@code msgx.log.}) and the tests' own ({@code MSGX_TEST_ORACLE_URL}, ...).
+     */
+    public static final List<String> NON_KEY_VARIABLE_PREFIXES = List.of("MSGX_LOG_", "MSGX_TEST_");
 
     private Keys() {
     }
 
     public static boolean known(String key) {
         return ALL.contains(key) || OPEN_PREFIXES.stream().anyMatch(key::startsWith);
+    }
+
+    /**
+     * Whether {@code name} is a secret's: one of {@link #SECRETS}, or any name with password, secret or token in it
+     * (an open-prefix key such as {@code msgx.kafka.producer.ssl.keystore.password} or a SASL JAAS config included).
+     */
+    public static boolean secret(String key) {
+        var lower = key.toLowerCase(java.util.Locale.ROOT);
+        return SECRETS.contains(key) || lower.contains("password") || lower.contains("secret")
+                || lower.contains("token") || lower.contains("jaas");
     }
 }

@@ -62,7 +62,8 @@ public record RunnerConfig(
         Duration requestTimeout,
         LocalTime dailyScheduleAt,
         RequestSettings requests,
-        ReferenceSettings reference) {
+        ReferenceSettings reference,
+        Health health) {
 
     /** The store kinds: PostgreSQL (the reference store) and Oracle 11g (on site). */
     public enum StoreKind { PG, ORACLE }
@@ -72,16 +73,33 @@ public record RunnerConfig(
     public static final String ORACLE_URL_PREFIX = "jdbc:oracle:";
     public static final String H2_URL_PREFIX = "jdbc:h2:";
 
+    /**
+     * A store statement may run this long on the server before it is cancelled (D-73): far above the longest statement
+     * of a healthy pipeline (a group's transaction, a housekeeping batch: well under a second to a few seconds), far
+     * below the time an operator notices a frozen pump.
+     */
+    public static final Duration DEFAULT_STATEMENT_TIMEOUT = Duration.ofSeconds(60);
+    /** The client waits this long for an answer of the store's server before it drops the connection (D-73). */
+    public static final Duration DEFAULT_SOCKET_TIMEOUT = Duration.ofSeconds(90);
+
     /** An Oracle schema name as the pool sets it (unquoted identifier, at most 30 characters in 11g). */
     private static final java.util.regex.Pattern ORACLE_SCHEMA = java.util.regex.Pattern.compile("[A-Za-z][A-Za-z0-9_$#]{0,29}");
 
-    public record Store(StoreKind kind, String url, String user, String password, String schema, int poolSize) {
+    /**
+     * The store's connection settings. {@code statementTimeout} bounds one statement on the server (PostgreSQL's
+     * {@code statement_timeout}), {@code socketTimeout} one wait for the server's answer on the client (PostgreSQL's
+     * {@code socketTimeout}, Oracle's {@code oracle.jdbc.ReadTimeout}): a session blocked by a lock or a server that
+     * stops answering fails as an outage instead of freezing the pump (D-73). {@link Duration#ZERO} turns either off.
+     */
+    public record Store(StoreKind kind, String url, String user, String password, String schema, int poolSize,
+                        Duration statementTimeout, Duration socketTimeout) {
 
         /** Never shows the password, nor one written into the URL. */
         @Override
         public String toString() {
             return "Store[kind=" + kind + ", url=" + JdbcUrlMask.mask(url) + ", user=" + user + ", password="
-                    + shown(password) + ", schema=" + schema + ", poolSize=" + poolSize + "]";
+                    + shown(password) + ", schema=" + schema + ", poolSize=" + poolSize + ", statementTimeout="
+                    + statementTimeout + ", socketTimeout=" + socketTimeout + "]";
         }
     }
 
@@ -97,8 +115,19 @@ public record RunnerConfig(
         }
     }
 
-    /** Kafka settings; {@code sink} is null when no bootstrap servers are configured (delivery then waits). */
-    public record Kafka(KafkaSinkSettings sink) {
+    /**
+     * Kafka settings. Kafka is required (D-71): {@code enabled} is false only when {@code msgx.kafka.enabled=false} was
+     * set on purpose, and then {@code sink} is null and events wait in the outbox; otherwise {@code sink} is the
+     * validated sink (a missing {@code msgx.kafka.bootstrap-servers} refuses the configuration).
+     */
+    public record Kafka(boolean enabled, KafkaSinkSettings sink) {
+    }
+
+    /**
+     * What {@code /health/live} allows (D-70): a job is stale when it gave no sign of life (a run started, ended, or
+     * made progress) for {@code livenessPeriods} of its periods, and never sooner than {@code livenessGrace}.
+     */
+    public record Health(int livenessPeriods, Duration livenessGrace) {
     }
 
     /** The HTTP API: the interface and port it listens on, the bearer token, the body limit, the readiness bound. */
@@ -119,6 +148,43 @@ public record RunnerConfig(
 
     public static RunnerConfig from(ConfigSource source) {
         var s = new Settings(source);
+        var config = read(source, s);
+        s.verify();
+        return config;
+    }
+
+    /**
+     * The effective configuration of {@code source} and every problem in it, without refusing it: what
+     * {@code config check} prints. Each known key is listed with its value (secrets masked, passwords in URLs too)
+     * and where it came from; keys under an open prefix are listed when given.
+     */
+    public static ConfigReport check(ConfigSource source) {
+        var s = new Settings(source);
+        try {
+            read(source, s);
+        } catch (RuntimeException e) {
+            s.problem(e.getMessage());
+        }
+        var entries = new java.util.ArrayList<ConfigReport.Entry>();
+        var effective = s.effective();
+        var keys = new java.util.ArrayList<>(Keys.ALL);
+        source.all().keySet().stream().filter(key -> !Keys.ALL.contains(key) && Keys.known(key)).sorted().forEach(keys::add);
+        for (var key : keys) {
+            String value = effective.containsKey(key) ? effective.get(key) : source.get(key);
+            String shownValue;
+            if (Keys.secret(key)) {
+                shownValue = shown(value);
+            } else if (value != null && key.endsWith(".url")) {
+                shownValue = JdbcUrlMask.mask(value);
+            } else {
+                shownValue = value;
+            }
+            entries.add(new ConfigReport.Entry(key, shownValue, source.originOf(key)));
+        }
+        return new ConfigReport(entries, s.problems());
+    }
+
+    private static RunnerConfig read(ConfigSource source, Settings s) {
         var zone = s.zone(Keys.AIRPORT_ZONE, OperationDayRule.DEFAULT_ZONE);
         var store = store(s, source);
         var mailboxSchema = s.checked(() -> new MailboxSchema(
@@ -139,14 +205,17 @@ public record RunnerConfig(
                 s.bool(Keys.MAILBOX_READ_ONLY, false),
                 (int) s.duration(Keys.MAILBOX_QUERY_TIMEOUT, Duration.ofSeconds(10)).toSeconds(), mailboxSchema);
 
-        var bootstrap = s.string(Keys.KAFKA_BOOTSTRAP, null);
+        var kafkaEnabled = s.bool(Keys.KAFKA_ENABLED, true);
+        var bootstrap = kafkaEnabled ? s.required(Keys.KAFKA_BOOTSTRAP, "the Kafka cluster the events are published "
+                + "to, e.g. kafka1:9092,kafka2:9092; to run without publishing on purpose (a test, a trial), set "
+                + Keys.KAFKA_ENABLED + "=false") : null;
         var producer = new TreeMap<String, String>();
         source.all().forEach((key, value) -> {
             if (key.startsWith(Keys.KAFKA_PRODUCER_PREFIX)) {
                 producer.put(key.substring(Keys.KAFKA_PRODUCER_PREFIX.length()), value);
             }
         });
-        var kafka = new Kafka(bootstrap == null ? null : s.checked(() -> new KafkaSinkSettings(bootstrap,
+        var kafka = new Kafka(kafkaEnabled, bootstrap == null ? null : s.checked(() -> new KafkaSinkSettings(bootstrap,
                 s.string(Keys.KAFKA_CLIENT_ID, KafkaSinkSettings.DEFAULT_CLIENT_ID),
                 s.string(Keys.KAFKA_TOPIC_MSG, KafkaSinkSettings.DEFAULT_MSG_TOPIC),
                 s.string(Keys.KAFKA_TOPIC_SCHD, KafkaSinkSettings.DEFAULT_SCHD_TOPIC),
@@ -223,8 +292,9 @@ public record RunnerConfig(
                 s.duration(Keys.REQUESTS_TIMEOUT, Duration.ofMinutes(30)), s.time(Keys.REQUESTS_DAILY_AT, null),
                 s.checked(() -> new RequestSettings(s.string(Keys.REQUESTS_SENDER, "RMS"),
                         s.string(Keys.REQUESTS_ROUTING_ID, "AODB"))),
-                new ReferenceSettings(s.bool(Keys.REFERENCE_DNLD_REMOVES_ABSENT, false)));
-        s.verify();
+                new ReferenceSettings(s.bool(Keys.REFERENCE_DNLD_REMOVES_ABSENT, false)),
+                new Health(s.integer(Keys.HEALTH_LIVENESS_PERIODS, 10, 2, 1000),
+                        s.duration(Keys.HEALTH_LIVENESS_GRACE, Duration.ofMinutes(5))));
         return config;
     }
 
@@ -258,8 +328,20 @@ public record RunnerConfig(
             s.problem(Keys.STORE_SCHEMA + " = '" + schema + "' (" + origin + "): expected "
                     + "an Oracle schema name (a letter, then letters, digits, _, $ or #; at most 30 characters)");
         }
+        var statementTimeout = s.duration(Keys.STORE_STATEMENT_TIMEOUT, DEFAULT_STATEMENT_TIMEOUT);
+        var socketTimeout = s.duration(Keys.STORE_SOCKET_TIMEOUT, DEFAULT_SOCKET_TIMEOUT);
+        if (statementTimeout.isNegative() || socketTimeout.isNegative()) {
+            s.problem(Keys.STORE_STATEMENT_TIMEOUT + " and " + Keys.STORE_SOCKET_TIMEOUT + ": expected durations of 0 "
+                    + "(off) or more");
+        } else if (!socketTimeout.isZero() && !statementTimeout.isZero()
+                && socketTimeout.compareTo(statementTimeout.plusSeconds(5)) < 0) {
+            s.problem(Keys.STORE_SOCKET_TIMEOUT + " = " + Settings.written(socketTimeout) + " (from " + source.originOf(Keys.STORE_SOCKET_TIMEOUT)
+                    + "): expected at least 5 s more than " + Keys.STORE_STATEMENT_TIMEOUT + " (" + Settings.written(statementTimeout)
+                    + "), or 0 (off): the server cancels a long statement cleanly and the session stays usable; a "
+                    + "socket timeout drops the connection, and should only end a session whose server stopped answering");
+        }
         return new Store(kind, url, user, s.string(Keys.STORE_PASSWORD, ""), schema,
-                s.integer(Keys.STORE_POOL_SIZE, 8, 2, 64));
+                s.integer(Keys.STORE_POOL_SIZE, 8, 2, 64), statementTimeout, socketTimeout);
     }
 
     /** {@code jdbc:oracle:} of {@code jdbc:oracle:thin:@//db:1521/ORCL}; the whole text when it has no such part. */
@@ -276,11 +358,14 @@ public record RunnerConfig(
         shown.put(Keys.STORE_USER, store.user());
         shown.put(Keys.STORE_PASSWORD, shown(store.password()));
         shown.put(Keys.STORE_SCHEMA, store.schema());
+        shown.put(Keys.STORE_STATEMENT_TIMEOUT, Settings.written(store.statementTimeout()));
+        shown.put(Keys.STORE_SOCKET_TIMEOUT, Settings.written(store.socketTimeout()));
         shown.put(Keys.MAILBOX_URL, JdbcUrlMask.mask(mailbox.url()));
         shown.put(Keys.MAILBOX_USER, mailbox.user());
         shown.put(Keys.MAILBOX_PASSWORD, shown(mailbox.password()));
         shown.put(Keys.MAILBOX_READ_ONLY, Boolean.toString(mailbox.readOnly()));
-        shown.put(Keys.KAFKA_BOOTSTRAP, kafka.sink() == null ? "(none: events wait in the outbox)" : kafka.sink().bootstrapServers());
+        shown.put(Keys.KAFKA_BOOTSTRAP, kafka.sink() == null ? "(none: " + Keys.KAFKA_ENABLED + "=false, events wait in the outbox)"
+                : kafka.sink().bootstrapServers());
         shown.put(Keys.AIRPORT_ZONE, engine.operationDayRule().airportZone().getId());
         shown.put(Keys.CLAIM_BATCH, Integer.toString(inbox.claimBatch()));
         shown.put(Keys.MAX_COMMIT_DELAY, inbox.maxCommitDelay().toString());

@@ -21,17 +21,28 @@ public final class Settings {
 
     private final ConfigSource source;
     private final List<String> problems = new ArrayList<>();
+    /** Each key read so far with the value in effect (given, or the default), for {@code config check}. */
+    private final java.util.Map<String, String> effective = new java.util.LinkedHashMap<>();
 
     public Settings(ConfigSource source) {
         this.source = source;
         source.all().keySet().stream().filter(key -> key.startsWith("msgx.") && !Keys.known(key)).sorted()
                 .forEach(key -> problems.add(key + " (from " + source.originOf(key) + "): not a key this build knows; "
+                        + ClosestKey.toKey(key).map(near -> "did you mean " + near + "? ").orElse("")
                         + "check the spelling against docs/reference.md"));
+        source.unknownVariables().forEach(name -> problems.add("environment variable " + name
+                + ": names no key this build knows; " + ClosestKey.toVariable(name)
+                .map(near -> "did you mean " + ConfigSource.variableOf(near) + " (" + near + ")? ").orElse("")
+                + "every MSGX_* variable must be a key's (" + ConfigSource.variableOf(Keys.STORE_URL) + " sets "
+                + Keys.STORE_URL + "), or one of " + Keys.NON_KEY_VARIABLES + " or under "
+                + Keys.NON_KEY_VARIABLE_PREFIXES + " (docs/reference.md, \"Environment variables\")"));
     }
 
     public String string(String key, String fallback) {
         var value = source.get(key);
-        return value == null || value.isBlank() ? fallback : value.strip();
+        var result = value == null || value.isBlank() ? fallback : value.strip();
+        effective.put(key, result);
+        return result;
     }
 
     /** A value that must be given; null (and a recorded problem) when it is not. */
@@ -104,6 +115,50 @@ public final class Settings {
         }
     }
 
+    /** The problems recorded so far. */
+    public List<String> problems() {
+        return List.copyOf(problems);
+    }
+
+    /** Each key read so far with its value in effect, unmasked (callers mask secrets). */
+    public java.util.Map<String, String> effective() {
+        return java.util.Collections.unmodifiableMap(effective);
+    }
+
+    /** A default as the configuration would write it: {@code 30s} rather than {@code PT30S}. */
+    private static String shown(Object value) {
+        if (value instanceof Duration duration) {
+            return written(duration);
+        }
+        if (value instanceof List<?> list) {
+            return String.join(",", list.stream().map(Settings::shown).toList());
+        }
+        if (value instanceof Enum<?> choice) {
+            return choice.name().toLowerCase(Locale.ROOT).replace('_', '-');
+        }
+        return String.valueOf(value);
+    }
+
+    static String written(Duration duration) {
+        if (duration.isZero()) {
+            return "0s";
+        }
+        long millis = duration.toMillis();
+        if (millis % 86_400_000 == 0) {
+            return millis / 86_400_000 + "d";
+        }
+        if (millis % 3_600_000 == 0) {
+            return millis / 3_600_000 + "h";
+        }
+        if (millis % 60_000 == 0) {
+            return millis / 60_000 + "m";
+        }
+        if (millis % 1000 == 0) {
+            return millis / 1000 + "s";
+        }
+        return millis + "ms";
+    }
+
     public void verify() {
         if (!problems.isEmpty()) {
             throw new ConfigException(problems);
@@ -113,12 +168,13 @@ public final class Settings {
     private <T> T parse(String key, T fallback, String expected, Function<String, T> parser) {
         var text = string(key, null);
         if (text == null) {
+            effective.put(key, fallback == null ? null : shown(fallback));
             return fallback;
         }
         try {
             return parser.apply(text);
         } catch (RuntimeException e) {
-            var shown = Keys.SECRETS.contains(key) ? "(secret)" : "'" + text + "'";
+            var shown = Keys.secret(key) ? "(secret)" : "'" + text + "'";
             problems.add(key + " = " + shown + " (from " + source.originOf(key) + "): expected " + expected);
             return fallback;
         }

@@ -3,7 +3,9 @@ package io.msgx.runner.embed;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import io.msgx.adapter.kafka.KafkaClusterProbe;
 import io.msgx.adapter.kafka.KafkaEventSink;
+import io.msgx.adapter.kafka.KafkaTopics;
 import io.msgx.adapter.mysql.JdbcMailbox;
 import io.msgx.domain.engine.FlightStateEngine;
 import io.msgx.pipeline.codec.JacksonXmlCodec;
@@ -42,8 +44,13 @@ import io.msgx.pipeline.store.ProcRecord;
 import io.msgx.pipeline.store.StoreConflictException;
 import io.msgx.pipeline.store.StoreUnavailableException;
 import io.msgx.runner.config.ConfigSource;
+import io.msgx.runner.config.Keys;
 import io.msgx.runner.config.RunnerConfig;
+import io.msgx.runner.jobs.FatalErrorHandler;
+import io.msgx.runner.jobs.JobPulse;
 import io.msgx.runner.jobs.JobRunner;
+import io.msgx.runner.jobs.LivenessPolicy;
+import io.msgx.runner.jobs.LivenessReport;
 import io.msgx.runner.metrics.MicrometerPipelineMetrics;
 import io.msgx.runner.metrics.FlightCacheMeters;
 import io.msgx.runner.metrics.PipelineGauges;
@@ -53,7 +60,9 @@ import org.slf4j.LoggerFactory;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.ExecutorService;
@@ -83,7 +92,13 @@ import java.util.function.UnaryOperator;
  * <p>Only one instance is active per store: {@link #start()} takes the store's leader lease (a PostgreSQL advisory
  * lock, an Oracle {@code PIPELINE_LOCK} row lock) and, while another instance holds it, waits as a hot standby.
  * Every background loop runs on the {@link JobRunner}'s threads; nothing else here starts a thread but the lease
- * watcher.
+ * watcher (and, after a fatal error, the default handler's closer).
+ *
+ * <p>Kafka is required (D-71): {@link #start()} refuses a cluster that does not answer or lacks one of the three
+ * topics, unless {@code msgx.kafka.enabled=false} was set on purpose. {@link #liveness()} tells whether every loop
+ * still beats (D-70); a loop that meets a JVM {@link Error} (D-74) goes to the {@link FatalErrorHandler} of
+ * {@link Builder#onFatalError} — by default the exchange closes itself (releasing the lease, so a standby takes over)
+ * and reports the error through {@link #fatalError()} and {@link #liveness()}; it never ends the embedder's process.
  */
 public final class MsgExchange implements AutoCloseable {
 
@@ -117,10 +132,18 @@ public final class MsgExchange implements AutoCloseable {
      */
     private final MicrometerPipelineMetrics metrics;
     private final PipelineGauges gauges;
+    private final FatalErrorHandler onFatal;
+    private final LivenessPolicy livenessPolicy;
+    /** The first fatal error a loop met, as {@code loop: error}; null while none. */
+    private volatile String fatal;
+    /** The lease watcher's last round: its own pulse, the one sign of life of a standby. */
+    private volatile Instant leaseWatcherBeat;
 
     private MsgExchange(RunnerConfig config, Clock clock, MeterRegistry registry,
-                        UnaryOperator<StoreBackend.LeaderLease> leaseAs) {
+                        UnaryOperator<StoreBackend.LeaderLease> leaseAs, FatalErrorHandler onFatal) {
         this.config = config;
+        this.onFatal = onFatal == null ? closeAndReport() : onFatal;
+        this.livenessPolicy = new LivenessPolicy(config.health().livenessPeriods(), config.health().livenessGrace());
         this.clock = clock;
         this.registry = registry;
         this.backend = StoreBackend.open(config.store(), clock);
@@ -153,6 +176,7 @@ public final class MsgExchange implements AutoCloseable {
         private Clock clock = Clock.systemUTC();
         private MeterRegistry registry;
         private UnaryOperator<StoreBackend.LeaderLease> leaseAs = UnaryOperator.identity();
+        private FatalErrorHandler onFatal;
 
         public Builder config(Map<String, String> keys) {
             this.config = RunnerConfig.from(ConfigSource.of(keys));
@@ -184,10 +208,20 @@ public final class MsgExchange implements AutoCloseable {
             return this;
         }
 
+        /**
+         * What happens when a loop meets a JVM {@link Error} (D-74). Without one, the exchange closes itself on a
+         * thread of its own and reports the error ({@link #fatalError()}, {@link #liveness()} DOWN): the process stays
+         * the embedder's to end. The {@code run} command's handler exits the process with 70.
+         */
+        public Builder onFatalError(FatalErrorHandler handler) {
+            this.onFatal = Objects.requireNonNull(handler, "handler");
+            return this;
+        }
+
         public MsgExchange build() {
             Objects.requireNonNull(config, "config: give the configuration keys or a RunnerConfig");
             return new MsgExchange(config, clock,
-                    registry == null ? new PrometheusMeterRegistry(PrometheusConfig.DEFAULT) : registry, leaseAs);
+                    registry == null ? new PrometheusMeterRegistry(PrometheusConfig.DEFAULT) : registry, leaseAs, onFatal);
         }
     }
 
@@ -210,13 +244,18 @@ public final class MsgExchange implements AutoCloseable {
      */
     public synchronized void start() {
         backend.requireCurrent();
+        if (sink != null) {
+            requireKafka();
+        }
         if (config.mailbox().readOnly()) {
             log.warn("SHADOW DEPLOYMENT ({}=true): this instance never writes to the shared mailbox — no processing "
                     + "marks, no outbound requests, no compatibility entry", ReadOnlyMailbox.KEY);
         }
         if (sink == null) {
-            log.warn("No Kafka configured (msgx.kafka.bootstrap-servers): events are kept in the outbox until it is");
+            log.warn("Kafka is turned off ({}=false): events are kept in the outbox until an instance with Kafka "
+                    + "publishes them", Keys.KAFKA_ENABLED);
         }
+        leaseWatcherBeat = clock.instant();
         leaseWatcher = new Thread(this::watchLease, "msgx-lease");
         leaseWatcher.setDaemon(true);
         leaseWatcher.start();
@@ -227,18 +266,101 @@ public final class MsgExchange implements AutoCloseable {
         return jobs != null;
     }
 
-    private void watchLease() {
-        while (!closed) {
-            try {
-                Thread.sleep(checkLease().toMillis());
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return;
-            } catch (RuntimeException e) {
-                log.warn("Lease watcher: {}", e.toString());
-                sleepQuietly(config.standbyPoll());
-            }
+    /**
+     * Start-up refuses a Kafka that does not answer, or lacks a topic (D-71): the outbox would otherwise fill in
+     * silence, and a missing reference topic left the reference events pending forever. Bounded by the request timeout.
+     */
+    private void requireKafka() {
+        var settings = config.kafka().sink();
+        var bound = settings.requestTimeout();
+        var problem = new KafkaClusterProbe(settings).problem(bound);
+        if (problem.isPresent()) {
+            throw new IllegalStateException("Kafka is required and does not answer at start-up: " + problem.get()
+                    + ". Check " + Keys.KAFKA_BOOTSTRAP + " (and the msgx.kafka.producer.* security "
+                    + "settings), or set " + Keys.KAFKA_ENABLED + "=false to run without publishing");
         }
+        var missing = KafkaTopics.missing(settings, bound);
+        if (!missing.isEmpty()) {
+            var lines = new ArrayList<String>();
+            for (var topic : missing) {
+                var key = topic.equals(settings.msgTopic()) ? Keys.KAFKA_TOPIC_MSG
+                        : topic.equals(settings.schdTopic()) ? Keys.KAFKA_TOPIC_SCHD
+                        : Keys.KAFKA_TOPIC_REFERENCE;
+                lines.add(topic + " (" + key + "): kafka-topics.sh --bootstrap-server " + settings.bootstrapServers()
+                        + " --create --topic " + topic + (key.equals(Keys.KAFKA_TOPIC_MSG) ? ""
+                        : " --config cleanup.policy=compact"));
+            }
+            throw new IllegalStateException("Kafka at " + settings.bootstrapServers() + " lacks the topic(s) this "
+                    + "service publishes to; create them (partitions, replication and retention are the cluster's "
+                    + "decision, docs/operations.md), or correct the topic keys:\n  " + String.join("\n  ", lines));
+        }
+    }
+
+    private void watchLease() {
+        try {
+            while (!closed) {
+                leaseWatcherBeat = clock.instant();
+                try {
+                    Thread.sleep(checkLease().toMillis());
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return;
+                } catch (RuntimeException e) {
+                    log.warn("Lease watcher: {}", e.toString());
+                    sleepQuietly(config.standbyPoll());
+                }
+            }
+        } catch (Error e) {
+            log.error("Lease watcher hit {}; it ends here", e.toString(), e);
+            fatal("lease-watcher", e);
+        }
+    }
+
+    /** A loop met an Error: remember the first, hand it to the handler (the loop's schedule ends after). */
+    private void fatal(String loop, Error error) {
+        if (fatal == null) {
+            fatal = loop + ": " + error;
+        }
+        onFatal.onFatalError(loop, error);
+    }
+
+    /**
+     * The default for embedders: close on a thread of our own (the failing loop's thread cannot wait for itself to
+     * end), which stops every loop and releases the lease so a standby takes over; the error stays reported.
+     */
+    private FatalErrorHandler closeAndReport() {
+        return (loop, error) -> {
+            log.error("Closing this exchange after {} in {}: the embedding application decides what happens next "
+                    + "(MsgExchange.fatalError() tells it)", error.toString(), loop);
+            var closer = new Thread(this::close, "msgx-fatal-close");
+            closer.setDaemon(true);
+            closer.start();
+        };
+    }
+
+    /** The fatal error a loop met, as {@code loop: error}; empty while none (D-74). */
+    public Optional<String> fatalError() {
+        return Optional.ofNullable(fatal);
+    }
+
+    /**
+     * Whether every loop of this instance still beats (D-70): the lease watcher always (the one loop of a standby), and
+     * the pipeline's jobs while active. A loop is stale when it gave no sign of life for {@code msgx.health.liveness-
+     * periods} of its periods, never sooner than {@code msgx.health.liveness-grace}; a fatal error makes it DOWN at once.
+     * Before {@link #start()} and after {@link #close()} nothing is expected to beat.
+     */
+    public LivenessReport liveness() {
+        var pulses = new ArrayList<JobPulse>();
+        var watcherBeat = leaseWatcherBeat;
+        if (watcherBeat != null && !closed) {
+            var longest = config.standbyPoll().compareTo(config.pollInterval()) > 0 ? config.standbyPoll() : config.pollInterval();
+            pulses.add(new JobPulse("lease-watcher", longest, watcherBeat, null));
+        }
+        var running = jobs;
+        if (running != null) {
+            pulses.addAll(running.pulses());
+        }
+        return new LivenessReport(livenessPolicy.stale(pulses, clock.instant()), fatal);
     }
 
     /**
@@ -314,16 +436,17 @@ public final class MsgExchange implements AutoCloseable {
                 config.processing(), clock, metrics, readAhead);
         var loop = new PumpLoop(new Pump(store, processor, config.processing().retry(), config.processing().groupSize(),
                 clock, metrics));
-        var runner = new JobRunner();
+        var runner = new JobRunner(clock, this::fatal);
         // Each loop wakes the next when it passed work on, so a message does not wait for the next period; intake
         // that met an outage tries again as often as the pump ticks, so it is back soon after the mailbox is.
         runner.register("poller", () -> {
-                    if (!drainMailbox(poller, config.inbox().claimBatch(), () -> runner.wake("pump"))) {
+                    if (!drainMailbox(poller, config.inbox().claimBatch(), () -> runner.wake("pump"),
+                            () -> runner.beat("poller"))) {
                         runner.wakeAfter("poller", pumpPeriod());
                     }
                 }, config.pollInterval())
                 .register("pump", () -> {
-                    if (loop.runOnce() && sink != null) {
+                    if (loop.runOnce(() -> runner.beat("pump")) && sink != null) {
                         runner.wake("dispatcher");
                     }
                 }, pumpPeriod())
@@ -351,7 +474,7 @@ public final class MsgExchange implements AutoCloseable {
             var dispatcher = new Dispatcher(store, sink, config.dispatch(), clock, metrics);
             runner.register("dispatcher", () -> {
                 while (!closed && !dispatcher.dispatchBacklog().idle()) {
-                    // keep delivering while there is work; the period paces the idle checks
+                    runner.beat("dispatcher"); // keep delivering while there is work; the period paces the idle checks
                 }
             }, config.dispatchInterval());
         }
@@ -366,8 +489,11 @@ public final class MsgExchange implements AutoCloseable {
      * period), calling {@code wakePump} after every poll that enqueued anything: the pump starts on the first batch
      * while intake reads the next. False when the mailbox could not be read.
      */
-    private static boolean drainMailbox(InboxPoller poller, int claimBatch, Runnable wakePump) {
+    private static boolean drainMailbox(InboxPoller poller, int claimBatch, Runnable wakePump, Runnable progress) {
         for (int round = 0; round < 10_000; round++) {
+            if (round > 0) {
+                progress.run();
+            }
             var result = poller.pollOnce();
             if (result instanceof PollResult.Advanced advanced) {
                 if (advanced.enqueued() > 0) {
@@ -515,10 +641,13 @@ public final class MsgExchange implements AutoCloseable {
             this.pump = pump;
         }
 
-        /** Tick until there is nothing to do now; true when anything was processed. */
-        boolean runOnce() {
+        /** Tick until there is nothing to do now, calling {@code progress} between ticks; true when anything was processed. */
+        boolean runOnce(Runnable progress) {
             boolean processed = false;
             for (int i = 0; i < 10_000 && !stopping; i++) {
+                if (i > 0) {
+                    progress.run();
+                }
                 var result = pump.tick();
                 if (!(result instanceof TickResult.Processed) && !(result instanceof TickResult.Exhausted)) {
                     return processed;

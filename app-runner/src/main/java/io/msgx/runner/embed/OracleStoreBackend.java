@@ -21,6 +21,13 @@ import java.util.Locale;
  * real Oracle every session also gets {@code NLS_SORT = BINARY NLS_COMP = BINARY}: reference keys are listed in
  * code-point order whatever the client's locale.
  *
+ * <p>On a real Oracle every pooled session has a read timeout ({@code oracle.jdbc.ReadTimeout} =
+ * {@code msgx.store.socket-timeout}, D-73): a statement blocked by a lock, or a server that stopped answering, ends
+ * with the connection instead of freezing the pump, and the adapter reports the store unavailable. Oracle has no
+ * session-wide statement timeout ({@code Statement.setQueryTimeout} is per statement, and runs a timer thread per
+ * statement in ojdbc), so {@code msgx.store.statement-timeout} applies to PostgreSQL only and the socket timeout is
+ * Oracle's bound. Migrations run on a pool of their own without it.
+ *
  * <p>A {@code jdbc:h2:} URL (H2 in {@code MODE=Oracle}) is accepted as the stand-in of the tests only; it is never a
  * production store, and start-up says so.
  */
@@ -31,28 +38,35 @@ final class OracleStoreBackend implements StoreBackend {
     /** Session settings of every pooled connection on a real Oracle. */
     static final String SESSION_INIT_SQL = "ALTER SESSION SET NLS_SORT = BINARY NLS_COMP = BINARY";
 
+    private final RunnerConfig.Store config;
     private final String schema;
     private final boolean h2;
     private final ReconnectingPool pool;
     private final PipelineStore store;
 
     OracleStoreBackend(RunnerConfig.Store config, Clock clock) {
+        this.config = config;
         this.schema = config.schema().toUpperCase(Locale.ROOT);
         this.h2 = config.url().startsWith(RunnerConfig.H2_URL_PREFIX);
-        boolean ownSchema = schema.equalsIgnoreCase(config.user());
         this.pool = ConnectionPools.open("msgx-store", config.url(), config.user(), config.password(),
-                config.poolSize(), hikari -> {
-                    if (!ownSchema) {
-                        hikari.setSchema(schema);
-                    }
-                    if (!h2) {
-                        hikari.setConnectionInitSql(SESSION_INIT_SQL);
-                    }
-                });
+                config.poolSize(), hikari -> tune(hikari, config.socketTimeout()));
         this.store = OraclePipelineStore.create(pool, clock);
         if (h2) {
             log.warn("msgx.store.url is an H2 database: the Oracle adapter runs on H2's Oracle mode, the stand-in of "
                     + "the tests. It is not a production store; use a jdbc:oracle: URL on site");
+        }
+    }
+
+    /** The session settings of every connection; a zero read timeout is off. */
+    private void tune(com.zaxxer.hikari.HikariConfig hikari, java.time.Duration readTimeout) {
+        if (!schema.equalsIgnoreCase(config.user())) {
+            hikari.setSchema(schema);
+        }
+        if (!h2) {
+            hikari.setConnectionInitSql(SESSION_INIT_SQL);
+            if (!readTimeout.isZero()) {
+                hikari.addDataSourceProperty("oracle.jdbc.ReadTimeout", Long.toString(readTimeout.toMillis()));
+            }
         }
     }
 
@@ -68,7 +82,10 @@ final class OracleStoreBackend implements StoreBackend {
 
     @Override
     public int migrate() {
-        return OracleSchema.migrate(pool);
+        try (var unbounded = ConnectionPools.open("msgx-store-migration", config.url(), config.user(),
+                config.password(), 2, hikari -> tune(hikari, java.time.Duration.ZERO))) {
+            return OracleSchema.migrate(unbounded);
+        }
     }
 
     @Override

@@ -14,27 +14,46 @@ import java.time.Clock;
 /**
  * PostgreSQL, the reference store: the pool's search path is {@code msgx.store.schema}; Flyway migrates it; the lease
  * is a session advisory lock keyed by the schema.
+ *
+ * <p>Every pooled session is bounded (D-73): {@code statement_timeout} ({@code msgx.store.statement-timeout}) has the
+ * server cancel a statement that runs or waits for a lock too long (SQLSTATE 57014, which the adapter reports as the
+ * store unavailable: the job retries, OutageLog logs it), and the driver's {@code socketTimeout}
+ * ({@code msgx.store.socket-timeout}) drops a connection whose server stopped answering. Migrations run on a pool of
+ * their own without either bound: a migration may rewrite a big table, and is run by an operator who watches it.
  */
 final class PgStoreBackend implements StoreBackend {
 
     private static final Logger log = LoggerFactory.getLogger(PgStoreBackend.class);
 
+    private final RunnerConfig.Store config;
     private final String schema;
     private final ReconnectingPool pool;
     private final PipelineStore store;
 
     PgStoreBackend(RunnerConfig.Store config, Clock clock) {
+        this.config = config;
         this.schema = config.schema();
         this.pool = ConnectionPools.open("msgx-store", config.url(), config.user(), config.password(),
-                config.poolSize(), hikari -> {
-                    hikari.addDataSourceProperty("currentSchema", schema);
-                    // Plan every statement for its actual values (issue 9): a generic plan, chosen once for all
-                    // values, sized a 5,000-key array as 10 keys and a backlog as the few rows of its last ANALYZE,
-                    // and once ran a confirmation as 5,000 x 40,000 comparisons (8 s). Planning these short
-                    // statements costs far less than one such plan.
-                    hikari.addDataSourceProperty("options", "-c plan_cache_mode=force_custom_plan");
-                });
+                config.poolSize(), hikari -> tune(hikari, config.statementTimeout(), config.socketTimeout()));
         this.store = PgPipelineStore.create(pool, clock);
+    }
+
+    /** The session settings of every connection; a zero timeout is off. */
+    private void tune(com.zaxxer.hikari.HikariConfig hikari, java.time.Duration statementTimeout,
+                      java.time.Duration socketTimeout) {
+        hikari.addDataSourceProperty("currentSchema", schema);
+        // Plan every statement for its actual values (issue 9): a generic plan, chosen once for all
+        // values, sized a 5,000-key array as 10 keys and a backlog as the few rows of its last ANALYZE,
+        // and once ran a confirmation as 5,000 x 40,000 comparisons (8 s). Planning these short
+        // statements costs far less than one such plan.
+        hikari.addDataSourceProperty("options", "-c plan_cache_mode=force_custom_plan -c statement_timeout="
+                + statementTimeout.toMillis());
+        // pgjdbc counts whole seconds; 0 is off
+        hikari.addDataSourceProperty("socketTimeout", Long.toString(ceilSeconds(socketTimeout)));
+    }
+
+    static long ceilSeconds(java.time.Duration duration) {
+        return (duration.toMillis() + 999) / 1000;
     }
 
     @Override
@@ -49,7 +68,10 @@ final class PgStoreBackend implements StoreBackend {
 
     @Override
     public int migrate() {
-        return PgSchema.migrate(pool, schema);
+        try (var unbounded = ConnectionPools.open("msgx-store-migration", config.url(), config.user(), config.password(),
+                2, hikari -> tune(hikari, java.time.Duration.ZERO, java.time.Duration.ZERO))) {
+            return PgSchema.migrate(unbounded, schema);
+        }
     }
 
     @Override

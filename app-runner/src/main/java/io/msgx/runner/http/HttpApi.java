@@ -32,7 +32,8 @@ import java.util.function.Supplier;
  *   <tr><th>endpoint</th><th>answers</th></tr>
  *   <tr><td>{@code POST /cminmsgs/send}</td><td>202, 400, 401, 403, 405, 413, 415, 503 — see
  *       {@link CompatEntryEndpoint}</td></tr>
- *   <tr><td>{@code GET /health/live}</td><td>200 {@code {"status":"UP"}}</td></tr>
+ *   <tr><td>{@code GET /health/live}</td><td>200 {@code {"status":"UP"}} while every loop beats; 503 naming the
+ *       stale loops — see {@link LivenessEndpoint}</td></tr>
  *   <tr><td>{@code GET /health/ready}</td><td>200 when every {@link ReadinessCheck} is UP within
  *       {@link HttpSettings#readyTimeout()}, else 503; JSON lists each check</td></tr>
  *   <tr><td>{@code GET /metrics}</td><td>200, Prometheus text format 0.0.4</td></tr>
@@ -60,6 +61,8 @@ public final class HttpApi implements AutoCloseable {
     private final PrometheusMeterRegistry registry;
     private final ReferenceData references;
     private final InFlightFilter inFlight = new InFlightFilter();
+    /** What {@code /health/live} answers; always UP unless built {@link #forExchange} (then the exchange's loops). */
+    private java.util.function.Supplier<io.msgx.runner.jobs.LivenessReport> liveness = io.msgx.runner.jobs.LivenessReport::alive;
     /** The operations console under {@value Console#PREFIX}; only a runner built {@link #forExchange} has one. */
     private Console console;
     /** The FIFO head shown in {@code /health/ready}'s body; none when the API is built without an exchange. */
@@ -130,6 +133,7 @@ public final class HttpApi implements AutoCloseable {
         var api = new HttpApi(settings, exchange.compatEntry(), checks, prometheus, exchange.store().referenceData());
         api.console = new Console(exchange, settings.token());
         api.head = exchange::fifoHead;
+        api.liveness = exchange::liveness;
         return api;
     }
 
@@ -167,7 +171,7 @@ public final class HttpApi implements AutoCloseable {
         created.setExecutor(executor);
         var endpoints = List.of(
                 new CompatEntryEndpoint(entry, settings.token(), settings.maxBodyBytes()),
-                new LivenessEndpoint(),
+                new LivenessEndpoint(liveness),
                 new ReadinessEndpoint(probe, head),
                 new MetricsEndpoint(registry),
                 new ReferenceEndpoint(references, settings.token()));

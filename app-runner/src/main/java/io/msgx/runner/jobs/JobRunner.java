@@ -3,7 +3,9 @@ package io.msgx.runner.jobs;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -24,8 +26,11 @@ import java.util.concurrent.locks.ReentrantLock;
  *       {@code msgx-<name>}, run with a fixed delay: the next run starts {@code period} after the previous
  *       one ended, so a job never overlaps itself and a slow job does not delay the others.</li>
  *   <li>Each run is isolated: an exception is logged with the job's name and the next run happens as
- *       scheduled. An {@link Error} is logged and rethrown, which ends that job's schedule (the JVM is in
- *       trouble; carrying on would hide it).</li>
+ *       scheduled. An {@link Error} is logged and handed to the {@link FatalErrorHandler}, then rethrown, which ends
+ *       that job's schedule (the JVM is in trouble; carrying on would hide it). The handler decides what becomes of
+ *       the process: the runner never ends it itself (D-74).</li>
+ *   <li>Each job's pulse — when a run last started, ended, or reported progress ({@link #beat}) — is kept for
+ *       {@code /health/live} ({@link #pulses()}, judged by {@link LivenessPolicy}).</li>
  *   <li>{@link #wake(String)} runs a job once more as soon as its thread is free, without waiting for its period:
  *       how one loop tells the next there is work (intake → pump → dispatcher); {@link #wakeAfter} does so after a
  *       delay (a loop retrying an outage sooner than its period). Wakes that arrive while one is pending collapse
@@ -41,8 +46,19 @@ public final class JobRunner {
 
     private final List<Job> jobs = new ArrayList<>();
     private final List<ScheduledExecutorService> executors = new ArrayList<>();
+    private final Clock clock;
+    private final FatalErrorHandler onFatal;
     private boolean started;
     private boolean stopped;
+
+    /**
+     * @param clock   the time of the jobs' pulses
+     * @param onFatal what to do when a job throws an {@link Error}
+     */
+    public JobRunner(Clock clock, FatalErrorHandler onFatal) {
+        this.clock = Objects.requireNonNull(clock, "clock");
+        this.onFatal = Objects.requireNonNull(onFatal, "onFatal");
+    }
 
     /**
      * Threads named {@code msgx-<name>}, daemons (they never keep the JVM alive): the jobs' threads, and any other
@@ -74,8 +90,28 @@ public final class JobRunner {
         if (jobs.stream().anyMatch(job -> job.name.equals(name))) {
             throw new IllegalArgumentException("Job " + name + " is registered already: job names are unique");
         }
-        jobs.add(new Job(name, runOnce, period));
+        jobs.add(new Job(name, runOnce, period, clock, onFatal));
         return this;
+    }
+
+    /**
+     * The job named {@code name} made progress within a run: called by a job whose run may last long by design (a
+     * backlog drained step by step), so that a long run that works is not taken for a hung one.
+     */
+    public void beat(String name) {
+        Job job;
+        synchronized (this) {
+            job = jobs.get(indexOf(name));
+        }
+        job.lastSign = clock.instant();
+    }
+
+    /** Each job's last sign of life, in registration order; empty before {@link #start()}. */
+    public synchronized List<JobPulse> pulses() {
+        if (!started) {
+            return List.of();
+        }
+        return jobs.stream().map(job -> new JobPulse(job.name, job.period, job.lastSign, job.runningSince)).toList();
     }
 
     /**
@@ -134,7 +170,9 @@ public final class JobRunner {
             throw new IllegalStateException(started ? "JobRunner started already" : "JobRunner stopped: it does not restart");
         }
         started = true;
+        var now = clock.instant();
         for (var job : jobs) {
+            job.lastSign = now;
             var executor = Executors.newSingleThreadScheduledExecutor(daemonThread(job.name));
             executors.add(executor);
             executor.scheduleWithFixedDelay(job::runIsolated, 0, job.period.toNanos(), TimeUnit.NANOSECONDS);
@@ -206,25 +244,44 @@ public final class JobRunner {
         final String name;
         final Runnable runOnce;
         final Duration period;
+        final Clock clock;
+        final FatalErrorHandler onFatal;
         final ReentrantLock lock = new ReentrantLock();
         final AtomicBoolean wakePending = new AtomicBoolean();
+        /** The last start, end or progress of a run; set when the schedule starts. */
+        volatile Instant lastSign;
+        /** When the run in progress started; null between runs. */
+        volatile Instant runningSince;
 
-        Job(String name, Runnable runOnce, Duration period) {
+        Job(String name, Runnable runOnce, Duration period, Clock clock, FatalErrorHandler onFatal) {
             this.name = name;
             this.runOnce = runOnce;
             this.period = period;
+            this.clock = clock;
+            this.onFatal = onFatal;
         }
 
         void runLocked() {
             lock.lock();
             try {
-                runOnce.run();
+                var started = clock.instant();
+                lastSign = started;
+                runningSince = started;
+                try {
+                    runOnce.run();
+                } finally {
+                    runningSince = null;
+                    lastSign = clock.instant();
+                }
             } finally {
                 lock.unlock();
             }
         }
 
-        /** One scheduled run: an exception is logged and the schedule goes on; an Error ends it. */
+        /**
+         * One scheduled run: an exception is logged and the schedule goes on; an Error goes to the fatal-error handler,
+         * then ends the schedule.
+         */
         void runIsolated() {
             try {
                 runLocked();
@@ -232,6 +289,12 @@ public final class JobRunner {
                 LOG.warn("Job {} failed; it runs again in {}: {}", name, period, e.toString(), e);
             } catch (Error e) {
                 LOG.error("Job {} hit {}; its schedule ends here", name, e.toString(), e);
+                try {
+                    onFatal.onFatalError(name, e);
+                } catch (RuntimeException | Error handlerFailure) {
+                    e.addSuppressed(handlerFailure);
+                    LOG.error("The fatal-error handler failed on job {}: {}", name, handlerFailure.toString(), handlerFailure);
+                }
                 throw e;
             }
         }

@@ -15,6 +15,7 @@ class RunnerConfigOracleTest {
     private static RunnerConfig config(String... keysAndValues) {
         var keys = new HashMap<String, String>();
         keys.put(Keys.MAILBOX_URL, "jdbc:mysql://aodb:3306/sis");
+        keys.put(Keys.KAFKA_ENABLED, "false");
         for (int i = 0; i < keysAndValues.length; i += 2) {
             keys.put(keysAndValues[i], keysAndValues[i + 1]);
         }

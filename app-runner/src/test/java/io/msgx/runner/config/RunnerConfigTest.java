@@ -49,9 +49,15 @@ class RunnerConfigTest {
     @Test
     void a_properties_file_works_too_and_defaults_fill_the_rest() throws Exception {
         var file = dir.resolve("msgx.properties");
-        Files.writeString(file, "msgx.store.url=jdbc:postgresql://db/msgx\nmsgx.mailbox.url=jdbc:mysql://aodb/sis\n");
+        Files.writeString(file, "msgx.store.url=jdbc:postgresql://db/msgx\nmsgx.mailbox.url=jdbc:mysql://aodb/sis\n"
+                + "msgx.kafka.enabled=false\n");
         var config = RunnerConfig.from(ConfigSource.load(file, Map.of()));
-        assertThat(config.kafka().sink()).as("no Kafka configured").isNull();
+        assertThat(config.kafka().sink()).as("Kafka turned off on purpose").isNull();
+        assertThat(config.kafka().enabled()).isFalse();
+        assertThat(config.store().statementTimeout()).isEqualTo(Duration.ofSeconds(60));
+        assertThat(config.store().socketTimeout()).isEqualTo(Duration.ofSeconds(90));
+        assertThat(config.health().livenessPeriods()).isEqualTo(10);
+        assertThat(config.health().livenessGrace()).isEqualTo(Duration.ofMinutes(5));
         assertThat(config.inbox().maxCommitDelay()).isEqualTo(Duration.ofSeconds(30));
         assertThat(config.store().schema()).isEqualTo("msgx");
         assertThat(config.http().token()).isNull();
@@ -63,6 +69,7 @@ class RunnerConfigTest {
     void the_http_interface_and_readiness_bound_are_read_from_their_documented_keys() {
         var config = RunnerConfig.from(ConfigSource.of(Map.of(
                 "msgx.store.url", "jdbc:postgresql://db/msgx", "msgx.mailbox.url", "jdbc:mysql://aodb/sis",
+                "msgx.kafka.bootstrap-servers", "k:9092",
                 "msgx.http.host", "127.0.0.1", "msgx.http.ready-timeout", "500ms")));
         assertThat(config.http().host()).isEqualTo("127.0.0.1");
         assertThat(config.http().readyTimeout()).isEqualTo(Duration.ofMillis(500));
@@ -107,7 +114,7 @@ class RunnerConfigTest {
 
     @Test
     void a_bad_secret_is_named_but_never_shown() {
-        var source = ConfigSource.of(Map.of("msgx.store.url", "jdbc:postgresql://db/msgx",
+        var source = ConfigSource.of(Map.of("msgx.store.url", "jdbc:postgresql://db/msgx", "msgx.kafka.enabled", "false",
                 "msgx.mailbox.url", "jdbc:mysql://aodb/sis", "msgx.http.max-body-bytes", "x",
                 "msgx.store.password", "s3cret"));
         assertThatThrownBy(() -> RunnerConfig.from(source)).hasMessageNotContaining("s3cret");
@@ -120,5 +127,101 @@ class RunnerConfigTest {
         assertThat(Settings.toDuration("500ms")).isEqualTo(Duration.ofMillis(500));
         assertThat(Settings.toDuration("7d")).isEqualTo(Duration.ofDays(7));
         assertThat(Settings.toDuration("PT2M")).isEqualTo(Duration.ofMinutes(2));
+    }
+
+    @Test
+    void kafka_is_required_unless_turned_off_on_purpose() {
+        var withoutKafka = ConfigSource.of(Map.of("msgx.store.url", "jdbc:postgresql://db/msgx",
+                "msgx.mailbox.url", "jdbc:mysql://aodb/sis"));
+        assertThatThrownBy(() -> RunnerConfig.from(withoutKafka)).isInstanceOf(ConfigException.class)
+                .hasMessageContaining("msgx.kafka.bootstrap-servers: missing")
+                .hasMessageContaining("MSGX_KAFKA_BOOTSTRAP_SERVERS")
+                .hasMessageContaining("msgx.kafka.enabled=false");
+
+        var off = RunnerConfig.from(ConfigSource.of(Map.of("msgx.store.url", "jdbc:postgresql://db/msgx",
+                "msgx.mailbox.url", "jdbc:mysql://aodb/sis", "msgx.kafka.enabled", "false")));
+        assertThat(off.kafka().sink()).isNull();
+        var on = RunnerConfig.from(ConfigSource.of(Map.of("msgx.store.url", "jdbc:postgresql://db/msgx",
+                "msgx.mailbox.url", "jdbc:mysql://aodb/sis", "msgx.kafka.bootstrap-servers", "k:9092")));
+        assertThat(on.kafka().enabled()).isTrue();
+        assertThat(on.kafka().sink().bootstrapServers()).isEqualTo("k:9092");
+    }
+
+    @Test
+    void an_msgx_variable_that_names_no_key_is_refused_with_the_nearest_key() {
+        var environment = Map.of("MSGX_STORE_URL", "jdbc:postgresql://db/msgx", "MSGX_MAILBOX_URL", "jdbc:mysql://aodb/sis",
+                "MSGX_KAFKA_ENABLED", "false",
+                "MSGX_PIPELINE_CLAIM_BACH", "50",
+                "MSGX_LOG_LEVEL", "DEBUG", "MSGX_KAFKA_LIB", "/opt/kafka/libs", "MSGX_TEST_ORACLE_URL", "jdbc:oracle:x",
+                "MSGX_KAFKA_PRODUCER_COMPRESSION_TYPE", "lz4", "PATH", "/usr/bin");
+        assertThatThrownBy(() -> RunnerConfig.from(ConfigSource.load(null, environment)))
+                .isInstanceOf(ConfigException.class)
+                .satisfies(e -> assertThat(((ConfigException) e).problems()).as("only the misspelt variable").hasSize(1))
+                .hasMessageContaining("environment variable MSGX_PIPELINE_CLAIM_BACH: names no key this build knows; "
+                        + "did you mean MSGX_PIPELINE_CLAIM_BATCH (msgx.pipeline.claim-batch)?");
+
+        var fine = new java.util.HashMap<>(environment);
+        fine.remove("MSGX_PIPELINE_CLAIM_BACH");
+        var config = RunnerConfig.from(ConfigSource.load(null, fine));
+        assertThat(config.kafka().enabled()).isFalse();
+    }
+
+    @Test
+    void a_misspelt_key_in_the_file_gets_the_nearest_key_too() {
+        var source = ConfigSource.of(Map.of("msgx.store.url", "jdbc:postgresql://db/msgx",
+                "msgx.mailbox.url", "jdbc:mysql://aodb/sis", "msgx.kafka.enabled", "false",
+                "msgx.store.statment-timeout", "10s"));
+        assertThatThrownBy(() -> RunnerConfig.from(source))
+                .hasMessageContaining("msgx.store.statment-timeout (from given): not a key this build knows; "
+                        + "did you mean msgx.store.statement-timeout?");
+    }
+
+    @Test
+    void the_socket_timeout_must_leave_the_server_time_to_cancel_a_statement_first() {
+        var source = ConfigSource.of(Map.of("msgx.store.url", "jdbc:postgresql://db/msgx",
+                "msgx.mailbox.url", "jdbc:mysql://aodb/sis", "msgx.kafka.enabled", "false",
+                "msgx.store.statement-timeout", "60s", "msgx.store.socket-timeout", "30s"));
+        assertThatThrownBy(() -> RunnerConfig.from(source)).hasMessageContaining("msgx.store.socket-timeout = 30s")
+                .hasMessageContaining("at least 5 s more than msgx.store.statement-timeout");
+        var off = RunnerConfig.from(ConfigSource.of(Map.of("msgx.store.url", "jdbc:postgresql://db/msgx",
+                "msgx.mailbox.url", "jdbc:mysql://aodb/sis", "msgx.kafka.enabled", "false",
+                "msgx.store.statement-timeout", "0s", "msgx.store.socket-timeout", "0s")));
+        assertThat(off.store().statementTimeout()).isZero();
+    }
+
+    @Test
+    void the_check_lists_every_key_with_its_value_and_source_and_masks_every_secret() throws Exception {
+        var file = dir.resolve("site.properties");
+        Files.writeString(file, String.join("\n", "msgx.store.url=jdbc:postgresql://db/msgx?password=UrlSecret1",
+                "msgx.mailbox.url=jdbc:mysql://msgx:UrlSecret2@aodb/sis", "msgx.kafka.bootstrap-servers=k:9092",
+                "msgx.kafka.producer.sasl.jaas.config=org.apache.kafka.common.security.plain.PlainLoginModule "
+                        + "required username=\"x\" password=\"JaasSecret3\";",
+                "msgx.kafka.producer.ssl.truststore.password=TrustSecret4"));
+        var report = RunnerConfig.check(ConfigSource.load(file, Map.of("MSGX_STORE_PASSWORD", "EnvSecret5",
+                "MSGX_HTTP_TOKEN", "TokenSecret6", "MSGX_PIPELINE_CLAIM_BATCH", "50")));
+
+        assertThat(report.valid()).as(report.problems().toString()).isTrue();
+        var byKey = new java.util.HashMap<String, ConfigReport.Entry>();
+        report.entries().forEach(entry -> byKey.put(entry.key(), entry));
+        assertThat(byKey.keySet()).containsAll(Keys.ALL);
+        assertThat(byKey.get(Keys.CLAIM_BATCH)).isEqualTo(new ConfigReport.Entry(Keys.CLAIM_BATCH, "50",
+                "env MSGX_PIPELINE_CLAIM_BATCH"));
+        assertThat(byKey.get(Keys.MAX_COMMIT_DELAY)).isEqualTo(new ConfigReport.Entry(Keys.MAX_COMMIT_DELAY, "30s", "default"));
+        assertThat(byKey.get(Keys.STORE_STATEMENT_TIMEOUT).value()).isEqualTo("1m");
+        assertThat(byKey.get(Keys.KAFKA_BOOTSTRAP)).isEqualTo(new ConfigReport.Entry(Keys.KAFKA_BOOTSTRAP, "k:9092",
+                "site.properties"));
+        assertThat(byKey.get(Keys.STORE_PASSWORD).value()).isEqualTo("(set)");
+        assertThat(byKey.get(Keys.MAILBOX_PASSWORD).value()).isEqualTo("(none)");
+        assertThat(byKey.get(Keys.STORE_URL).value()).isEqualTo("jdbc:postgresql://db/msgx?password=***");
+        assertThat(byKey.get("msgx.kafka.producer.ssl.truststore.password").value()).isEqualTo("(set)");
+        assertThat(report.entries().toString()).doesNotContain("UrlSecret1", "UrlSecret2", "JaasSecret3",
+                "TrustSecret4", "EnvSecret5", "TokenSecret6");
+
+        var refused = RunnerConfig.check(ConfigSource.of(Map.of("msgx.store.url", "jdbc:postgresql://db/msgx",
+                "msgx.pipeline.claim-batch", "lots")));
+        assertThat(refused.valid()).isFalse();
+        assertThat(refused.problems()).anyMatch(problem -> problem.startsWith("msgx.mailbox.url: missing"))
+                .anyMatch(problem -> problem.startsWith("msgx.kafka.bootstrap-servers: missing"))
+                .anyMatch(problem -> problem.startsWith("msgx.pipeline.claim-batch = 'lots'"));
     }
 }

@@ -377,6 +377,7 @@ class ConsoleBrowserTest {
         keys.put("msgx.mailbox.url", "jdbc:mysql://127.0.0.1:3306/" + mariadb.name()
                 + "?sslMode=DISABLED&allowPublicKeyRetrieval=true");
         keys.put("msgx.mailbox.user", "root");
+        keys.put("msgx.kafka.enabled", "false");
         keys.put("msgx.pipeline.poll-interval", "200ms");
         keys.put("msgx.jobs.standby-poll", "200ms");
         keys.put("msgx.pipeline.retry.max-attempts", "2");

@@ -77,6 +77,7 @@ class ConsoleReferencePageTest {
         keys.put("msgx.mailbox.url", "jdbc:mysql://127.0.0.1:3306/" + mariadb.name()
                 + "?sslMode=DISABLED&allowPublicKeyRetrieval=true");
         keys.put("msgx.mailbox.user", "root");
+        keys.put("msgx.kafka.enabled", "false");
         keys.put("msgx.pipeline.poll-interval", "200ms");
         keys.put("msgx.http.port", "0");
         keys.put("msgx.http.token", TOKEN);

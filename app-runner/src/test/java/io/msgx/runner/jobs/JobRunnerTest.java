@@ -20,7 +20,8 @@ class JobRunnerTest {
     private static final Duration PERIOD = Duration.ofMillis(20);
     private static final long WAIT_SECONDS = 5;
 
-    private final JobRunner runner = new JobRunner();
+    private final java.util.List<String> fatal = new java.util.concurrent.CopyOnWriteArrayList<>();
+    private final JobRunner runner = new JobRunner(java.time.Clock.systemUTC(), (loop, error) -> fatal.add(loop + ": " + error.getMessage()));
 
     @AfterEach
     void stopRunner() {
@@ -205,7 +206,7 @@ class JobRunnerTest {
     }
 
     @Test
-    void an_error_is_rethrown_and_ends_that_job_only() throws InterruptedException {
+    void an_error_goes_to_the_fatal_error_handler_once_and_ends_that_jobs_schedule_only() throws InterruptedException {
         var errorRuns = new AtomicInteger();
         var otherRuns = new CountDownLatch(5);
         runner.register("broken", () -> {
@@ -218,6 +219,65 @@ class JobRunnerTest {
 
         assertThat(otherRuns.await(WAIT_SECONDS, TimeUnit.SECONDS)).isTrue();
         assertThat(errorRuns.get()).isEqualTo(1);
+        assertThat(fatal).as("the handler decides what becomes of the process").containsExactly(
+                "broken: simulated fatal error");
+    }
+
+    @Test
+    void an_exception_is_no_fatal_error() throws InterruptedException {
+        var runs = new CountDownLatch(3);
+        runner.register("flaky", () -> {
+            runs.countDown();
+            throw new IllegalStateException("an outage, say");
+        }, PERIOD);
+        runner.start();
+        assertThat(runs.await(WAIT_SECONDS, TimeUnit.SECONDS)).as("it runs again").isTrue();
+        assertThat(fatal).isEmpty();
+    }
+
+    @Test
+    void each_jobs_pulse_tells_its_last_sign_of_life_and_whether_a_run_is_in_progress() throws InterruptedException {
+        var clock = io.msgx.pipeline.testing.SettableClock.atExampleDay();
+        var timed = new JobRunner(clock, (loop, error) -> { });
+        var inRun = new CountDownLatch(1);
+        var release = new CountDownLatch(1);
+        var ran = new CountDownLatch(1);
+        timed.register("hung", () -> {
+            inRun.countDown();
+            try {
+                release.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }, Duration.ofSeconds(1));
+        timed.register("idle", ran::countDown, Duration.ofHours(1));
+        assertThat(timed.pulses()).as("nothing beats before start").isEmpty();
+        var startedAt = clock.instant();
+        timed.start();
+        try {
+            assertThat(inRun.await(WAIT_SECONDS, TimeUnit.SECONDS)).isTrue();
+            assertThat(ran.await(WAIT_SECONDS, TimeUnit.SECONDS)).isTrue();
+            Thread.sleep(50); // the idle job's run has ended
+            clock.tick(Duration.ofMinutes(6));
+
+            var pulses = timed.pulses();
+            assertThat(pulses).extracting(JobPulse::job).containsExactly("hung", "idle");
+            assertThat(pulses.get(0).runningSince()).as("a run in progress").isEqualTo(startedAt);
+            assertThat(pulses.get(1).runningSince()).isNull();
+
+            var policy = new LivenessPolicy(10, Duration.ofMinutes(5));
+            var stale = policy.stale(pulses, clock.instant());
+            assertThat(stale).as("hung for 6 min > max(10 x 1 s, 5 min); the idle job's allowance is 10 h")
+                    .extracting(LivenessPolicy.Stale::job).containsExactly("hung");
+            assertThat(stale.get(0).silentFor()).isEqualTo(Duration.ofMinutes(6));
+            assertThat(stale.get(0).allowed()).isEqualTo(Duration.ofMinutes(5));
+
+            timed.beat("hung"); // a long run that reports progress is not hung
+            assertThat(policy.stale(timed.pulses(), clock.instant())).isEmpty();
+        } finally {
+            release.countDown();
+            timed.stop(Duration.ofSeconds(5));
+        }
     }
 
     @Test

@@ -81,6 +81,7 @@ class HttpRefusalsTest {
         keys.put(Keys.MAILBOX_URL, "jdbc:mysql://127.0.0.1:3306/" + mariadb.name()
                 + "?sslMode=DISABLED&allowPublicKeyRetrieval=true");
         keys.put(Keys.MAILBOX_USER, "root");
+        keys.put(Keys.KAFKA_ENABLED, "false");
         keys.put(Keys.HTTP_PORT, "0");
         keys.put(Keys.HTTP_TOKEN, TOKEN);
         keys.put(Keys.HTTP_MAX_BODY, Integer.toString(MAX_BODY));

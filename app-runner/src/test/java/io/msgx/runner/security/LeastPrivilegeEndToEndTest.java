@@ -66,9 +66,12 @@ class LeastPrivilegeEndToEndTest {
         var msgTopic = KafkaTestBroker.uniqueTopic("lp-msg");
         var schdTopic = KafkaTestBroker.uniqueTopic("lp-schd");
         KafkaTestBroker.createTopics(1, msgTopic);
-        KafkaTestBroker.createCompactedTopics(1, schdTopic);
+        var referenceTopic = KafkaTestBroker.uniqueTopic("lp-reference");
+        KafkaTestBroker.createCompactedTopics(1, schdTopic, referenceTopic);
         var keys = new LinkedHashMap<>(users.runtimeKeys());
+        keys.remove(Keys.KAFKA_ENABLED);
         keys.put(Keys.KAFKA_BOOTSTRAP, KafkaTestBroker.bootstrapServers());
+        keys.put(Keys.KAFKA_TOPIC_REFERENCE, referenceTopic);
         keys.put(Keys.KAFKA_TOPIC_MSG, msgTopic);
         keys.put(Keys.KAFKA_TOPIC_SCHD, schdTopic);
         keys.put(Keys.POLL_INTERVAL, "100ms");

@@ -136,6 +136,7 @@ final class LeastPrivilegeUsers implements AutoCloseable {
         keys.put(Keys.MAILBOX_URL, mailboxUrl());
         keys.put(Keys.MAILBOX_USER, mailboxUser);
         keys.put(Keys.MAILBOX_PASSWORD, mailboxPassword);
+        keys.put(Keys.KAFKA_ENABLED, "false"); // the tests that deliver name their broker
         return keys;
     }
 

@@ -1,5 +1,6 @@
 package io.msgx.runner.security;
 
+import io.msgx.adapter.kafka.KafkaTestBroker;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.msgx.pipeline.testing.SisMessages;
 import org.junit.jupiter.api.AfterEach;
@@ -74,9 +75,15 @@ class SecretsStayHiddenIT {
 
     @Test
     void no_password_token_or_sasl_secret_appears_in_any_output_of_the_runner() throws Exception {
-        // Kafka is configured but unreachable: the producer holds the SASL secret and reports its failures.
-        var config = configFile("runner.properties", Map.of("msgx.kafka.bootstrap-servers", "127.0.0.1:1",
-                "msgx.kafka.max-block", "2s", "msgx.kafka.request-timeout", "2s", "msgx.kafka.delivery-timeout", "4s"));
+        // Kafka is the test broker (plaintext: the SASL secret is configured, held by the producer, never used).
+        var msgTopic = KafkaTestBroker.uniqueTopic("secrets-msg");
+        var schdTopic = KafkaTestBroker.uniqueTopic("secrets-schd");
+        var referenceTopic = KafkaTestBroker.uniqueTopic("secrets-reference");
+        KafkaTestBroker.createTopics(1, msgTopic);
+        KafkaTestBroker.createCompactedTopics(1, schdTopic, referenceTopic);
+        var config = configFile("runner.properties", Map.of("msgx.kafka.bootstrap-servers",
+                KafkaTestBroker.bootstrapServers(), "msgx.kafka.topic.msg", msgTopic, "msgx.kafka.topic.schd", schdTopic,
+                "msgx.kafka.topic.reference", referenceTopic));
         // The mailbox password comes from the environment, the others from the file.
         var env = Map.of("MSGX_MAILBOX_PASSWORD", users.mailboxPassword, "MSGX_LOG_LEVEL", "DEBUG");
 
@@ -139,10 +146,18 @@ class SecretsStayHiddenIT {
         var mailboxDown = new LinkedHashMap<>(env);
         mailboxDown.put("MSGX_HTTP_PORT", Integer.toString(freePort()));
         var down = start("run, mailbox unreachable", mailboxDown, "run", "-c", unreachableMailbox.toString());
+        // Kafka configured but unreachable: start-up refuses, naming the cluster, never the SASL secret (D-71).
+        var unreachableKafka = configFile("unreachable-kafka.properties", Map.of("msgx.kafka.bootstrap-servers",
+                "127.0.0.1:1", "msgx.kafka.max-block", "2s", "msgx.kafka.request-timeout", "2s",
+                "msgx.kafka.delivery-timeout", "4s"));
+        var kafkaDown = start("run, Kafka unreachable", env, "run", "-c", unreachableKafka.toString());
         var refusedConfig = configFile("refused.properties", Map.of("msgx.http.port", "eighty",
                 "msgx.mailbox.password", urlPassword + "x", "msgx.http.token", token + " "));
         var refused = start("run, refused configuration", env, "run", "-c", refusedConfig.toString());
         assertThat(exitOf("run, refused configuration", refused)).isEqualTo(2);
+        assertThat(exitOf("run, Kafka unreachable", kafkaDown)).isEqualTo(1);
+        assertThat(output("run, Kafka unreachable")).contains("Kafka is required and does not answer at start-up",
+                "127.0.0.1:1");
         assertThat(exitOf("status, store unreachable", storeDown)).isNotZero();
         await("the mailbox failure reported", () -> output("run, mailbox unreachable").contains("Mailbox unavailable"));
         down.destroy();
@@ -167,6 +182,9 @@ class SecretsStayHiddenIT {
     private Path configFile(String name, Map<String, String> overrides) throws IOException {
         var keys = new LinkedHashMap<String, String>(users.runtimeKeys());
         keys.remove("msgx.mailbox.password");
+        if (overrides.containsKey("msgx.kafka.bootstrap-servers")) {
+            keys.remove("msgx.kafka.enabled");
+        }
         keys.put("msgx.http.token", token);
         keys.put("msgx.kafka.producer.sasl.jaas.config", "org.apache.kafka.common.security.plain.PlainLoginModule"
                 + " required username=\"msgx\" password=\"" + kafkaPassword + "\";");
