@@ -14,7 +14,7 @@ import picocli.CommandLine.ScopeType;
         description = "AODB/SIS mailbox -> authoritative flight state -> Kafka.",
         subcommands = {RunCommand.class, MigrateCommand.class, StatusCommand.class, MessageCommand.class,
                 BenchCommand.class,
-                FlightCommand.class, ReferenceCommand.class, DeadCommand.class, RequestCommand.class, ReplayCommand.class, SkipCommand.class, SeedCommand.class, BackfillCommand.class})
+                FlightCommand.class, ReferenceCommand.class, DeadCommand.class, EventsCommand.class, RequestCommand.class, ReplayCommand.class, SkipCommand.class, SeedCommand.class, BackfillCommand.class})
 public final class Main {
 
     public static final int FAILED = 1;

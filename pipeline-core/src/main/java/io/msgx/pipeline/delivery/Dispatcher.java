@@ -62,7 +62,7 @@ import java.util.function.Supplier;
  * row stays {@code PENDING} exactly as it was, however long the broker is away, and only refusals of a record count
  * toward {@code DEAD}. A run that meets an outage confirms what was acknowledged before it (per FLID up to the first
  * failure, as for any failure), records nothing against the rest, skips the reference round, forgets what it had
- * settled (the next run claims from the first pending event) and sends nothing more until a backoff has passed
+ * settled (the next run claims from the first pending event) and sends nothing more until a short pause has passed
  * ({@link #outageBackoff}): the run's {@link DispatchResult#brokerAway()} tells the loop when to ask again. The outage
  * is logged once when it starts (WARN, reminded every minute) and once when a send goes through again (INFO).
  */
@@ -87,10 +87,13 @@ public final class Dispatcher {
      */
     static final Duration FULL_SCAN_PERIOD = Duration.ofMinutes(1);
     /**
-     * The longest wait between two tries of a broker that is away (D-66): the retry policy's tiers grow to half an
-     * hour, fitting a record that keeps failing, but the broker's return should be noticed within seconds.
+     * The longest pause between two tries of a broker that is away (D-66). A try already waits the sink's own bound
+     * while the broker does not answer (the producer's {@code max-block} for its metadata, the delivery timeout for a
+     * record), so the pause only keeps a sink that fails at once (a closed producer, errors answered quickly) from
+     * spinning; the retry policy's tiers, which grow to half an hour for a record that keeps being refused, would keep
+     * the whole outbox waiting long after the broker is back.
      */
-    static final Duration MAX_OUTAGE_BACKOFF = Duration.ofSeconds(30);
+    static final Duration MAX_OUTAGE_BACKOFF = Duration.ofMillis(250);
 
     /**
      * The thread that confirms a round while the next is claimed and sent: at most one task at a time (each
@@ -130,8 +133,6 @@ public final class Dispatcher {
     private Instant fullScanAt;
     /** The broker's outage as operators read it: one WARN when it starts, one INFO when it ends. */
     private final OutageLog brokerOutage;
-    /** Runs in a row that met the broker away (0: it answered last time); sets the backoff. */
-    private int outageRuns;
     /** While the broker is away: nothing is sent before this; null otherwise. */
     private Instant sendNotBefore;
 
@@ -249,7 +250,6 @@ public final class Dispatcher {
             return brokerAway(result.figures(), outage);
         }
         if (answered) {
-            outageRuns = 0;
             sendNotBefore = null;
             brokerOutage.recovered();
         }
@@ -268,8 +268,7 @@ public final class Dispatcher {
     private DispatchResult brokerAway(DispatchResult figures, String reason) {
         settledNotifications = 0;
         settledProjections = 0;
-        outageRuns++;
-        var backoff = outageBackoff(settings.retry().backoff(), outageRuns);
+        var backoff = outageBackoff(settings.retry().backoff());
         sendNotBefore = clock.instant().plus(backoff);
         brokerOutage.failed(reason, "pending events keep their delivery attempts and are sent again in "
                 + backoff.toMillis() + " ms");
@@ -278,12 +277,11 @@ public final class Dispatcher {
     }
 
     /**
-     * How long to wait before trying a broker that was away for {@code runs} runs in a row: the delivery retry policy's
-     * tiers in turn (its last one from then on), at most {@link #MAX_OUTAGE_BACKOFF}; 1 s when the policy has none.
+     * How long to wait before trying a broker that is away again: the delivery retry policy's first tier, at most
+     * {@link #MAX_OUTAGE_BACKOFF} (which is also the pause when the policy has no tier), at least 1 ms.
      */
-    static Duration outageBackoff(List<Duration> tiers, int runs) {
-        var tier = tiers.isEmpty() ? Duration.ofSeconds(1) : tiers.get(Math.min(runs, tiers.size()) - 1);
-        tier = tier.compareTo(MAX_OUTAGE_BACKOFF) > 0 ? MAX_OUTAGE_BACKOFF : tier;
+    static Duration outageBackoff(List<Duration> tiers) {
+        var tier = tiers.isEmpty() || tiers.get(0).compareTo(MAX_OUTAGE_BACKOFF) > 0 ? MAX_OUTAGE_BACKOFF : tiers.get(0);
         return tier.isZero() ? Duration.ofMillis(1) : tier;
     }
 
