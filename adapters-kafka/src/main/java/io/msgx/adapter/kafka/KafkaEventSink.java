@@ -217,11 +217,13 @@ public final class KafkaEventSink implements EventSink, AutoCloseable {
     /**
      * A producer's failure as a {@link Delivery.Failed}: an outage when Kafka says trying again may succeed (a
      * {@link RetriableException}, which includes its {@code TimeoutException}: the broker away, no leader, too few
-     * in-sync replicas, metadata not available), a refusal of the record otherwise.
+     * in-sync replicas, metadata not available — and a topic missing, which the producer cannot tell from one not yet
+     * known), or when the sink cannot send at all (interrupted, closed); a refusal of the record otherwise.
      */
     static Delivery.Failed failureOf(Throwable failure) {
         var reason = reasonOf(failure);
         return failure instanceof RetriableException || failure instanceof InterruptException
+                || failure instanceof IllegalStateException // the producer closed: the sink, not the record
                 ? Delivery.unreachable(reason) : Delivery.refused(reason);
     }
 
