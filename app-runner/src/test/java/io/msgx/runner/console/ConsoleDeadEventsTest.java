@@ -65,12 +65,16 @@ class ConsoleDeadEventsTest {
         exchange = MsgExchange.builder().config(keys).build();
         http = HttpApi.forExchange(exchange).start();
         audit.start();
-        ((Logger) LoggerFactory.getLogger(OperatorActions.class)).addAppender(audit);
+        var auditLog = (Logger) LoggerFactory.getLogger(OperatorActions.class);
+        auditLog.setLevel(ch.qos.logback.classic.Level.INFO); // the tests' root is WARN; AUDIT lines are INFO
+        auditLog.addAppender(audit);
     }
 
     @AfterEach
     void stop() throws Exception {
-        ((Logger) LoggerFactory.getLogger(OperatorActions.class)).detachAppender(audit);
+        var auditLog = (Logger) LoggerFactory.getLogger(OperatorActions.class);
+        auditLog.detachAppender(audit);
+        auditLog.setLevel(null);
         if (http != null) {
             http.close();
         }
