@@ -184,6 +184,72 @@ class OperatorCommandsTest {
         }
     }
 
+    @Test
+    void events_dead_resend_purge_and_rearm_work_the_dead_letter_queue_with_their_exit_codes() throws Exception {
+        var clock = SettableClock.atExampleDay();
+        var store = services.store(clock);
+        long first = notify(store, clock, "1001", 1);
+        long second = notify(store, clock, "1001", 2);
+        long other = notify(store, clock, "1003", 1);
+        store.inTransaction(tx -> tx.outbox().upsertProjection(new io.msgx.pipeline.store.OutboxEvent(
+                io.msgx.pipeline.store.OutboxTarget.KAFKA_SCHD, io.msgx.domain.flight.FlightId.of("1002"),
+                io.msgx.pipeline.store.OutboxEvent.EventType.UPSERT, 7, 1, "{\"v\":7}", clock.instant())));
+        for (long id : new long[]{first, other}) {
+            store.outbox().recordDeliveryFailure(id, "RecordTooLargeException: too large", clock.instant(), true,
+                    clock.instant());
+        }
+        store.outbox().markProjectionsSent(java.util.Map.of(io.msgx.domain.flight.FlightId.of("1002"), 7L),
+                clock.instant());
+        var config = config(services.postgres.schema());
+
+        var out = new ByteArrayOutputStream();
+        assertThat(withStreams(out, new ByteArrayOutputStream(),
+                () -> Main.execute("events", "dead", "--json", "-c", config.toString()))).isZero();
+        assertThat(out.toString(StandardCharsets.UTF_8)).contains("\"eventId\" : " + first, "\"eventId\" : " + other,
+                "\"target\" : \"KAFKA:msg\"", "\"key\" : \"1001\"", "\"version\" : 1", "\"attempts\" : 1",
+                "\"lastError\" : \"RecordTooLargeException: too large\"").doesNotContain("\"eventId\" : " + second);
+
+        assertThat(withStreams(out, new ByteArrayOutputStream(), () -> Main.execute("events", "resend",
+                Long.toString(first), "--operator", "ops", "-c", config.toString()))).isZero();
+        var resent = store.outbox().pending(io.msgx.pipeline.store.OutboxTarget.KAFKA_MSG, 10);
+        assertThat(resent).extracting(io.msgx.pipeline.store.OutboxEntry::eventId).as("resent, keeping its EVENT_ID")
+                .containsExactly(first, second);
+        assertThat(resent.get(0).attempts()).isZero();
+        assertThat(withStreams(out, new ByteArrayOutputStream(), () -> Main.execute("events", "resend",
+                Long.toString(first), "--operator", "ops", "-c", config.toString())))
+                .as("no longer DEAD").isEqualTo(Main.REFUSED);
+        assertThat(withStreams(out, new ByteArrayOutputStream(), () -> Main.execute("events", "resend", "--all",
+                Long.toString(other), "--operator", "ops", "-c", config.toString())))
+                .as("IDs or --all, not both").isEqualTo(Main.USAGE);
+
+        assertThat(withStreams(out, new ByteArrayOutputStream(), () -> Main.execute("events", "purge",
+                Long.toString(second), "--operator", "ops", "-c", config.toString())))
+                .as("a pending event is not purged").isEqualTo(Main.REFUSED);
+        assertThat(withStreams(out, new ByteArrayOutputStream(), () -> Main.execute("events", "purge",
+                Long.toString(other), "--operator", "ops", "-c", config.toString()))).isZero();
+        assertThat(store.outbox().deadEvents(10)).isEmpty();
+        assertThat(store.outbox().pending(io.msgx.pipeline.store.OutboxTarget.KAFKA_MSG, 10)).hasSize(2);
+
+        out.reset();
+        assertThat(withStreams(out, new ByteArrayOutputStream(), () -> Main.execute("events", "rearm", "1002",
+                "--operator", "ops", "--json", "-c", config.toString()))).isZero();
+        assertThat(out.toString(StandardCharsets.UTF_8)).contains("\"version\" : 7", "\"status\" : \"PENDING\"");
+        assertThat(store.outbox().pending(io.msgx.pipeline.store.OutboxTarget.KAFKA_SCHD, 10)).singleElement()
+                .satisfies(row -> assertThat(row.event().stateVersion()).isEqualTo(7));
+        assertThat(withStreams(out, new ByteArrayOutputStream(), () -> Main.execute("events", "rearm", "9999",
+                "--operator", "ops", "-c", config.toString()))).isEqualTo(Main.REFUSED);
+        assertThat(withStreams(out, new ByteArrayOutputStream(), () -> Main.execute("events", "rearm", "1002",
+                "-c", config.toString()))).as("who asks is required").isEqualTo(Main.USAGE);
+    }
+
+    private static long notify(io.msgx.pipeline.store.PipelineStore store, SettableClock clock, String flid,
+                               long version) {
+        return store.inTransaction(tx -> tx.outbox().append(new io.msgx.pipeline.store.OutboxEvent(
+                io.msgx.pipeline.store.OutboxTarget.KAFKA_MSG, io.msgx.domain.flight.FlightId.of(flid),
+                io.msgx.pipeline.store.OutboxEvent.EventType.UPSERT, version, 1,
+                "{\"flid\":\"" + flid + "\",\"stateVersion\":" + version + "}", clock.instant())));
+    }
+
     private Path config(String schema) throws Exception {
         var file = Files.createTempFile("msgx", ".properties");
         Files.writeString(file, String.join("\n",

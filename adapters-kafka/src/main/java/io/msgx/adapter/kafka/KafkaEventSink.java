@@ -6,11 +6,13 @@ import io.msgx.pipeline.delivery.OutgoingEvent;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.errors.InterruptException;
+import org.apache.kafka.common.errors.RetriableException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.util.ArrayList;
-import java.util.HashSet;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
@@ -42,7 +44,14 @@ import java.util.concurrent.TimeoutException;
  *       reported {@code Failed} because the wait ran out may still be written later by this same producer; as it
  *       precedes anything handed over afterwards, a retry of it cannot overtake it. Delivery is at least once.</li>
  * </ul>
- * One WARN line is logged per batch with failures (counts and the first reason). Thread-safe: the producer is
+ * <b>Whose fault</b> (D-66). Each {@code Failed} says whether it is an outage ({@link Delivery#unreachable}: the broker
+ * did not take or answer the record in time — Kafka's {@code TimeoutException}, any other {@link RetriableException}
+ * such as a lost connection, no leader or too few in-sync replicas, the hand-over cut-off, the wait that ran out, an
+ * interrupt) or a refusal of this record ({@link Delivery#refused}: too large, not authorised, not serialisable, an
+ * invalid topic — every other exception). Only refusals use one of the event's delivery attempts. A record held back
+ * because an earlier one of its key was refused in the batch fails as that one did.
+ *
+ * <p>One WARN line is logged per batch with failures (counts and the first reason). Thread-safe: the producer is
  * shared, each call keeps its own state.
  *
  * <p><b>Record size.</b> A record over the producer's {@code max.request.size} (default 1 MiB, settable through
@@ -101,32 +110,33 @@ public final class KafkaEventSink implements EventSink, AutoCloseable {
     private List<CompletableFuture<Delivery>> handOver(List<OutgoingEvent> events, long start) {
         long cutOff = start + settings.maxBlock().toNanos();
         var outcomes = new ArrayList<CompletableFuture<Delivery>>(events.size());
-        var refusedKeys = new HashSet<String>();
+        var refusedKeys = new HashMap<String, Delivery.Failed>();
         String firstRefusal = null;
         for (var event : events) {
             var outcome = new CompletableFuture<Delivery>();
             outcomes.add(outcome);
             if (Thread.currentThread().isInterrupted()) {
-                outcome.complete(new Delivery.Failed("not sent: the sending thread was interrupted"));
+                outcome.complete(Delivery.unreachable("not sent: the sending thread was interrupted"));
             } else if (System.nanoTime() - cutOff >= 0) {
-                outcome.complete(new Delivery.Failed("not sent: the producer did not take the batch within "
+                outcome.complete(Delivery.unreachable("not sent: the producer did not take the batch within "
                         + "msgx.kafka.max-block (" + settings.maxBlock().toMillis() + " ms)"
                         + (firstRefusal == null ? "" : "; first refusal: " + firstRefusal)
                         + "; check that the brokers are reachable and the topics exist"));
-            } else if (refusedKeys.contains(keyOf(event))) {
+            } else if (refusedKeys.containsKey(keyOf(event))) {
                 outcome.complete(new Delivery.Failed("not sent: the producer refused an earlier record of FLID "
-                        + event.key() + " in this batch, and a later one must not overtake it"));
+                        + event.key() + " in this batch, and a later one must not overtake it",
+                        refusedKeys.get(keyOf(event)).outage()));
             } else {
                 try {
                     producer.send(new ProducerRecord<>(topicOf(event), event.key(), event.value()),
                             (metadata, failure) -> outcome.complete(failure == null
                                     ? Delivery.delivered()
-                                    : new Delivery.Failed(reasonOf(failure))));
+                                    : failureOf(failure)));
                 } catch (RuntimeException e) {
-                    outcome.complete(new Delivery.Failed(reasonOf(e)));
+                    outcome.complete(failureOf(e));
                 }
                 if (outcome.getNow(null) instanceof Delivery.Failed refused) {
-                    refusedKeys.add(keyOf(event));
+                    refusedKeys.put(keyOf(event), refused);
                     firstRefusal = firstRefusal == null ? refused.reason() : firstRefusal;
                 }
             }
@@ -144,7 +154,7 @@ public final class KafkaEventSink implements EventSink, AutoCloseable {
                 try {
                     delivery = outcome.get(Math.max(0, waitEnd - System.nanoTime()), TimeUnit.NANOSECONDS);
                 } catch (TimeoutException e) {
-                    delivery = new Delivery.Failed("timed out after "
+                    delivery = Delivery.unreachable("timed out after "
                             + TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start) + " ms without the broker's "
                             + "acknowledgement (bound: msgx.kafka.max-block + msgx.kafka.delivery-timeout + "
                             + KafkaSinkSettings.WAIT_MARGIN.toMillis() + " ms); the record may still be written "
@@ -152,11 +162,11 @@ public final class KafkaEventSink implements EventSink, AutoCloseable {
                 } catch (InterruptedException e) {
                     interrupted = true;
                 } catch (ExecutionException e) {
-                    delivery = new Delivery.Failed(reasonOf(e.getCause())); // outcomes never fail; kept for safety
+                    delivery = failureOf(e.getCause()); // outcomes never fail; kept for safety
                 }
             }
             if (delivery == null) {
-                delivery = outcome.getNow(new Delivery.Failed("not acknowledged: the sending thread was interrupted "
+                delivery = outcome.getNow(Delivery.unreachable("not acknowledged: the sending thread was interrupted "
                         + "while waiting; the record may still be written (at least once)"));
             }
             deliveries.add(delivery);
@@ -202,6 +212,19 @@ public final class KafkaEventSink implements EventSink, AutoCloseable {
             case SCHD -> settings.schdTopic();
             case REF -> settings.referenceTopic();
         };
+    }
+
+    /**
+     * A producer's failure as a {@link Delivery.Failed}: an outage when Kafka says trying again may succeed (a
+     * {@link RetriableException}, which includes its {@code TimeoutException}: the broker away, no leader, too few
+     * in-sync replicas, metadata not available — and a topic missing, which the producer cannot tell from one not yet
+     * known), or when the sink cannot send at all (interrupted, closed); a refusal of the record otherwise.
+     */
+    static Delivery.Failed failureOf(Throwable failure) {
+        var reason = reasonOf(failure);
+        return failure instanceof RetriableException || failure instanceof InterruptException
+                || failure instanceof IllegalStateException // the producer closed: the sink, not the record
+                ? Delivery.unreachable(reason) : Delivery.refused(reason);
     }
 
     static String reasonOf(Throwable failure) {

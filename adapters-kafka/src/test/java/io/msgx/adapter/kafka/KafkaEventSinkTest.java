@@ -135,6 +135,8 @@ class KafkaEventSinkTest {
                 .startsWith("not sent").contains("earlier record of FLID 3"));
         assertThat(results.get(2)).isInstanceOfSatisfying(Delivery.Failed.class, failed -> assertThat(failed.reason())
                 .startsWith("RecordTooLargeException").contains("max.request.size"));
+        assertThat(List.of(results.get(2), results.get(5))).as("a refusal of the record counts toward DEAD (D-66)")
+                .allSatisfy(result -> assertThat(((Delivery.Failed) result).outage()).isFalse());
         assertThat(List.of(results.get(0), results.get(1), results.get(3), results.get(4)))
                 .allMatch(Delivery.Delivered.class::isInstance);
         assertThat(KafkaTestBroker.readAll(msg)).extracting(KafkaTestBroker.ReadRecord::key)

@@ -43,7 +43,10 @@ class KafkaEventSinkUnreachableTest {
         var elapsed = Duration.ofNanos(System.nanoTime() - started);
 
         assertThat(results).hasSize(events.size()).allSatisfy(result -> assertThat(result)
-                .isInstanceOfSatisfying(Delivery.Failed.class, failed -> assertThat(failed.reason()).isNotBlank()));
+                .isInstanceOfSatisfying(Delivery.Failed.class, failed -> {
+                    assertThat(failed.reason()).isNotBlank();
+                    assertThat(failed.outage()).as("no broker: an outage, which uses no attempt (D-66)").isTrue();
+                }));
         assertThat(elapsed).isLessThan(CLOSED_PORT.sendBound().plus(SLACK));
     }
 
@@ -55,7 +58,8 @@ class KafkaEventSinkUnreachableTest {
             var results = sink.send(events);
 
             assertThat(Thread.interrupted()).isTrue();
-            assertThat(results).hasSize(5).allMatch(Delivery.Failed.class::isInstance);
+            assertThat(results).hasSize(5).allMatch(result -> result instanceof Delivery.Failed failed
+                    && failed.outage());
         } finally {
             Thread.interrupted();
         }
@@ -70,7 +74,10 @@ class KafkaEventSinkUnreachableTest {
 
         assertThat(results).hasSize(3).allSatisfy(result -> assertThat(result)
                 .isInstanceOfSatisfying(Delivery.Failed.class,
-                        failed -> assertThat(failed.reason()).contains("closed")));
+                        failed -> {
+                            assertThat(failed.reason()).contains("closed");
+                            assertThat(failed.outage()).as("the sink, not the record").isTrue();
+                        }));
     }
 
     @Test

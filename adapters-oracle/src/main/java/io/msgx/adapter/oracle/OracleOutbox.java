@@ -1,6 +1,7 @@
 package io.msgx.adapter.oracle;
 
 import io.msgx.domain.flight.FlightId;
+import io.msgx.pipeline.store.DeadEvent;
 import io.msgx.pipeline.store.Outbox;
 import io.msgx.pipeline.store.OutboxEntry;
 import io.msgx.pipeline.store.OutboxEvent;
@@ -372,6 +373,83 @@ final class OracleOutbox implements Outbox {
                         + " FROM MSG_EVENT WHERE STATUS IN ('PENDING', 'DEAD')",
                 row -> new DeliveryBacklog(row.longValue("PENDING"), row.longValue("DEAD"),
                         row.instant("OLDEST_PENDING"))).orElseThrow());
+    }
+
+    @Override
+    public List<DeadEvent> deadEvents(int limit) {
+        requireBatch(limit);
+        return sql.run("listing the dead events", session -> session.list(Sql.firstRows(
+                        "SELECT EVENT_ID, TARGET, PARTITION_KEY, STATE_VERSION, ATTEMPTS, LAST_ERROR, CREATED_AT,"
+                                + " NEXT_ATTEMPT_AT FROM MSG_EVENT WHERE STATUS = 'DEAD' ORDER BY EVENT_ID"),
+                row -> new DeadEvent(row.longValue("EVENT_ID"), OutboxTarget.ofCode(row.text("TARGET")),
+                        row.text("PARTITION_KEY"), row.longValue("STATE_VERSION"), row.intValue("ATTEMPTS"),
+                        row.text("LAST_ERROR"), row.instant("CREATED_AT"), row.instant("NEXT_ATTEMPT_AT")),
+                limit));
+    }
+
+    /**
+     * Per 1000 IDs, the {@code DEAD} rows are read, then made pending by one {@code UPDATE} that judges every row as it
+     * was before it (11g has no {@code RETURNING} into a result list): a notification behind an older pending one of
+     * its FLID gets no {@code NEXT_ATTEMPT_AT}, every other resent row {@code now} (D-67).
+     */
+    @Override
+    public List<Long> resendDead(Collection<Long> eventIds, Instant now) {
+        if (eventIds.isEmpty()) {
+            return List.of();
+        }
+        return sql.run("resending " + eventIds.size() + " dead event(s)", session -> {
+            var resent = new java.util.TreeSet<Long>();
+            for (var chunk : Sql.chunks(new LinkedHashSet<>(eventIds))) {
+                var dead = session.list("SELECT EVENT_ID FROM MSG_EVENT WHERE EVENT_ID IN (" + Sql.marks(chunk.size())
+                        + ") AND " + foundRowHasStatus("DEAD"), row -> row.longValue("EVENT_ID"), chunk.toArray());
+                if (dead.isEmpty()) {
+                    continue;
+                }
+                var params = new ArrayList<Object>(dead.size() + 1);
+                params.add(now);
+                params.addAll(dead);
+                session.update("UPDATE MSG_EVENT e SET STATUS = 'PENDING', ATTEMPTS = 0, SENT_AT = NULL,"
+                        + " NEXT_ATTEMPT_AT = CASE WHEN e.TARGET = " + MSG + " AND EXISTS (SELECT 1 FROM MSG_EVENT p"
+                        + " WHERE p.TARGET = " + MSG + " AND p.PARTITION_KEY = e.PARTITION_KEY"
+                        + " AND p.STATUS = 'PENDING' AND p.EVENT_ID < e.EVENT_ID) THEN CAST(NULL AS TIMESTAMP(6))"
+                        + " ELSE CAST(? AS TIMESTAMP(6)) END"
+                        + " WHERE e.EVENT_ID IN (" + Sql.marks(dead.size()) + ") AND e.STATUS || '' = 'DEAD'",
+                        params.toArray());
+                resent.addAll(dead);
+            }
+            return List.copyOf(resent);
+        });
+    }
+
+    @Override
+    public List<Long> purgeDead(Collection<Long> eventIds) {
+        if (eventIds.isEmpty()) {
+            return List.of();
+        }
+        return sql.run("purging " + eventIds.size() + " dead event(s)", session -> {
+            var purged = new java.util.TreeSet<Long>();
+            for (var chunk : Sql.chunks(new LinkedHashSet<>(eventIds))) {
+                var dead = session.list("SELECT EVENT_ID FROM MSG_EVENT WHERE EVENT_ID IN (" + Sql.marks(chunk.size())
+                        + ") AND " + foundRowHasStatus("DEAD"), row -> row.longValue("EVENT_ID"), chunk.toArray());
+                if (!dead.isEmpty()) {
+                    session.update("DELETE FROM MSG_EVENT WHERE EVENT_ID IN (" + Sql.marks(dead.size()) + ") AND "
+                            + foundRowHasStatus("DEAD"), dead.toArray());
+                    purged.addAll(dead);
+                }
+            }
+            return List.copyOf(purged);
+        });
+    }
+
+    @Override
+    public Optional<OutboxEntry> rearmProjection(FlightId flid, Instant now) {
+        return sql.run("re-arming the projection of FLID " + flid.value(), session -> {
+            int rearmed = session.update("UPDATE MSG_EVENT SET STATUS = 'PENDING', ATTEMPTS = 0, NEXT_ATTEMPT_AT = ?,"
+                    + " LAST_ERROR = NULL, SENT_AT = NULL WHERE SCHD_KEY = ? AND STATUS IN ('SENT', 'DEAD')",
+                    now, flid.value());
+            return rearmed == 0 ? Optional.<OutboxEntry>empty() : session.one("SELECT " + COLUMNS
+                    + " FROM MSG_EVENT WHERE SCHD_KEY = ?", OracleOutbox::entryOf, flid.value());
+        });
     }
 
     private static void requireBatch(int limit) {

@@ -2,6 +2,7 @@ package io.msgx.adapter.pg;
 
 import io.msgx.adapter.pg.jooq.tables.records.MsgEventRecord;
 import io.msgx.domain.flight.FlightId;
+import io.msgx.pipeline.store.DeadEvent;
 import io.msgx.pipeline.store.Outbox;
 import io.msgx.pipeline.store.OutboxEntry;
 import io.msgx.pipeline.store.OutboxEvent;
@@ -34,14 +35,18 @@ import java.util.stream.Collectors;
 
 import static io.msgx.adapter.pg.jooq.Sequences.MSG_EVENT_SEQ;
 import static io.msgx.adapter.pg.jooq.Tables.MSG_EVENT;
+import static org.jooq.impl.DSL.castNull;
 import static org.jooq.impl.DSL.count;
+import static org.jooq.impl.DSL.exists;
 import static org.jooq.impl.DSL.field;
 import static org.jooq.impl.DSL.inline;
 import static org.jooq.impl.DSL.min;
 import static org.jooq.impl.DSL.name;
 import static org.jooq.impl.DSL.select;
+import static org.jooq.impl.DSL.selectOne;
 import static org.jooq.impl.DSL.table;
 import static org.jooq.impl.DSL.val;
+import static org.jooq.impl.DSL.when;
 
 /**
  * {@link Outbox} on {@code MSG_EVENT}, bound to one transaction. Every written row takes a new {@code EVENT_ID}
@@ -503,6 +508,82 @@ final class PgOutbox implements Outbox {
                     .where(MSG_EVENT.STATUS.in(PENDING_STATUS, DEAD_STATUS))
                     .fetchSingle();
             return new DeliveryBacklog(row.value1(), row.value2(), row.value3());
+        });
+    }
+
+    @Override
+    public List<DeadEvent> deadEvents(int limit) {
+        requireBatch(limit);
+        return StoreOperation.run("listing the dead events", () -> dsl
+                .select(MSG_EVENT.EVENT_ID, MSG_EVENT.TARGET, MSG_EVENT.PARTITION_KEY, MSG_EVENT.STATE_VERSION,
+                        MSG_EVENT.ATTEMPTS, MSG_EVENT.LAST_ERROR, MSG_EVENT.CREATED_AT, MSG_EVENT.NEXT_ATTEMPT_AT)
+                .from(MSG_EVENT)
+                .where(MSG_EVENT.STATUS.eq(DEAD_STATUS))
+                .orderBy(MSG_EVENT.EVENT_ID)
+                .limit(limit)
+                .fetch(row -> new DeadEvent(row.value1(), OutboxTarget.ofCode(row.value2()), row.value3(), row.value4(),
+                        row.value5(), row.value6(), row.value7(), row.value8())));
+    }
+
+    /**
+     * One statement, so every row is judged as it was before it: a notification behind an older pending one of its
+     * FLID gets no {@code NEXT_ATTEMPT_AT}, every other resent row {@code now} (D-67).
+     */
+    @Override
+    public List<Long> resendDead(Collection<Long> eventIds, Instant now) {
+        if (eventIds.isEmpty()) {
+            return List.of();
+        }
+        var earlier = MSG_EVENT.as("earlier");
+        var behindPending = MSG_EVENT.TARGET.eq(MSG_TARGET).and(exists(selectOne().from(earlier)
+                .where(earlier.TARGET.eq(MSG_TARGET))
+                .and(earlier.PARTITION_KEY.eq(MSG_EVENT.PARTITION_KEY))
+                .and(earlier.STATUS.eq(PENDING_STATUS))
+                .and(earlier.EVENT_ID.lt(MSG_EVENT.EVENT_ID))));
+        return StoreOperation.run("resending " + eventIds.size() + " dead event(s)", () -> dsl
+                .update(MSG_EVENT)
+                .set(MSG_EVENT.STATUS, PENDING_STATUS)
+                .set(MSG_EVENT.ATTEMPTS, 0)
+                .set(MSG_EVENT.SENT_AT, castNull(MSG_EVENT.SENT_AT))
+                .set(MSG_EVENT.NEXT_ATTEMPT_AT, when(behindPending, castNull(MSG_EVENT.NEXT_ATTEMPT_AT))
+                        .otherwise(val(now, MSG_EVENT.NEXT_ATTEMPT_AT)))
+                .where(KeySet.contains(MSG_EVENT.EVENT_ID, eventIds.toArray(Long[]::new)))
+                .and(foundRowHasStatus(DEAD_STATUS))
+                .returning(MSG_EVENT.EVENT_ID)
+                .fetch(MSG_EVENT.EVENT_ID)
+                .stream().sorted().toList());
+    }
+
+    @Override
+    public List<Long> purgeDead(Collection<Long> eventIds) {
+        if (eventIds.isEmpty()) {
+            return List.of();
+        }
+        return StoreOperation.run("purging " + eventIds.size() + " dead event(s)", () -> dsl
+                .deleteFrom(MSG_EVENT)
+                .where(KeySet.contains(MSG_EVENT.EVENT_ID, eventIds.toArray(Long[]::new)))
+                .and(foundRowHasStatus(DEAD_STATUS))
+                .returning(MSG_EVENT.EVENT_ID)
+                .fetch(MSG_EVENT.EVENT_ID)
+                .stream().sorted().toList());
+    }
+
+    @Override
+    public Optional<OutboxEntry> rearmProjection(FlightId flid, Instant now) {
+        return StoreOperation.run("re-arming the projection of FLID " + flid.value(), () -> {
+            var rearmed = dsl.update(MSG_EVENT)
+                    .set(MSG_EVENT.STATUS, PENDING_STATUS)
+                    .set(MSG_EVENT.ATTEMPTS, 0)
+                    .set(MSG_EVENT.NEXT_ATTEMPT_AT, now)
+                    .set(MSG_EVENT.LAST_ERROR, castNull(MSG_EVENT.LAST_ERROR))
+                    .set(MSG_EVENT.SENT_AT, castNull(MSG_EVENT.SENT_AT))
+                    .where(MSG_EVENT.TARGET.eq(SCHD_TARGET))
+                    .and(MSG_EVENT.PARTITION_KEY.eq(flid.value()))
+                    .and(MSG_EVENT.STATUS.in(SENT_STATUS, DEAD_STATUS))
+                    .returning(MSG_EVENT.EVENT_ID)
+                    .fetchOptional(MSG_EVENT.EVENT_ID);
+            return rearmed.flatMap(eventId -> entries(dsl.selectFrom(MSG_EVENT).where(MSG_EVENT.EVENT_ID.eq(eventId)))
+                    .stream().findFirst());
         });
     }
 

@@ -41,10 +41,13 @@ import java.util.concurrent.TimeUnit;
  *   <tr><td>{@code GET /console/message?id=|identity=}</td><td>one message: record, raw XML, replay</td></tr>
  *   <tr><td>{@code GET /console/flight?flid=|flno=&day=}</td><td>one flight: state, lists, MAFL, messages</td></tr>
  *   <tr><td>{@code GET /console/dead?class=}</td><td>DEAD messages, bulk replay of a whitelisted class</td></tr>
+ *   <tr><td>{@code GET /console/events}</td><td>DEAD outbox events (D-67): resend, purge, rearm a flight's
+ *   projection</td></tr>
  *   <tr><td>{@code GET /console/abandoned}</td><td>abandoned mailbox marks, reopen and reconcile</td></tr>
  *   <tr><td>{@code GET /console/reference[?type=[&key=]]}</td><td>reference data: types and counts, a type's
  *   records, one record's document (sis-format §6, D-58)</td></tr>
- *   <tr><td>{@code POST /console/replay|replay-class|reopen|reconcile}</td><td>the actions, audited</td></tr>
+ *   <tr><td>{@code POST /console/replay|replay-class|reopen|reconcile|events/resend|events/purge|events/rearm}</td>
+ *   <td>the actions, audited</td></tr>
  *   <tr><td>{@code GET|POST /console/login}, {@code POST /console/logout}</td><td>the session ({@link ConsoleAuth})</td></tr>
  * </table>
  *
@@ -184,6 +187,7 @@ public final class Console implements HttpHandler, AutoCloseable {
                 case PREFIX + "/flight" -> flightPage(ex, who, query);
                 case PREFIX + "/dead" -> sendPage(ex, 200, "DEAD messages", who, deadPage(who, query.get("class")));
                 case PREFIX + "/abandoned" -> sendPage(ex, 200, "Abandoned mailbox marks", who, abandonedPage(who));
+                case PREFIX + "/events" -> sendPage(ex, 200, "DEAD events", who, deadEventsPage(who));
                 case PREFIX + "/reference" -> referencePage(ex, who, query);
                 default -> sendPage(ex, 404, "Not found", who, "<p>No such page.</p>");
             }
@@ -212,6 +216,9 @@ public final class Console implements HttpHandler, AutoCloseable {
                 case PREFIX + "/replay-class" -> replayClass(ex, who, form);
                 case PREFIX + "/reopen" -> reopen(ex, who, form);
                 case PREFIX + "/reconcile" -> reconcile(ex, who, form);
+                case PREFIX + "/events/resend" -> resendEvents(ex, who, form);
+                case PREFIX + "/events/purge" -> purgeEvents(ex, who, form);
+                case PREFIX + "/events/rearm" -> rearmProjection(ex, who, form);
                 default -> sendPage(ex, 404, "Not found", who, "<p>No such action.</p>");
             }
         } catch (IllegalArgumentException e) {
@@ -786,6 +793,63 @@ public final class Console implements HttpHandler, AutoCloseable {
         return html.toString();
     }
 
+    /**
+     * The events' dead-letter queue (D-67): each DEAD outbox row with a resend and a purge button, a resend of all, and
+     * a form that sends a flight's full state again.
+     */
+    private String deadEventsPage(ConsoleAuth.Caller who) {
+        var dead = actions.deadEvents(LIST_LIMIT);
+        var html = new Html();
+        html.raw("<p class=\"note\">Outbox events the broker refused on every attempt (a broker outage uses none,"
+                + " D-66). <b>Resend</b> makes an event PENDING again with its attempts reset; it keeps its EVENT_ID, so"
+                + " among its flight's pending notifications it goes in that order. <b>Purge</b> deletes it for good."
+                + " DEAD <em>messages</em> are on <a href=\"/console/dead\">DEAD</a>.</p>");
+        if (!dead.isEmpty()) {
+            html.raw("<form class=\"action\" id=\"events-resend-all\" method=\"post\" action=\"/console/events/resend\">");
+            csrf(html, who);
+            html.raw("<input type=\"hidden\" name=\"all\" value=\"yes\"><button type=\"submit\">Resend all DEAD"
+                    + " events</button></form>");
+        }
+        html.raw("<table class=\"grid\" id=\"dead-events\"><tr><th>event</th><th>target</th><th>key</th>"
+                + "<th>version</th><th>attempts</th><th>died</th><th>error</th><th>actions</th></tr>");
+        for (var event : dead) {
+            html.raw("<tr data-event=\"").text(event.eventId()).raw("\"><td>").text(event.eventId()).raw("</td><td>")
+                    .text(event.target().code()).raw("</td><td>");
+            if (event.target() == io.msgx.pipeline.store.OutboxTarget.KAFKA_REF) {
+                html.text(event.key());
+            } else {
+                html.raw("<a href=\"/console/flight?flid=").text(Html.url(event.key())).raw("\">").text(event.key())
+                        .raw("</a>");
+            }
+            html.raw("</td><td>").text(event.version()).raw("</td><td>").text(event.attempts()).raw("</td><td>")
+                    .text(Html.time(event.diedAt())).raw("</td><td class=\"err\">").text(event.lastError())
+                    .raw("</td><td>");
+            eventAction(html, who, "resend", "Resend", event.eventId());
+            eventAction(html, who, "purge", "Purge", event.eventId());
+            html.raw("</td></tr>");
+        }
+        html.raw("</table>");
+        if (dead.isEmpty()) {
+            html.raw("<p>None.</p>");
+        } else if (dead.size() >= LIST_LIMIT) {
+            html.raw("<p class=\"note\">The oldest ").text(LIST_LIMIT).raw(" are listed.</p>");
+        }
+        html.raw("<h3>Send a flight's full state again</h3>")
+                .raw("<form class=\"action\" id=\"events-rearm\" method=\"post\" action=\"/console/events/rearm\">");
+        csrf(html, who);
+        html.raw("<input name=\"flid\" required maxlength=\"32\" placeholder=\"FLID\">"
+                + "<button type=\"submit\">Rearm its projection</button></form>");
+        return html.toString();
+    }
+
+    private static void eventAction(Html html, ConsoleAuth.Caller who, String action, String label, long eventId) {
+        html.raw("<form class=\"action inline ").raw(action).raw("\" method=\"post\" action=\"/console/events/")
+                .raw(action).raw("\">");
+        csrf(html, who);
+        html.raw("<input type=\"hidden\" name=\"ids\" value=\"").text(eventId).raw("\"><button type=\"submit\">")
+                .raw(label).raw("</button></form>");
+    }
+
     private void markActions(Html html, ConsoleAuth.Caller who, long msgId) {
         html.raw("<form class=\"action inline reopen\" method=\"post\" action=\"/console/reopen\">");
         csrf(html, who);
@@ -874,6 +938,52 @@ public final class Console implements HttpHandler, AutoCloseable {
                         + " has no abandoned mark; nothing recorded.")
                 .raw("</p><p><a href=\"/console/abandoned\">Back to the abandoned marks</a></p>");
         sendPage(ex, done ? 200 : 409, "Reconcile", who, html.toString());
+    }
+
+    private void resendEvents(HttpExchange ex, ConsoleAuth.Caller who, Form form) throws IOException {
+        OperatorActions.EventsChanged result;
+        if ("yes".equals(form.get("all"))) {
+            result = actions.resendAllEvents(who.operator(), channel(ex));
+        } else {
+            var ids = form.ids("ids");
+            if (ids.isEmpty()) {
+                throw new IllegalArgumentException("No event named");
+            }
+            result = actions.resendEvents(ids, who.operator(), channel(ex));
+        }
+        sendPage(ex, 200, "Resend", who, eventsResult("Back to PENDING", result));
+    }
+
+    private void purgeEvents(HttpExchange ex, ConsoleAuth.Caller who, Form form) throws IOException {
+        var ids = form.ids("ids");
+        if (ids.isEmpty()) {
+            throw new IllegalArgumentException("No event named");
+        }
+        sendPage(ex, 200, "Purge", who, eventsResult("Deleted", actions.purgeEvents(ids, who.operator(), channel(ex))));
+    }
+
+    private void rearmProjection(HttpExchange ex, ConsoleAuth.Caller who, Form form) throws IOException {
+        var flid = form.get("flid");
+        if (flid == null || flid.isBlank()) {
+            throw new IllegalArgumentException("Name a FLID");
+        }
+        var rearmed = actions.rearmProjection(FlightId.of(flid.strip()), who.operator(), channel(ex));
+        var html = new Html().raw("<p id=\"result\">").text(rearmed
+                .map(row -> "FLID " + flid.strip() + ": its full state (version " + row.event().stateVersion()
+                        + ", event " + row.eventId() + ") goes out again.")
+                .orElse("FLID " + flid.strip() + " has no delivered or DEAD projection row (none written, cleaned up, or"
+                        + " pending already): nothing rearmed."))
+                .raw("</p><p><a href=\"/console/events\">Back to the DEAD events</a></p>");
+        sendPage(ex, rearmed.isPresent() ? 200 : 409, "Rearm", who, html.toString());
+    }
+
+    private static String eventsResult(String label, OperatorActions.EventsChanged result) {
+        var html = new Html().raw("<p id=\"result\">").text(label).raw(": ")
+                .text(result.changed().isEmpty() ? "none" : result.changed()).raw("</p>");
+        if (!result.refused().isEmpty()) {
+            html.raw("<p class=\"problem\">Not DEAD events, left alone: ").text(result.refused()).raw("</p>");
+        }
+        return html.raw("<p><a href=\"/console/events\">Back to the DEAD events</a></p>").toString();
     }
 
     private static void requireConfirmed(Form form) {

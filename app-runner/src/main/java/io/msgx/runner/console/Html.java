@@ -102,7 +102,8 @@ final class Html {
                 .raw("<script src=\"/console/static/console.js\" defer></script></head><body>")
                 .raw("<header><a class=\"brand\" href=\"/console/\">msgexchange</a><nav>")
                 .raw("<a href=\"/console/\">Overview</a><a href=\"/console/message\">Message</a>")
-                .raw("<a href=\"/console/flight\">Flight</a><a href=\"/console/dead\">DEAD</a>")
+                .raw("<a href=\"/console/flight\">Flight</a><a href=\"/console/dead\">DEAD</a>"
+                        + "<a href=\"/console/events\">DEAD events</a>")
                 .raw("<a href=\"/console/abandoned\">Abandoned marks</a><a href=\"/console/reference\">Reference data</a></nav>");
         if (operator != null) {
             page.raw("<form class=\"logout\" method=\"post\" action=\"/console/logout\">");

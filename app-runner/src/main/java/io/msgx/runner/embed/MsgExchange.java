@@ -473,8 +473,16 @@ public final class MsgExchange implements AutoCloseable {
         if (sink != null) {
             var dispatcher = new Dispatcher(store, sink, config.dispatch(), clock, metrics);
             runner.register("dispatcher", () -> {
-                while (!closed && !dispatcher.dispatchBacklog().idle()) {
-                    runner.beat("dispatcher"); // keep delivering while there is work; the period paces the idle checks
+                while (!closed) { // keep delivering while there is work; the period paces the idle checks
+                    var result = dispatcher.dispatchBacklog();
+                    if (result.outage()) { // the broker is away (D-66): try again after the dispatcher's backoff
+                        runner.wakeAfter("dispatcher", result.brokerAway());
+                        break;
+                    }
+                    if (result.idle()) {
+                        break;
+                    }
+                    runner.beat("dispatcher");
                 }
             }, config.dispatchInterval());
         }

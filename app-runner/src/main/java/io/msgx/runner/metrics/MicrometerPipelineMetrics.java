@@ -3,6 +3,7 @@ package io.msgx.runner.metrics;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
 import io.msgx.pipeline.metrics.HeadBlock;
 import io.msgx.pipeline.metrics.PipelineMetrics;
 import io.msgx.pipeline.store.ErrorClass;
@@ -35,6 +36,8 @@ public final class MicrometerPipelineMetrics implements PipelineMetrics {
     public static final String DISPATCH_PENDING = "msgx.dispatch.pending";
     public static final String DISPATCH_DEAD_LETTERS = "msgx.dispatch.dead_letters";
     public static final String DISPATCH_OLDEST_PENDING_SECONDS = "msgx.dispatch.oldest_pending_seconds";
+    /** Commit of an outbox row to the broker's acknowledgement; Prometheus: {@code msgx_dispatch_commit_to_ack_seconds}. */
+    public static final String COMMIT_TO_ACK = "msgx.dispatch.commit_to_ack";
 
     public static final String CODEC_UNMAPPED = "msgx.codec.unmapped";
     public static final String HEAD_BLOCKED = "msgx.pipeline.head.blocked";
@@ -55,6 +58,7 @@ public final class MicrometerPipelineMetrics implements PipelineMetrics {
     private final Counter delivered;
     private final Counter deliveryFailed;
     private final Counter deliveryDead;
+    private final Timer commitToAck;
     // Gauges hold their state here, strongly referenced for the life of this binding.
     private final AtomicLong watermarkLag = new AtomicLong();
     private final AtomicLong dispatchPending = new AtomicLong();
@@ -79,6 +83,12 @@ public final class MicrometerPipelineMetrics implements PipelineMetrics {
         deliveryDead = Counter.builder(DELIVERY_DEAD)
                 .description("Outbox events that became dead (retries used up)")
                 .baseUnit("events").register(registry);
+        commitToAck = Timer.builder(COMMIT_TO_ACK)
+                .description("From an outbox row's commit (CREATED_AT) to the broker's acknowledgement of its event")
+                .publishPercentileHistogram()
+                .minimumExpectedValue(Duration.ofMillis(1))
+                .maximumExpectedValue(Duration.ofHours(2))
+                .register(registry);
         Gauge.builder(WATERMARK_LAG, watermarkLag, AtomicLong::get)
                 .description("How far the watermark trails the highest mailbox ID the poller has seen")
                 .baseUnit("ids").strongReference(true).register(registry);
@@ -143,6 +153,12 @@ public final class MicrometerPipelineMetrics implements PipelineMetrics {
     @Override
     public void eventsDelivered(int events) {
         guarded("eventsDelivered", () -> increment(delivered, events));
+    }
+
+    @Override
+    public void committedToAcknowledged(Duration sinceCommit) {
+        guarded("committedToAcknowledged", () -> commitToAck.record(sinceCommit.isNegative() ? Duration.ZERO
+                : sinceCommit));
     }
 
     @Override

@@ -184,4 +184,23 @@ class MicrometerPipelineMetricsTest {
     private double gauge(String name) {
         return registry.get(name).gauge().value();
     }
+
+    @Test
+    void commit_to_ack_is_a_timer_scraped_as_msgx_dispatch_commit_to_ack_seconds() {
+        var prometheus = new io.micrometer.prometheusmetrics.PrometheusMeterRegistry(
+                io.micrometer.prometheusmetrics.PrometheusConfig.DEFAULT);
+        var bound = new MicrometerPipelineMetrics(prometheus);
+
+        bound.committedToAcknowledged(Duration.ofMillis(120));
+        bound.committedToAcknowledged(Duration.ofMillis(380));
+        bound.committedToAcknowledged(Duration.ofMillis(-5)); // clocks that disagree: counted as zero, not dropped
+
+        var timer = prometheus.get(MicrometerPipelineMetrics.COMMIT_TO_ACK).timer();
+        assertThat(timer.count()).isEqualTo(3);
+        assertThat(timer.totalTime(java.util.concurrent.TimeUnit.MILLISECONDS)).isEqualTo(500.0);
+        var scrape = prometheus.scrape();
+        assertThat(scrape).contains("msgx_dispatch_commit_to_ack_seconds_count 3")
+                .contains("msgx_dispatch_commit_to_ack_seconds_sum 0.5")
+                .contains("msgx_dispatch_commit_to_ack_seconds_bucket{le=");
+    }
 }

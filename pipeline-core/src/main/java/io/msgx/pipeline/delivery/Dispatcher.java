@@ -3,6 +3,7 @@ package io.msgx.pipeline.delivery;
 import io.msgx.domain.flight.FlightId;
 import io.msgx.pipeline.event.FlightEventJson;
 import io.msgx.pipeline.metrics.PipelineMetrics;
+import io.msgx.pipeline.outage.OutageLog;
 import io.msgx.pipeline.store.Outbox;
 import io.msgx.pipeline.store.OutboxEntry;
 import io.msgx.pipeline.store.OutboxTarget;
@@ -55,6 +56,15 @@ import java.util.function.Supplier;
  * {@code PENDING}. The outbox holds one row per {@code RTYPE:RKEY} with its latest change, so a key never has two
  * records in flight and its order on the topic holds; a row replaced while its older change was being sent keeps
  * its new {@code EVENT_ID} pending and goes out in the next run (counted as superseded).
+ *
+ * <p><b>Broker outage</b> (D-66). A failure the sink reports as an outage ({@link Delivery.Failed#outage()}: the broker
+ * unreachable or too slow, or the sink failing as a whole) is not the event's fault and uses no delivery attempt: the
+ * row stays {@code PENDING} exactly as it was, however long the broker is away, and only refusals of a record count
+ * toward {@code DEAD}. A run that meets an outage confirms what was acknowledged before it (per FLID up to the first
+ * failure, as for any failure), records nothing against the rest, skips the reference round, forgets what it had
+ * settled (the next run claims from the first pending event) and sends nothing more until a short pause has passed
+ * ({@link #outageBackoff}): the run's {@link DispatchResult#brokerAway()} tells the loop when to ask again. The outage
+ * is logged once when it starts (WARN, reminded every minute) and once when a send goes through again (INFO).
  */
 public final class Dispatcher {
 
@@ -76,6 +86,14 @@ public final class Dispatcher {
      * for a row made pending behind its back (by hand, in SQL), found within this period.
      */
     static final Duration FULL_SCAN_PERIOD = Duration.ofMinutes(1);
+    /**
+     * The longest pause between two tries of a broker that is away (D-66). A try already waits the sink's own bound
+     * while the broker does not answer (the producer's {@code max-block} for its metadata, the delivery timeout for a
+     * record), so the pause only keeps a sink that fails at once (a closed producer, errors answered quickly) from
+     * spinning; the retry policy's tiers, which grow to half an hour for a record that keeps being refused, would keep
+     * the whole outbox waiting long after the broker is back.
+     */
+    static final Duration MAX_OUTAGE_BACKOFF = Duration.ofMillis(250);
 
     /**
      * The thread that confirms a round while the next is claimed and sent: at most one task at a time (each
@@ -113,6 +131,10 @@ public final class Dispatcher {
     private long settledProjections;
     /** When a run last claimed from the first pending event; null before the first run. */
     private Instant fullScanAt;
+    /** The broker's outage as operators read it: one WARN when it starts, one INFO when it ends. */
+    private final OutageLog brokerOutage;
+    /** While the broker is away: nothing is sent before this; null otherwise. */
+    private Instant sendNotBefore;
 
     public Dispatcher(PipelineStore store, EventSink sink, DispatchSettings settings, Clock clock,
                       PipelineMetrics metrics) {
@@ -121,6 +143,7 @@ public final class Dispatcher {
         this.settings = settings;
         this.clock = clock;
         this.metrics = metrics;
+        this.brokerOutage = new OutageLog(log, "Kafka broker", clock);
     }
 
     /** One round: one batch claimed, sent and confirmed (or its failures recorded) before this returns. */
@@ -152,14 +175,19 @@ public final class Dispatcher {
     }
 
     private DispatchResult dispatch(int maxRounds) {
+        var startedAt = clock.instant();
+        if (sendNotBefore != null && startedAt.isBefore(sendNotBefore)) {
+            return new DispatchResult(0, 0, 0, 0, Duration.between(startedAt, sendNotBefore));
+        }
         var outbox = store.outbox();
         var result = Confirmed.NOTHING;
         Future<Confirmed> confirming = null;
         boolean caughtUp = true;
+        String outage = null;
+        boolean answered = false;
         try {
             long afterNotification = 0;
             long afterProjection = 0;
-            var startedAt = clock.instant();
             if (resumesWhereSettled(startedAt)) {
                 var dueRetries = outbox.dueRetries(startedAt);
                 if (dueRetries.isPresent()) {
@@ -181,6 +209,8 @@ public final class Dispatcher {
                     result = result.then(await(previous));
                 }
                 boolean failures = results.stream().anyMatch(Delivery.Failed.class::isInstance);
+                outage = outageIn(results);
+                answered |= outage == null;
                 boolean full = round.notifications() == settings.notificationBatch()
                         || round.claimed().size() - round.notifications() == settings.flushLimit();
                 caughtUp = !full;
@@ -197,9 +227,13 @@ public final class Dispatcher {
                 confirming = null;
                 result = result.then(await(previous));
             }
-            var references = dispatchReferences(outbox);
-            result = result.then(references.confirmed());
-            caughtUp &= !references.full();
+            if (outage == null) { // the broker that just failed the flight rounds is not asked again in this run
+                var references = dispatchReferences(outbox);
+                result = result.then(references.confirmed());
+                caughtUp &= !references.full();
+                outage = references.outage();
+                answered |= references.answered();
+            }
         } catch (RuntimeException | Error e) {
             settledNotifications = 0;
             settledProjections = 0;
@@ -212,11 +246,53 @@ public final class Dispatcher {
             }
             throw e;
         }
+        if (outage != null) {
+            return brokerAway(result.figures(), outage);
+        }
+        if (answered) {
+            sendNotBefore = null;
+            brokerOutage.recovered();
+        }
         settledNotifications = Math.min(Math.max(settledNotifications, result.lastNotification()),
                 result.lowestReleasedHead());
         settledProjections = Math.max(settledProjections, result.lastProjection());
         reportBacklog(caughtUp);
         return result.figures();
+    }
+
+    /**
+     * The end of a run that met the broker away: nothing settled is trusted any more (the next run claims from the
+     * first pending event, where the events it did not take wait with their attempts untouched), no send before the
+     * backoff, the outage logged once.
+     */
+    private DispatchResult brokerAway(DispatchResult figures, String reason) {
+        settledNotifications = 0;
+        settledProjections = 0;
+        var backoff = outageBackoff(settings.retry().backoff());
+        sendNotBefore = clock.instant().plus(backoff);
+        brokerOutage.failed(reason, "pending events keep their delivery attempts and are sent again in "
+                + backoff.toMillis() + " ms");
+        reportBacklog(true);
+        return new DispatchResult(figures.delivered(), figures.superseded(), figures.failed(), figures.dead(), backoff);
+    }
+
+    /**
+     * How long to wait before trying a broker that is away again: the delivery retry policy's first tier, at most
+     * {@link #MAX_OUTAGE_BACKOFF} (which is also the pause when the policy has no tier), at least 1 ms.
+     */
+    static Duration outageBackoff(List<Duration> tiers) {
+        var tier = tiers.isEmpty() || tiers.get(0).compareTo(MAX_OUTAGE_BACKOFF) > 0 ? MAX_OUTAGE_BACKOFF : tiers.get(0);
+        return tier.isZero() ? Duration.ofMillis(1) : tier;
+    }
+
+    /** The reason of the first failure of {@code results} that was an outage; null when the broker answered. */
+    private static String outageIn(List<Delivery> results) {
+        for (var result : results) {
+            if (result instanceof Delivery.Failed failure && failure.outage()) {
+                return failure.reason();
+            }
+        }
+        return null;
     }
 
     /**
@@ -290,6 +366,9 @@ public final class Dispatcher {
                 if (notification) {
                     pausedFlids.add(event.partitionKey());
                 }
+                if (failure.outage()) {
+                    continue; // the broker is away (D-66): the row stays as it was, no attempt used
+                }
                 int attempts = entry.attempts() + 1;
                 boolean exhausted = recordFailure(outbox, "event", entry.eventId(), attempts, failure, now);
                 failed++;
@@ -304,11 +383,13 @@ public final class Dispatcher {
                 }
             } else if (notification) {
                 sentNotifications.add(entry.eventId());
+                metrics.committedToAcknowledged(Duration.between(event.createdAt(), now));
                 if (entry.nextAttemptAt() != null) {
                     lowestReleasedHead = Math.min(lowestReleasedHead, entry.eventId());
                 }
             } else {
                 sentProjections.put(event.partitionKey(), event.stateVersion());
+                metrics.committedToAcknowledged(Duration.between(event.createdAt(), now));
             }
         }
         if (!sentNotifications.isEmpty()) {
@@ -333,12 +414,16 @@ public final class Dispatcher {
                     Duration.between(round.sendingAt(), now).toMillis(), Duration.between(now, clock.instant()).toMillis(),
                     delivered, superseded, failed);
         }
-        return new Confirmed(new DispatchResult(delivered, superseded, failed - dead, dead), round.lastNotification(),
+        return new Confirmed(new DispatchResult(delivered, superseded, failed - dead, dead, Duration.ZERO),
+                round.lastNotification(),
                 round.lastProjection(), lowestReleasedHead);
     }
 
-    /** A reference round's figures, and whether it claimed as many rows as it may (more may be waiting). */
-    private record ReferenceRound(Confirmed confirmed, boolean full) {
+    /**
+     * A reference round's figures, whether it claimed as many rows as it may (more may be waiting), whether the sink
+     * was asked and the broker answered, and the reason of the broker's outage if it met one (null otherwise).
+     */
+    private record ReferenceRound(Confirmed confirmed, boolean full, boolean answered, String outage) {
     }
 
     /**
@@ -348,7 +433,7 @@ public final class Dispatcher {
     private ReferenceRound dispatchReferences(Outbox outbox) {
         var claimed = outbox.dueReferences(clock.instant(), settings.flushLimit());
         if (claimed.isEmpty()) {
-            return new ReferenceRound(Confirmed.NOTHING, false);
+            return new ReferenceRound(Confirmed.NOTHING, false, false, null);
         }
         var events = claimed.stream().map(entry -> new OutgoingEvent(OutgoingEvent.EventStream.REF,
                 entry.event().partitionKey(), entry.event().payload())).toList();
@@ -360,6 +445,9 @@ public final class Dispatcher {
         for (int i = 0; i < claimed.size(); i++) {
             var entry = claimed.get(i);
             if (results.get(i) instanceof Delivery.Failed failure) {
+                if (failure.outage()) {
+                    continue; // the broker is away (D-66): the row stays as it was, no attempt used
+                }
                 int attempts = entry.attempts() + 1;
                 boolean exhausted = recordFailure(outbox, "reference event", entry.eventId(), attempts, failure, now);
                 failed++;
@@ -370,6 +458,7 @@ public final class Dispatcher {
                 }
             } else {
                 sent.add(entry.eventId());
+                metrics.committedToAcknowledged(Duration.between(entry.event().createdAt(), now));
             }
         }
         int confirmed = sent.isEmpty() ? 0 : untilNoConflict("confirming " + sent.size() + " reference event(s)",
@@ -380,9 +469,10 @@ public final class Dispatcher {
             log.warn("Dispatch round: {} of {} reference events not delivered ({} now dead); they wait for the retry",
                     failed, claimed.size(), dead);
         }
-        var figures = new DispatchResult(confirmed, sent.size() - confirmed, failed - dead, dead);
+        var figures = new DispatchResult(confirmed, sent.size() - confirmed, failed - dead, dead, Duration.ZERO);
+        var outage = outageIn(results);
         return new ReferenceRound(new Confirmed(figures, 0, 0, Long.MAX_VALUE),
-                claimed.size() == settings.flushLimit());
+                claimed.size() == settings.flushLimit(), outage == null, outage);
     }
 
     /**
@@ -418,7 +508,7 @@ public final class Dispatcher {
 
     private static DispatchResult plus(DispatchResult a, DispatchResult b) {
         return new DispatchResult(a.delivered() + b.delivered(), a.superseded() + b.superseded(),
-                a.failed() + b.failed(), a.dead() + b.dead());
+                a.failed() + b.failed(), a.dead() + b.dead(), Duration.ZERO);
     }
 
     /** The outcome of a confirmation running in {@link #confirmations}; its failure is rethrown as it was. */
@@ -456,7 +546,7 @@ public final class Dispatcher {
             return results;
         } catch (RuntimeException e) {
             log.warn("Event sink failed as a whole; every event of the round is retried: {}", e.toString());
-            Delivery failure = new Delivery.Failed("sink failure: " + e);
+            Delivery failure = Delivery.unreachable("sink failure: " + e); // not the events' fault: no attempt used
             return events.stream().map(event -> failure).toList();
         }
     }

@@ -47,6 +47,13 @@ public interface PipelineMetrics {
     default void eventsDelivered(int events) {
     }
 
+    /**
+     * One event the broker acknowledged, {@code sinceCommit} after its outbox row was committed ({@code CREATED_AT} to
+     * the acknowledgement): what a consumer waits for a change, backlog and broker outages included.
+     */
+    default void committedToAcknowledged(java.time.Duration sinceCommit) {
+    }
+
     /** Event deliveries that failed in one round, and how many of those are now dead. */
     default void eventDeliveriesFailed(int failed, int dead) {
     }

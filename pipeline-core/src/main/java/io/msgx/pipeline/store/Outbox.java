@@ -169,6 +169,33 @@ public interface Outbox {
      */
     int deleteSentBefore(Instant cutoff, int limit);
 
+    // --- the dead-letter queue (operators, issue 23, D-67; each call its own statement) ---
+
+    /** The {@code DEAD} rows of every target in {@code EVENT_ID} order (oldest first), at most {@code limit}. */
+    List<DeadEvent> deadEvents(int limit);
+
+    /**
+     * Makes the {@code DEAD} rows among {@code eventIds} {@code PENDING} again, each keeping its {@code EVENT_ID}, its
+     * payload and its last error, with its attempts back to 0; returns the IDs made pending (in {@code EVENT_ID} order;
+     * an ID that is not a {@code DEAD} row is left out). A resent row is due at {@code now}, flagged as a retry
+     * ({@code NEXT_ATTEMPT_AT = now}) so that a dispatcher resuming where it settled finds it at once (D-47) — except a
+     * {@code KAFKA:msg} row behind an older pending notification of its FLID, which keeps no {@code NEXT_ATTEMPT_AT}
+     * and simply waits its turn: among a FLID's pending notifications {@code EVENT_ID} order rules, so a resent
+     * notification goes before the FLID's later ones still pending and after its earlier ones (D-67).
+     */
+    List<Long> resendDead(Collection<Long> eventIds, Instant now);
+
+    /** Deletes the {@code DEAD} rows among {@code eventIds}; returns the IDs deleted. Other rows are never touched. */
+    List<Long> purgeDead(Collection<Long> eventIds);
+
+    /**
+     * Makes the {@code KAFKA:schd} row of a FLID {@code PENDING} again as it stands — its current version and payload,
+     * no new flight version — with attempts 0 and due at {@code now}, when it is {@code SENT} or {@code DEAD}: the
+     * flight's full state goes out again (a consumer lost it, or it died). Returns the row as it is now; empty when the
+     * FLID has no projection row (never written, or delivered and cleaned up) or it is pending already.
+     */
+    Optional<OutboxEntry> rearmProjection(FlightId flid, Instant now);
+
     /** Counts for the delivery gauges. */
     DeliveryBacklog deliveryBacklog();
 

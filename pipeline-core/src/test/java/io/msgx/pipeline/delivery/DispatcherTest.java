@@ -139,7 +139,7 @@ class DispatcherTest {
         clock.tick(Duration.ofSeconds(10));
         var last = dispatcher.dispatchOnce();
 
-        assertThat(last).isEqualTo(new DispatchResult(0, 0, 0, 1));
+        assertThat(last).isEqualTo(new DispatchResult(0, 0, 0, 1, Duration.ZERO));
         assertThat(row(a1).status()).isEqualTo(OutboxEntry.DeliveryStatus.DEAD);
         assertThat(row(a1).attempts()).isEqualTo(3);
         dispatcher.dispatchOnce();
@@ -199,14 +199,16 @@ class DispatcherTest {
     }
 
     @Test
-    void a_sink_that_fails_as_a_whole_marks_nothing_sent() {
+    void a_sink_that_fails_as_a_whole_marks_nothing_sent_and_uses_no_attempt() {
         long id = notify("A", 1);
         project("A", 1);
         sink.crashWith(new IllegalStateException("producer closed"));
         var result = dispatcher.dispatchOnce();
-        assertThat(result.failed()).isEqualTo(2);
+        assertThat(result.outage()).as("a sink failing as a whole is an outage (D-66)").isTrue();
+        assertThat(result.failed()).isZero();
         assertThat(row(id).status()).isEqualTo(OutboxEntry.DeliveryStatus.PENDING);
-        assertThat(row(id).lastError()).contains("producer closed");
+        assertThat(row(id).attempts()).isZero();
+        assertThat(row(id).nextAttemptAt()).isNull();
     }
 
     @Test

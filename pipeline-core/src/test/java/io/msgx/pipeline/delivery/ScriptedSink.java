@@ -15,6 +15,12 @@ final class ScriptedSink implements EventSink {
     private Predicate<OutgoingEvent> failing = event -> false;
     private Runnable duringSend = () -> { };
     private RuntimeException crash;
+    private boolean outages;
+
+    /** From now on the failing events fail as an outage (the broker away), not as refusals of the records. */
+    void failAsOutage(boolean outage) {
+        this.outages = outage;
+    }
 
     void failWhen(Predicate<OutgoingEvent> predicate) {
         this.failing = predicate;
@@ -40,7 +46,7 @@ final class ScriptedSink implements EventSink {
         var results = new ArrayList<Delivery>();
         for (var event : events) {
             if (failing.test(event)) {
-                results.add(new Delivery.Failed("refused by the test"));
+                results.add(outages ? Delivery.unreachable("broker away in the test") : Delivery.refused("refused by the test"));
             } else {
                 delivered.add(event);
                 results.add(Delivery.delivered());

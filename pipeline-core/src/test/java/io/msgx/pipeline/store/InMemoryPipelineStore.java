@@ -136,6 +136,26 @@ public final class InMemoryPipelineStore implements PipelineStore {
             public DeliveryBacklog deliveryBacklog() {
                 return inTransaction(tx -> tx.outbox().deliveryBacklog());
             }
+
+            @Override
+            public List<DeadEvent> deadEvents(int limit) {
+                return inTransaction(tx -> tx.outbox().deadEvents(limit));
+            }
+
+            @Override
+            public List<Long> resendDead(Collection<Long> eventIds, Instant now) {
+                return inTransaction(tx -> tx.outbox().resendDead(eventIds, now));
+            }
+
+            @Override
+            public List<Long> purgeDead(Collection<Long> eventIds) {
+                return inTransaction(tx -> tx.outbox().purgeDead(eventIds));
+            }
+
+            @Override
+            public Optional<OutboxEntry> rearmProjection(FlightId flid, Instant now) {
+                return inTransaction(tx -> tx.outbox().rearmProjection(flid, now));
+            }
         };
     }
 
@@ -858,6 +878,78 @@ public final class InMemoryPipelineStore implements PipelineStore {
                         }
                     }
                     return new DeliveryBacklog(pending, dead, oldest);
+                }
+
+                @Override
+                public List<DeadEvent> deadEvents(int limit) {
+                    var dead = new TreeMap<Long, DeadEvent>();
+                    state.events.values().stream().filter(e -> e.status() == OutboxEntry.DeliveryStatus.DEAD)
+                            .forEach(e -> dead.put(e.eventId(), new DeadEvent(e.eventId(), e.event().target(),
+                                    e.event().partitionKey().value(), e.event().stateVersion(), e.attempts(),
+                                    e.lastError(), e.event().createdAt(), e.nextAttemptAt())));
+                    state.referenceEvents.values().stream().filter(e -> e.status() == OutboxEntry.DeliveryStatus.DEAD)
+                            .forEach(e -> dead.put(e.eventId(), new DeadEvent(e.eventId(), OutboxTarget.KAFKA_REF,
+                                    e.event().partitionKey(), e.event().msgId(), e.attempts(), e.lastError(),
+                                    e.event().createdAt(), e.nextAttemptAt())));
+                    return dead.values().stream().limit(limit).toList();
+                }
+
+                @Override
+                public List<Long> resendDead(Collection<Long> eventIds, Instant now) {
+                    var resent = new java.util.TreeSet<Long>();
+                    var before = new TreeMap<>(state.events); // as one statement: every row judged as it was
+                    for (long id : new java.util.TreeSet<>(eventIds)) {
+                        var entry = before.get(id);
+                        if (entry != null && entry.status() == OutboxEntry.DeliveryStatus.DEAD) {
+                            boolean behindPending = entry.event().target() == OutboxTarget.KAFKA_MSG
+                                    && before.headMap(id).values().stream().anyMatch(e -> isPending(e)
+                                    && e.event().target() == OutboxTarget.KAFKA_MSG
+                                    && e.event().partitionKey().equals(entry.event().partitionKey()));
+                            state.events.put(id, new OutboxEntry(id, entry.event(), OutboxEntry.DeliveryStatus.PENDING,
+                                    0, behindPending ? null : now, entry.lastError(), null));
+                            resent.add(id);
+                        }
+                        var reference = state.referenceEvents.get(id);
+                        if (reference != null && reference.status() == OutboxEntry.DeliveryStatus.DEAD) {
+                            state.referenceEvents.put(id, new ReferenceOutboxEntry(id, reference.event(),
+                                    OutboxEntry.DeliveryStatus.PENDING, 0, now, reference.lastError(), null));
+                            resent.add(id);
+                        }
+                    }
+                    return List.copyOf(resent);
+                }
+
+                @Override
+                public List<Long> purgeDead(Collection<Long> eventIds) {
+                    var purged = new java.util.TreeSet<Long>();
+                    for (long id : eventIds) {
+                        var entry = state.events.get(id);
+                        if (entry != null && entry.status() == OutboxEntry.DeliveryStatus.DEAD) {
+                            state.events.remove(id);
+                            state.projectionByFlid.remove(entry.event().partitionKey(), id);
+                            purged.add(id);
+                        }
+                        var reference = state.referenceEvents.get(id);
+                        if (reference != null && reference.status() == OutboxEntry.DeliveryStatus.DEAD) {
+                            state.referenceEvents.remove(id);
+                            state.referenceEventByKey.remove(reference.event().partitionKey(), id);
+                            purged.add(id);
+                        }
+                    }
+                    return List.copyOf(purged);
+                }
+
+                @Override
+                public Optional<OutboxEntry> rearmProjection(FlightId flid, Instant now) {
+                    var id = state.projectionByFlid.get(flid);
+                    var entry = id == null ? null : state.events.get(id);
+                    if (entry == null || isPending(entry)) {
+                        return Optional.empty();
+                    }
+                    var rearmed = new OutboxEntry(id, entry.event(), OutboxEntry.DeliveryStatus.PENDING, 0, now, null,
+                            null);
+                    state.events.put(id, rearmed);
+                    return Optional.of(rearmed);
                 }
             };
         }

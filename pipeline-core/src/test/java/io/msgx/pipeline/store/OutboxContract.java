@@ -1062,4 +1062,124 @@ public abstract class OutboxContract {
 
         assertThat(delivery().dueReferences(now(), 100)).isEmpty();
     }
+
+    // --- the dead-letter queue (issue 23, D-67) ---
+
+    @Test
+    void deadRowsOfEveryTargetAreListedOldestFirstWithWhatKilledThem() {
+        long n1 = append("1001", 1);
+        append("1001", 2);
+        long p1 = upsertAndGetId("1002", 4);
+        upsertReferences(referenceUpsert("GLST", "G17", 5));
+        long r1 = referenceRow("GLST", "G17").eventId();
+        kill(n1);
+        kill(p1);
+        kill(r1);
+
+        var dead = delivery().deadEvents(100);
+
+        assertThat(dead).extracting(DeadEvent::eventId).containsExactly(n1, p1, r1);
+        assertThat(dead).extracting(DeadEvent::target)
+                .containsExactly(OutboxTarget.KAFKA_MSG, OutboxTarget.KAFKA_SCHD, OutboxTarget.KAFKA_REF);
+        assertThat(dead).extracting(DeadEvent::key).containsExactly("1001", "1002", "GLST:G17");
+        assertThat(dead).extracting(DeadEvent::version).containsExactly(1L, 4L, 5L);
+        assertThat(dead.get(0).attempts()).isEqualTo(1);
+        assertThat(dead.get(0).lastError()).isEqualTo("record too large");
+        assertThat(dead.get(0).createdAt()).isEqualTo(now());
+        assertThat(dead.get(0).diedAt()).isEqualTo(now().plusSeconds(60));
+        assertThat(delivery().deadEvents(2)).hasSize(2);
+    }
+
+    @Test
+    void aResentDeadNotificationIsPendingAgainWithItsEventIdAndNoAttemptsAndDueAtOnce() {
+        long n1 = append("1001", 1);
+        kill(n1);
+        clock.tick(Duration.ofMinutes(5));
+
+        assertThat(delivery().resendDead(List.of(n1, 999_999L), now())).containsExactly(n1);
+
+        var row = pendingRow(n1);
+        assertThat(row.attempts()).isZero();
+        assertThat(row.status()).isEqualTo(OutboxEntry.DeliveryStatus.PENDING);
+        assertThat(row.event().payload()).isEqualTo("{\"FLID\":\"1001\",\"v\":1}");
+        assertThat(dueNotificationIds(now())).containsExactly(n1);
+        delivery().dueRetries(now()).ifPresent( // a store that answers (else the dispatcher always reads from the start)
+                due -> assertThat(due.firstNotification()).as("found by a dispatcher resuming where it settled")
+                        .isEqualTo(n1));
+        assertThat(delivery().deadEvents(100)).isEmpty();
+        assertThat(delivery().resendDead(List.of(n1), now())).as("only DEAD rows are resent").isEmpty();
+    }
+
+    @Test
+    void aResentNotificationGoesBeforeTheLaterPendingOnesOfItsFlightAndAfterTheEarlierOnes() {
+        long n1 = append("1001", 1);
+        long n2 = append("1001", 2);
+        kill(n2);
+        long n3 = append("1001", 3);
+        long m1 = append("1003", 1);
+        kill(m1);
+        long m2 = append("1003", 2);
+
+        assertThat(delivery().resendDead(List.of(n2, m1), now())).containsExactly(n2, m1);
+
+        assertThat(dueNotificationIds(now())).as("EVENT_ID order among each FLID's pending notifications")
+                .containsExactly(n1, n2, n3, m1);
+        assertThat(dueNotificationIds(now())).as("1003's resent head goes alone first").doesNotContain(m2);
+        assertThat(delivery().markAllSent(List.of(m1), now())).isEqualTo(1);
+        assertThat(dueNotificationIds(now())).containsExactly(n1, n2, n3, m2);
+    }
+
+    @Test
+    void resentProjectionsAndReferenceRowsAreDueAtOnce() {
+        long p1 = upsertAndGetId("1002", 4);
+        upsertReferences(referenceUpsert("GLST", "G17", 5));
+        long r1 = referenceRow("GLST", "G17").eventId();
+        kill(p1);
+        kill(r1);
+
+        assertThat(delivery().resendDead(List.of(r1, p1), now())).containsExactly(p1, r1);
+
+        assertThat(dueProjectionIds(now())).containsExactly(p1);
+        assertThat(pendingRow(p1).attempts()).isZero();
+        assertThat(delivery().dueReferences(now(), 100)).extracting(ReferenceOutboxEntry::eventId).containsExactly(r1);
+        assertThat(referenceRow("GLST", "G17").attempts()).isZero();
+    }
+
+    @Test
+    void purgeDeletesDeadRowsOnly() {
+        long n1 = append("1001", 1);
+        long n2 = append("1001", 2);
+        long p1 = upsertAndGetId("1002", 4);
+        upsertReferences(referenceUpsert("GLST", "G17", 5));
+        long r1 = referenceRow("GLST", "G17").eventId();
+        kill(n1);
+        kill(p1);
+        kill(r1);
+
+        assertThat(delivery().purgeDead(List.of(n1, n2, p1, r1))).containsExactlyInAnyOrder(n1, p1, r1);
+
+        assertThat(delivery().deadEvents(100)).isEmpty();
+        assertThat(pending(OutboxTarget.KAFKA_MSG)).extracting(OutboxEntry::eventId).containsExactly(n2);
+        assertThat(delivery().referenceEvent("GLST", "G17")).isEmpty();
+        assertThat(upsert(projection("1002", 5, 105))).as("a purged projection is written afresh").isTrue();
+        assertThat(pending(OutboxTarget.KAFKA_SCHD)).hasSize(1);
+    }
+
+    @Test
+    void aRearmedProjectionIsPendingAgainWithItsCurrentVersionWhetherSentOrDead() {
+        long p1 = upsertAndGetId("1002", 4);
+        assertThat(delivery().markProjectionsSent(java.util.Map.of(FlightId.of("1002"), 4L), now())).hasSize(1);
+        assertThat(delivery().rearmProjection(FlightId.of("1002"), now())).as("a SENT row").hasValueSatisfying(row -> {
+            assertThat(row.eventId()).isEqualTo(p1);
+            assertThat(row.event().stateVersion()).isEqualTo(4);
+            assertThat(row.status()).isEqualTo(OutboxEntry.DeliveryStatus.PENDING);
+        });
+        assertThat(dueProjectionIds(now())).containsExactly(p1);
+        assertThat(delivery().rearmProjection(FlightId.of("1002"), now())).as("already pending").isEmpty();
+
+        kill(p1);
+        assertThat(delivery().rearmProjection(FlightId.of("1002"), now())).as("a DEAD row").isPresent();
+        assertThat(pendingRow(p1).attempts()).isZero();
+        assertThat(delivery().rearmProjection(FlightId.of("1099"), now())).as("no such row").isEmpty();
+    }
 }

@@ -1,0 +1,195 @@
+package io.msgx.runner.cli;
+
+import io.msgx.domain.flight.FlightId;
+import io.msgx.runner.console.OperatorActions;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.Callable;
+
+/**
+ * The events' dead-letter queue (issue 23, D-67): outbox rows that ended {@code DEAD} because the broker refused them
+ * on every attempt (a broker outage uses no attempt, D-66). Listing them, sending them again, deleting them, and
+ * sending a flight's full state again. Every change is audited by {@link OperatorActions}. {@code dead list} is about
+ * DEAD <em>messages</em> (the mailbox side) and stays as it is.
+ */
+@Command(name = "events", description = "Outbox events that need an operator: DEAD events, resend, purge, rearm.",
+        subcommands = {EventsCommand.Dead.class, EventsCommand.Resend.class, EventsCommand.Purge.class,
+                EventsCommand.Rearm.class})
+final class EventsCommand {
+
+    @Command(name = "dead", description = {"DEAD events, oldest first: ID, target, key (FLID or RTYPE:RKEY), version,",
+            "attempts, when it died, last error."})
+    static final class Dead implements Callable<Integer> {
+
+        @Mixin
+        ConfigOption config;
+
+        @Option(names = "--limit", defaultValue = "100")
+        int limit;
+
+        @Option(names = "--json", description = "Print JSON.")
+        boolean json;
+
+        @Spec
+        CommandSpec spec;
+
+        @Override
+        public Integer call() {
+            var out = spec.commandLine().getOut();
+            try (var exchange = config.open()) {
+                var dead = new OperatorActions(exchange).deadEvents(limit);
+                if (json) {
+                    var rows = new ArrayList<Map<String, Object>>();
+                    for (var event : dead) {
+                        var row = new LinkedHashMap<String, Object>();
+                        row.put("eventId", event.eventId());
+                        row.put("target", event.target().code());
+                        row.put("key", event.key());
+                        row.put("version", event.version());
+                        row.put("attempts", event.attempts());
+                        row.put("lastError", event.lastError());
+                        row.put("createdAt", event.createdAt());
+                        row.put("diedAt", event.diedAt());
+                        rows.add(row);
+                    }
+                    JsonOutput.print(out, Map.of("dead", rows));
+                } else {
+                    dead.forEach(e -> out.printf("%d  %-10s  %-20s  v%d  %d attempt(s)  %s  %s%n", e.eventId(),
+                            e.target().code(), e.key(), e.version(), e.attempts(), e.diedAt(), e.lastError()));
+                    out.flush();
+                }
+                return 0;
+            }
+        }
+    }
+
+    /** The IDs to act on, or every DEAD event. */
+    static final class Selection {
+        @Parameters(paramLabel = "ID", arity = "1..*", description = "EVENT_IDs of DEAD events.")
+        java.util.List<Long> ids;
+
+        @Option(names = "--all", required = true, description = "Every DEAD event.")
+        boolean all;
+    }
+
+    @Command(name = "resend", description = {"DEAD events back to PENDING with their attempts reset; the dispatcher",
+            "sends them again. Each keeps its EVENT_ID: among the pending notifications of its FLID it goes in",
+            "EVENT_ID order, after the earlier ones still pending and before the later ones (D-67)."})
+    static final class Resend implements Callable<Integer> {
+
+        @Mixin
+        ConfigOption config;
+
+        @ArgGroup(multiplicity = "1")
+        Selection selection;
+
+        @Option(names = "--operator", required = true, description = "Who asks (kept in the audit log).")
+        String operator;
+
+        @Option(names = "--json", description = "Print JSON.")
+        boolean json;
+
+        @Spec
+        CommandSpec spec;
+
+        @Override
+        public Integer call() {
+            try (var exchange = config.open()) {
+                var actions = new OperatorActions(exchange);
+                var result = selection.all ? actions.resendAllEvents(operator, "cli")
+                        : actions.resendEvents(selection.ids, operator, "cli");
+                print(spec, json, "resent", "Back to PENDING", result);
+                return result.refused().isEmpty() ? 0 : Main.REFUSED;
+            }
+        }
+    }
+
+    @Command(name = "purge", description = "Delete DEAD events for good (only DEAD rows; any other ID is refused).")
+    static final class Purge implements Callable<Integer> {
+
+        @Mixin
+        ConfigOption config;
+
+        @Parameters(paramLabel = "ID", arity = "1..*", description = "EVENT_IDs of DEAD events.")
+        java.util.List<Long> ids;
+
+        @Option(names = "--operator", required = true, description = "Who asks (kept in the audit log).")
+        String operator;
+
+        @Option(names = "--json", description = "Print JSON.")
+        boolean json;
+
+        @Spec
+        CommandSpec spec;
+
+        @Override
+        public Integer call() {
+            try (var exchange = config.open()) {
+                var result = new OperatorActions(exchange).purgeEvents(ids, operator, "cli");
+                print(spec, json, "purged", "Deleted", result);
+                return result.refused().isEmpty() ? 0 : Main.REFUSED;
+            }
+        }
+    }
+
+    @Command(name = "rearm", description = {"Send a flight's full state (its KAFKA:schd row) again with its current",
+            "version, whether it was delivered or DEAD; no new flight version is made."})
+    static final class Rearm implements Callable<Integer> {
+
+        @Mixin
+        ConfigOption config;
+
+        @Parameters(paramLabel = "FLID")
+        String flid;
+
+        @Option(names = "--operator", required = true, description = "Who asks (kept in the audit log).")
+        String operator;
+
+        @Option(names = "--json", description = "Print JSON.")
+        boolean json;
+
+        @Spec
+        CommandSpec spec;
+
+        @Override
+        public Integer call() {
+            try (var exchange = config.open()) {
+                var rearmed = new OperatorActions(exchange).rearmProjection(FlightId.of(flid), operator, "cli");
+                if (rearmed.isEmpty()) {
+                    spec.commandLine().getErr().println("FLID " + flid + " has no delivered or DEAD projection row"
+                            + " (none written, cleaned up after msgx.pipeline.event-retention, or pending already):"
+                            + " nothing rearmed.");
+                    return Main.REFUSED;
+                }
+                var row = rearmed.get();
+                if (json) {
+                    JsonOutput.print(spec.commandLine().getOut(), Map.of("flid", flid, "eventId", row.eventId(),
+                            "version", row.event().stateVersion(), "status", row.status()));
+                } else {
+                    spec.commandLine().getOut().println("FLID " + flid + ": KAFKA:schd event " + row.eventId() + " v"
+                            + row.event().stateVersion() + " PENDING again");
+                }
+                return 0;
+            }
+        }
+    }
+
+    private static void print(CommandSpec spec, boolean json, String key, String label,
+                              OperatorActions.EventsChanged result) {
+        if (json) {
+            JsonOutput.print(spec.commandLine().getOut(), Map.of(key, result.changed(), "notDead", result.refused()));
+            return;
+        }
+        spec.commandLine().getOut().println(label + " " + result.changed() + (result.refused().isEmpty() ? ""
+                : "; not DEAD (left alone) " + result.refused()));
+    }
+}
