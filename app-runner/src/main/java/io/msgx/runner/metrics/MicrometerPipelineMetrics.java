@@ -3,6 +3,7 @@ package io.msgx.runner.metrics;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
 import io.msgx.pipeline.metrics.HeadBlock;
 import io.msgx.pipeline.metrics.PipelineMetrics;
 import io.msgx.pipeline.store.ErrorClass;
@@ -37,6 +38,9 @@ public final class MicrometerPipelineMetrics implements PipelineMetrics {
     public static final String DISPATCH_DEAD_LETTERS = "msgx.dispatch.dead_letters";
     public static final String DISPATCH_OLDEST_PENDING_SECONDS = "msgx.dispatch.oldest_pending_seconds";
 
+    public static final String MESSAGE_PROCESSING = "msgx.pipeline.message.processing";
+    public static final String GROUP_PROCESSING = "msgx.pipeline.group.processing";
+
     public static final String CODEC_UNMAPPED = "msgx.codec.unmapped";
     public static final String HEAD_BLOCKED = "msgx.pipeline.head.blocked";
 
@@ -45,6 +49,7 @@ public final class MicrometerPipelineMetrics implements PipelineMetrics {
     public static final String TAG_PATH = "path";
     public static final String TAG_REASON = "reason";
     public static final String TAG_ERROR_CLASS = "error_class";
+    public static final String TAG_OUTCOME = "outcome";
     /** The {@code error_class} tag of a message that ended without an error class. */
     public static final String NO_ERROR_CLASS = "none";
 
@@ -56,6 +61,7 @@ public final class MicrometerPipelineMetrics implements PipelineMetrics {
     private final Counter delivered;
     private final Counter deliveryFailed;
     private final Counter deliveryDead;
+    private final Timer groupProcessing;
     // Gauges hold their state here, strongly referenced for the life of this binding.
     private final AtomicLong watermarkLag = new AtomicLong();
     private final AtomicLong dispatchPending = new AtomicLong();
@@ -80,6 +86,9 @@ public final class MicrometerPipelineMetrics implements PipelineMetrics {
         deliveryDead = Counter.builder(DELIVERY_DEAD)
                 .description("Outbox events that became dead (retries used up)")
                 .baseUnit("events").register(registry);
+        groupProcessing = Timer.builder(GROUP_PROCESSING)
+                .description("Groups of messages applied in one transaction (D-34): read, decode, apply, commit")
+                .register(registry);
         Gauge.builder(WATERMARK_LAG, watermarkLag, AtomicLong::get)
                 .description("How far the watermark trails the highest mailbox ID the poller has seen")
                 .baseUnit("ids").strongReference(true).register(registry);
@@ -133,6 +142,20 @@ public final class MicrometerPipelineMetrics implements PipelineMetrics {
         guarded("messageEnded", () -> registry.counter(MESSAGES_ENDED,
                 TAG_STATE, status == null ? "unknown" : status.name(),
                 TAG_ERROR_CLASS, errorClassTag(errorClass)).increment());
+    }
+
+    @Override
+    public void messageProcessed(String outcome, Duration took) {
+        guarded("messageProcessed", () -> Timer.builder(MESSAGE_PROCESSING)
+                .description("Messages processed, by outcome; in a group each message takes its share of the group's "
+                        + "time")
+                .tag(TAG_OUTCOME, outcome == null ? "unknown" : outcome)
+                .register(registry).record(took));
+    }
+
+    @Override
+    public void groupProcessed(int messages, Duration took) {
+        guarded("groupProcessed", () -> groupProcessing.record(took));
     }
 
     @Override

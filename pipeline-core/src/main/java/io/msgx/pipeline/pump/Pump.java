@@ -107,16 +107,20 @@ public final class Pump {
         if (message.msgId() > watermark) {
             if (watermark != lastWarnedWatermark) {
                 lastWarnedWatermark = watermark;
-                log.warn("Head message {} is above the watermark {}: waiting for intake to catch up so it cannot "
-                        + "overtake a smaller mailbox ID", message.msgId(), watermark);
+                try (var context = MessageLogContext.message(message.msgId())) {
+                    log.warn("Head message {} is above the watermark {}: waiting for intake to catch up so it cannot "
+                            + "overtake a smaller mailbox ID", message.msgId(), watermark);
+                }
             }
             return new TickResult.BeyondWatermark(message.msgId(), watermark);
         }
         if (message.status() == ProcStatus.FAILED && retry.exhausted(message.attempts())) {
             if (store.procStates().exhaust(message.msgId(), clock.instant())) {
                 metrics.messageEnded(ProcStatus.DEAD, ErrorClass.EXHAUSTED);
-                log.error("Message {} DEAD(EXHAUSTED) after {} attempts; last error ({}): {}", message.msgId(),
-                        message.attempts(), message.errorClass(), message.lastError());
+                try (var context = MessageLogContext.message(message.msgId())) {
+                    log.error("Message {} DEAD(EXHAUSTED) after {} attempts; last error ({}): {}", message.msgId(),
+                            message.attempts(), message.errorClass(), message.lastError());
+                }
             }
             return new TickResult.Exhausted(message.msgId());
         }
