@@ -1,6 +1,7 @@
 package io.msgx.runner.cli;
 
 import io.msgx.runner.config.ConfigException;
+import io.msgx.runner.embed.BuildInfo;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ScopeType;
@@ -10,7 +11,8 @@ import picocli.CommandLine.ScopeType;
  * every command and subcommand (inherited from here). Exit codes: 0 done, 1 failed,
  * 2 bad usage or configuration, 3 not found, 4 refused (the request does not apply to that message).
  */
-@Command(name = "msgexchange", mixinStandardHelpOptions = true, scope = ScopeType.INHERIT, version = "msgexchange 0.1.0",
+@Command(name = "msgexchange", mixinStandardHelpOptions = true, scope = ScopeType.INHERIT,
+        versionProvider = Main.Version.class,
         description = "AODB/SIS mailbox -> authoritative flight state -> Kafka.",
         subcommands = {RunCommand.class, MigrateCommand.class, StatusCommand.class, MessageCommand.class,
                 BenchCommand.class,
@@ -21,6 +23,14 @@ public final class Main {
     public static final int USAGE = 2;
     public static final int NOT_FOUND = 3;
     public static final int REFUSED = 4;
+
+    /** {@code --version}: this build ({@link BuildInfo}) and the Java runtime it runs on. */
+    static final class Version implements CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            return new String[] {"msgexchange " + BuildInfo.current().describe(), "Java " + Runtime.version()};
+        }
+    }
 
     public static void main(String[] args) {
         System.exit(execute(args));

@@ -1,5 +1,6 @@
 package io.msgx.runner.cli;
 
+import io.msgx.runner.embed.BuildInfo;
 import io.msgx.runner.embed.MsgExchange;
 import io.msgx.runner.http.HttpApi;
 import org.slf4j.Logger;
@@ -22,7 +23,7 @@ final class RunCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         var settings = config.load();
-        log.info("Starting msgexchange with {}", settings.describe());
+        log.info("Starting msgexchange {} with {}", BuildInfo.current().describe(), settings.describe());
         var exchange = MsgExchange.builder().config(settings).build();
         var http = HttpApi.forExchange(exchange);
         var stopped = new CountDownLatch(1);

@@ -107,6 +107,8 @@ public final class Keys {
     public static final String HTTP_HOST = "msgx.http.host";
     public static final String HTTP_READY_TIMEOUT = "msgx.http.ready-timeout";
 
+    public static final String LOG_FORMAT = "msgx.log.format";
+
     public static final String JOBS_BACKFILL = "msgx.jobs.backfill-interval";
     public static final String JOBS_HOUSEKEEPING = "msgx.jobs.housekeeping-interval";
     public static final String JOBS_STANDBY_POLL = "msgx.jobs.standby-poll";
@@ -129,7 +131,8 @@ public final class Keys {
             ARCHIVE_AFTER, REPLAY_CHANNEL, GROUP_SIZE, FLIGHT_CACHE_SIZE, EVENT_RETENTION, DISPATCH_BATCH, DISPATCH_INTERVAL, DISPATCH_MAX_ATTEMPTS,
             DISPATCH_BACKOFF, SCHD_FLUSH_LIMIT, REPLAY_CLASSES, REQUESTS_RESP_GUARD, REQUESTS_CLOCK_SKEW, REQUESTS_TIMEOUT, REQUESTS_DAILY_AT, REQUESTS_SENDER, REQUESTS_ROUTING_ID, HISTORY_DAY_RETENTION, HISTORY_QUIET, HISTORY_UNPLACED,
             RETENTION_PROCESSING, RETENTION_FLIGHTS, RETENTION_SCHEDULE_LOG, RETENTION_REQUESTS, HTTP_PORT, HTTP_TOKEN,
-            HTTP_MAX_BODY, HTTP_HOST, HTTP_READY_TIMEOUT, JOBS_BACKFILL, JOBS_HOUSEKEEPING, JOBS_STANDBY_POLL);
+            HTTP_MAX_BODY, HTTP_HOST, HTTP_READY_TIMEOUT, JOBS_BACKFILL, JOBS_HOUSEKEEPING, JOBS_STANDBY_POLL,
+            LOG_FORMAT);
 
     private Keys() {
     }

@@ -20,6 +20,7 @@ import io.msgx.pipeline.pump.ReferenceSettings;
 import io.msgx.pipeline.request.RequestSettings;
 import io.msgx.pipeline.retry.RetryPolicy;
 import io.msgx.pipeline.store.ErrorClass;
+import io.msgx.runner.logging.LogFormat;
 
 import java.time.Duration;
 import java.time.LocalTime;
@@ -62,7 +63,8 @@ public record RunnerConfig(
         Duration requestTimeout,
         LocalTime dailyScheduleAt,
         RequestSettings requests,
-        ReferenceSettings reference) {
+        ReferenceSettings reference,
+        LogFormat logFormat) {
 
     /** The store kinds: PostgreSQL (the reference store) and Oracle 11g (on site). */
     public enum StoreKind { PG, ORACLE }
@@ -223,7 +225,8 @@ public record RunnerConfig(
                 s.duration(Keys.REQUESTS_TIMEOUT, Duration.ofMinutes(30)), s.time(Keys.REQUESTS_DAILY_AT, null),
                 s.checked(() -> new RequestSettings(s.string(Keys.REQUESTS_SENDER, "RMS"),
                         s.string(Keys.REQUESTS_ROUTING_ID, "AODB"))),
-                new ReferenceSettings(s.bool(Keys.REFERENCE_DNLD_REMOVES_ABSENT, false)));
+                new ReferenceSettings(s.bool(Keys.REFERENCE_DNLD_REMOVES_ABSENT, false)),
+                s.choice(Keys.LOG_FORMAT, LogFormat.TEXT, LogFormat.class));
         s.verify();
         return config;
     }
@@ -286,6 +289,7 @@ public record RunnerConfig(
         shown.put(Keys.MAX_COMMIT_DELAY, inbox.maxCommitDelay().toString());
         shown.put(Keys.HTTP_PORT, Integer.toString(http.port()));
         shown.put(Keys.HTTP_TOKEN, http.token() == null ? "(none: compatibility entry off)" : "(set)");
+        shown.put(Keys.LOG_FORMAT, logFormat.name().toLowerCase(java.util.Locale.ROOT));
         return shown;
     }
 }

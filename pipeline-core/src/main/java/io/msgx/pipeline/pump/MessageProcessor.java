@@ -228,18 +228,13 @@ public final class MessageProcessor {
      * after the group are left for the next tick. Returns the outcome of every message processed, in order.
      *
      * <p>Lines about the group carry its {@code first..last} IDs in the MDC, lines about one of its messages that
-     * message's ID ({@link MessageLogContext}).
+     * message's ID ({@link MessageLogContext}); a message processed alone (no group, or after a group failed) is
+     * logged as in {@link #processOne}.
      */
     public List<ProcessOutcome> processGroup(List<ProcRecord> run) {
         if (run.isEmpty()) {
             return List.of();
         }
-        try (var group = MessageLogContext.group(run)) {
-            return processRun(run);
-        }
-    }
-
-    private List<ProcessOutcome> processRun(List<ProcRecord> run) {
         List<ProcRecord> taken = List.of();
         try {
             var started = clock.instant();
@@ -252,25 +247,29 @@ public final class MessageProcessor {
             if (taken.size() < 2) {
                 return List.of(processOne(run.get(0)));
             }
-            var read = clock.instant();
-            var outcomes = applyGroup(prepared);
-            var took = Duration.between(started, clock.instant());
-            metrics.groupProcessed(outcomes.size(), took);
-            var share = took.dividedBy(outcomes.size());
-            outcomes.forEach(outcome -> metrics.messageProcessed(outcomeName(outcome), share));
-            if (log.isDebugEnabled()) {
-                log.debug("Group of {} message(s) from {}: texts read and decoded in {} ms, identities bound, flights "
-                        + "applied and committed in {} ms", taken.size(), taken.get(0).msgId(),
-                        Duration.between(started, read).toMillis(), Duration.between(read, clock.instant()).toMillis());
+            try (var group = MessageLogContext.group(taken)) {
+                var read = clock.instant();
+                var outcomes = applyGroup(prepared);
+                var took = Duration.between(started, clock.instant());
+                metrics.groupProcessed(outcomes.size(), took);
+                var share = took.dividedBy(outcomes.size());
+                outcomes.forEach(outcome -> metrics.messageProcessed(outcomeName(outcome), share));
+                if (log.isDebugEnabled()) {
+                    log.debug("Group of {} message(s) from {}: texts read and decoded in {} ms, identities bound, "
+                            + "flights applied and committed in {} ms", taken.size(), taken.get(0).msgId(),
+                            Duration.between(started, read).toMillis(), Duration.between(read, clock.instant()).toMillis());
+                }
+                return outcomes;
             }
-            return outcomes;
         } catch (RuntimeException e) {
             boolean outage = (e instanceof StoreUnavailableException && !(e instanceof StoreConflictException))
                     || e instanceof MailboxUnavailableException;
-            // An outage is reported once by the message it stops, not by every group it stops.
-            (outage ? log.atDebug() : log.atWarn()).log("A group of {} message(s) from {} was not processed ({}); "
-                    + "processing them one at a time", taken.isEmpty() ? run.size() : taken.size(), run.get(0).msgId(),
-                    e.toString());
+            var notProcessed = taken.isEmpty() ? run : taken;
+            try (var group = MessageLogContext.group(notProcessed)) {
+                // An outage is reported once by the message it stops, not by every group it stops.
+                (outage ? log.atDebug() : log.atWarn()).log("A group of {} message(s) from {} was not processed ({}); "
+                        + "processing them one at a time", notProcessed.size(), run.get(0).msgId(), e.toString());
+            }
             return oneByOne(taken.isEmpty() ? run.subList(0, 1) : taken);
         }
     }
