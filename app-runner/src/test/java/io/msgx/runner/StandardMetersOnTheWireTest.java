@@ -90,18 +90,21 @@ class StandardMetersOnTheWireTest {
                 var tag = "{pool=\"" + pool + "\"}";
                 assertThat(wire).contains("hikaricp_connections_active" + tag, "hikaricp_connections_idle" + tag,
                         "hikaricp_connections_pending" + tag, "hikaricp_connections" + tag,
-                        "hikaricp_connections_max" + tag, "hikaricp_connections_timeout_total" + tag);
+                        "hikaricp_connections_max" + tag, "hikaricp_connections_min" + tag,
+                        "hikaricp_connections_timeout_total" + tag, "hikaricp_connections_usage_seconds_count" + tag,
+                        "hikaricp_connections_creation_seconds_count" + tag);
                 assertThat(value(wire, "hikaricp_connections_acquire_seconds_count" + tag)).as(pool).isPositive();
             }
             assertThat(value(wire, "hikaricp_connections_max{pool=\"msgx-mailbox\"}")).isEqualTo(3);
 
             assertThat(valueStartingWith(wire, "kafka_producer_record_send_total{"))
                     .as("the producer's own count of records sent: 4 flights on msg and schd each").isEqualTo(8);
-            assertThat(wire).contains("kafka_producer_request_latency_avg{", "kafka_producer_connection_count{");
+            assertThat(wire).contains("kafka_producer_request_latency_avg{", "kafka_producer_connection_count{",
+                    "kafka_producer_record_error_total{", "kafka_producer_buffer_available_bytes{");
 
             assertThat(wire).contains("jvm_memory_used_bytes{area=\"heap\"", "jvm_memory_max_bytes{",
-                    "jvm_gc_memory_allocated_bytes_total", "jvm_threads_live_threads", "jvm_classes_loaded_classes",
-                    "jvm_info{", "process_cpu_usage", "system_cpu_count", "process_uptime_seconds",
+                    "jvm_gc_memory_allocated_bytes_total", "jvm_threads_live_threads", "jvm_threads_states_threads{", "jvm_classes_loaded_classes",
+                    "jvm_info{", "process_cpu_usage", "system_cpu_usage", "system_cpu_count", "process_uptime_seconds",
                     "process_start_time_seconds", "process_files_open_files", "process_files_max_files");
         }
     }
