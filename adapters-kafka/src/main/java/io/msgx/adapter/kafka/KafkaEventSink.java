@@ -78,6 +78,14 @@ public final class KafkaEventSink implements EventSink, AutoCloseable {
         return settings;
     }
 
+    /**
+     * The producer, for its client metrics only (the runner binds Micrometer's {@code KafkaClientMetrics} to it); its
+     * wildcard type keeps records out: events go through {@link #send}.
+     */
+    public Producer<?, ?> producerForMetrics() {
+        return producer;
+    }
+
     @Override
     public List<Delivery> send(List<OutgoingEvent> events) {
         Objects.requireNonNull(events, "events");

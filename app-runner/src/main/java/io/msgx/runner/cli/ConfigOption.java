@@ -14,8 +14,11 @@ public final class ConfigOption {
             description = "Configuration file (.properties or .yml); MSGX_* environment variables override it.")
     Path file;
 
+    /** The configuration, read and checked; its log format ({@code msgx.log.format}) applies from here on. */
     RunnerConfig load() {
-        return RunnerConfig.from(ConfigSource.load(file, System.getenv()));
+        var config = RunnerConfig.from(ConfigSource.load(file, System.getenv()));
+        config.logFormat().apply();
+        return config;
     }
 
     MsgExchange open() {

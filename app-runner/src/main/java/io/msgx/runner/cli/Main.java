@@ -1,6 +1,7 @@
 package io.msgx.runner.cli;
 
 import io.msgx.runner.config.ConfigException;
+import io.msgx.runner.embed.BuildInfo;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ScopeType;
@@ -11,7 +12,8 @@ import picocli.CommandLine.ScopeType;
  * 2 bad usage or configuration, 3 not found, 4 refused (the request does not apply to that message), 70 a loop of
  * {@code run} met a JVM Error (D-74).
  */
-@Command(name = "msgexchange", mixinStandardHelpOptions = true, scope = ScopeType.INHERIT, version = "msgexchange 0.1.0",
+@Command(name = "msgexchange", mixinStandardHelpOptions = true, scope = ScopeType.INHERIT,
+        versionProvider = Main.Version.class,
         description = "AODB/SIS mailbox -> authoritative flight state -> Kafka.",
         subcommands = {RunCommand.class, ConfigCommand.class, MigrateCommand.class, StatusCommand.class, MessageCommand.class,
                 BenchCommand.class,
@@ -24,6 +26,14 @@ public final class Main {
     public static final int REFUSED = 4;
     /** {@code run}: a background loop met a JVM {@link Error}; the service manager restarts the process (EX_SOFTWARE). */
     public static final int FATAL = 70;
+
+    /** {@code --version}: this build ({@link BuildInfo}) and the Java runtime it runs on. */
+    static final class Version implements CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            return new String[] {"msgexchange " + BuildInfo.current().describe(), "Java " + Runtime.version()};
+        }
+    }
 
     public static void main(String[] args) {
         System.exit(execute(args));

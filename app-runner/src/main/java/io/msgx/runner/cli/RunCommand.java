@@ -1,5 +1,6 @@
 package io.msgx.runner.cli;
 
+import io.msgx.runner.embed.BuildInfo;
 import io.msgx.runner.embed.MsgExchange;
 import io.msgx.runner.http.HttpApi;
 import org.slf4j.Logger;
@@ -32,7 +33,7 @@ final class RunCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         var settings = config.load();
-        log.info("Starting msgexchange with {}", settings.describe());
+        log.info("Starting msgexchange {} with {}", BuildInfo.current().describe(), settings.describe());
         var onFatal = new ExitOnFatalError();
         var exchange = MsgExchange.builder().config(settings).onFatalError(onFatal).build();
         var http = HttpApi.forExchange(exchange);

@@ -110,6 +110,8 @@ public final class Keys {
     public static final String HTTP_HOST = "msgx.http.host";
     public static final String HTTP_READY_TIMEOUT = "msgx.http.ready-timeout";
 
+    public static final String LOG_FORMAT = "msgx.log.format";
+
     public static final String JOBS_BACKFILL = "msgx.jobs.backfill-interval";
     public static final String JOBS_HOUSEKEEPING = "msgx.jobs.housekeeping-interval";
     public static final String JOBS_STANDBY_POLL = "msgx.jobs.standby-poll";
@@ -136,7 +138,8 @@ public final class Keys {
             DISPATCH_BACKOFF, SCHD_FLUSH_LIMIT, REPLAY_CLASSES, REQUESTS_RESP_GUARD, REQUESTS_CLOCK_SKEW, REQUESTS_TIMEOUT, REQUESTS_DAILY_AT, REQUESTS_SENDER, REQUESTS_ROUTING_ID, HISTORY_DAY_RETENTION, HISTORY_QUIET, HISTORY_UNPLACED,
             RETENTION_PROCESSING, RETENTION_FLIGHTS, RETENTION_SCHEDULE_LOG, RETENTION_REQUESTS, HTTP_PORT, HTTP_TOKEN,
             HTTP_MAX_BODY, HTTP_HOST, HTTP_READY_TIMEOUT, JOBS_BACKFILL, JOBS_HOUSEKEEPING, JOBS_STANDBY_POLL,
-            STORE_STATEMENT_TIMEOUT, STORE_SOCKET_TIMEOUT, KAFKA_ENABLED, HEALTH_LIVENESS_PERIODS, HEALTH_LIVENESS_GRACE);
+            STORE_STATEMENT_TIMEOUT, STORE_SOCKET_TIMEOUT, KAFKA_ENABLED, HEALTH_LIVENESS_PERIODS, HEALTH_LIVENESS_GRACE,
+            LOG_FORMAT);
 
     /**
      * {@code MSGX_*} environment variables the project uses that name no key, so start-up does not refuse them as
@@ -146,7 +149,7 @@ public final class Keys {
     public static final List<String> NON_KEY_VARIABLES = List.of("MSGX_KAFKA_LIB");
     /**
      * Prefixes of {@code MSGX_*} variables that are not keys: the logging configuration's ({@code MSGX_LOG_LEVEL}, and
-     * any it reads besides; no key lives under {@code msgx.log.}) and the tests' own ({@code MSGX_TEST_ORACLE_URL}, ...).
+     * any it reads besides; {@code MSGX_LOG_FORMAT} is the key {@code msgx.log.format}'s) and the tests' own ({@code MSGX_TEST_ORACLE_URL}, ...).
      */
     public static final List<String> NON_KEY_VARIABLE_PREFIXES = List.of("MSGX_LOG_", "MSGX_TEST_");
 

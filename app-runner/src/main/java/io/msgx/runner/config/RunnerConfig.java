@@ -20,6 +20,7 @@ import io.msgx.pipeline.pump.ReferenceSettings;
 import io.msgx.pipeline.request.RequestSettings;
 import io.msgx.pipeline.retry.RetryPolicy;
 import io.msgx.pipeline.store.ErrorClass;
+import io.msgx.runner.logging.LogFormat;
 
 import java.time.Duration;
 import java.time.LocalTime;
@@ -63,7 +64,8 @@ public record RunnerConfig(
         LocalTime dailyScheduleAt,
         RequestSettings requests,
         ReferenceSettings reference,
-        Health health) {
+        Health health,
+        LogFormat logFormat) {
 
     /** The store kinds: PostgreSQL (the reference store) and Oracle 11g (on site). */
     public enum StoreKind { PG, ORACLE }
@@ -294,7 +296,8 @@ public record RunnerConfig(
                         s.string(Keys.REQUESTS_ROUTING_ID, "AODB"))),
                 new ReferenceSettings(s.bool(Keys.REFERENCE_DNLD_REMOVES_ABSENT, false)),
                 new Health(s.integer(Keys.HEALTH_LIVENESS_PERIODS, 10, 2, 1000),
-                        s.duration(Keys.HEALTH_LIVENESS_GRACE, Duration.ofMinutes(5))));
+                        s.duration(Keys.HEALTH_LIVENESS_GRACE, Duration.ofMinutes(5))),
+                s.choice(Keys.LOG_FORMAT, LogFormat.TEXT, LogFormat.class));
         return config;
     }
 
@@ -371,6 +374,7 @@ public record RunnerConfig(
         shown.put(Keys.MAX_COMMIT_DELAY, inbox.maxCommitDelay().toString());
         shown.put(Keys.HTTP_PORT, Integer.toString(http.port()));
         shown.put(Keys.HTTP_TOKEN, http.token() == null ? "(none: compatibility entry off)" : "(set)");
+        shown.put(Keys.LOG_FORMAT, logFormat.name().toLowerCase(java.util.Locale.ROOT));
         return shown;
     }
 }

@@ -1,6 +1,7 @@
 package io.msgx.runner.embed;
 
 import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.binder.kafka.KafkaClientMetrics;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.msgx.adapter.kafka.KafkaClusterProbe;
@@ -54,6 +55,7 @@ import io.msgx.runner.jobs.LivenessReport;
 import io.msgx.runner.metrics.MicrometerPipelineMetrics;
 import io.msgx.runner.metrics.FlightCacheMeters;
 import io.msgx.runner.metrics.PipelineGauges;
+import io.msgx.runner.metrics.StandardMeters;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -138,6 +140,10 @@ public final class MsgExchange implements AutoCloseable {
     private volatile String fatal;
     /** The lease watcher's last round: its own pulse, the one sign of life of a standby. */
     private volatile Instant leaseWatcherBeat;
+    /** The JVM's, the process's, the build's and the role's meters; the Kafka producer's (null without Kafka). */
+    private final StandardMeters standardMeters;
+    private final KafkaClientMetrics kafkaMeters;
+    private final BuildInfo build = BuildInfo.current();
 
     private MsgExchange(RunnerConfig config, Clock clock, MeterRegistry registry,
                         UnaryOperator<StoreBackend.LeaderLease> leaseAs, FatalErrorHandler onFatal) {
@@ -162,6 +168,13 @@ public final class MsgExchange implements AutoCloseable {
         this.metrics = new MicrometerPipelineMetrics(registry);
         this.gauges = new PipelineGauges(store, registry, clock);
         this.sink = config.kafka().sink() == null ? null : new KafkaEventSink(config.kafka().sink());
+        this.standardMeters = StandardMeters.bind(registry, build.version(), build.commit(), this::isActive);
+        backend.bindMeters(registry);
+        mailboxPool.bindMeters(registry);
+        this.kafkaMeters = sink == null ? null : new KafkaClientMetrics(sink.producerForMetrics());
+        if (kafkaMeters != null) {
+            kafkaMeters.bindTo(registry);
+        }
         this.lease = leaseAs.apply(backend.lease());
         this.leaseOutage = new OutageLog(log, "Pipeline store", clock);
     }
@@ -243,6 +256,7 @@ public final class MsgExchange implements AutoCloseable {
      * is free). Returns at once; {@link #isActive()} tells which.
      */
     public synchronized void start() {
+        log.info("msgexchange {} on Java {}: starting on {}", build.describe(), Runtime.version(), backend.describe());
         backend.requireCurrent();
         if (sink != null) {
             requireKafka();
@@ -632,9 +646,13 @@ public final class MsgExchange implements AutoCloseable {
             leaseWatcher.interrupt();
         }
         lease.close();
+        if (kafkaMeters != null) {
+            kafkaMeters.close();
+        }
         if (sink != null) {
             sink.close();
         }
+        standardMeters.close();
         mailboxPool.close();
         backend.close();
         log.info("Stopped");

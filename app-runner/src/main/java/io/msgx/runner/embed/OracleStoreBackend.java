@@ -1,5 +1,6 @@
 package io.msgx.runner.embed;
 
+import io.micrometer.core.instrument.MeterRegistry;
 import io.msgx.adapter.oracle.OracleLeaderLease;
 import io.msgx.adapter.oracle.OraclePipelineStore;
 import io.msgx.adapter.oracle.OracleSchema;
@@ -78,6 +79,11 @@ final class OracleStoreBackend implements StoreBackend {
     @Override
     public PipelineStore store() {
         return store;
+    }
+
+    @Override
+    public void bindMeters(MeterRegistry registry) {
+        pool.bindMeters(registry);
     }
 
     @Override

@@ -1,5 +1,6 @@
 package io.msgx.runner.embed;
 
+import io.micrometer.core.instrument.MeterRegistry;
 import io.msgx.adapter.pg.PgLeaderLease;
 import io.msgx.adapter.pg.PgPipelineStore;
 import io.msgx.adapter.pg.PgSchema;
@@ -64,6 +65,11 @@ final class PgStoreBackend implements StoreBackend {
     @Override
     public PipelineStore store() {
         return store;
+    }
+
+    @Override
+    public void bindMeters(MeterRegistry registry) {
+        pool.bindMeters(registry);
     }
 
     @Override

@@ -2,6 +2,7 @@ package io.msgx.runner.embed;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
+import io.micrometer.core.instrument.MeterRegistry;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -60,6 +61,7 @@ final class ReconnectingPool implements DataSource, AutoCloseable {
     static final Duration SLOW_LOGON_PATIENCE = Duration.ofSeconds(10);
 
     private final HikariConfig settings;
+    private final PoolMeters meters;
     private final LongSupplier nanoTime;
     private final ReentrantLock probing = new ReentrantLock();
     private final List<HikariDataSource> retired = new ArrayList<>();
@@ -77,6 +79,8 @@ final class ReconnectingPool implements DataSource, AutoCloseable {
     ReconnectingPool(HikariConfig settings, LongSupplier nanoTime) {
         this.settings = new HikariConfig();
         settings.copyStateTo(this.settings);
+        this.meters = new PoolMeters(settings.getPoolName());
+        this.settings.setMetricsTrackerFactory(meters); // every pool this one makes, the first and each replacement
         this.nanoTime = nanoTime;
         this.pool = new HikariDataSource(this.settings);
         this.lastProbe = nanoTime.getAsLong() - PROBE_SPACING.toNanos();
@@ -113,6 +117,15 @@ final class ReconnectingPool implements DataSource, AutoCloseable {
     private static boolean stillConnecting(HikariDataSource pool, SQLException e) {
         var stats = pool.getHikariPoolMXBean();
         return e instanceof SQLTransientConnectionException && stats != null && stats.getTotalConnections() == 0;
+    }
+
+    /**
+     * Show this pool's meters in {@code registry} (once): {@code hikaricp.connections.*{pool=<name>}}, read from the
+     * live Hikari pool, whichever that is after a reconnect.
+     */
+    void bindMeters(MeterRegistry registry) {
+        meters.bind(registry, () -> pool.getHikariPoolMXBean(), settings.getMaximumPoolSize(),
+                Math.max(0, settings.getMinimumIdle()));
     }
 
     /** True while the last attempt found the database unreachable and no probe has connected since. */

@@ -1,5 +1,6 @@
 package io.msgx.runner.embed;
 
+import io.micrometer.core.instrument.MeterRegistry;
 import io.msgx.pipeline.store.PipelineStore;
 import io.msgx.runner.config.RunnerConfig;
 
@@ -30,6 +31,9 @@ interface StoreBackend extends AutoCloseable {
 
     /** Every store port on this backend's pool. */
     PipelineStore store();
+
+    /** Show the pool's meters ({@code hikaricp.connections.*{pool="msgx-store"}}) in {@code registry}, once. */
+    void bindMeters(MeterRegistry registry);
 
     /** Bring the schema to this build's version; returns how many migrations ran (0 when current). */
     int migrate();

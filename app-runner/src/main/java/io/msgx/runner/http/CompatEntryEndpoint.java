@@ -2,9 +2,9 @@ package io.msgx.runner.http;
 
 import com.sun.net.httpserver.HttpExchange;
 import io.msgx.pipeline.inbox.CompatEntry;
+import io.msgx.pipeline.pump.MessageLogContext;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.slf4j.MDC;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -111,12 +111,9 @@ final class CompatEntryEndpoint extends Endpoint {
     private void answer(HttpExchange exchange, CompatEntry.Outcome outcome) throws IOException {
         var remote = exchange.getRemoteAddress();
         if (outcome instanceof CompatEntry.Outcome.Accepted accepted) {
-            MDC.put("msgId", Long.toString(accepted.msgId()));
-            try {
+            try (var context = MessageLogContext.message(accepted.msgId())) {
                 LOG.info("Compatibility entry: message {} from {} accepted (202), enqueued={}", accepted.msgId(),
                         remote, accepted.enqueued());
-            } finally {
-                MDC.remove("msgId");
             }
             send(exchange, 202, JSON, Json.object().put("msgId", accepted.msgId())
                     .put("enqueued", accepted.enqueued()).toString());

@@ -1,5 +1,6 @@
 package io.msgx.runner.config;
 
+import io.msgx.runner.logging.LogFormat;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -73,6 +74,19 @@ class RunnerConfigTest {
                 "msgx.http.host", "127.0.0.1", "msgx.http.ready-timeout", "500ms")));
         assertThat(config.http().host()).isEqualTo("127.0.0.1");
         assertThat(config.http().readyTimeout()).isEqualTo(Duration.ofMillis(500));
+    }
+
+    @Test
+    void the_log_format_is_text_by_default_json_from_the_environment_and_nothing_else() {
+        var required = Map.of("msgx.store.url", "jdbc:postgresql://db/msgx", "msgx.mailbox.url", "jdbc:mysql://aodb/sis");
+        assertThat(RunnerConfig.from(ConfigSource.of(required)).logFormat()).isEqualTo(LogFormat.TEXT);
+        var env = new java.util.HashMap<>(Map.of("MSGX_STORE_URL", "jdbc:postgresql://db/msgx",
+                "MSGX_MAILBOX_URL", "jdbc:mysql://aodb/sis", "MSGX_LOG_FORMAT", "JSON"));
+        assertThat(RunnerConfig.from(ConfigSource.load(null, env)).logFormat()).isEqualTo(LogFormat.JSON);
+        var wrong = new java.util.HashMap<>(required);
+        wrong.put("msgx.log.format", "xml");
+        assertThatThrownBy(() -> RunnerConfig.from(ConfigSource.of(wrong))).isInstanceOf(ConfigException.class)
+                .hasMessageContaining("msgx.log.format = 'xml' (from given): expected one of [text, json]");
     }
 
     @Test

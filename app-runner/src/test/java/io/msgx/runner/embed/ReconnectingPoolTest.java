@@ -1,5 +1,6 @@
 package io.msgx.runner.embed;
 
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.msgx.adapter.pg.PgTestDatabase;
 import io.msgx.runner.reliability.ToxicProxy;
 import org.junit.jupiter.api.AfterEach;
@@ -59,6 +60,34 @@ class ReconnectingPoolTest {
         assertThat(answer()).as("the first call after the return is served").isEqualTo(1);
         assertThat(pool.unreachable()).isFalse();
         assertThat(answer()).as("and the fresh pool keeps serving").isEqualTo(1);
+    }
+
+    @Test
+    void the_pool_meters_follow_the_fresh_pool_that_replaces_the_one_lost_to_an_outage() throws Exception {
+        var registry = new SimpleMeterRegistry();
+        pool = poolThroughProxy(3);
+        pool.bindMeters(registry);
+        try (var held = pool.getConnection()) {
+            assertThat(active(registry)).as("one connection in use").isEqualTo(1);
+        }
+        assertThat(registry.get("hikaricp.connections.acquire").tag("pool", "test-reconnecting").timer().count())
+                .as("the first pool's tracker records").isEqualTo(1);
+
+        goDownUntilUnreachable();
+        proxy.comeBack();
+        nanos.addAndGet(ReconnectingPool.PROBE_SPACING.toNanos());
+        try (var first = pool.getConnection(); var second = pool.getConnection()) {
+            assertThat(active(registry)).as("the gauge reads the fresh pool, not the retired one").isEqualTo(2);
+        }
+        assertThat(active(registry)).isZero();
+        assertThat(registry.get("hikaricp.connections.acquire").tag("pool", "test-reconnecting").timer().count())
+                .as("the fresh pool's tracker records into the same timer").isGreaterThanOrEqualTo(3);
+        assertThat(registry.get("hikaricp.connections.max").tag("pool", "test-reconnecting").gauge().value())
+                .isEqualTo(3);
+    }
+
+    private static double active(SimpleMeterRegistry registry) {
+        return registry.get("hikaricp.connections.active").tag("pool", "test-reconnecting").gauge().value();
     }
 
     @Test

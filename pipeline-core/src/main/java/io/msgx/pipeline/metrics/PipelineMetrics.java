@@ -28,6 +28,19 @@ public interface PipelineMetrics {
     default void messageEnded(ProcStatus status, ErrorClass errorClass) {
     }
 
+    /**
+     * One message was processed, with {@code outcome} ({@code SUCCEEDED}, {@code SKIPPED}, {@code DEAD}, {@code FAILED}
+     * or {@code NOT_RECORDED}), in {@code took}: alone, the time of its attempt; in a group applied in one transaction,
+     * its share of the group's time (the group's time divided by its size), so the times of all messages add up to the
+     * time the pump spent on them.
+     */
+    default void messageProcessed(String outcome, java.time.Duration took) {
+    }
+
+    /** A group of {@code messages} messages was applied in one transaction (decision D-34) in {@code took}. */
+    default void groupProcessed(int messages, java.time.Duration took) {
+    }
+
     /** A processing attempt failed and will be retried. */
     default void attemptFailed(ErrorClass errorClass) {
     }

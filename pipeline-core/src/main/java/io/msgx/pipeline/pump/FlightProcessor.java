@@ -142,20 +142,23 @@ public final class FlightProcessor {
         var now = clock.instant();
         for (var item : work) {
             long msgId = item.head().msgId();
-            var record = records.get(msgId);
-            if (record == null) {
-                throw new IllegalStateException("message " + msgId + " has no PROC_STATE row; it must be enqueued "
-                        + "before it is processed");
+            try (var message = MessageLogContext.message(msgId)) {
+                var record = records.get(msgId);
+                if (record == null) {
+                    throw new IllegalStateException("message " + msgId + " has no PROC_STATE row; it must be enqueued "
+                            + "before it is processed");
+                }
+                if (!record.status().isOpen()) {
+                    log.info("Message {} already ended {} ({}); not applied again", msgId, record.status(),
+                            record.lastError());
+                    outcomes.put(msgId, new Outcome(new Terminal(record.status(), record.errorClass(),
+                            record.lastError()), null, true));
+                    continue;
+                }
+                var outcome = decide(tx, writer, item, now);
+                endings.add(new ProcStates.Ending(msgId, outcome.terminal()));
+                outcomes.put(msgId, outcome);
             }
-            if (!record.status().isOpen()) {
-                log.info("Message {} already ended {} ({}); not applied again", msgId, record.status(), record.lastError());
-                outcomes.put(msgId, new Outcome(new Terminal(record.status(), record.errorClass(), record.lastError()),
-                        null, true));
-                continue;
-            }
-            var outcome = decide(tx, writer, item, now);
-            endings.add(new ProcStates.Ending(msgId, outcome.terminal()));
-            outcomes.put(msgId, outcome);
         }
         writer.flush(tx, now);
         int ended = tx.procStates().finishAll(endings, now);

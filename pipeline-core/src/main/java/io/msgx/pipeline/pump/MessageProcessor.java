@@ -19,7 +19,6 @@ import io.msgx.pipeline.store.StoreUnavailableException;
 import io.msgx.pipeline.store.Terminal;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.slf4j.MDC;
 
 import java.time.Clock;
 import java.time.Duration;
@@ -107,8 +106,25 @@ public final class MessageProcessor {
         return storeOutage;
     }
 
+    /** Process one message alone; every line logged meanwhile carries its ID in the MDC ({@link MessageLogContext}). */
     public ProcessOutcome processOne(ProcRecord head) {
-        MDC.put("msgId", Long.toString(head.msgId()));
+        var started = clock.instant();
+        try (var context = MessageLogContext.message(head.msgId())) {
+            var outcome = attempt(head);
+            metrics.messageProcessed(outcomeName(outcome), Duration.between(started, clock.instant()));
+            return outcome;
+        }
+    }
+
+    /** The outcome's name as the processing timer tags it: the terminal state, {@code FAILED} or {@code NOT_RECORDED}. */
+    private static String outcomeName(ProcessOutcome outcome) {
+        if (outcome instanceof ProcessOutcome.Ended ended) {
+            return ended.terminal().status().name();
+        }
+        return outcome instanceof ProcessOutcome.Failed ? "FAILED" : "NOT_RECORDED";
+    }
+
+    private ProcessOutcome attempt(ProcRecord head) {
         try {
             var outcome = process(head);
             mailboxOutage.recovered();
@@ -130,8 +146,6 @@ public final class MessageProcessor {
         } catch (RuntimeException e) {
             log.error("Message {}: unexpected failure while processing", head.msgId(), e);
             return fail(head, ErrorClass.INTERNAL, e.toString());
-        } finally {
-            MDC.remove("msgId");
         }
     }
 
@@ -212,6 +226,10 @@ public final class MessageProcessor {
      * When any of that throws, nothing of step 3 was written, and the taken messages are processed one at a time
      * instead, stopping at the first that does not end (it now waits for its retry, and FIFO holds). The messages
      * after the group are left for the next tick. Returns the outcome of every message processed, in order.
+     *
+     * <p>Lines about the group carry its {@code first..last} IDs in the MDC, lines about one of its messages that
+     * message's ID ({@link MessageLogContext}); a message processed alone (no group, or after a group failed) is
+     * logged as in {@link #processOne}.
      */
     public List<ProcessOutcome> processGroup(List<ProcRecord> run) {
         if (run.isEmpty()) {
@@ -229,21 +247,29 @@ public final class MessageProcessor {
             if (taken.size() < 2) {
                 return List.of(processOne(run.get(0)));
             }
-            var read = clock.instant();
-            var outcomes = applyGroup(prepared);
-            if (log.isDebugEnabled()) {
-                log.debug("Group of {} message(s) from {}: texts read and decoded in {} ms, identities bound, flights "
-                        + "applied and committed in {} ms", taken.size(), taken.get(0).msgId(),
-                        Duration.between(started, read).toMillis(), Duration.between(read, clock.instant()).toMillis());
+            try (var group = MessageLogContext.group(taken)) {
+                var read = clock.instant();
+                var outcomes = applyGroup(prepared);
+                var took = Duration.between(started, clock.instant());
+                metrics.groupProcessed(outcomes.size(), took);
+                var share = took.dividedBy(outcomes.size());
+                outcomes.forEach(outcome -> metrics.messageProcessed(outcomeName(outcome), share));
+                if (log.isDebugEnabled()) {
+                    log.debug("Group of {} message(s) from {}: texts read and decoded in {} ms, identities bound, "
+                            + "flights applied and committed in {} ms", taken.size(), taken.get(0).msgId(),
+                            Duration.between(started, read).toMillis(), Duration.between(read, clock.instant()).toMillis());
+                }
+                return outcomes;
             }
-            return outcomes;
         } catch (RuntimeException e) {
             boolean outage = (e instanceof StoreUnavailableException && !(e instanceof StoreConflictException))
                     || e instanceof MailboxUnavailableException;
-            // An outage is reported once by the message it stops, not by every group it stops.
-            (outage ? log.atDebug() : log.atWarn()).log("A group of {} message(s) from {} was not processed ({}); "
-                    + "processing them one at a time", taken.isEmpty() ? run.size() : taken.size(), run.get(0).msgId(),
-                    e.toString());
+            var notProcessed = taken.isEmpty() ? run : taken;
+            try (var group = MessageLogContext.group(notProcessed)) {
+                // An outage is reported once by the message it stops, not by every group it stops.
+                (outage ? log.atDebug() : log.atWarn()).log("A group of {} message(s) from {} was not processed ({}); "
+                        + "processing them one at a time", notProcessed.size(), run.get(0).msgId(), e.toString());
+            }
             return oneByOne(taken.isEmpty() ? run.subList(0, 1) : taken);
         }
     }
@@ -256,20 +282,22 @@ public final class MessageProcessor {
         var texts = groupTexts.read(run.stream().map(ProcRecord::msgId).toList());
         var prepared = new ArrayList<Prepared>();
         for (var head : run) {
-            var text = texts.get(head.msgId());
-            var raw = withRawCopy(head.msgId(), Optional.ofNullable(text).map(GroupTexts.Text::raw));
-            if (raw.isEmpty()) {
-                break;
+            try (var message = MessageLogContext.message(head.msgId())) {
+                var text = texts.get(head.msgId());
+                var raw = withRawCopy(head.msgId(), Optional.ofNullable(text).map(GroupTexts.Text::raw));
+                if (raw.isEmpty()) {
+                    break;
+                }
+                var decoded = text != null ? text.decoded() : codec.decode(raw.get()); // else: our kept copy
+                if (decoded instanceof DecodeResult.Malformed malformed) {
+                    prepared.add(new Prepared(head, null, List.of(), malformed.reason()));
+                    continue;
+                }
+                if (!(decoded instanceof DecodeResult.Decoded ok) || !groupable(ok.message())) {
+                    break;
+                }
+                prepared.add(new Prepared(head, ok.message(), ok.unmapped(), null));
             }
-            var decoded = text != null ? text.decoded() : codec.decode(raw.get()); // else: our kept copy
-            if (decoded instanceof DecodeResult.Malformed malformed) {
-                prepared.add(new Prepared(head, null, List.of(), malformed.reason()));
-                continue;
-            }
-            if (!(decoded instanceof DecodeResult.Decoded ok) || !groupable(ok.message())) {
-                break;
-            }
-            prepared.add(new Prepared(head, ok.message(), ok.unmapped(), null));
         }
         return prepared;
     }
@@ -331,9 +359,11 @@ public final class MessageProcessor {
         var outcomes = new ArrayList<ProcessOutcome>();
         for (var item : prepared) {
             long msgId = item.head().msgId();
-            outcomes.add(ended(msgId, terminals.get(msgId)));
-            if (item.decoded() != null) {
-                unmapped.report(msgId, item.decoded(), item.unmapped());
+            try (var message = MessageLogContext.message(msgId)) {
+                outcomes.add(ended(msgId, terminals.get(msgId)));
+                if (item.decoded() != null) {
+                    unmapped.report(msgId, item.decoded(), item.unmapped());
+                }
             }
         }
         return outcomes;

@@ -109,18 +109,22 @@ public final class Pump {
         if (block == HeadBlock.BEYOND_WATERMARK || block == HeadBlock.HOLE) {
             if (watermark != lastWarnedWatermark) {
                 lastWarnedWatermark = watermark;
-                log.warn("Head message {} is above the watermark {}: waiting for intake to catch up so it cannot "
-                        + "overtake a smaller mailbox ID{}", message.msgId(), watermark,
-                        block == HeadBlock.HOLE ? " (mailbox ID " + (watermark + 1) + " is missing since "
-                                + cursor.holeSince() + ")" : "");
+                try (var context = MessageLogContext.message(message.msgId())) {
+                    log.warn("Head message {} is above the watermark {}: waiting for intake to catch up so it cannot "
+                            + "overtake a smaller mailbox ID{}", message.msgId(), watermark,
+                            block == HeadBlock.HOLE ? " (mailbox ID " + (watermark + 1) + " is missing since "
+                                    + cursor.holeSince() + ")" : "");
+                }
             }
             return new TickResult.BeyondWatermark(message.msgId(), watermark, block);
         }
         if (message.status() == ProcStatus.FAILED && retry.exhausted(message.attempts())) {
             if (store.procStates().exhaust(message.msgId(), clock.instant())) {
                 metrics.messageEnded(ProcStatus.DEAD, ErrorClass.EXHAUSTED);
-                log.error("Message {} DEAD(EXHAUSTED) after {} attempts; last error ({}): {}", message.msgId(),
-                        message.attempts(), message.errorClass(), message.lastError());
+                try (var context = MessageLogContext.message(message.msgId())) {
+                    log.error("Message {} DEAD(EXHAUSTED) after {} attempts; last error ({}): {}", message.msgId(),
+                            message.attempts(), message.errorClass(), message.lastError());
+                }
             }
             return new TickResult.Exhausted(message.msgId());
         }

@@ -1,0 +1,136 @@
+package io.msgx.runner;
+
+import io.msgx.runner.embed.BuildInfo;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.zip.ZipFile;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/**
+ * The distribution archive that {@code package} built (D-76), as an operator installs it: its entries in both formats,
+ * the launcher run from the unpacked archive, and the systemd unit as {@code systemd-analyze verify} reads it.
+ */
+class DistributionIT {
+
+    private static final String BASE = "msgexchange-" + BuildInfo.current().version() + "/";
+    private static final List<String> ENTRIES = List.of(BASE + "bin/msgexchange", BASE + "lib/msgexchange.jar",
+            BASE + "config/msgexchange.properties.example", BASE + "systemd/msgexchange.service", BASE + "README.md",
+            BASE + "docs/operations.md", BASE + "docs/reference.md", BASE + "docs/decisions.md");
+
+    @TempDir
+    static Path unpacked;
+
+    private static Path home;
+
+    @BeforeAll
+    static void unpack() throws Exception {
+        var result = run(List.of("tar", "-xzf", archive("tar.gz").toString(), "-C", unpacked.toString()), Map.of());
+        assertThat(result.exit()).as(result.output()).isZero();
+        home = unpacked.resolve(BASE);
+    }
+
+    /** The archive of {@code format}; failsafe names its path without the extension as {@code msgx.dist.archive}. */
+    private static Path archive(String format) {
+        var base = System.getProperty("msgx.dist.archive");
+        var archive = Path.of(base + "." + format);
+        assertThat(archive).as("msgx.dist.archive (" + base + "): run through 'mvn verify', which packages it before "
+                + "the integration tests").exists();
+        return archive;
+    }
+
+    @Test
+    void both_archives_hold_the_launcher_the_jar_the_example_configuration_the_unit_and_the_docs() throws Exception {
+        try (var zip = new ZipFile(archive("zip").toFile())) {
+            var names = zip.stream().map(java.util.zip.ZipEntry::getName).toList();
+            assertThat(names).containsAll(ENTRIES);
+        }
+        var listing = run(List.of("tar", "-tzvf", archive("tar.gz").toString()), Map.of());
+        assertThat(listing.exit()).isZero();
+        for (var entry : ENTRIES) {
+            assertThat(listing.output()).contains(entry);
+        }
+        assertThat(listing.output().lines().filter(line -> line.endsWith(BASE + "bin/msgexchange")).findFirst())
+                .as("the launcher is executable in the tar.gz").hasValueSatisfying(line ->
+                        assertThat(line).startsWith("-rwxr-xr-x"));
+    }
+
+    @Test
+    void the_launcher_runs_the_version_command_from_the_unpacked_archive() throws Exception {
+        var result = run(List.of(home.resolve("bin/msgexchange").toString(), "--version"), Map.of());
+
+        assertThat(result.exit()).as(result.output()).isZero();
+        assertThat(result.output()).contains("msgexchange " + BuildInfo.current().version()).contains("Java ");
+    }
+
+    @Test
+    void the_launcher_execs_java_with_the_heap_the_oom_exit_and_the_arguments() throws Exception {
+        // A stand-in java that tells how it was started: its arguments, and its PID (the launcher's, if exec'd).
+        var fakeHome = Files.createDirectories(unpacked.resolve("fake-jdk/bin"));
+        var java = fakeHome.resolve("java");
+        Files.writeString(java, "#!/bin/sh\necho \"pid=$$ args=$*\"\n");
+        Files.setPosixFilePermissions(java, PosixFilePermissions.fromString("rwxr-xr-x"));
+        var launcher = home.resolve("bin/msgexchange").toString();
+
+        var standard = run(List.of(launcher, "run", "--config", "/etc/x.properties"),
+                Map.of("JAVA_HOME", fakeHome.getParent().toString()));
+        assertThat(standard.output()).contains("-Xmx1g -XX:+ExitOnOutOfMemoryError -jar "
+                + home.toRealPath().resolve("lib/msgexchange.jar") + " run --config /etc/x.properties");
+        assertThat(standard.output()).as("exec: java runs in the launcher's process, so signals reach it")
+                .contains("pid=" + standard.pid() + " ");
+
+        var sized = run(List.of(launcher, "--version"), Map.of("JAVA_HOME", fakeHome.getParent().toString(),
+                "MSGX_HEAP", "256m", "MSGX_JAVA_OPTS", "-XX:+UseSerialGC -Dx=y"));
+        assertThat(sized.output()).contains("-Xmx256m -XX:+ExitOnOutOfMemoryError -XX:+UseSerialGC -Dx=y -jar ");
+
+        var missing = run(List.of(launcher, "--version"), Map.of("JAVA_HOME", unpacked.resolve("nowhere").toString()));
+        assertThat(missing.exit()).isEqualTo(1);
+        assertThat(missing.output()).contains("JAVA_HOME is").contains("Java 17+");
+    }
+
+    @Test
+    void systemd_analyze_verify_accepts_the_unit() throws Exception {
+        var analyze = Path.of("/usr/bin/systemd-analyze");
+        assumeTrue(Files.isExecutable(analyze), "systemd-analyze is not installed here (Debian package systemd)");
+        // The unit names /opt/msgexchange, where an operator unpacks the archive; verify checks that ExecStart exists,
+        // so it reads a copy whose paths are this unpacked archive's.
+        var unit = Files.readString(home.resolve("systemd/msgexchange.service"));
+        assertThat(unit).contains("ExecStart=/opt/msgexchange/bin/msgexchange run --config "
+                + "/etc/msgexchange/msgexchange.properties", "Restart=on-failure", "SuccessExitStatus=143", "User=msgx",
+                "EnvironmentFile=-/etc/msgexchange/env", "Environment=MSGX_HEAP=", "WorkingDirectory=/opt/msgexchange");
+        var here = Files.createDirectories(unpacked.resolve("units")).resolve("msgexchange.service");
+        Files.writeString(here, unit.replace("/opt/msgexchange", home.toRealPath().toString()));
+
+        var result = run(List.of(analyze.toString(), "verify", "--man=no", here.toString()), Map.of());
+
+        assertThat(result.exit()).as(result.output()).isZero();
+        assertThat(result.output()).as("no complaint about the unit").doesNotContain("msgexchange.service");
+    }
+
+    private record Result(int exit, String output, long pid) {
+    }
+
+    /** Run {@code command} with {@code environment} added, stdout and stderr together, for at most 60 s. */
+    private static Result run(List<String> command, Map<String, String> environment) throws IOException,
+            InterruptedException {
+        var builder = new ProcessBuilder(new ArrayList<>(command)).redirectErrorStream(true);
+        builder.environment().remove("JAVA_HOME");
+        builder.environment().putAll(environment);
+        var process = builder.start();
+        var output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(process.waitFor(60, TimeUnit.SECONDS)).as(command + " ends").isTrue();
+        return new Result(process.exitValue(), output, process.pid());
+    }
+}
