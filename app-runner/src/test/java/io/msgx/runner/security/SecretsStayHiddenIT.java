@@ -164,8 +164,9 @@ class SecretsStayHiddenIT {
         assertThat(down.waitFor(30, TimeUnit.SECONDS)).isTrue();
         output("run, mailbox unreachable");
 
-        assertThat(output("run")).as("the start-up line shows the settings, secrets masked")
-                .contains("Starting msgexchange with", "msgx.store.password=(set)", "msgx.http.token=(set)");
+        assertThat(output("run")).as("the start-up line shows the build and the settings, secrets masked")
+                .contains("Starting msgexchange " + io.msgx.runner.embed.BuildInfo.current().describe() + " with {",
+                        "msgx.store.password=(set)", "msgx.http.token=(set)");
         assertThat(output("run, mailbox unreachable")).contains("msgx.mailbox.url=jdbc:mysql://" + users.mailboxUser
                 + ":***@127.0.0.1:1/sis?connectTimeout=500&password=***");
         assertThat(output("status")).contains("watermark");
