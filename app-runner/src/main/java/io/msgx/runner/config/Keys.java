@@ -143,10 +143,10 @@ public final class Keys {
 
     /**
      * {@code MSGX_*} environment variables the project uses that name no key, so start-up does not refuse them as
-     * misspelt keys: the jars of scripts/kafka-broker.sh. With {@link #NON_KEY_VARIABLE_PREFIXES}, anything else under
+     * misspelt keys: the jars of scripts/kafka-broker.sh, and the launcher's heap and JVM options (bin/msgexchange). With {@link #NON_KEY_VARIABLE_PREFIXES}, anything else under
      * {@code MSGX_} must be a key's variable (D-72).
      */
-    public static final List<String> NON_KEY_VARIABLES = List.of("MSGX_KAFKA_LIB");
+    public static final List<String> NON_KEY_VARIABLES = List.of("MSGX_KAFKA_LIB", "MSGX_HEAP", "MSGX_JAVA_OPTS");
     /**
      * Prefixes of {@code MSGX_*} variables that are not keys: the logging configuration's ({@code MSGX_LOG_LEVEL}, and
      * any it reads besides; {@code MSGX_LOG_FORMAT} is the key {@code msgx.log.format}'s) and the tests' own ({@code MSGX_TEST_ORACLE_URL}, ...).

@@ -411,6 +411,10 @@ public final class Console implements HttpHandler, AutoCloseable {
 
     // ------------------------------------------------------------------------------------------------ message
 
+    /** A duplicate's reason: {@code duplicate-of:<holder>}, with {@code :content-differs} when its content differs. */
+    private static final java.util.regex.Pattern DUPLICATE_OF =
+            java.util.regex.Pattern.compile("duplicate-of:(\\d+)(:content-differs)?");
+
     private void messagePage(HttpExchange ex, ConsoleAuth.Caller who, Form query) throws IOException {
         var html = new Html();
         html.raw("<form class=\"lookup\" method=\"get\" action=\"/console/message\">")
@@ -451,6 +455,18 @@ public final class Console implements HttpHandler, AutoCloseable {
                     .row("mark abandoned", Html.time(r.backfillAbandonedAt()))
                     .row("abandoned because", r.backfillAbandonedReason());
             html.raw("</table>");
+            var duplicate = DUPLICATE_OF.matcher(r.lastError() == null ? "" : r.lastError());
+            if (r.status() == ProcStatus.SKIPPED && duplicate.matches()) {
+                html.raw("<p class=\"note").raw(duplicate.group(2) != null ? " warn\" id=\"content-differs\">" : "\">")
+                        .raw("A duplicate of <a href=\"/console/message?id=").text(duplicate.group(1)).raw("\">message ")
+                        .text(duplicate.group(1)).raw("</a>, which holds the same identity.");
+                if (duplicate.group(2) != null) {
+                    html.raw(" <strong>Its content differs</strong>: a corrected resend under the same SEQN is kept"
+                            + " skipped (Q15, D-84). Compare the two texts; when the correction must reach the flight"
+                            + " state, ask the AODB for the day's schedule again (<code>request schedule --day</code>).");
+                }
+                html.raw("</p>");
+            }
             if (r.status() == ProcStatus.ARCHIVED) {
                 html.raw("<p class=\"note\">Archived: only the dedup shadow is left here; the full record is in"
                         + " <code>PROC_STATE_HST</code>.</p>");

@@ -30,6 +30,7 @@ public final class MicrometerPipelineMetrics implements PipelineMetrics {
     public static final String WATERMARK_LAG = "msgx.inbox.watermark_lag";
     public static final String MESSAGES_ENDED = "msgx.pipeline.messages.ended";
     public static final String ATTEMPTS_FAILED = "msgx.pipeline.attempts.failed";
+    public static final String DUPLICATES = "msgx.pipeline.duplicates";
     public static final String DELIVERED = "msgx.dispatch.delivered";
     public static final String DELIVERY_FAILED = "msgx.dispatch.failed";
     public static final String DELIVERY_DEAD = "msgx.dispatch.dead";
@@ -61,6 +62,8 @@ public final class MicrometerPipelineMetrics implements PipelineMetrics {
     private final Counter enqueued;
     private final Counter delivered;
     private final Counter deliveryFailed;
+    private final Counter duplicatesSame;
+    private final Counter duplicatesDiffering;
     private final Counter deliveryDead;
     private final Timer commitToAck;
     private final Timer groupProcessing;
@@ -85,6 +88,8 @@ public final class MicrometerPipelineMetrics implements PipelineMetrics {
         deliveryFailed = Counter.builder(DELIVERY_FAILED)
                 .description("Outbox event deliveries that failed (retried or dead)")
                 .baseUnit("events").register(registry);
+        duplicatesSame = duplicates(registry, "same");
+        duplicatesDiffering = duplicates(registry, "differs");
         deliveryDead = Counter.builder(DELIVERY_DEAD)
                 .description("Outbox events that became dead (retries used up)")
                 .baseUnit("events").register(registry);
@@ -164,6 +169,19 @@ public final class MicrometerPipelineMetrics implements PipelineMetrics {
     @Override
     public void groupProcessed(int messages, Duration took) {
         guarded("groupProcessed", () -> groupProcessing.record(took));
+    }
+
+    /** Messages skipped as duplicates, by whether their content is the holder's ({@code same}) or not ({@code differs}). */
+    private static Counter duplicates(MeterRegistry registry, String content) {
+        return Counter.builder(DUPLICATES)
+                .description("Messages skipped as the duplicate of another with the same identity, by whether their"
+                        + " content differs from it (D-84)")
+                .tag("content", content).baseUnit("messages").register(registry);
+    }
+
+    @Override
+    public void duplicateSkipped(boolean contentDiffers) {
+        guarded("duplicateSkipped", () -> (contentDiffers ? duplicatesDiffering : duplicatesSame).increment());
     }
 
     @Override

@@ -163,11 +163,13 @@ class RunnerConfigTest {
 
     @Test
     void an_msgx_variable_that_names_no_key_is_refused_with_the_nearest_key() {
-        var environment = Map.of("MSGX_STORE_URL", "jdbc:postgresql://db/msgx", "MSGX_MAILBOX_URL", "jdbc:mysql://aodb/sis",
-                "MSGX_KAFKA_ENABLED", "false",
+        var environment = new java.util.HashMap<>(Map.of("MSGX_STORE_URL", "jdbc:postgresql://db/msgx",
+                "MSGX_MAILBOX_URL", "jdbc:mysql://aodb/sis", "MSGX_KAFKA_ENABLED", "false",
                 "MSGX_PIPELINE_CLAIM_BACH", "50",
                 "MSGX_LOG_LEVEL", "DEBUG", "MSGX_KAFKA_LIB", "/opt/kafka/libs", "MSGX_TEST_ORACLE_URL", "jdbc:oracle:x",
-                "MSGX_KAFKA_PRODUCER_COMPRESSION_TYPE", "lz4", "PATH", "/usr/bin");
+                "MSGX_KAFKA_PRODUCER_COMPRESSION_TYPE", "lz4", "PATH", "/usr/bin"));
+        environment.put("MSGX_HEAP", "2g"); // the launcher's (bin/msgexchange) passes through to the JVM's environment
+        environment.put("MSGX_JAVA_OPTS", "-Dfile.encoding=UTF-8");
         assertThatThrownBy(() -> RunnerConfig.from(ConfigSource.load(null, environment)))
                 .isInstanceOf(ConfigException.class)
                 .satisfies(e -> assertThat(((ConfigException) e).problems()).as("only the misspelt variable").hasSize(1))

@@ -42,6 +42,10 @@ public interface PipelineMetrics {
     }
 
     /** A processing attempt failed and will be retried. */
+    /** A message was skipped as the duplicate of another; {@code contentDiffers}: its content is not the holder's. */
+    default void duplicateSkipped(boolean contentDiffers) {
+    }
+
     default void attemptFailed(ErrorClass errorClass) {
     }
 

@@ -38,7 +38,9 @@ import java.util.concurrent.Executor;
  *   <li>decode: malformed → {@code DEAD(MALFORMED)}, never retried; a codec defect →
  *       {@code FAILED(CODEC_ERROR)};</li>
  *   <li>bind the business identity, its own idempotent statement outside any business transaction: held by
- *       another message → {@code SKIPPED(duplicate-of:<id>)}; a retry keeps the binding it has;</li>
+ *       another message → {@code SKIPPED(duplicate-of:<id>)}, or {@code SKIPPED(duplicate-of:<id>:content-differs)}
+ *       when its content differs from the holder's (a corrected resend under the same {@code SEQN}, Q15: kept
+ *       skipped, but told apart and counted); a retry keeps the binding it has;</li>
  *   <li>an ignore rule matches → {@code SKIPPED(ignored:<rule>)}; a seasonal schedule ({@code SCHS}) →
  *       {@code SKIPPED(seasonal-schedule: ..)};</li>
  *   <li>dispatch by kind: schedules, operations and deletions to {@link FlightProcessor}; reference answers to
@@ -164,14 +166,14 @@ public final class MessageProcessor {
             return fail(head, ErrorClass.CODEC_ERROR, codecError.reason());
         }
         var read = (DecodeResult.Decoded) decoded;
-        var outcome = processDecoded(head, read.message());
+        var outcome = processDecoded(head, read.message(), raw.get());
         if (outcome instanceof ProcessOutcome.Ended) {
             unmapped.report(msgId, read.message(), read.unmapped());
         }
         return outcome;
     }
 
-    private ProcessOutcome processDecoded(ProcRecord head, DecodedMessage message) {
+    private ProcessOutcome processDecoded(ProcRecord head, DecodedMessage message, String raw) {
         long msgId = head.msgId();
         var meta = message.meta();
 
@@ -179,7 +181,7 @@ public final class MessageProcessor {
             var identity = MessageIdentity.of(meta, settings.identityWithDay()).key();
             if (store.procStates().bindIdentity(msgId, identity, clock.instant()) instanceof IdentityBinding.HeldBy held
                     && held.msgId() != msgId) {
-                return end(msgId, Terminal.skipped("duplicate-of:" + held.msgId()));
+                return end(msgId, duplicate(msgId, raw, held.msgId()));
             }
         }
         var skipped = skippedUnread(message);
@@ -187,6 +189,39 @@ public final class MessageProcessor {
             return end(msgId, skipped.get());
         }
         return dispatch(head, message);
+    }
+
+    /**
+     * How a duplicate ends: {@code SKIPPED(duplicate-of:<holder>)}, with {@code :content-differs} when its content is
+     * not the holder's (D-84). Content is the text without its {@code META} (a resend may carry a new {@code DTTM})
+     * and without the blanks between elements; the holder's text is read as processing reads it (the mailbox, else
+     * our kept copy). When it can no longer be read, the plain reason stands: nothing tells the two apart.
+     */
+    private Terminal duplicate(long msgId, String raw, long holder) {
+        var holderText = mailbox.readText(holder).or(() -> settings.keepRawCopies() ? store.rawCopies().find(holder)
+                : Optional.empty());
+        boolean differs = holderText.isPresent() && !content(holderText.get()).equals(content(raw));
+        metrics.duplicateSkipped(differs);
+        if (differs) {
+            try (var context = MessageLogContext.message(msgId)) {
+                log.warn("Message {} has the identity of message {} but other content: skipped as its duplicate (Q15);"
+                        + " compare them with 'message show {} --raw' and 'message show {} --raw'", msgId, holder, msgId,
+                        holder);
+            }
+            return Terminal.skipped("duplicate-of:" + holder + ":" + CONTENT_DIFFERS);
+        }
+        return Terminal.skipped("duplicate-of:" + holder);
+    }
+
+    /** The marker of a duplicate whose content differs from its holder's. */
+    public static final String CONTENT_DIFFERS = "content-differs";
+
+    private static final java.util.regex.Pattern META = java.util.regex.Pattern.compile("<META>.*?</META>",
+            java.util.regex.Pattern.DOTALL);
+    private static final java.util.regex.Pattern BETWEEN_ELEMENTS = java.util.regex.Pattern.compile(">\\s+<");
+
+    private static String content(String text) {
+        return BETWEEN_ELEMENTS.matcher(META.matcher(text.strip()).replaceFirst("")).replaceAll("><");
     }
 
     /**
@@ -275,7 +310,8 @@ public final class MessageProcessor {
     }
 
     /** A message of a group, read and decoded; {@code decoded} is null when its text is malformed. */
-    private record Prepared(ProcRecord head, DecodedMessage decoded, List<String> unmapped, String malformedReason) {
+    private record Prepared(ProcRecord head, String raw, DecodedMessage decoded, List<String> unmapped,
+                            String malformedReason) {
     }
 
     private List<Prepared> prepareGroup(List<ProcRecord> run) {
@@ -290,13 +326,13 @@ public final class MessageProcessor {
                 }
                 var decoded = text != null ? text.decoded() : codec.decode(raw.get()); // else: our kept copy
                 if (decoded instanceof DecodeResult.Malformed malformed) {
-                    prepared.add(new Prepared(head, null, List.of(), malformed.reason()));
+                    prepared.add(new Prepared(head, raw.get(), null, List.of(), malformed.reason()));
                     continue;
                 }
                 if (!(decoded instanceof DecodeResult.Decoded ok) || !groupable(ok.message())) {
                     break;
                 }
-                prepared.add(new Prepared(head, ok.message(), ok.unmapped(), null));
+                prepared.add(new Prepared(head, raw.get(), ok.message(), ok.unmapped(), null));
             }
         }
         return prepared;
@@ -343,7 +379,7 @@ public final class MessageProcessor {
             }
             var meta = item.decoded().meta();
             if (bindings.get(msgId) instanceof IdentityBinding.HeldBy held && held.msgId() != msgId) {
-                decided.add(new ProcStates.Ending(msgId, Terminal.skipped("duplicate-of:" + held.msgId())));
+                decided.add(new ProcStates.Ending(msgId, duplicate(msgId, item.raw(), held.msgId())));
                 continue;
             }
             var skipped = skippedUnread(item.decoded());

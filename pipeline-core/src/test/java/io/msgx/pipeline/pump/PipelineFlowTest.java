@@ -146,6 +146,29 @@ class PipelineFlowTest {
     }
 
     @Test
+    void a_duplicate_whose_content_differs_says_so_alone_and_in_a_group_and_a_resend_with_a_new_dttm_does_not() {
+        var original = sis.schedule(fltr("12", "11MAR240835", "STND", "501"));
+        var corrected = original.replace("<STND>501</STND>", "<STND>502</STND>");
+        var resentLater = original.replaceFirst("<DTTM>[^<]*</DTTM>", "<DTTM>20240311093000</DTTM>");
+        assertThat(resentLater).as("the resend differs in its META only").isNotEqualTo(original);
+
+        long first = mailbox.appendInbound(original, null);
+        long inGroup = mailbox.appendInbound(corrected, null);
+        long resend = mailbox.appendInbound(resentLater, null);
+        pipeline.runUntilQuiet();
+        var alone = new PipelineHarness(mailbox, store, clock, InboxSettings.defaults(),
+                ProcessingSettings.defaults().withGroupSize(1));
+        long single = mailbox.appendInbound(corrected, null);
+        alone.runUntilQuiet();
+
+        assertThat(record(inGroup).lastError()).isEqualTo("duplicate-of:" + first + ":content-differs");
+        assertThat(record(single).lastError()).isEqualTo("duplicate-of:" + first + ":content-differs");
+        assertThat(record(resend).lastError()).isEqualTo("duplicate-of:" + first);
+        assertThat(flight("12").fields().valueOf(FlightField.STND)).as("the seeds' rule holds: the first one counts")
+                .isEqualTo("501");
+    }
+
+    @Test
     void a_retried_message_keeps_its_identity_and_is_not_a_duplicate_of_itself() {
         long id = mailbox.appendInbound(sis.schedule(fltr("11", "11MAR240835")), null);
         store.failNext(1);
