@@ -2,6 +2,7 @@ package io.msgx.adapter.mysql;
 
 import io.msgx.pipeline.mailbox.Mailbox;
 import io.msgx.pipeline.mailbox.MailboxRow;
+import io.msgx.pipeline.mailbox.MailboxRowUnreadableException;
 import io.msgx.pipeline.mailbox.MailboxUnavailableException;
 import io.msgx.pipeline.mailbox.MarkOutcome;
 import io.msgx.pipeline.mailbox.OutboundMessage;
@@ -120,6 +121,10 @@ public final class JdbcMailbox implements Mailbox {
     /** {@inheritDoc} A row whose text is SQL NULL (the schema forbids it) reads as the empty string. */
     @Override
     public Optional<String> readText(long id) {
+        return rowTied(() -> readTextOnce(id), "row " + id);
+    }
+
+    private Optional<String> readTextOnce(long id) {
         return execute("readText(id=" + id + ")", inboundTable(), c -> {
             try (PreparedStatement ps = prepare(c, sql.readText())) {
                 ps.setLong(1, id);
@@ -140,6 +145,42 @@ public final class JdbcMailbox implements Mailbox {
             return Map.of();
         }
         var distinct = List.copyOf(new LinkedHashSet<>(ids));
+        return rowTied(() -> readTextsOnce(distinct), "one of rows " + distinct.get(0) + ".."
+                + distinct.get(distinct.size() - 1));
+    }
+
+    /**
+     * {@code read}, whose failure is told apart: when the inbound table still answers a query that reads no text, the
+     * failure is tied to the rows read ({@link MailboxRowUnreadableException}); when it does not, it is the outage it was
+     * reported as.
+     */
+    private <T> T rowTied(java.util.function.Supplier<T> read, String rows) {
+        try {
+            return read.get();
+        } catch (MailboxUnavailableException e) {
+            if (!answers()) {
+                throw e;
+            }
+            log.warn("Mailbox answers, but the text of {} cannot be read: {}", rows, e.getMessage());
+            throw new MailboxRowUnreadableException("the text of " + rows + " cannot be read while the mailbox answers: "
+                    + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Whether the inbound table answers now, within the query timeout: its highest ID, which reads no text. A server
+     * that is away, or a table locked by another session, does not answer, and the failure stays an outage.
+     */
+    private boolean answers() {
+        try (Connection c = dataSource.getConnection(); PreparedStatement ps = prepare(c, sql.maxId());
+             ResultSet rs = ps.executeQuery()) {
+            return rs.next();
+        } catch (SQLException | RuntimeException e) {
+            return false;
+        }
+    }
+
+    private Map<Long, String> readTextsOnce(List<Long> distinct) {
         return execute("readTexts(" + distinct.size() + " ids from " + distinct.get(0) + ")", inboundTable(), c -> {
             var texts = new HashMap<Long, String>();
             try (PreparedStatement ps = prepare(c, sql.readTexts(distinct.size()))) {

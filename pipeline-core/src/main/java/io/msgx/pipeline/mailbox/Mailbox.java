@@ -22,7 +22,12 @@ public interface Mailbox {
      */
     List<MailboxRow> readAfter(long watermark, int limit);
 
-    /** The XML text of one row; empty when no row has that ID. */
+    /**
+     * The XML text of one row; empty when no row has that ID.
+     *
+     * @throws MailboxUnavailableException  when the mailbox cannot be read now (an outage)
+     * @throws MailboxRowUnreadableException when the mailbox answers but this row's text cannot be read
+     */
     Optional<String> readText(long id);
 
     /**

@@ -6,6 +6,7 @@ import io.msgx.pipeline.codec.MessageIdentity;
 import io.msgx.pipeline.codec.MsgKind;
 import io.msgx.pipeline.codec.XmlCodec;
 import io.msgx.pipeline.mailbox.Mailbox;
+import io.msgx.pipeline.mailbox.MailboxRowUnreadableException;
 import io.msgx.pipeline.mailbox.MailboxUnavailableException;
 import io.msgx.pipeline.metrics.PipelineMetrics;
 import io.msgx.pipeline.outage.OutageLog;
@@ -145,6 +146,11 @@ public final class MessageProcessor {
                     "message " + head.msgId() + " is not processed now: it stays as it was and is taken again when "
                             + "the service answers");
             return new ProcessOutcome.NotRecorded(head.msgId(), e.getMessage());
+        } catch (MailboxRowUnreadableException e) {
+            // Not an outage: the mailbox answers, this row does not (D-85). The attempt counts, so a row that stays
+            // unreadable ends DEAD(EXHAUSTED) after its retries and the queue moves on.
+            mailboxOutage.recovered();
+            return fail(head, ErrorClass.INFRA, e.getMessage());
         } catch (RuntimeException e) {
             log.error("Message {}: unexpected failure while processing", head.msgId(), e);
             return fail(head, ErrorClass.INTERNAL, e.toString());

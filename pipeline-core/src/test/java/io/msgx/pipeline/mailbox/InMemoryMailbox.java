@@ -36,6 +36,7 @@ public final class InMemoryMailbox implements Mailbox {
     private long nextInboundId = 1;
     private long nextOutboundId = 1;
     private boolean unavailable;
+    private final java.util.Set<Long> unreadable = new java.util.HashSet<>();
 
     // ---------------------------------------------------------------- the port
 
@@ -61,6 +62,10 @@ public final class InMemoryMailbox implements Mailbox {
     @Override
     public synchronized Optional<String> readText(long id) {
         failIfUnavailable("readText(id=" + id + ")");
+        if (unreadable.contains(id)) {
+            throw new MailboxRowUnreadableException("the text of row " + id + " cannot be read while the mailbox"
+                    + " answers: made unreadable by the test", null);
+        }
         return Optional.ofNullable(inbound.get(id)).map(Inbound::xml);
     }
 
@@ -153,6 +158,11 @@ public final class InMemoryMailbox implements Mailbox {
     }
 
     /** While true, every port method throws {@link MailboxUnavailableException}; the hooks keep working. */
+    /** Make row {@code id}'s text unreadable while the mailbox answers, as a row-tied failure would (D-85). */
+    public synchronized void setUnreadable(long id) {
+        unreadable.add(id);
+    }
+
     public synchronized void setUnavailable(boolean unavailable) {
         this.unavailable = unavailable;
     }

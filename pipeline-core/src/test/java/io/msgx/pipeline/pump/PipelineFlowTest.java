@@ -135,6 +135,27 @@ class PipelineFlowTest {
     }
 
     @Test
+    void a_row_that_cannot_be_read_while_the_mailbox_answers_uses_its_attempts_and_ends_dead_so_the_queue_moves_on() {
+        long unreadable = mailbox.appendInbound(sis.schedule(fltr("30", "11MAR240835")), null);
+        long behind = mailbox.appendInbound(sis.schedule(fltr("31", "11MAR240835")), null);
+        mailbox.setUnreadable(unreadable);
+
+        pipeline.runUntilQuiet();
+        assertThat(record(unreadable).status()).isEqualTo(ProcStatus.FAILED);
+        assertThat(record(unreadable).errorClass()).isEqualTo(ErrorClass.INFRA);
+        assertThat(record(unreadable).attempts()).as("not an outage: the attempt counts").isEqualTo(1);
+        assertThat(record(behind).status()).as("it waits behind the head").isEqualTo(ProcStatus.PENDING);
+
+        for (int round = 0; round < 10 && record(unreadable).status() != ProcStatus.DEAD; round++) {
+            clock.tick(Duration.ofHours(1));
+            pipeline.runUntilQuiet();
+        }
+        assertThat(record(unreadable).status()).isEqualTo(ProcStatus.DEAD);
+        assertThat(record(unreadable).errorClass()).isEqualTo(ErrorClass.EXHAUSTED);
+        assertThat(record(behind).status()).isEqualTo(ProcStatus.SUCCEEDED);
+    }
+
+    @Test
     void a_business_duplicate_is_skipped_and_names_the_original() {
         var xml = sis.schedule(fltr("10", "11MAR240835"));
         long original = mailbox.appendInbound(xml, null);
