@@ -43,8 +43,7 @@ class StandardMetersOnTheWireTest {
         var referenceTopic = KafkaTestBroker.uniqueTopic("reference");
         KafkaTestBroker.createTopics(1, msgTopic);
         KafkaTestBroker.createCompactedTopics(1, schdTopic, referenceTopic);
-        var keys = services.runnerKeys();
-        keys.put(Keys.KAFKA_BOOTSTRAP, KafkaTestBroker.bootstrapServers());
+        var keys = services.runnerKeysWithKafka();
         keys.put(Keys.KAFKA_TOPIC_MSG, msgTopic);
         keys.put(Keys.KAFKA_TOPIC_SCHD, schdTopic);
         keys.put(Keys.KAFKA_TOPIC_REFERENCE, referenceTopic);

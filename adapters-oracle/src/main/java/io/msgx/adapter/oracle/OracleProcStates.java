@@ -220,6 +220,13 @@ final class OracleProcStates implements ProcStates {
     }
 
     @Override
+    public Optional<String> latestIdentityKey() {
+        return sql.run("reading the latest identity key", session -> session.one(Sql.firstRows(
+                        "SELECT IDENTITY_KEY FROM PROC_STATE WHERE IDENTITY_KEY IS NOT NULL ORDER BY MSG_ID DESC"),
+                row -> row.text("IDENTITY_KEY"), 1));
+    }
+
+    @Override
     public IdentityBinding bindIdentity(long msgId, String identityKey, Instant now) {
         Objects.requireNonNull(identityKey, "identityKey");
         if (identityKey.isEmpty()) {

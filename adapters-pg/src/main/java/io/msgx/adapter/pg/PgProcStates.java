@@ -185,6 +185,14 @@ final class PgProcStates implements ProcStates {
     }
 
     @Override
+    public Optional<String> latestIdentityKey() {
+        return StoreOperation.run("reading the latest identity key", () -> dsl
+                .select(PROC_STATE.IDENTITY_KEY).from(PROC_STATE).where(PROC_STATE.IDENTITY_KEY.isNotNull())
+                .orderBy(PROC_STATE.MSG_ID.desc()).limit(1)
+                .fetchOptional(PROC_STATE.IDENTITY_KEY));
+    }
+
+    @Override
     public Map<Long, ProcRecord> findAll(Collection<Long> msgIds) {
         if (msgIds.isEmpty()) {
             return Map.of();

@@ -65,7 +65,8 @@ public record RunnerConfig(
         RequestSettings requests,
         ReferenceSettings reference,
         Health health,
-        LogFormat logFormat) {
+        LogFormat logFormat,
+        boolean acceptIdentityChange) {
 
     /** The store kinds: PostgreSQL (the reference store) and Oracle 11g (on site). */
     public enum StoreKind { PG, ORACLE }
@@ -245,7 +246,9 @@ public record RunnerConfig(
         var processing = processingRetry == null || ignore == null ? null : new ProcessingSettings(processingRetry, ignore,
                 s.bool(Keys.IDENTITY_WITH_DAY, false), s.bool(Keys.REPLAY_CHANNEL, false),
                 s.integer(Keys.GROUP_SIZE, ProcessingSettings.DEFAULT_GROUP_SIZE, 1, 1000),
-                s.integer(Keys.FLIGHT_CACHE_SIZE, FlightCache.DEFAULT_CAPACITY, 0, 1_000_000));
+                s.integer(Keys.FLIGHT_CACHE_SIZE, FlightCache.DEFAULT_CAPACITY, 0, 1_000_000),
+                s.integer(Keys.IDENTITY_SEQN_RESET_WINDOW, (int) ProcessingSettings.DEFAULT_SEQN_RESET_WINDOW, 1,
+                        Integer.MAX_VALUE));
         var deliveryRetry = s.checked(() -> new RetryPolicy(RetryPolicy.DELIVERY,
                 s.integer(Keys.DISPATCH_MAX_ATTEMPTS, 8, 1, 100),
                 s.durations(Keys.DISPATCH_BACKOFF, RetryPolicy.deliveryDefaults().backoff())));
@@ -297,7 +300,8 @@ public record RunnerConfig(
                 new ReferenceSettings(s.bool(Keys.REFERENCE_DNLD_REMOVES_ABSENT, false)),
                 new Health(s.integer(Keys.HEALTH_LIVENESS_PERIODS, 10, 2, 1000),
                         s.duration(Keys.HEALTH_LIVENESS_GRACE, Duration.ofMinutes(5))),
-                s.choice(Keys.LOG_FORMAT, LogFormat.TEXT, LogFormat.class));
+                s.choice(Keys.LOG_FORMAT, LogFormat.TEXT, LogFormat.class),
+                s.bool(Keys.IDENTITY_ACCEPT_CHANGE, false));
         return config;
     }
 

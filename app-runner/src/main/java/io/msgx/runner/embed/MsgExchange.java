@@ -258,6 +258,7 @@ public final class MsgExchange implements AutoCloseable {
     public synchronized void start() {
         log.info("msgexchange {} on Java {}: starting on {}", build.describe(), Runtime.version(), backend.describe());
         backend.requireCurrent();
+        requireIdentityAlgorithm();
         if (sink != null) {
             requireKafka();
         }
@@ -273,6 +274,22 @@ public final class MsgExchange implements AutoCloseable {
         leaseWatcher = new Thread(this::watchLease, "msgx-lease");
         leaseWatcher.setDaemon(true);
         leaseWatcher.start();
+    }
+
+    /**
+     * Refuses to start when the identities the store holds were made by another algorithm than the one configured
+     * (D-86), unless {@code msgx.identity.accept-algorithm-change=true} says the change is meant.
+     */
+    private void requireIdentityAlgorithm() {
+        var change = MessageIdentity.algorithmChange(store.procStates().latestIdentityKey(),
+                config.processing().identityWithDay());
+        if (change.isEmpty()) {
+            return;
+        }
+        if (!config.acceptIdentityChange()) {
+            throw new IllegalStateException("Refusing to start: " + change.get());
+        }
+        log.warn("The identity algorithm changes ({}=true): {}", Keys.IDENTITY_ACCEPT_CHANGE, change.get());
     }
 
     /** True while this instance holds the lease and runs the pipeline. */

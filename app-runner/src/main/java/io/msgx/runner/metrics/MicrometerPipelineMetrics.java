@@ -31,6 +31,7 @@ public final class MicrometerPipelineMetrics implements PipelineMetrics {
     public static final String MESSAGES_ENDED = "msgx.pipeline.messages.ended";
     public static final String ATTEMPTS_FAILED = "msgx.pipeline.attempts.failed";
     public static final String DUPLICATES = "msgx.pipeline.duplicates";
+    public static final String SEQN_RESETS = "msgx.pipeline.seqn_resets";
     public static final String DELIVERED = "msgx.dispatch.delivered";
     public static final String DELIVERY_FAILED = "msgx.dispatch.failed";
     public static final String DELIVERY_DEAD = "msgx.dispatch.dead";
@@ -62,8 +63,9 @@ public final class MicrometerPipelineMetrics implements PipelineMetrics {
     private final Counter enqueued;
     private final Counter delivered;
     private final Counter deliveryFailed;
-    private final Counter duplicatesSame;
-    private final Counter duplicatesDiffering;
+    private final Counter seqnResets;
+    /** The duplicates counters by whether the content differs; one the registry refused is absent. */
+    private final java.util.Map<Boolean, Counter> duplicates = new java.util.concurrent.ConcurrentHashMap<>();
     private final Counter deliveryDead;
     private final Timer commitToAck;
     private final Timer groupProcessing;
@@ -88,8 +90,13 @@ public final class MicrometerPipelineMetrics implements PipelineMetrics {
         deliveryFailed = Counter.builder(DELIVERY_FAILED)
                 .description("Outbox event deliveries that failed (retried or dead)")
                 .baseUnit("events").register(registry);
-        duplicatesSame = duplicates(registry, "same");
-        duplicatesDiffering = duplicates(registry, "differs");
+        seqnResets = Counter.builder(SEQN_RESETS)
+                .description("Restarted SEQN sequences: a sender's SEQN fell far below the highest seen (D-86)")
+                .register(registry);
+        for (boolean differs : new boolean[] {false, true}) {
+            guarded("register " + DUPLICATES, () -> duplicates.put(differs, duplicates(registry, differs ? "differs"
+                    : "same")));
+        }
         deliveryDead = Counter.builder(DELIVERY_DEAD)
                 .description("Outbox events that became dead (retries used up)")
                 .baseUnit("events").register(registry);
@@ -180,8 +187,18 @@ public final class MicrometerPipelineMetrics implements PipelineMetrics {
     }
 
     @Override
+    public void sequenceRestarted(String sender) {
+        guarded("sequenceRestarted", seqnResets::increment);
+    }
+
+    @Override
     public void duplicateSkipped(boolean contentDiffers) {
-        guarded("duplicateSkipped", () -> (contentDiffers ? duplicatesDiffering : duplicatesSame).increment());
+        guarded("duplicateSkipped", () -> {
+            var counter = duplicates.get(contentDiffers);
+            if (counter != null) {
+                counter.increment();
+            }
+        });
     }
 
     @Override

@@ -35,6 +35,7 @@ class ExampleConfigTest {
         var required = new LinkedHashMap<String, String>();
         required.put(Keys.STORE_URL, "jdbc:postgresql://db:5432/msgx");
         required.put(Keys.MAILBOX_URL, "jdbc:mysql://aodb:3306/sis");
+        required.put(Keys.KAFKA_BOOTSTRAP, "kafka:9092");
         var uncommented = new LinkedHashMap<>(required);
         for (var line : Files.readAllLines(EXAMPLE)) {
             var matcher = COMMENTED_KEY.matcher(line);

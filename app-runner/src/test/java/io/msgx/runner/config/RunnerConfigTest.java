@@ -78,10 +78,11 @@ class RunnerConfigTest {
 
     @Test
     void the_log_format_is_text_by_default_json_from_the_environment_and_nothing_else() {
-        var required = Map.of("msgx.store.url", "jdbc:postgresql://db/msgx", "msgx.mailbox.url", "jdbc:mysql://aodb/sis");
+        var required = Map.of("msgx.store.url", "jdbc:postgresql://db/msgx", "msgx.mailbox.url", "jdbc:mysql://aodb/sis",
+                "msgx.kafka.enabled", "false");
         assertThat(RunnerConfig.from(ConfigSource.of(required)).logFormat()).isEqualTo(LogFormat.TEXT);
         var env = new java.util.HashMap<>(Map.of("MSGX_STORE_URL", "jdbc:postgresql://db/msgx",
-                "MSGX_MAILBOX_URL", "jdbc:mysql://aodb/sis", "MSGX_LOG_FORMAT", "JSON"));
+                "MSGX_MAILBOX_URL", "jdbc:mysql://aodb/sis", "MSGX_LOG_FORMAT", "JSON", "MSGX_KAFKA_ENABLED", "false"));
         assertThat(RunnerConfig.from(ConfigSource.load(null, env)).logFormat()).isEqualTo(LogFormat.JSON);
         var wrong = new java.util.HashMap<>(required);
         wrong.put("msgx.log.format", "xml");

@@ -60,6 +60,7 @@ class ConsoleDeadEventsTest {
         keys.put("msgx.mailbox.url", "jdbc:mysql://127.0.0.1:3306/" + mariadb.name()
                 + "?sslMode=DISABLED&allowPublicKeyRetrieval=true");
         keys.put("msgx.mailbox.user", "root");
+        keys.put("msgx.kafka.enabled", "false"); // the page works on the outbox; nothing is published here
         keys.put("msgx.http.port", "0");
         keys.put("msgx.http.token", TOKEN);
         exchange = MsgExchange.builder().config(keys).build();

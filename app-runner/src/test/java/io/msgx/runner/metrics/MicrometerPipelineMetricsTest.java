@@ -167,6 +167,7 @@ class MicrometerPipelineMetricsTest {
         var bound = new MicrometerPipelineMetrics(broken);
 
         assertThatCode(() -> {
+            bound.duplicateSkipped(true);
             bound.messageEnded(ProcStatus.DEAD, ErrorClass.INTERNAL);
             bound.attemptFailed(ErrorClass.INFRA);
             bound.unmappedRead("FLOP-GTDT", "FLOP/GTDT/@XTRA");

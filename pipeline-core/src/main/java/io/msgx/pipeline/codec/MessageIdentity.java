@@ -36,6 +36,27 @@ public record MessageIdentity(String key) {
                 : Optional.of(MessageMeta.kind(parts[1], parts[2]));
     }
 
+    /**
+     * Why the identities a store holds were made by another algorithm than {@code includeDayBoundary} asks for, judged
+     * by the shape of {@code latestKey} (four parts without the day boundary, five with it); empty when they agree or
+     * the store holds none. Changing the algorithm on a store with identities would let every message already seen
+     * be processed again under its new key (D-86).
+     */
+    public static Optional<String> algorithmChange(Optional<String> latestKey, boolean includeDayBoundary) {
+        if (latestKey.isEmpty()) {
+            return Optional.empty();
+        }
+        var parts = latestKey.get().split("\\|", -1);
+        boolean stored = parts.length == 5 && parts[4].matches("\\d{8}");
+        if (stored == includeDayBoundary) {
+            return Optional.empty();
+        }
+        return Optional.of("the store holds identities made " + (stored ? "with" : "without") + " the day boundary (the"
+                + " latest: " + latestKey.get() + "), but msgx.identity.include-day-boundary=" + includeDayBoundary
+                + ": every message already seen would be processed again under its new identity. Keep the setting the"
+                + " store was made with, or set msgx.identity.accept-algorithm-change=true for the start that changes it");
+    }
+
     @Override
     public String toString() {
         return key;

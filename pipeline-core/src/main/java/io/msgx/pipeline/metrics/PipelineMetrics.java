@@ -42,6 +42,10 @@ public interface PipelineMetrics {
     }
 
     /** A processing attempt failed and will be retried. */
+    /** {@code sender}'s {@code SEQN} fell far below the highest seen: its sequence restarted (D-86). */
+    default void sequenceRestarted(String sender) {
+    }
+
     /** A message was skipped as the duplicate of another; {@code contentDiffers}: its content is not the holder's. */
     default void duplicateSkipped(boolean contentDiffers) {
     }

@@ -69,6 +69,7 @@ public final class MessageProcessor {
     private final OutageLog storeOutage;
     private final GroupTexts groupTexts;
     private final UnmappedTally unmapped;
+    private final SequenceWatch sequences;
 
     /** A processor whose groups read their own texts when they come. */
     public MessageProcessor(Mailbox mailbox, PipelineStore store, XmlCodec codec, FlightProcessor flights,
@@ -102,6 +103,7 @@ public final class MessageProcessor {
         this.mailboxOutage = new OutageLog(log, "Mailbox", clock);
         this.storeOutage = new OutageLog(log, "Pipeline store", clock);
         this.unmapped = new UnmappedTally(metrics);
+        this.sequences = new SequenceWatch(settings.seqnResetWindow(), metrics);
     }
 
     /** How this processor reports an outage of our store: the pump reports its own store outages through it too. */
@@ -184,6 +186,7 @@ public final class MessageProcessor {
         var meta = message.meta();
 
         if (head.identityKey() == null) {
+            sequences.observe(msgId, meta);
             var identity = MessageIdentity.of(meta, settings.identityWithDay()).key();
             if (store.procStates().bindIdentity(msgId, identity, clock.instant()) instanceof IdentityBinding.HeldBy held
                     && held.msgId() != msgId) {
@@ -414,6 +417,7 @@ public final class MessageProcessor {
     private Map<Long, IdentityBinding> bindIdentities(List<Prepared> prepared) {
         var claims = prepared.stream()
                 .filter(p -> p.decoded() != null && p.head().identityKey() == null)
+                .peek(p -> sequences.observe(p.head().msgId(), p.decoded().meta()))
                 .map(p -> new ProcStates.IdentityClaim(p.head().msgId(),
                         MessageIdentity.of(p.decoded().meta(), settings.identityWithDay()).key()))
                 .toList();

@@ -14,9 +14,14 @@ import java.util.Objects;
  *                           ({@code msgx.pipeline.group-size}); 1 processes every message alone
  * @param flightCacheSize    flights the pump keeps in memory between transactions ({@link FlightCache},
  *                           {@code msgx.pipeline.flight-cache-size}); 0 reads every flight whole from the store
+ * @param seqnResetWindow    how far a sender's numeric {@code SEQN} may fall below the highest seen before it counts as
+ *                           a restarted sequence ({@code msgx.identity.seqn-reset-window}, D-86)
  */
 public record ProcessingSettings(RetryPolicy retry, IgnoreRules ignoreRules, boolean identityWithDay,
-                                 boolean keepRawCopies, int groupSize, int flightCacheSize) {
+                                 boolean keepRawCopies, int groupSize, int flightCacheSize, long seqnResetWindow) {
+
+    /** The default {@link #seqnResetWindow}: far beyond any reordering, far below a day's traffic. */
+    public static final long DEFAULT_SEQN_RESET_WINDOW = 10_000;
 
     /** The default {@link #groupSize}: large enough to amortise a commit, small enough to keep a group's lock short. */
     public static final int DEFAULT_GROUP_SIZE = 300;
@@ -27,10 +32,19 @@ public record ProcessingSettings(RetryPolicy retry, IgnoreRules ignoreRules, boo
         if (groupSize < 1 || groupSize > 1000) {
             throw new IllegalArgumentException("msgx.pipeline.group-size must be 1 to 1000, got " + groupSize);
         }
+        if (seqnResetWindow < 1) {
+            throw new IllegalArgumentException("msgx.identity.seqn-reset-window must be 1 or more, got " + seqnResetWindow);
+        }
         if (flightCacheSize < 0) {
             throw new IllegalArgumentException("msgx.pipeline.flight-cache-size must be 0 or more, got "
                     + flightCacheSize);
         }
+    }
+
+    /** Settings with the default {@link #seqnResetWindow}. */
+    public ProcessingSettings(RetryPolicy retry, IgnoreRules ignoreRules, boolean identityWithDay,
+                              boolean keepRawCopies, int groupSize, int flightCacheSize) {
+        this(retry, ignoreRules, identityWithDay, keepRawCopies, groupSize, flightCacheSize, DEFAULT_SEQN_RESET_WINDOW);
     }
 
     /** Settings with the default {@link #flightCacheSize}. */
@@ -46,11 +60,13 @@ public record ProcessingSettings(RetryPolicy retry, IgnoreRules ignoreRules, boo
 
     /** These settings with another {@link #groupSize}. */
     public ProcessingSettings withGroupSize(int size) {
-        return new ProcessingSettings(retry, ignoreRules, identityWithDay, keepRawCopies, size, flightCacheSize);
+        return new ProcessingSettings(retry, ignoreRules, identityWithDay, keepRawCopies, size, flightCacheSize,
+                seqnResetWindow);
     }
 
     /** These settings with another {@link #flightCacheSize}. */
     public ProcessingSettings withFlightCacheSize(int size) {
-        return new ProcessingSettings(retry, ignoreRules, identityWithDay, keepRawCopies, groupSize, size);
+        return new ProcessingSettings(retry, ignoreRules, identityWithDay, keepRawCopies, groupSize, size,
+                seqnResetWindow);
     }
 }

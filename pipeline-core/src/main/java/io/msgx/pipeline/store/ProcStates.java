@@ -57,6 +57,12 @@ public interface ProcStates {
     Optional<ProcRecord> head();
 
     /**
+     * The identity key most recently bound (the highest message ID that has one, archived shadows included); empty
+     * when the store holds none. Start-up reads its shape to refuse a silent change of the identity algorithm (D-86).
+     */
+    Optional<String> latestIdentityKey();
+
+    /**
      * The run of the queue a group may take: the open records from the head on, in FIFO order, stopping before
      * the first {@code FAILED} one (a failed message goes alone, with its backoff) and before any ID above
      * {@code watermark}; at most {@code limit}. Empty when the head is {@code FAILED} or above the watermark.

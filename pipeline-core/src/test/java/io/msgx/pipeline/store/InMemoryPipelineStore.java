@@ -439,6 +439,11 @@ public final class InMemoryPipelineStore implements PipelineStore {
         }
 
         @Override
+        public Optional<String> latestIdentityKey() {
+            return inTransaction(tx -> tx.procStates().latestIdentityKey());
+        }
+
+        @Override
         public List<ProcRecord> pendingRun(long watermark, int limit) {
             return inTransaction(tx -> tx.procStates().pendingRun(watermark, limit));
         }
@@ -987,6 +992,12 @@ public final class InMemoryPipelineStore implements PipelineStore {
         @Override
         public Optional<ProcRecord> head() {
             return state.procs.values().stream().filter(r -> r.status().isOpen()).findFirst();
+        }
+
+        @Override
+        public Optional<String> latestIdentityKey() {
+            return state.procs.values().stream().filter(r -> r.identityKey() != null)
+                    .max(java.util.Comparator.comparingLong(ProcRecord::msgId)).map(ProcRecord::identityKey);
         }
 
         @Override
