@@ -2,27 +2,16 @@ package io.msgx.runner;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.micrometer.prometheusmetrics.PrometheusConfig;
-import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.msgx.adapter.kafka.KafkaTestBroker;
 import io.msgx.pipeline.store.ProcStatus;
 import io.msgx.pipeline.testing.SisMessages;
 import io.msgx.runner.config.Keys;
-import io.msgx.runner.embed.MsgExchange;
-import io.msgx.runner.http.HttpApi;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -52,19 +41,6 @@ class DocumentedMetricsTest {
     final RealServices services = new RealServices();
 
     private final SisMessages sis = new SisMessages();
-    private MsgExchange exchange;
-    private HttpApi http;
-
-    @AfterEach
-    void stop() {
-        if (http != null) {
-            http.close();
-        }
-        if (exchange != null) {
-            exchange.close();
-        }
-    }
-
     @Test
     void every_documented_metric_and_every_metric_an_alert_or_the_dashboard_uses_is_on_the_wire() throws Exception {
         var scraped = scrapeAfterTraffic();
@@ -101,28 +77,23 @@ class DocumentedMetricsTest {
         long unknown = services.deliver(sis.other("ZZZZ", "X")); // a failed attempt, and the head held
 
         var keys = services.runnerKeysWithKafka();
-        keys.put(Keys.HTTP_PORT, "0");
-        keys.put(Keys.POLL_INTERVAL, "200ms");
         keys.put(Keys.KAFKA_TOPIC_MSG, msgTopic);
         keys.put(Keys.KAFKA_TOPIC_SCHD, schdTopic);
         keys.put(Keys.KAFKA_TOPIC_REFERENCE, referenceTopic);
-        exchange = MsgExchange.builder().config(keys).meterRegistry(new PrometheusMeterRegistry(PrometheusConfig.DEFAULT))
-                .build();
-        http = HttpApi.forExchange(exchange).start();
-        exchange.start();
-        var deadline = Instant.now().plus(Duration.ofSeconds(60));
-        while (exchange.store().procStates().find(unknown).map(r -> r.status() != ProcStatus.FAILED).orElse(true)
-                || exchange.status().pendingEvents() > 0) {
-            assertThat(Instant.now()).as("processed and delivered within 60 s").isBefore(deadline);
-            Thread.sleep(200);
+        String body;
+        try (var running = RunningExchange.start(keys)) {
+            var exchange = running.exchange();
+            RunningExchange.await("processed and delivered", 60, () ->
+                    exchange.store().procStates().find(unknown).map(r -> r.status() == ProcStatus.FAILED).orElse(false)
+                            && exchange.status().pendingEvents() == 0);
+            assertThat(exchange.store().procStates().find(good).orElseThrow().status()).isEqualTo(ProcStatus.SUCCEEDED);
+            System.gc(); // jvm_gc_pause_seconds appears with the first collection
+            var response = running.get("/metrics");
+            assertThat(response.statusCode()).isEqualTo(200);
+            body = response.body();
         }
-        assertThat(exchange.store().procStates().find(good).orElseThrow().status()).isEqualTo(ProcStatus.SUCCEEDED);
-        System.gc(); // jvm_gc_pause_seconds appears with the first collection
-        var response = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
-                URI.create("http://127.0.0.1:" + http.port() + "/metrics")).GET().build(), HttpResponse.BodyHandlers.ofString());
-        assertThat(response.statusCode()).isEqualTo(200);
         var names = new TreeSet<String>();
-        for (var line : response.body().split("\n")) {
+        for (var line : body.split("\n")) {
             if (!line.isBlank() && !line.startsWith("#")) {
                 int end = line.indexOf('{');
                 names.add((end < 0 ? line.substring(0, line.indexOf(' ')) : line.substring(0, end)).strip());

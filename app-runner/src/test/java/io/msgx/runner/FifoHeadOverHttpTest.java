@@ -2,23 +2,11 @@ package io.msgx.runner;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.micrometer.prometheusmetrics.PrometheusConfig;
-import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.msgx.pipeline.store.ProcStatus;
 import io.msgx.pipeline.testing.SisMessages;
-import io.msgx.runner.config.Keys;
-import io.msgx.runner.embed.MsgExchange;
-import io.msgx.runner.http.HttpApi;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.time.Duration;
-import java.time.Instant;
 
 import static io.msgx.pipeline.testing.SisMessages.fltr;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -30,57 +18,40 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class FifoHeadOverHttpTest {
 
-    private static final String TOKEN = "head-token";
     private static final ObjectMapper JSON = new ObjectMapper();
 
     @RegisterExtension
     final RealServices services = new RealServices();
 
     private final SisMessages sis = new SisMessages();
-    private MsgExchange exchange;
-    private HttpApi http;
-
-    @AfterEach
-    void stop() {
-        if (http != null) {
-            http.close();
-        }
-        if (exchange != null) {
-            exchange.close();
-        }
-    }
 
     @Test
     void a_head_held_by_unknown_traffic_is_shown_by_readiness_the_console_and_the_gauge() throws Exception {
         long stuck = services.deliver(sis.other("ZZZZ", "X"));
         long behind = services.deliver(sis.schedule(fltr("1001", "11MAR240835", "FLNO", "CA1405")));
-        var keys = services.runnerKeys();
-        keys.put(Keys.HTTP_PORT, "0");
-        keys.put(Keys.HTTP_TOKEN, TOKEN);
-        keys.put(Keys.POLL_INTERVAL, "200ms");
-        exchange = MsgExchange.builder().config(keys).meterRegistry(new PrometheusMeterRegistry(PrometheusConfig.DEFAULT))
-                .build();
-        http = HttpApi.forExchange(exchange).start();
-        exchange.start();
-        var deadline = Instant.now().plus(Duration.ofSeconds(30));
-        while (exchange.store().procStates().find(stuck).map(r -> r.status() != ProcStatus.FAILED).orElse(true)) {
-            assertThat(Instant.now()).as("the unknown kind fails its first attempt within 30 s").isBefore(deadline);
-            Thread.sleep(100);
+        try (var running = RunningExchange.start(services.runnerKeys())) {
+            var exchange = running.exchange();
+            RunningExchange.await("the unknown kind fails its first attempt", 30, () ->
+                    exchange.store().procStates().find(stuck).map(r -> r.status() == ProcStatus.FAILED).orElse(false));
+            showsTheHead(running, stuck, behind);
         }
+    }
 
-        var ready = get("/health/ready");
+    private static void showsTheHead(RunningExchange running, long stuck, long behind) throws Exception {
+        var exchange = running.exchange();
+        var ready = running.get("/health/ready");
         var head = JSON.readTree(ready.body()).get("head");
         assertThat(ready.statusCode()).as("a held head is degraded, not unready").isEqualTo(200);
         assertHead(head, stuck);
 
-        var overview = JSON.readTree(get("/console/api/overview").body());
+        var overview = JSON.readTree(running.get("/console/api/overview").body());
         assertHead(overview.get("head"), stuck);
         assertThat(overview.get("display").get("head").asText()).startsWith(stuck + " ZZZZ-X FAILED(UNSUPPORTED)")
                 .contains("blocked by unsupported");
         assertThat(overview.get("warn").get("head").asBoolean()).isTrue();
-        assertThat(get("/console/").body()).contains("data-card=\"head\"").contains("FIFO head");
+        assertThat(running.get("/console/").body()).contains("data-card=\"head\"").contains("FIFO head");
 
-        assertThat(get("/metrics").body()).contains("msgx_pipeline_head_blocked{reason=\"unsupported\"} 1.0",
+        assertThat(running.get("/metrics").body()).contains("msgx_pipeline_head_blocked{reason=\"unsupported\"} 1.0",
                 "msgx_pipeline_head_blocked{reason=\"hole\"} 0.0", "msgx_pipeline_head_age_seconds");
         assertThat(exchange.store().procStates().find(behind).orElseThrow().status()).as("it waits behind the head")
                 .isEqualTo(ProcStatus.PENDING);
@@ -96,10 +67,5 @@ class FifoHeadOverHttpTest {
         assertThat(head.get("nextAttemptAt").asText()).isNotEmpty();
         assertThat(head.get("ageSeconds").asLong()).isGreaterThanOrEqualTo(0);
         assertThat(head.get("lastError").asText()).contains("no processor handles ZZZZ-X");
-    }
-
-    private HttpResponse<String> get(String path) throws Exception {
-        return HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + http.port() + path))
-                .header("Authorization", "Bearer " + TOKEN).GET().build(), HttpResponse.BodyHandlers.ofString());
     }
 }
