@@ -452,12 +452,14 @@ final class OracleProcStates implements ProcStates {
     public List<Long> replay(Collection<Long> msgIds, Set<ErrorClass> replayable, Instant now) {
         Objects.requireNonNull(now, "now");
         var ids = distinct(msgIds);
-        if (ids.isEmpty() || replayable.isEmpty()) {
+        if (ids.isEmpty()) {
             return List.of();
         }
         var classes = replayable.stream().map(ErrorClass::name).sorted().toList();
-        var replayableRow = "p.STATE IN ('FAILED', 'DEAD') AND p.ERROR_CLASS IN ("
+        var failedOrDead = classes.isEmpty() ? "1 = 0" : "p.STATE IN ('FAILED', 'DEAD') AND p.ERROR_CLASS IN ("
                 + String.join(", ", classes.stream().map(c -> "'" + c + "'").toList()) + ")";
+        var replayableRow = "((" + failedOrDead + ") OR (p.STATE = 'SKIPPED' AND p.LAST_ERROR = '"
+                + ProcStates.UNKNOWN_FLIGHT + "'))";
         return sql.atomically("replaying " + ids.size() + " message(s) of classes " + classes, session -> {
             var replayed = lockWhere(session, ids, replayableRow);
             for (var chunk : Sql.chunks(replayed)) {

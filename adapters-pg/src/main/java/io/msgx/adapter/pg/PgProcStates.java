@@ -625,7 +625,7 @@ final class PgProcStates implements ProcStates {
     public List<Long> replay(Collection<Long> msgIds, Set<ErrorClass> replayable, Instant now) {
         Objects.requireNonNull(now, "now");
         var ids = distinct(msgIds);
-        if (ids.length == 0 || replayable.isEmpty()) {
+        if (ids.length == 0) {
             return List.of();
         }
         var classes = replayable.stream().map(ErrorClass::name).sorted().toList();
@@ -639,8 +639,9 @@ final class PgProcStates implements ProcStates {
                     .set(PROC_STATE.LAST_ERROR, (String) null)
                     .set(PROC_STATE.UPDATED_AT, now)
                     .where(PROC_STATE.MSG_ID.eq(any(ids)))
-                    .and(PROC_STATE.STATE.in(REPLAYABLE_STATES))
-                    .and(PROC_STATE.ERROR_CLASS.in(classes))
+                    .and(PROC_STATE.STATE.in(REPLAYABLE_STATES).and(PROC_STATE.ERROR_CLASS.in(classes))
+                            .or(PROC_STATE.STATE.eq(inline(ProcStatus.SKIPPED.name()))
+                                    .and(PROC_STATE.LAST_ERROR.eq(ProcStates.UNKNOWN_FLIGHT))))
                     .returningResult(PROC_STATE.MSG_ID)
                     .fetch(PROC_STATE.MSG_ID));
             replayed.sort(null);

@@ -210,7 +210,7 @@ public final class FlightProcessor {
             case UNCHANGED -> Terminal.succeeded("unchanged");
             case ALREADY_DELETED -> Terminal.succeeded("already-deleted");
             case DELETE_OF_UNKNOWN_FLIGHT -> Terminal.succeeded("unknown-flight");
-            case OPERATION_ON_UNKNOWN_FLIGHT -> Terminal.skipped("no-match:unknown-flight");
+            case OPERATION_ON_UNKNOWN_FLIGHT -> Terminal.skipped(io.msgx.pipeline.store.ProcStates.UNKNOWN_FLIGHT);
             case OPERATION_ON_DELETED_FLIGHT -> Terminal.skipped("no-match:deleted-flight");
         };
     }

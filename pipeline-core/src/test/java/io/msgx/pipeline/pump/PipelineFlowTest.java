@@ -156,6 +156,25 @@ class PipelineFlowTest {
     }
 
     @Test
+    void a_flop_that_came_before_its_flight_is_skipped_and_applied_by_a_replay_once_the_flight_exists() {
+        long early = mailbox.appendInbound(sis.flop(FlopSubtype.STND, "40", patch("STND", "504")), null);
+        pipeline.runUntilQuiet();
+        assertThat(record(early).lastError()).isEqualTo("no-match:unknown-flight");
+        mailbox.appendInbound(sis.schedule(fltr("40", "11MAR240835")), null);
+        pipeline.runUntilQuiet();
+        assertThat(flight("40").fields().valueOf(FlightField.STND)).isNull();
+
+        var replay = new io.msgx.pipeline.lifecycle.ReplayService(store,
+                new io.msgx.pipeline.lifecycle.MessageLifecycleGate(), io.msgx.pipeline.lifecycle.ReplayService
+                .DEFAULT_REPLAYABLE, clock).replay(List.of(early), "ops");
+        pipeline.runUntilQuiet();
+
+        assertThat(replay.replayed()).containsExactly(early);
+        assertThat(record(early).status()).isEqualTo(ProcStatus.SUCCEEDED);
+        assertThat(flight("40").fields().valueOf(FlightField.STND)).isEqualTo("504");
+    }
+
+    @Test
     void a_business_duplicate_is_skipped_and_names_the_original() {
         var xml = sis.schedule(fltr("10", "11MAR240835"));
         long original = mailbox.appendInbound(xml, null);

@@ -1189,8 +1189,11 @@ public final class InMemoryPipelineStore implements PipelineStore {
             var replayed = new ArrayList<Long>();
             for (var id : new java.util.TreeSet<>(msgIds)) {
                 var r = state.procs.get(id);
-                if (r != null && (r.status() == ProcStatus.FAILED || r.status() == ProcStatus.DEAD)
-                        && r.errorClass() != null && replayable.contains(r.errorClass())) {
+                boolean failedOrDead = r != null && (r.status() == ProcStatus.FAILED || r.status() == ProcStatus.DEAD)
+                        && r.errorClass() != null && replayable.contains(r.errorClass());
+                boolean beforeItsFlight = r != null && r.status() == ProcStatus.SKIPPED
+                        && ProcStates.UNKNOWN_FLIGHT.equals(r.lastError());
+                if (failedOrDead || beforeItsFlight) {
                     put(with(r, ProcStatus.PENDING, r.identityKey(), 0, null, null, null, now, r.backfillNextAt()));
                     replayed.add(id);
                 }

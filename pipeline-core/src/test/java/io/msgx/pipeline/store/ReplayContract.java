@@ -132,6 +132,22 @@ public abstract class ReplayContract extends ProcStatesFixture {
     }
 
     @Test
+    void aFlopSkippedBeforeItsFlightExistedIsReplayedButNoOtherSkip() {
+        enqueueBound(20, 21, 22);
+        states.finish(20, Terminal.skipped(ProcStates.UNKNOWN_FLIGHT), now());
+        states.finish(21, Terminal.skipped("no-match:deleted-flight"), now());
+        states.finish(22, Terminal.skipped("duplicate-of:7"), now());
+
+        var replayed = states.replay(List.of(20L, 21L, 22L), EnumSet.noneOf(ErrorClass.class), now());
+
+        assertThat(replayed).containsExactly(20L);
+        assertThat(record(20).status()).isEqualTo(ProcStatus.PENDING);
+        assertThat(record(20).lastError()).isNull();
+        assertThat(record(21).status()).isEqualTo(ProcStatus.SKIPPED);
+        assertThat(record(22).status()).isEqualTo(ProcStatus.SKIPPED);
+    }
+
+    @Test
     void onlyTheListedRowsAreReplayed() {
         everyKindOfRow();
         var other = record(11);
