@@ -388,57 +388,61 @@ final class OracleOutbox implements Outbox {
     }
 
     /**
-     * Per 1000 IDs, the {@code DEAD} rows are read, then made pending by one {@code UPDATE} that judges every row as it
+     * Per 1000 IDs, the {@code DEAD} rows are locked, then made pending by one {@code UPDATE} that judges every row as it
      * was before it (11g has no {@code RETURNING} into a result list): a notification behind an older pending one of
      * its FLID gets no {@code NEXT_ATTEMPT_AT}, every other resent row {@code now} (D-67).
      */
     @Override
     public List<Long> resendDead(Collection<Long> eventIds, Instant now) {
-        if (eventIds.isEmpty()) {
-            return List.of();
-        }
-        return sql.run("resending " + eventIds.size() + " dead event(s)", session -> {
-            var resent = new java.util.TreeSet<Long>();
-            for (var chunk : Sql.chunks(new LinkedHashSet<>(eventIds))) {
-                var dead = session.list("SELECT EVENT_ID FROM MSG_EVENT WHERE EVENT_ID IN (" + Sql.marks(chunk.size())
-                        + ") AND " + foundRowHasStatus("DEAD"), row -> row.longValue("EVENT_ID"), chunk.toArray());
-                if (dead.isEmpty()) {
-                    continue;
-                }
-                var params = new ArrayList<Object>(dead.size() + 1);
-                params.add(now);
-                params.addAll(dead);
-                session.update("UPDATE MSG_EVENT e SET STATUS = 'PENDING', ATTEMPTS = 0, SENT_AT = NULL,"
-                        + " NEXT_ATTEMPT_AT = CASE WHEN e.TARGET = " + MSG + " AND EXISTS (SELECT 1 FROM MSG_EVENT p"
-                        + " WHERE p.TARGET = " + MSG + " AND p.PARTITION_KEY = e.PARTITION_KEY"
-                        + " AND p.STATUS = 'PENDING' AND p.EVENT_ID < e.EVENT_ID) THEN CAST(NULL AS TIMESTAMP(6))"
-                        + " ELSE CAST(? AS TIMESTAMP(6)) END"
-                        + " WHERE e.EVENT_ID IN (" + Sql.marks(dead.size()) + ") AND e.STATUS || '' = 'DEAD'",
-                        params.toArray());
-                resent.addAll(dead);
-            }
-            return List.copyOf(resent);
+        return onDeadRows("resending " + eventIds.size() + " dead event(s)", eventIds, (session, dead) -> {
+            var params = new ArrayList<Object>(dead.size() + 1);
+            params.add(now);
+            params.addAll(dead);
+            session.update("UPDATE MSG_EVENT e SET STATUS = 'PENDING', ATTEMPTS = 0, SENT_AT = NULL,"
+                    + " NEXT_ATTEMPT_AT = CASE WHEN e.TARGET = " + MSG + " AND EXISTS (SELECT 1 FROM MSG_EVENT p"
+                    + " WHERE p.TARGET = " + MSG + " AND p.PARTITION_KEY = e.PARTITION_KEY"
+                    + " AND p.STATUS = 'PENDING' AND p.EVENT_ID < e.EVENT_ID) THEN CAST(NULL AS TIMESTAMP(6))"
+                    + " ELSE CAST(? AS TIMESTAMP(6)) END"
+                    + " WHERE e.EVENT_ID IN (" + Sql.marks(dead.size()) + ") AND e.STATUS || '' = 'DEAD'",
+                    params.toArray());
         });
     }
 
     @Override
     public List<Long> purgeDead(Collection<Long> eventIds) {
+        return onDeadRows("purging " + eventIds.size() + " dead event(s)", eventIds, (session, dead) -> session.update(
+                "DELETE FROM MSG_EVENT WHERE EVENT_ID IN (" + Sql.marks(dead.size()) + ") AND "
+                        + foundRowHasStatus("DEAD"), dead.toArray()));
+    }
+
+    /** What {@link #onDeadRows} does to the {@code DEAD} rows of one chunk, locked. */
+    @FunctionalInterface
+    private interface DeadRowsChange {
+        void apply(Sql.Session session, List<Long> dead) throws SQLException;
+    }
+
+    /**
+     * {@code change} applied to the {@code DEAD} rows among {@code eventIds}, 1000 IDs at a time, each chunk's rows
+     * locked ({@code FOR UPDATE}) in the same unit as the change, so a row another operator changes meanwhile is neither
+     * touched nor reported; the IDs changed, ascending.
+     */
+    private List<Long> onDeadRows(String operation, Collection<Long> eventIds, DeadRowsChange change) {
         if (eventIds.isEmpty()) {
             return List.of();
         }
-        return sql.run("purging " + eventIds.size() + " dead event(s)", session -> {
-            var purged = new java.util.TreeSet<Long>();
+        return sql.atomically(operation, session -> {
+            var changed = new java.util.TreeSet<Long>();
             for (var chunk : Sql.chunks(new LinkedHashSet<>(eventIds))) {
                 var dead = session.list("SELECT EVENT_ID FROM MSG_EVENT WHERE EVENT_ID IN (" + Sql.marks(chunk.size())
-                        + ") AND " + foundRowHasStatus("DEAD"), row -> row.longValue("EVENT_ID"), chunk.toArray());
+                        + ") AND " + foundRowHasStatus("DEAD") + " FOR UPDATE", row -> row.longValue("EVENT_ID"),
+                        chunk.toArray());
                 if (!dead.isEmpty()) {
-                    session.update("DELETE FROM MSG_EVENT WHERE EVENT_ID IN (" + Sql.marks(dead.size()) + ") AND "
-                            + foundRowHasStatus("DEAD"), dead.toArray());
-                    purged.addAll(dead);
+                    change.apply(session, dead);
+                    changed.addAll(dead);
                 }
             }
-            return List.copyOf(purged);
-        });
+            return List.copyOf(changed);
+        }, changed -> true);
     }
 
     @Override

@@ -547,8 +547,7 @@ final class PgOutbox implements Outbox {
                 .set(MSG_EVENT.SENT_AT, castNull(MSG_EVENT.SENT_AT))
                 .set(MSG_EVENT.NEXT_ATTEMPT_AT, when(behindPending, castNull(MSG_EVENT.NEXT_ATTEMPT_AT))
                         .otherwise(val(now, MSG_EVENT.NEXT_ATTEMPT_AT)))
-                .where(KeySet.contains(MSG_EVENT.EVENT_ID, eventIds.toArray(Long[]::new)))
-                .and(foundRowHasStatus(DEAD_STATUS))
+                .where(deadAmong(eventIds))
                 .returning(MSG_EVENT.EVENT_ID)
                 .fetch(MSG_EVENT.EVENT_ID)
                 .stream().sorted().toList());
@@ -561,11 +560,15 @@ final class PgOutbox implements Outbox {
         }
         return StoreOperation.run("purging " + eventIds.size() + " dead event(s)", () -> dsl
                 .deleteFrom(MSG_EVENT)
-                .where(KeySet.contains(MSG_EVENT.EVENT_ID, eventIds.toArray(Long[]::new)))
-                .and(foundRowHasStatus(DEAD_STATUS))
+                .where(deadAmong(eventIds))
                 .returning(MSG_EVENT.EVENT_ID)
                 .fetch(MSG_EVENT.EVENT_ID)
                 .stream().sorted().toList());
+    }
+
+    /** The {@code DEAD} rows among {@code eventIds}: found by key, their status re-checked on the row found. */
+    private static Condition deadAmong(Collection<Long> eventIds) {
+        return KeySet.contains(MSG_EVENT.EVENT_ID, eventIds.toArray(Long[]::new)).and(foundRowHasStatus(DEAD_STATUS));
     }
 
     @Override
