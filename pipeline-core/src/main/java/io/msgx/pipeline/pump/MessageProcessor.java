@@ -415,12 +415,14 @@ public final class MessageProcessor {
     }
 
     private Map<Long, IdentityBinding> bindIdentities(List<Prepared> prepared) {
-        var claims = prepared.stream()
-                .filter(p -> p.decoded() != null && p.head().identityKey() == null)
-                .peek(p -> sequences.observe(p.head().msgId(), p.decoded().meta()))
-                .map(p -> new ProcStates.IdentityClaim(p.head().msgId(),
-                        MessageIdentity.of(p.decoded().meta(), settings.identityWithDay()).key()))
-                .toList();
+        var claims = new ArrayList<ProcStates.IdentityClaim>();
+        for (var p : prepared) {
+            if (p.decoded() != null && p.head().identityKey() == null) {
+                sequences.observe(p.head().msgId(), p.decoded().meta());
+                claims.add(new ProcStates.IdentityClaim(p.head().msgId(),
+                        MessageIdentity.of(p.decoded().meta(), settings.identityWithDay()).key()));
+            }
+        }
         return claims.isEmpty() ? Map.of() : store.procStates().bindIdentities(claims, clock.instant());
     }
 
