@@ -2,7 +2,6 @@ package io.msgx.runner;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.msgx.adapter.kafka.KafkaTestBroker;
 import io.msgx.pipeline.store.ProcStatus;
 import io.msgx.pipeline.testing.SisMessages;
 import io.msgx.runner.config.Keys;
@@ -63,11 +62,6 @@ class DocumentedMetricsTest {
 
     /** The sample names of a scrape taken once the exchange processed and delivered a little of everything. */
     private Set<String> scrapeAfterTraffic() throws Exception {
-        var msgTopic = KafkaTestBroker.uniqueTopic("msg");
-        var schdTopic = KafkaTestBroker.uniqueTopic("schd");
-        var referenceTopic = KafkaTestBroker.uniqueTopic("reference");
-        KafkaTestBroker.createTopics(1, msgTopic);
-        KafkaTestBroker.createCompactedTopics(1, schdTopic, referenceTopic);
         long good = services.deliver(sis.schedule(fltr("1001", "11MAR240835", "FLNO", "CA1405")));
         services.deliver("<MSG><META>"); // DEAD(MALFORMED)
         services.deliver(sis.schedule(fltr("1002", "11MAR240935", "FLNO", "CA1406"))
@@ -77,9 +71,7 @@ class DocumentedMetricsTest {
         long unknown = services.deliver(sis.other("ZZZZ", "X")); // a failed attempt, and the head held
 
         var keys = services.runnerKeysWithKafka();
-        keys.put(Keys.KAFKA_TOPIC_MSG, msgTopic);
-        keys.put(Keys.KAFKA_TOPIC_SCHD, schdTopic);
-        keys.put(Keys.KAFKA_TOPIC_REFERENCE, referenceTopic);
+        keys.putAll(RealServices.freshTopics("documented"));
         String body;
         try (var running = RunningExchange.start(keys)) {
             var exchange = running.exchange();

@@ -127,6 +127,21 @@ public final class RealServices implements BeforeEachCallback, AfterEachCallback
         return keys;
     }
 
+    /**
+     * The three topic keys, each naming a topic of its own created now on the in-process test broker, as the cluster
+     * provides them (D-71): {@code msg} plain, {@code schd} and {@code reference} compacted, one partition each.
+     */
+    public static Map<String, String> freshTopics(String prefix) {
+        var topics = new java.util.LinkedHashMap<String, String>();
+        topics.put(Keys.KAFKA_TOPIC_MSG, io.msgx.adapter.kafka.KafkaTestBroker.uniqueTopic(prefix + "-msg"));
+        topics.put(Keys.KAFKA_TOPIC_SCHD, io.msgx.adapter.kafka.KafkaTestBroker.uniqueTopic(prefix + "-schd"));
+        topics.put(Keys.KAFKA_TOPIC_REFERENCE, io.msgx.adapter.kafka.KafkaTestBroker.uniqueTopic(prefix + "-reference"));
+        io.msgx.adapter.kafka.KafkaTestBroker.createTopics(1, topics.get(Keys.KAFKA_TOPIC_MSG));
+        io.msgx.adapter.kafka.KafkaTestBroker.createCompactedTopics(1, topics.get(Keys.KAFKA_TOPIC_SCHD),
+                topics.get(Keys.KAFKA_TOPIC_REFERENCE));
+        return topics;
+    }
+
     /** {@link #runnerKeys()} delivering to the in-process test broker (the caller creates the topics it names). */
     public Map<String, String> runnerKeysWithKafka() {
         var keys = runnerKeys();

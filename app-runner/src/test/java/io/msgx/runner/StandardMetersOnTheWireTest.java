@@ -2,7 +2,6 @@ package io.msgx.runner;
 
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
-import io.msgx.adapter.kafka.KafkaTestBroker;
 import io.msgx.pipeline.testing.SisMessages;
 import io.msgx.runner.config.Keys;
 import io.msgx.runner.embed.BuildInfo;
@@ -38,15 +37,8 @@ class StandardMetersOnTheWireTest {
 
     @Test
     void metrics_shows_jvm_process_pool_kafka_timer_build_and_role_meters() throws Exception {
-        var msgTopic = KafkaTestBroker.uniqueTopic("msg");
-        var schdTopic = KafkaTestBroker.uniqueTopic("schd");
-        var referenceTopic = KafkaTestBroker.uniqueTopic("reference");
-        KafkaTestBroker.createTopics(1, msgTopic);
-        KafkaTestBroker.createCompactedTopics(1, schdTopic, referenceTopic);
         var keys = services.runnerKeysWithKafka();
-        keys.put(Keys.KAFKA_TOPIC_MSG, msgTopic);
-        keys.put(Keys.KAFKA_TOPIC_SCHD, schdTopic);
-        keys.put(Keys.KAFKA_TOPIC_REFERENCE, referenceTopic);
+        keys.putAll(RealServices.freshTopics("meters"));
         keys.put(Keys.HTTP_PORT, "0");
         keys.put(Keys.POLL_INTERVAL, "200ms");
         keys.put(Keys.GROUP_SIZE, "10");

@@ -63,17 +63,12 @@ class LeastPrivilegeEndToEndTest {
     @Test
     void the_pipeline_runs_end_to_end_on_the_documented_grants() throws Exception {
         migrateAsOwner();
-        var msgTopic = KafkaTestBroker.uniqueTopic("lp-msg");
-        var schdTopic = KafkaTestBroker.uniqueTopic("lp-schd");
-        KafkaTestBroker.createTopics(1, msgTopic);
-        var referenceTopic = KafkaTestBroker.uniqueTopic("lp-reference");
-        KafkaTestBroker.createCompactedTopics(1, schdTopic, referenceTopic);
+        var topics = io.msgx.runner.RealServices.freshTopics("lp");
+        var schdTopic = topics.get(Keys.KAFKA_TOPIC_SCHD);
         var keys = new LinkedHashMap<>(users.runtimeKeys());
         keys.remove(Keys.KAFKA_ENABLED);
         keys.put(Keys.KAFKA_BOOTSTRAP, KafkaTestBroker.bootstrapServers());
-        keys.put(Keys.KAFKA_TOPIC_REFERENCE, referenceTopic);
-        keys.put(Keys.KAFKA_TOPIC_MSG, msgTopic);
-        keys.put(Keys.KAFKA_TOPIC_SCHD, schdTopic);
+        keys.putAll(topics);
         keys.put(Keys.POLL_INTERVAL, "100ms");
         keys.put(Keys.JOBS_STANDBY_POLL, "100ms");
         keys.put(Keys.DISPATCH_INTERVAL, "100ms");
