@@ -36,6 +36,8 @@ public final class ReadinessProbe implements AutoCloseable {
     private final Duration timeout;
     private final ThreadPoolExecutor executor;
     private final Map<String, Future<ReadinessCheck.Result>> running = new ConcurrentHashMap<>();
+    /** Each check's answer at the last probe (UP or not), for {@link #reportChange}. */
+    private final Map<String, Boolean> lastUp = new ConcurrentHashMap<>();
 
     public ReadinessProbe(List<ReadinessCheck> checks, Duration timeout) {
         this.checks = List.copyOf(Objects.requireNonNull(checks, "checks"));
@@ -74,12 +76,24 @@ public final class ReadinessProbe implements AutoCloseable {
         for (int i = 0; i < checks.size(); i++) {
             var check = checks.get(i);
             var result = await(check, started.get(i), deadline);
-            if (!result.isUp()) {
-                LOG.warn("Readiness check {} is DOWN: {}", check.name(), ((ReadinessCheck.Result.Down) result).reason());
-            }
+            reportChange(check.name(), result);
             statuses.add(new ReadinessReport.CheckStatus(check.name(), result));
         }
         return new ReadinessReport(statuses);
+    }
+
+    /**
+     * Logs a check's change, not its every answer: probes come every 15 s from the check gauges and as often as an
+     * orchestrator asks, so a dependency that stays down is one WARN (its reason stays in the answer's body), and its
+     * return one INFO.
+     */
+    private void reportChange(String name, ReadinessCheck.Result result) {
+        Boolean wasUp = lastUp.put(name, result.isUp());
+        if (result instanceof ReadinessCheck.Result.Down down && !Boolean.FALSE.equals(wasUp)) {
+            LOG.warn("Readiness check {} is DOWN: {}", name, down.reason());
+        } else if (result.isUp() && Boolean.FALSE.equals(wasUp)) {
+            LOG.info("Readiness check {} is UP again", name);
+        }
     }
 
     private ReadinessCheck.Result await(ReadinessCheck check, Future<ReadinessCheck.Result> future, long deadline) {

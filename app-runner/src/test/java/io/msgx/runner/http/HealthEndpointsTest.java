@@ -93,6 +93,35 @@ class HealthEndpointsTest {
     }
 
     @Test
+    void a_dependency_that_stays_down_is_logged_once_and_its_return_once() {
+        var logger = (ch.qos.logback.classic.Logger) org.slf4j.LoggerFactory.getLogger(ReadinessProbe.class);
+        var lines = new ch.qos.logback.core.read.ListAppender<ch.qos.logback.classic.spi.ILoggingEvent>();
+        lines.start();
+        var level = logger.getLevel();
+        logger.setLevel(ch.qos.logback.classic.Level.INFO);
+        logger.addAppender(lines);
+        try (var probe = new ReadinessProbe(realChecks(), READY_TIMEOUT)) {
+            mailbox.setUnavailable(true);
+            probe.probe();
+            probe.probe();
+            probe.probe();
+            mailbox.setUnavailable(false);
+            probe.probe();
+            probe.probe();
+        } finally {
+            logger.detachAppender(lines);
+            logger.setLevel(level);
+        }
+
+        assertThat(lines.list).extracting(e -> e.getLevel() + " " + e.getFormattedMessage())
+                .hasSize(2)
+                .satisfies(list -> {
+                    assertThat(list.get(0)).startsWith("WARN Readiness check mailbox is DOWN: ");
+                    assertThat(list.get(1)).isEqualTo("INFO Readiness check mailbox is UP again");
+                });
+    }
+
+    @Test
     void an_unavailable_mailbox_makes_ready_503_naming_it() throws Exception {
         start(realChecks());
         mailbox.setUnavailable(true);
