@@ -6,14 +6,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.util.ArrayList;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import java.util.zip.ZipFile;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -25,10 +23,13 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  */
 class DistributionIT {
 
-    private static final String BASE = "msgexchange-" + BuildInfo.current().version() + "/";
+    private static final String BASE = Distribution.BASE;
     private static final List<String> ENTRIES = List.of(BASE + "bin/msgexchange", BASE + "lib/msgexchange.jar",
             BASE + "config/msgexchange.properties.example", BASE + "systemd/msgexchange.service", BASE + "README.md",
-            BASE + "docs/operations.md", BASE + "docs/reference.md", BASE + "docs/decisions.md");
+            BASE + "docs/operations.md", BASE + "docs/reference.md", BASE + "docs/decisions.md",
+            // The Oracle self-test (D-88): the suites and JUnit's console launcher, beside the runner's jar.
+            BASE + "lib/oracle-selftest/adapters-oracle-tests.jar", BASE + "lib/oracle-selftest/pipeline-core-tests.jar",
+            BASE + "lib/oracle-selftest/junit-platform-console-standalone-1.14.4.jar");
 
     @TempDir
     static Path unpacked;
@@ -37,18 +38,11 @@ class DistributionIT {
 
     @BeforeAll
     static void unpack() throws Exception {
-        var result = run(List.of("tar", "-xzf", archive("tar.gz").toString(), "-C", unpacked.toString()), Map.of());
-        assertThat(result.exit()).as(result.output()).isZero();
-        home = unpacked.resolve(BASE);
+        home = Distribution.unpack(unpacked);
     }
 
-    /** The archive of {@code format}; failsafe names its path without the extension as {@code msgx.dist.archive}. */
     private static Path archive(String format) {
-        var base = System.getProperty("msgx.dist.archive");
-        var archive = Path.of(base + "." + format);
-        assertThat(archive).as("msgx.dist.archive (" + base + "): run through 'mvn verify', which packages it before "
-                + "the integration tests").exists();
-        return archive;
+        return Distribution.archive(format);
     }
 
     @Test
@@ -119,18 +113,9 @@ class DistributionIT {
         assertThat(result.output()).as("no complaint about the unit").doesNotContain("msgexchange.service");
     }
 
-    private record Result(int exit, String output, long pid) {
-    }
-
     /** Run {@code command} with {@code environment} added, stdout and stderr together, for at most 60 s. */
-    private static Result run(List<String> command, Map<String, String> environment) throws IOException,
+    private static Distribution.Result run(List<String> command, Map<String, String> environment) throws IOException,
             InterruptedException {
-        var builder = new ProcessBuilder(new ArrayList<>(command)).redirectErrorStream(true);
-        builder.environment().remove("JAVA_HOME");
-        builder.environment().putAll(environment);
-        var process = builder.start();
-        var output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertThat(process.waitFor(60, TimeUnit.SECONDS)).as(command + " ends").isTrue();
-        return new Result(process.exitValue(), output, process.pid());
+        return Distribution.run(command, environment, Duration.ofSeconds(60));
     }
 }

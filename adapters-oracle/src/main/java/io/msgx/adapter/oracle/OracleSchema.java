@@ -42,7 +42,8 @@ public final class OracleSchema {
             "V4__request_track.sql",
             "V5__dispatch_retrying_index.sql",
             "V6__sis_contract_v2_flight.sql",
-            "V7__reference_outbox.sql");
+            "V7__reference_outbox.sql",
+            "V8__self_test.sql");
 
     /** The version this build writes and expects. */
     public static final int CURRENT_VERSION = SCRIPTS.size();

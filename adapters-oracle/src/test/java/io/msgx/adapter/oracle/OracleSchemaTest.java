@@ -17,6 +17,7 @@ import java.util.stream.Stream;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeFalse;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * The versioned scripts build the schema the design names (the tables and columns of adapters-pg), seed its single
@@ -29,7 +30,9 @@ class OracleSchemaTest {
             "PROC_STATE", "PROC_STATE_HST", "MSG_EVENT", "REQ_TRACK", "REF_MASTER", "INBOX_CURSOR", "PIPELINE_LOCK",
             "SCHD_SNAP_LOG", "FLIGHT_SCHD", "FLIGHT_GTDT", "FLIGHT_CKDT", "FLIGHT_CLDT", "FLIGHT_PSDT", "FLIGHT_CHDT",
             "FLIGHT_DELY", "FLIGHT_ABTM", "FLIGHT_CHOT", "FLIGHT_ROUTE_POINT", "FLIGHT_SRVT", "FLIGHT_VIPF",
-            "FLIGHT_PSHT", "FLIGHT_TIPT", "FLIGHT_HST", "BACKFILL_RECONCILIATION", "RAW_MSG_COPY", "MSGX_SCHEMA_VERSION");
+            "FLIGHT_PSHT", "FLIGHT_TIPT", "FLIGHT_HST", "BACKFILL_RECONCILIATION", "RAW_MSG_COPY", "MSGX_SCHEMA_VERSION",
+            // Oracle only (D-88): the runs of the self-test the distribution ships.
+            "SELF_TEST");
 
     @RegisterExtension
     final OracleTestDatabase database = new OracleTestDatabase();
@@ -63,7 +66,7 @@ class OracleSchemaTest {
         assertThat(probe.strings("SELECT TO_CHAR(VERSION) || ':' || SCRIPT AS V FROM MSGX_SCHEMA_VERSION ORDER BY VERSION"))
                 .containsExactly("1:V1__pipeline_schema.sql", "2:V2__delivery_indexes.sql", "3:V3__lifecycle.sql",
                         "4:V4__request_track.sql", "5:V5__dispatch_retrying_index.sql",
-                        "6:V6__sis_contract_v2_flight.sql", "7:V7__reference_outbox.sql");
+                        "6:V6__sis_contract_v2_flight.sql", "7:V7__reference_outbox.sql", "8:V8__self_test.sql");
         assertThat(OracleSchema.versionOf(database.dataSource())).isEqualTo(OracleSchema.CURRENT_VERSION);
         OracleSchema.requireCurrent(database.dataSource());
     }
@@ -125,7 +128,7 @@ class OracleSchemaTest {
         assertThat(probe.strings("SELECT TABLE_NAME AS V FROM INFORMATION_SCHEMA.TABLES WHERE TABLE_SCHEMA = 'PUBLIC'"))
                 .containsExactlyInAnyOrderElementsOf(TABLES);
         assertThat(probe.strings("SELECT SEQUENCE_NAME AS V FROM INFORMATION_SCHEMA.SEQUENCES WHERE SEQUENCE_SCHEMA = 'PUBLIC'"))
-                .containsExactlyInAnyOrder("MSG_EVENT_SEQ", "REQ_TRACK_SEQ", "SCHD_SNAP_LOG_SEQ");
+                .containsExactlyInAnyOrder("MSG_EVENT_SEQ", "REQ_TRACK_SEQ", "SCHD_SNAP_LOG_SEQ", "SELF_TEST_SEQ");
     }
 
     @Test
@@ -180,7 +183,10 @@ class OracleSchemaTest {
 
     @Test
     void theBuildKnowsEveryScriptOfItsFolderInOrder() throws IOException {
-        try (Stream<Path> files = Files.list(Path.of("src/main/resources", OracleSchema.LOCATION))) {
+        var folder = Path.of("src/main/resources", OracleSchema.LOCATION);
+        assumeTrue(Files.isDirectory(folder), "reads the scripts' folder in the source tree, which the self-test of "
+                + "an installed build does not have");
+        try (Stream<Path> files = Files.list(folder)) {
             assertThat(files.map(path -> path.getFileName().toString()).filter(name -> name.startsWith("V")).sorted())
                     .containsExactlyElementsOf(OracleSchema.SCRIPTS);
         }

@@ -6,22 +6,16 @@ import io.msgx.pipeline.store.PipelineStore;
 import org.junit.jupiter.api.extension.AfterEachCallback;
 import org.junit.jupiter.api.extension.BeforeEachCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
-import org.testcontainers.DockerClientFactory;
-import org.testcontainers.containers.OracleContainer;
-import org.testcontainers.utility.DockerImageName;
 
 import javax.sql.DataSource;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.time.Clock;
-import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.util.List;
 import java.util.TimeZone;
 import java.util.UUID;
-
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * A fresh, migrated Oracle schema per test. Register it on an instance field with {@code @RegisterExtension}.
@@ -32,8 +26,9 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  *       real Oracle. The user's schema is migrated once per JVM ({@link OracleSchema#migrate}, a no-op when current),
  *       and <b>every table is emptied before each test</b> (the single rows re-seeded): use a user of its own, never
  *       one holding data you need.</li>
- *   <li>{@code MSGX_TEST_ORACLE=container}: an Oracle XE 11g started by Testcontainers ({@value #XE_IMAGE}) once per
- *       JVM, then as a real Oracle; each test is skipped (with that reason) when no Docker engine answers.</li>
+ *   <li>{@code MSGX_TEST_ORACLE=container}: an Oracle XE 11g started by Testcontainers
+ *       ({@value OracleXeContainer#IMAGE}) once per JVM, then as a real Oracle; each test is skipped (with that
+ *       reason) when no Docker engine answers.</li>
  *   <li>Otherwise (the default build): H2 {@code 2.5} in {@code MODE=Oracle}, a new in-memory database per test,
  *       dropped after it.</li>
  * </ol>
@@ -46,7 +41,6 @@ public final class OracleTestDatabase implements BeforeEachCallback, AfterEachCa
     public static final String URL = env("MSGX_TEST_ORACLE_URL", "");
     public static final String USER = env("MSGX_TEST_ORACLE_USER", "msgx_test");
     public static final String PASSWORD = env("MSGX_TEST_ORACLE_PASSWORD", "");
-    public static final String XE_IMAGE = "gvenzl/oracle-xe:11-slim";
     static final long LOCK_TIMEOUT_MS = 10_000;
 
     /** A session time zone that is not the JVM's (nor at the JVM's offset today). */
@@ -58,9 +52,8 @@ public final class OracleTestDatabase implements BeforeEachCallback, AfterEachCa
             "FLIGHT_CHOT", "FLIGHT_ROUTE_POINT", "FLIGHT_SRVT", "FLIGHT_VIPF", "FLIGHT_PSHT",
             "FLIGHT_TIPT", "FLIGHT_SCHD", "FLIGHT_HST",
             "PROC_STATE", "PROC_STATE_HST", "BACKFILL_RECONCILIATION", "MSG_EVENT", "REQ_TRACK", "REF_MASTER",
-            "INBOX_CURSOR", "PIPELINE_LOCK", "SCHD_SNAP_LOG", "RAW_MSG_COPY");
+            "INBOX_CURSOR", "PIPELINE_LOCK", "SCHD_SNAP_LOG", "RAW_MSG_COPY", "SELF_TEST");
 
-    private static OracleContainer container;
     private static boolean migrated;
 
     private final boolean realOracle;
@@ -102,10 +95,10 @@ public final class OracleTestDatabase implements BeforeEachCallback, AfterEachCa
             password = PASSWORD;
             cleanRealSchema();
         } else if (realOracle) {
-            startContainer();
-            jdbcUrl = container.getJdbcUrl();
-            user = container.getUsername();
-            password = container.getPassword();
+            var container = OracleXeContainer.shared();
+            jdbcUrl = container.url();
+            user = container.user();
+            password = container.password();
             cleanRealSchema();
         } else {
             jdbcUrl = "jdbc:h2:mem:msgx_" + UUID.randomUUID().toString().replace("-", "").substring(0, 16)
@@ -196,27 +189,6 @@ public final class OracleTestDatabase implements BeforeEachCallback, AfterEachCa
             statement.executeUpdate("INSERT INTO INBOX_CURSOR (ID, W, HOLE_SINCE, SEEDED_AT, UPDATED_AT)"
                     + " VALUES (1, 0, NULL, NULL, CAST(SYSTIMESTAMP AT TIME ZONE 'UTC' AS TIMESTAMP))");
             statement.executeUpdate("INSERT INTO PIPELINE_LOCK (NAME) VALUES ('PIPELINE')");
-        }
-    }
-
-    private static synchronized void startContainer() {
-        assumeTrue(dockerAvailable(), "MSGX_TEST_ORACLE=container, but no Docker engine answers here: "
-                + "the Oracle XE container cannot start");
-        if (container == null) {
-            container = new OracleContainer(DockerImageName.parse(XE_IMAGE)
-                    .asCompatibleSubstituteFor("gvenzl/oracle-xe"))
-                    .usingSid()
-                    .withStartupTimeout(Duration.ofMinutes(5));
-            container.start();
-        }
-    }
-
-    /** True when Testcontainers finds a Docker engine (false, quietly, when it does not). */
-    public static boolean dockerAvailable() {
-        try {
-            return DockerClientFactory.instance().isDockerAvailable();
-        } catch (RuntimeException | LinkageError e) {
-            return false;
         }
     }
 

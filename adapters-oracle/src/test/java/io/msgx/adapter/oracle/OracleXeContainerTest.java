@@ -5,16 +5,12 @@ import com.zaxxer.hikari.HikariDataSource;
 import io.msgx.pipeline.store.Terminal;
 import io.msgx.pipeline.testing.SettableClock;
 import org.junit.jupiter.api.Test;
-import org.testcontainers.containers.OracleContainer;
-import org.testcontainers.utility.DockerImageName;
-
-import java.time.Duration;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
- * A smoke test on a real Oracle XE 11g ({@value OracleTestDatabase#XE_IMAGE}) started by Testcontainers: the scripts
+ * A smoke test on a real Oracle XE 11g ({@value OracleXeContainer#IMAGE}) started by Testcontainers: the scripts
  * apply on 11g, the version check passes, a locked transaction commits, the lease is exclusive. Skipped when no
  * Docker engine answers (as on the build machines). The whole contract suite runs on the container with
  * {@code MSGX_TEST_ORACLE=container} (see the README).
@@ -23,10 +19,9 @@ class OracleXeContainerTest {
 
     @Test
     void theSchemaAndTheStoreWorkOnOracle11g() {
-        assumeTrue(OracleTestDatabase.dockerAvailable(), "no Docker engine answers here: the Oracle XE 11g container "
+        assumeTrue(OracleXeContainer.dockerAvailable(), "no Docker engine answers here: the Oracle XE 11g container "
                 + "cannot start (run with MSGX_TEST_ORACLE_URL against a real Oracle instead)");
-        try (var oracle = new OracleContainer(DockerImageName.parse(OracleTestDatabase.XE_IMAGE)
-                .asCompatibleSubstituteFor("gvenzl/oracle-xe")).usingSid().withStartupTimeout(Duration.ofMinutes(5))) {
+        try (var oracle = OracleXeContainer.create()) {
             oracle.start();
             var config = new HikariConfig();
             config.setJdbcUrl(oracle.getJdbcUrl());

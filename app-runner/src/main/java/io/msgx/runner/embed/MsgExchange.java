@@ -258,6 +258,7 @@ public final class MsgExchange implements AutoCloseable {
     public synchronized void start() {
         log.info("msgexchange {} on Java {}: starting on {}", build.describe(), Runtime.version(), backend.describe());
         backend.requireCurrent();
+        backend.caution(build).ifPresent(caution -> log.warn("{}", caution));
         requireIdentityAlgorithm();
         if (sink != null) {
             requireKafka();

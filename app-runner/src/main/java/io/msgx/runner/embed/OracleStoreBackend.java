@@ -4,6 +4,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.msgx.adapter.oracle.OracleLeaderLease;
 import io.msgx.adapter.oracle.OraclePipelineStore;
 import io.msgx.adapter.oracle.OracleSchema;
+import io.msgx.adapter.oracle.OracleSelfTests;
 import io.msgx.pipeline.store.PipelineStore;
 import io.msgx.runner.config.RunnerConfig;
 import org.slf4j.Logger;
@@ -11,6 +12,7 @@ import org.slf4j.LoggerFactory;
 
 import java.time.Clock;
 import java.util.Locale;
+import java.util.Optional;
 
 /**
  * Oracle 11g (adapters-oracle): plain JDBC, its own versioned DDL scripts recorded in {@code MSGX_SCHEMA_VERSION},
@@ -97,6 +99,42 @@ final class OracleStoreBackend implements StoreBackend {
     @Override
     public void requireCurrent() {
         OracleSchema.requireCurrent(pool);
+    }
+
+    /**
+     * On a real Oracle: a warning until the Oracle self-test has passed against this store for this build (D-88),
+     * read from {@code SELF_TEST}. On H2 nothing: start-up already says it is a stand-in.
+     */
+    @Override
+    public Optional<String> caution(BuildInfo build) {
+        return h2 ? Optional.empty() : selfTestCaution(OracleSelfTests.on(pool), build);
+    }
+
+    /** The start-up warning of {@link #caution} for the runs recorded in {@code selfTests}. */
+    static Optional<String> selfTestCaution(OracleSelfTests selfTests, BuildInfo build) {
+        return OracleSelfTests.startupWarning(selfTests.latestPassed(), build.version(), build.commit());
+    }
+
+    /** True on the tests' stand-in (a {@code jdbc:h2:} URL), false on Oracle. */
+    boolean isStandIn() {
+        return h2;
+    }
+
+    /** The store's pool, its sessions set as the runner's are. */
+    javax.sql.DataSource dataSource() {
+        return pool;
+    }
+
+    /** The server as it names itself, e.g. {@code Oracle Database 11g Express Edition Release 11.2.0.2.0 - 64bit}. */
+    String databaseProduct() {
+        try (var connection = pool.getConnection()) {
+            var metadata = connection.getMetaData();
+            var version = metadata.getDatabaseProductVersion().lines().findFirst().orElse("");
+            return version.startsWith(metadata.getDatabaseProductName()) ? version
+                    : metadata.getDatabaseProductName() + " " + version;
+        } catch (java.sql.SQLException e) {
+            throw new IllegalStateException("cannot read the store's database version: " + e.getMessage(), e);
+        }
     }
 
     @Override

@@ -6,6 +6,7 @@ import io.msgx.runner.config.RunnerConfig;
 
 import java.time.Clock;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.function.BooleanSupplier;
 
 /**
@@ -44,6 +45,14 @@ interface StoreBackend extends AutoCloseable {
      * @throws IllegalStateException naming the version found, the version expected and what to do
      */
     void requireCurrent();
+
+    /**
+     * What start-up should warn about this store for {@code build}, beyond its schema: on Oracle, a store the Oracle
+     * self-test has not yet passed against (D-88). Empty when there is nothing to say.
+     */
+    default Optional<String> caution(BuildInfo build) {
+        return Optional.empty();
+    }
 
     /** A new single-active-instance lease on this store (not yet acquired). */
     LeaderLease lease();
