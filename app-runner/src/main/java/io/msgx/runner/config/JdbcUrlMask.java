@@ -26,7 +26,18 @@ public final class JdbcUrlMask {
     /** {@code jdbc:oracle:thin:user/password@host} */
     private static final Pattern ORACLE_LOGON = Pattern.compile("(?i)(jdbc:oracle:[a-z0-9]+:[^/@:]+/)[^@]*@");
 
+    /** The logon part of {@code jdbc:oracle:thin:user/password@host}: {@code user/password}. */
+    private static final Pattern ORACLE_LOGON_PART = Pattern.compile("(?i)^(jdbc:oracle:[a-z0-9]+:)[^/@:]+/[^@]*@");
+
     private JdbcUrlMask() {
+    }
+
+    /**
+     * An Oracle URL without the user and password written into it ({@code jdbc:oracle:thin:user/password@host} becomes
+     * {@code jdbc:oracle:thin:@host}), so that a logon given apart (the self-test's scratch user) is the one used.
+     */
+    public static String withoutOracleLogon(String url) {
+        return ORACLE_LOGON_PART.matcher(url).replaceFirst("$1@");
     }
 
     /** The URL with every password in it masked; null stays null. */

@@ -119,7 +119,8 @@ public final class OracleSelfTest {
                     target = scratch.schema().describe();
                     progress.accept("Scratch schema: " + target);
                     progress.accept("Running the suites...");
-                    report = launcher.run(Map.of("MSGX_TEST_ORACLE_URL", config.store().url(),
+                    report = launcher.run(Map.of(
+                            "MSGX_TEST_ORACLE_URL", JdbcUrlMask.withoutOracleLogon(config.store().url()),
                             "MSGX_TEST_ORACLE_USER", scratch.schema().user(),
                             "MSGX_TEST_ORACLE_PASSWORD", scratch.schema().password()), request.workDir(),
                             request.timeout());
@@ -146,7 +147,7 @@ public final class OracleSelfTest {
         static Scratch open(RunnerConfig.Store store, Request request, OracleStoreBackend backend, Clock clock) {
             var logon = request.admin() != null ? request.admin() : request.scratch();
             var pool = ConnectionPools.open(request.admin() != null ? "msgx-selftest-admin" : "msgx-selftest-scratch",
-                    store.url(), logon.user(), logon.password(), 1, hikari -> { });
+                    JdbcUrlMask.withoutOracleLogon(store.url()), logon.user(), logon.password(), 1, hikari -> { });
             try {
                 if (request.admin() != null) {
                     var tablespace = request.tablespace() != null ? request.tablespace()

@@ -59,4 +59,15 @@ class JdbcUrlMaskTest {
         }
         assertThat(config.store().password()).as("masked when shown, kept for use").isEqualTo("StoreSecret2");
     }
+
+    @Test
+    void an_oracle_logon_written_into_the_url_is_taken_out_for_a_logon_given_apart() {
+        assertThat(JdbcUrlMask.withoutOracleLogon("jdbc:oracle:thin:msgx/Secret7@//db:1521/ORCL"))
+                .isEqualTo("jdbc:oracle:thin:@//db:1521/ORCL");
+        assertThat(JdbcUrlMask.withoutOracleLogon("jdbc:oracle:thin:msgx/Secret7@db:1521:XE"))
+                .isEqualTo("jdbc:oracle:thin:@db:1521:XE");
+        for (var url : new String[] {"jdbc:oracle:thin:@//db:1521/ORCL", "jdbc:h2:file:/tmp/store;MODE=Oracle"}) {
+            assertThat(JdbcUrlMask.withoutOracleLogon(url)).isEqualTo(url);
+        }
+    }
 }
