@@ -122,6 +122,8 @@ public final class MsgExchange implements AutoCloseable {
     private volatile PumpLoop pumpLoop;
     /** The pump's read-ahead of the next group's texts (D-51): one thread, stopped with the jobs. */
     private volatile ExecutorService readAhead;
+    /** Confirms a dispatch round while the next is sent (D-40); created with the jobs, shut down with them. */
+    private volatile ExecutorService dispatchConfirmations;
     private volatile boolean closed;
     private Thread leaseWatcher;
     /** Lease watcher's state (its thread only): whether it said it waits as a standby, and the store's outages. */
@@ -503,7 +505,8 @@ public final class MsgExchange implements AutoCloseable {
                     config.backfillInterval());
         }
         if (sink != null) {
-            var dispatcher = new Dispatcher(store, sink, config.dispatch(), clock, metrics);
+            dispatchConfirmations = JobRunner.oneThreadEndingWhenIdle("dispatch-confirm", Duration.ofSeconds(10));
+            var dispatcher = new Dispatcher(store, sink, config.dispatch(), clock, metrics, dispatchConfirmations);
             runner.register("dispatcher", () -> {
                 while (!closed) { // keep delivering while there is work; the period paces the idle checks
                     var result = dispatcher.dispatchBacklog();
@@ -564,6 +567,10 @@ public final class MsgExchange implements AutoCloseable {
         pumpLoop.stop();
         running.stop(Duration.ofSeconds(30));
         readAhead.shutdown(); // a read-ahead in flight ends on its own; none starts any more
+        if (dispatchConfirmations != null) {
+            dispatchConfirmations.shutdown(); // the dispatcher awaited its last confirmation before its job stopped
+            dispatchConfirmations = null;
+        }
         jobs = null;
     }
 

@@ -9,10 +9,13 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.ReentrantLock;
@@ -71,6 +74,19 @@ public final class JobRunner {
             thread.setDaemon(true);
             return thread;
         };
+    }
+
+    /**
+     * One daemon thread named {@code name} that runs the tasks handed to it in turn and ends after {@code idle} without
+     * work (a new one starts with the next task): e.g. the dispatcher's confirmations (D-40). A queue, not a hand-over:
+     * the thread that finished the previous task may not be waiting yet when the next is handed over. The caller
+     * shuts it down.
+     */
+    public static ExecutorService oneThreadEndingWhenIdle(String name, Duration idle) {
+        var executor = new ThreadPoolExecutor(1, 1, idle.toMillis(), TimeUnit.MILLISECONDS, new LinkedBlockingQueue<>(),
+                daemonThread(name));
+        executor.allowCoreThreadTimeOut(true);
+        return executor;
     }
 
     /** Add a job; names are unique, the period positive. Only before {@link #start()}. */

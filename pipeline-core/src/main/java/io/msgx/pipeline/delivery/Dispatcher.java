@@ -18,13 +18,12 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Objects;
 import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executor;
 import java.util.concurrent.Future;
-import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.ThreadPoolExecutor;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 
 /**
@@ -96,22 +95,10 @@ public final class Dispatcher {
     static final Duration MAX_OUTAGE_BACKOFF = Duration.ofMillis(250);
 
     /**
-     * The thread that confirms a round while the next is claimed and sent: at most one task at a time (each
-     * confirmation is awaited before the next is handed over), a daemon, gone after 10 s without work.
+     * Runs a round's confirmation while the next round is claimed and sent (D-40): the caller's, who owns its thread
+     * and stops it; at most one task at a time is handed to it (each confirmation is awaited before the next).
      */
-    private final ExecutorService confirmations = confirmationThread();
-
-    private static ExecutorService confirmationThread() {
-        // A queue, not a hand-over: the thread that finished the previous confirmation may not be waiting for work
-        // yet when the next is handed over (a SynchronousQueue then refused it: seen in the bench).
-        var executor = new ThreadPoolExecutor(1, 1, 10, TimeUnit.SECONDS, new LinkedBlockingQueue<>(), runnable -> {
-            var thread = new Thread(runnable, "msgx-dispatch-confirm");
-            thread.setDaemon(true);
-            return thread;
-        });
-        executor.allowCoreThreadTimeOut(true);
-        return executor;
-    }
+    private final Executor confirmations;
 
     private final PipelineStore store;
     private final EventSink sink;
@@ -136,8 +123,23 @@ public final class Dispatcher {
     /** While the broker is away: nothing is sent before this; null otherwise. */
     private Instant sendNotBefore;
 
+    /**
+     * A dispatcher that confirms each round in the calling thread before claiming the next: a backlog's rounds do
+     * not overlap. For tests and tools; the runner gives an executor ({@link #Dispatcher(PipelineStore, EventSink,
+     * DispatchSettings, Clock, PipelineMetrics, Executor)}).
+     */
     public Dispatcher(PipelineStore store, EventSink sink, DispatchSettings settings, Clock clock,
                       PipelineMetrics metrics) {
+        this(store, sink, settings, clock, metrics, Runnable::run);
+    }
+
+    /**
+     * A dispatcher whose backlog runs confirm a round on {@code confirmations} while the next is claimed and sent
+     * (D-40). The executor is the caller's to stop; pipeline-core creates no thread (ArchUnit, D-91).
+     */
+    public Dispatcher(PipelineStore store, EventSink sink, DispatchSettings settings, Clock clock,
+                      PipelineMetrics metrics, Executor confirmations) {
+        this.confirmations = Objects.requireNonNull(confirmations, "confirmations");
         this.store = store;
         this.sink = sink;
         this.settings = settings;
@@ -218,7 +220,8 @@ public final class Dispatcher {
                     result = result.then(confirm(outbox, round, results, sentAt));
                     break;
                 }
-                confirming = confirmations.submit(() -> confirm(outbox, round, results, sentAt));
+                confirming = CompletableFuture.supplyAsync(() -> confirm(outbox, round, results, sentAt),
+                        confirmations);
                 afterNotification = Math.max(afterNotification, round.lastNotification());
                 afterProjection = Math.max(afterProjection, round.lastProjection());
             }

@@ -12,6 +12,7 @@ import io.msgx.pipeline.store.PipelineStore;
 import io.msgx.pipeline.store.StoreConflictException;
 import io.msgx.pipeline.store.StoreUnavailableException;
 import io.msgx.pipeline.testing.SettableClock;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 import java.lang.reflect.InvocationTargetException;
@@ -20,6 +21,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
@@ -41,10 +44,18 @@ class DispatcherTest {
     };
     private final RetryPolicy retry = new RetryPolicy(RetryPolicy.DELIVERY, 3,
             List.of(Duration.ofSeconds(1), Duration.ofSeconds(10)));
+    /** A thread of its own for the confirmations, as the runner gives one: a backlog's rounds overlap (D-40). */
+    private final ExecutorService confirmations = Executors.newSingleThreadExecutor();
     private Dispatcher dispatcher = dispatcher(500, 500);
 
     private Dispatcher dispatcher(int batch, int flushLimit) {
-        return new Dispatcher(store, sink, new DispatchSettings(batch, flushLimit, retry), clock, metrics);
+        return new Dispatcher(store, sink, new DispatchSettings(batch, flushLimit, retry), clock, metrics,
+                confirmations);
+    }
+
+    @AfterEach
+    void stopConfirmations() {
+        confirmations.shutdownNow();
     }
 
     @Test
@@ -501,7 +512,7 @@ class DispatcherTest {
                     }
                 });
         return new Dispatcher(intercepting(PipelineStore.class, store, "outbox", null, outbox), sink,
-                new DispatchSettings(500, 500, retry), clock, metrics);
+                new DispatchSettings(500, 500, retry), clock, metrics, confirmations);
     }
 
     private long notificationIdOf(String flid, long version) {
