@@ -10,9 +10,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.time.Clock;
-import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 
@@ -23,13 +21,11 @@ import java.util.List;
  * <ol>
  *   <li>read the cursor {@code (W, holeSince)}; read up to {@code claim-batch} rows with ID &gt; W. An unreadable
  *       mailbox ends the round with the watermark untouched — an outage is not "no messages";</li>
- *   <li>count from W+1 while the IDs are consecutive: that run is the contiguous upper bound;</li>
- *   <li>if a row stands after a missing ID, there is a gap at the first missing ID. It is timed from when it was
- *       first seen (kept in {@code INBOX_CURSOR.HOLE_SINCE}, so a restart does not reset it; a gap at a new
- *       position starts a new timer). While it is younger than {@code max-commit-delay} the watermark stops
- *       before it and <b>no row after it is enqueued</b>, since a smaller ID may still commit. Once it is older,
- *       it is permanent: the watermark moves to just before the next existing row — skipping the gap, never a
- *       row — and the timer clears. At most one gap is resolved per round;</li>
+ *   <li>{@link HoleRule} decides how far the watermark moves: over the IDs consecutive from W+1; before a gap at the
+ *       first missing ID while it is younger than {@code max-commit-delay} (<b>no row after it is enqueued</b>, since a
+ *       smaller ID may still commit); past the gap only, once it is older. The gap's first sighting is kept in
+ *       {@code INBOX_CURSOR.HOLE_SINCE}, so a restart does not reset its timer. At most one gap is resolved per
+ *       round;</li>
  *   <li>in one transaction, enqueue the contiguous rows ({@code insertIfAbsent}: a row already there is fine)
  *       and write the new {@code (W, holeSince)}.</li>
  * </ol>
@@ -68,40 +64,30 @@ public final class InboxPoller {
         mailboxOutage.recovered();
         var now = clock.instant();
 
-        var contiguous = new ArrayList<MailboxRow>();
-        long expected = watermark + 1;
-        for (var row : rows) {
-            if (row.id() != expected) {
-                break;
-            }
-            contiguous.add(row);
-            expected++;
-        }
-        var firstAfterGap = rows.size() > contiguous.size() ? rows.get(contiguous.size()) : null;
+        var decision = HoleRule.decide(watermark, cursor.holeSince(), rows.stream().map(MailboxRow::id).toList(), now,
+                settings.maxCommitDelay());
+        var taken = rows.subList(0, decision.take());
         if (!rows.isEmpty()) {
-            metrics.watermarkLag(rows.get(rows.size() - 1).id() - (expected - 1));
+            long contiguousEnd = taken.isEmpty() ? watermark : taken.get(taken.size() - 1).id();
+            metrics.watermarkLag(rows.get(rows.size() - 1).id() - contiguousEnd);
         }
-
-        if (firstAfterGap == null) {
-            return new PollResult.Advanced(commit(contiguous, expected - 1, null), expected - 1);
-        }
-
-        long missingId = expected;
-        Instant holeSince = contiguous.isEmpty() && cursor.holeSince() != null ? cursor.holeSince() : now;
-        if (Duration.between(holeSince, now).compareTo(settings.maxCommitDelay()) >= 0) {
-            long released = firstAfterGap.id() - 1;
-            commit(contiguous, released, null);
-            metrics.permanentHoleReleased(missingId, released);
+        if (decision instanceof HoleRule.ReleaseHole release) {
+            commit(taken, release.watermark(), null);
+            metrics.permanentHoleReleased(release.missingId(), release.watermark());
             log.warn("Mailbox IDs {}..{} missing since {} (longer than max-commit-delay {}): taken as a permanent hole; "
-                    + "watermark {} -> {}", missingId, released, holeSince, settings.maxCommitDelay(), watermark, released);
-            return new PollResult.HoleReleased(released, missingId, released);
+                    + "watermark {} -> {}", release.missingId(), release.watermark(), release.since(),
+                    settings.maxCommitDelay(), watermark, release.watermark());
+            return new PollResult.HoleReleased(release.watermark(), release.missingId(), release.watermark());
         }
-        int enqueued = commit(contiguous, missingId - 1, holeSince);
-        if (!holeSince.equals(cursor.holeSince())) {
-            log.info("Mailbox ID {} missing while {} is present: holding intake at watermark {} for up to {}",
-                    missingId, firstAfterGap.id(), missingId - 1, settings.maxCommitDelay());
+        if (decision instanceof HoleRule.HoldAtHole hold) {
+            int enqueued = commit(taken, hold.watermark(), hold.since());
+            if (!hold.since().equals(cursor.holeSince())) {
+                log.info("Mailbox ID {} missing while {} is present: holding intake at watermark {} for up to {}",
+                        hold.missingId(), rows.get(taken.size()).id(), hold.watermark(), settings.maxCommitDelay());
+            }
+            return new PollResult.HeldAtHole(enqueued, hold.watermark(), hold.missingId(), hold.since());
         }
-        return new PollResult.HeldAtHole(enqueued, missingId - 1, missingId, holeSince);
+        return new PollResult.Advanced(commit(taken, decision.watermark(), null), decision.watermark());
     }
 
     /** Enqueue the rows and move the cursor in one transaction; returns how many rows were new. */
