@@ -3,7 +3,7 @@ package io.msgx.pipeline.pump;
 import io.msgx.pipeline.codec.DecodeResult;
 import io.msgx.pipeline.codec.DecodedMessage;
 import io.msgx.pipeline.codec.MessageIdentity;
-import io.msgx.pipeline.codec.MsgKind;
+import io.msgx.pipeline.codec.MessageMeta;
 import io.msgx.pipeline.codec.XmlCodec;
 import io.msgx.pipeline.mailbox.Mailbox;
 import io.msgx.pipeline.mailbox.MailboxRowUnreadableException;
@@ -28,6 +28,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.concurrent.Executor;
 
 /**
@@ -54,9 +55,6 @@ public final class MessageProcessor {
 
     private static final Logger log = LoggerFactory.getLogger(MessageProcessor.class);
 
-    /** The reason's prefix of a seasonal schedule, skipped unread (decision D-63). */
-    public static final String SEASONAL_SCHEDULE = "seasonal-schedule";
-
     private final Mailbox mailbox;
     private final PipelineStore store;
     private final XmlCodec codec;
@@ -70,6 +68,7 @@ public final class MessageProcessor {
     private final GroupTexts groupTexts;
     private final UnmappedTally unmapped;
     private final SequenceWatch sequences;
+    private final MessageTriage triage;
 
     /** A processor whose groups read their own texts when they come. */
     public MessageProcessor(Mailbox mailbox, PipelineStore store, XmlCodec codec, FlightProcessor flights,
@@ -104,6 +103,7 @@ public final class MessageProcessor {
         this.storeOutage = new OutageLog(log, "Pipeline store", clock);
         this.unmapped = new UnmappedTally(metrics);
         this.sequences = new SequenceWatch(settings.seqnResetWindow(), metrics);
+        this.triage = new MessageTriage(settings.ignoreRules());
     }
 
     /** How this processor reports an outage of our store: the pump reports its own store outages through it too. */
@@ -167,37 +167,49 @@ public final class MessageProcessor {
                     "raw-missing: mailbox row " + msgId + " no longer exists"));
         }
         var decoded = codec.decode(raw.get());
-        if (decoded instanceof DecodeResult.Malformed malformed) {
-            return end(msgId, Terminal.dead(ErrorClass.MALFORMED, malformed.reason()));
-        }
-        if (decoded instanceof DecodeResult.CodecError codecError) {
-            return fail(head, ErrorClass.CODEC_ERROR, codecError.reason());
-        }
-        var read = (DecodeResult.Decoded) decoded;
-        var outcome = processDecoded(head, read.message(), raw.get());
-        if (outcome instanceof ProcessOutcome.Ended) {
+        var heldBy = decoded instanceof DecodeResult.Decoded read && head.identityKey() == null
+                ? bindIdentity(msgId, read.message()) : OptionalLong.empty();
+        var outcome = act(head, triage.of(decoded, heldBy), raw.get());
+        if (outcome instanceof ProcessOutcome.Ended && decoded instanceof DecodeResult.Decoded read) {
             unmapped.report(msgId, read.message(), read.unmapped());
         }
         return outcome;
     }
 
-    private ProcessOutcome processDecoded(ProcRecord head, DecodedMessage message, String raw) {
-        long msgId = head.msgId();
-        var meta = message.meta();
+    /** Bind the message's identity; answers the message that holds it when another one does. */
+    private OptionalLong bindIdentity(long msgId, DecodedMessage message) {
+        sequences.observe(msgId, message.meta());
+        var identity = MessageIdentity.of(message.meta(), settings.identityWithDay()).key();
+        return heldByAnother(msgId, store.procStates().bindIdentity(msgId, identity, clock.instant()));
+    }
 
-        if (head.identityKey() == null) {
-            sequences.observe(msgId, meta);
-            var identity = MessageIdentity.of(meta, settings.identityWithDay()).key();
-            if (store.procStates().bindIdentity(msgId, identity, clock.instant()) instanceof IdentityBinding.HeldBy held
-                    && held.msgId() != msgId) {
-                return end(msgId, duplicate(msgId, raw, held.msgId()));
-            }
+    private static OptionalLong heldByAnother(long msgId, IdentityBinding binding) {
+        return binding instanceof IdentityBinding.HeldBy held && held.msgId() != msgId
+                ? OptionalLong.of(held.msgId()) : OptionalLong.empty();
+    }
+
+    /** Do what the triage decided for a message processed alone. */
+    private ProcessOutcome act(ProcRecord head, MessageTriage.Verdict verdict, String raw) {
+        long msgId = head.msgId();
+        if (verdict instanceof MessageTriage.Malformed malformed) {
+            return end(msgId, Terminal.dead(ErrorClass.MALFORMED, malformed.reason()));
         }
-        var skipped = skippedUnread(message);
-        if (skipped.isPresent()) {
-            return end(msgId, skipped.get());
+        if (verdict instanceof MessageTriage.CodecFailure failure) {
+            return fail(head, ErrorClass.CODEC_ERROR, failure.reason());
         }
-        return dispatch(head, message);
+        if (verdict instanceof MessageTriage.Duplicate duplicate) {
+            return end(msgId, duplicate(msgId, raw, duplicate.holder()));
+        }
+        if (verdict instanceof MessageTriage.Skip skip) {
+            return end(msgId, Terminal.skipped(skip.reason()));
+        }
+        if (verdict instanceof MessageTriage.ApplyFlight flight) {
+            return ended(msgId, flights.apply(head, flight.message(), flight.flight()));
+        }
+        if (verdict instanceof MessageTriage.ApplyReference reference) {
+            return ended(msgId, references.apply(head, reference.meta(), reference.answer()));
+        }
+        return unsupported(head, ((MessageTriage.Unsupported) verdict).meta());
     }
 
     /**
@@ -318,11 +330,19 @@ public final class MessageProcessor {
         }
     }
 
-    /** A message of a group, read and decoded; {@code decoded} is null when its text is malformed. */
-    private record Prepared(ProcRecord head, String raw, DecodedMessage decoded, List<String> unmapped,
-                            String malformedReason) {
+    /** A message of a group, read and decoded (or found malformed). */
+    private record Prepared(ProcRecord head, String raw, DecodeResult decoded) {
+
+        /** The decoded message, or null when its text is malformed. */
+        DecodedMessage message() {
+            return decoded instanceof DecodeResult.Decoded read ? read.message() : null;
+        }
     }
 
+    /**
+     * The group's messages from the first, read and decoded, up to the first that is not {@link MessageTriage#groupable}
+     * (or malformed: a malformed message ends in the group); that one and everything after it wait.
+     */
     private List<Prepared> prepareGroup(List<ProcRecord> run) {
         var texts = groupTexts.read(run.stream().map(ProcRecord::msgId).toList());
         var prepared = new ArrayList<Prepared>();
@@ -334,46 +354,16 @@ public final class MessageProcessor {
                     break;
                 }
                 var decoded = text != null ? text.decoded() : codec.decode(raw.get()); // else: our kept copy
-                if (decoded instanceof DecodeResult.Malformed malformed) {
-                    prepared.add(new Prepared(head, raw.get(), null, List.of(), malformed.reason()));
-                    continue;
-                }
-                if (!(decoded instanceof DecodeResult.Decoded ok) || !groupable(ok.message())) {
+                boolean joins = decoded instanceof DecodeResult.Malformed
+                        || decoded instanceof DecodeResult.Decoded
+                        && MessageTriage.groupable(triage.of(decoded, OptionalLong.empty()));
+                if (!joins) {
                     break;
                 }
-                prepared.add(new Prepared(head, raw.get(), ok.message(), ok.unmapped(), null));
+                prepared.add(new Prepared(head, raw.get(), decoded));
             }
         }
         return prepared;
-    }
-
-    /**
-     * Flight messages with their payload, and messages an ignore rule skips; everything else goes alone, through
-     * {@link #processOne}.
-     */
-    private boolean groupable(DecodedMessage message) {
-        var kind = message.kind();
-        var flight = (kind instanceof MsgKind.Schd || kind instanceof MsgKind.Flop || kind instanceof MsgKind.Fdel)
-                && message.flightMessage().isPresent();
-        return flight || skippedUnread(message).isPresent();
-    }
-
-    /**
-     * How a message ends that is skipped without being processed, or empty when it is processed: an ignore rule
-     * matches ({@code SKIPPED(ignored:<rule>)}), or it is a seasonal schedule ({@code SKIPPED(seasonal-schedule: ..)},
-     * sis-format §7, decision D-63). The single and the grouped path both ask here.
-     */
-    private Optional<Terminal> skippedUnread(DecodedMessage message) {
-        var meta = message.meta();
-        var ignoredBy = settings.ignoreRules().match(meta.type(), meta.subtype());
-        if (ignoredBy.isPresent()) {
-            return Optional.of(Terminal.skipped("ignored:" + ignoredBy.get()));
-        }
-        if (message.kind() instanceof MsgKind.Seasonal) {
-            return Optional.of(Terminal.skipped(SEASONAL_SCHEDULE + ": " + message.meta().kind() + " carries the season's "
-                    + "planned services and names no flight instance (sis-format §7); it is not flight state"));
-        }
-        return Optional.empty();
     }
 
     private List<ProcessOutcome> applyGroup(List<Prepared> prepared) {
@@ -382,21 +372,20 @@ public final class MessageProcessor {
         var decided = new ArrayList<ProcStates.Ending>();
         for (var item : prepared) {
             long msgId = item.head().msgId();
-            if (item.decoded() == null) {
-                decided.add(new ProcStates.Ending(msgId, Terminal.dead(ErrorClass.MALFORMED, item.malformedReason())));
-                continue;
+            var binding = bindings.get(msgId);
+            var verdict = triage.of(item.decoded(),
+                    binding == null ? OptionalLong.empty() : heldByAnother(msgId, binding));
+            if (verdict instanceof MessageTriage.Malformed malformed) {
+                decided.add(new ProcStates.Ending(msgId, Terminal.dead(ErrorClass.MALFORMED, malformed.reason())));
+            } else if (verdict instanceof MessageTriage.Duplicate duplicate) {
+                decided.add(new ProcStates.Ending(msgId, duplicate(msgId, item.raw(), duplicate.holder())));
+            } else if (verdict instanceof MessageTriage.Skip skip) {
+                decided.add(new ProcStates.Ending(msgId, Terminal.skipped(skip.reason())));
+            } else if (verdict instanceof MessageTriage.ApplyFlight flight) {
+                work.add(new FlightProcessor.Work(item.head(), flight.message(), flight.flight()));
+            } else {
+                throw new IllegalStateException("message " + msgId + " is in a group but goes " + verdict);
             }
-            var meta = item.decoded().meta();
-            if (bindings.get(msgId) instanceof IdentityBinding.HeldBy held && held.msgId() != msgId) {
-                decided.add(new ProcStates.Ending(msgId, duplicate(msgId, item.raw(), held.msgId())));
-                continue;
-            }
-            var skipped = skippedUnread(item.decoded());
-            if (skipped.isPresent()) {
-                decided.add(new ProcStates.Ending(msgId, skipped.get()));
-                continue;
-            }
-            work.add(new FlightProcessor.Work(item.head(), item.decoded(), item.decoded().flightMessage().orElseThrow()));
         }
         var terminals = new LinkedHashMap<Long, Terminal>();
         decided.forEach(ending -> terminals.put(ending.msgId(), ending.terminal()));
@@ -406,8 +395,8 @@ public final class MessageProcessor {
             long msgId = item.head().msgId();
             try (var message = MessageLogContext.message(msgId)) {
                 outcomes.add(ended(msgId, terminals.get(msgId)));
-                if (item.decoded() != null) {
-                    unmapped.report(msgId, item.decoded(), item.unmapped());
+                if (item.decoded() instanceof DecodeResult.Decoded read) {
+                    unmapped.report(msgId, read.message(), read.unmapped());
                 }
             }
         }
@@ -417,10 +406,11 @@ public final class MessageProcessor {
     private Map<Long, IdentityBinding> bindIdentities(List<Prepared> prepared) {
         var claims = new ArrayList<ProcStates.IdentityClaim>();
         for (var p : prepared) {
-            if (p.decoded() != null && p.head().identityKey() == null) {
-                sequences.observe(p.head().msgId(), p.decoded().meta());
+            var message = p.message();
+            if (message != null && p.head().identityKey() == null) {
+                sequences.observe(p.head().msgId(), message.meta());
                 claims.add(new ProcStates.IdentityClaim(p.head().msgId(),
-                        MessageIdentity.of(p.decoded().meta(), settings.identityWithDay()).key()));
+                        MessageIdentity.of(message.meta(), settings.identityWithDay()).key()));
             }
         }
         return claims.isEmpty() ? Map.of() : store.procStates().bindIdentities(claims, clock.instant());
@@ -438,25 +428,10 @@ public final class MessageProcessor {
         return outcomes;
     }
 
-    private ProcessOutcome dispatch(ProcRecord head, DecodedMessage message) {
-        var kind = message.kind();
-        if (kind instanceof MsgKind.Schd || kind instanceof MsgKind.Flop || kind instanceof MsgKind.Fdel) {
-            var flightMessage = message.flightMessage();
-            if (flightMessage.isEmpty()) {
-                return end(head.msgId(), Terminal.dead(ErrorClass.MALFORMED, "payload missing for " + message.meta().kind()));
-            }
-            var terminal = flights.apply(head, message, flightMessage.get());
-            return ended(head.msgId(), terminal);
-        }
-        if (kind instanceof MsgKind.Ref) {
-            var answer = message.referenceAnswer();
-            if (answer.isEmpty()) {
-                return end(head.msgId(), Terminal.dead(ErrorClass.MALFORMED, "payload missing for " + message.meta().kind()));
-            }
-            return ended(head.msgId(), references.apply(head, message.meta(), answer.get()));
-        }
+    /** A kind no processor handles: {@code FAILED(UNSUPPORTED)}, said loudly on the first attempt with the remedy. */
+    private ProcessOutcome unsupported(ProcRecord head, MessageMeta meta) {
+        var kind = meta.kind();
         if (head.attempts() == 0) {
-            var meta = message.meta();
             var remedy = settings.ignoreRules().withRule(meta.type(), meta.subtype())
                     .map(list -> "ignore it with the configuration line  " + IgnoreRules.KEY + ": " + list
                             + "  (environment: " + IgnoreRules.ENVIRONMENT_VARIABLE + "=" + list + "), or end this "
@@ -464,10 +439,10 @@ public final class MessageProcessor {
                     .orElse("end this message with the CLI's skip command (no ignore rule can name this TYPE)");
             log.error("Message {}: {} is a kind no processor handles. It holds the FIFO head: every message after it "
                     + "waits while it is retried with backoff ({} attempts), then it ends DEAD(EXHAUSTED). If this "
-                    + "traffic is expected and carries nothing to process, {}", head.msgId(), message.meta().kind(),
+                    + "traffic is expected and carries nothing to process, {}", head.msgId(), kind,
                     settings.retry().maxAttempts(), remedy);
         }
-        return fail(head, ErrorClass.UNSUPPORTED, "no processor handles " + message.meta().kind());
+        return fail(head, ErrorClass.UNSUPPORTED, "no processor handles " + kind);
     }
 
     private ProcessOutcome end(long msgId, Terminal terminal) {

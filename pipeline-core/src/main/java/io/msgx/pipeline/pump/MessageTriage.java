@@ -1,0 +1,115 @@
+package io.msgx.pipeline.pump;
+
+import io.msgx.domain.message.FlightMessage;
+import io.msgx.pipeline.codec.DecodeResult;
+import io.msgx.pipeline.codec.DecodedMessage;
+import io.msgx.pipeline.codec.MessageMeta;
+import io.msgx.pipeline.codec.MsgKind;
+import io.msgx.pipeline.codec.ReferenceAnswer;
+
+import java.util.Objects;
+import java.util.OptionalLong;
+
+/**
+ * Where a message goes once it is read: the one triage of the single and the grouped path (issue 25, point 5). Pure:
+ * the {@link MessageProcessor} reads, binds the identity and records; this decides, in this order:
+ * <ol>
+ *   <li>a text that breaks the contract ends {@code DEAD(MALFORMED)}; a defect of the codec is {@code FAILED(CODEC_ERROR)}
+ *       and retried;</li>
+ *   <li>a message whose identity another message holds is a duplicate of it (Q15; D-84 tells the content);</li>
+ *   <li>a message an ignore rule names ends {@code SKIPPED(ignored:<rule>)}; a seasonal schedule ends
+ *       {@code SKIPPED(seasonal-schedule: ...)} (D-63);</li>
+ *   <li>a flight message ({@code SCHD}, {@code FLOP}, {@code FDEL}) goes to the flight processor, a reference message to
+ *       the reference processor;</li>
+ *   <li>anything else is a kind no processor handles: {@code FAILED(UNSUPPORTED)}, holding the FIFO head.</li>
+ * </ol>
+ */
+public final class MessageTriage {
+
+    /** The reason's prefix of a seasonal schedule's skip. */
+    public static final String SEASONAL_SCHEDULE = "seasonal-schedule";
+
+    /** Where a message goes. */
+    public sealed interface Verdict {
+    }
+
+    /** The text breaks the contract: {@code DEAD(MALFORMED)} with {@code reason}. */
+    public record Malformed(String reason) implements Verdict {
+    }
+
+    /** Our codec failed on a text that parsed: {@code FAILED(CODEC_ERROR)}, retried. */
+    public record CodecFailure(String reason) implements Verdict {
+    }
+
+    /** Another message ({@code holder}) holds this one's identity: {@code SKIPPED(duplicate-of:<holder>...)}. */
+    public record Duplicate(long holder) implements Verdict {
+    }
+
+    /** Ended unread: {@code SKIPPED(<reason>)}. */
+    public record Skip(String reason) implements Verdict {
+    }
+
+    /** A flight message for the flight processor. */
+    public record ApplyFlight(DecodedMessage message, FlightMessage flight) implements Verdict {
+    }
+
+    /** A reference message for the reference processor. */
+    public record ApplyReference(MessageMeta meta, ReferenceAnswer answer) implements Verdict {
+    }
+
+    /** A kind no processor handles: {@code FAILED(UNSUPPORTED)}. */
+    public record Unsupported(MessageMeta meta) implements Verdict {
+    }
+
+    private final IgnoreRules ignoreRules;
+
+    public MessageTriage(IgnoreRules ignoreRules) {
+        this.ignoreRules = Objects.requireNonNull(ignoreRules, "ignoreRules");
+    }
+
+    /**
+     * The verdict on a decoding result; {@code heldBy} is the message that holds its identity, when another does (only
+     * a decoded message has an identity).
+     */
+    public Verdict of(DecodeResult decoded, OptionalLong heldBy) {
+        if (decoded instanceof DecodeResult.Malformed malformed) {
+            return new Malformed(malformed.reason());
+        }
+        if (decoded instanceof DecodeResult.CodecError codecError) {
+            return new CodecFailure(codecError.reason());
+        }
+        return of(((DecodeResult.Decoded) decoded).message(), heldBy);
+    }
+
+    /** The verdict on a decoded message; {@code heldBy} as in {@link #of(DecodeResult, OptionalLong)}. */
+    public Verdict of(DecodedMessage message, OptionalLong heldBy) {
+        if (heldBy.isPresent()) {
+            return new Duplicate(heldBy.getAsLong());
+        }
+        var meta = message.meta();
+        var ignoredBy = ignoreRules.match(meta.type(), meta.subtype());
+        if (ignoredBy.isPresent()) {
+            return new Skip("ignored:" + ignoredBy.get());
+        }
+        var kind = message.kind();
+        if (kind instanceof MsgKind.Seasonal) {
+            return new Skip(SEASONAL_SCHEDULE + ": " + meta.kind() + " carries the season's planned services and "
+                    + "names no flight instance (sis-format §7); it is not flight state");
+        }
+        if (message.flightMessage().isPresent()) {
+            return new ApplyFlight(message, message.flightMessage().get());
+        }
+        if (message.referenceAnswer().isPresent()) {
+            return new ApplyReference(meta, message.referenceAnswer().get());
+        }
+        return new Unsupported(meta);
+    }
+
+    /**
+     * True when a message with this verdict (taken before its identity is bound) may go in a group: a flight message,
+     * or one that ends unread. Everything else goes alone.
+     */
+    public static boolean groupable(Verdict verdict) {
+        return verdict instanceof ApplyFlight || verdict instanceof Skip;
+    }
+}
