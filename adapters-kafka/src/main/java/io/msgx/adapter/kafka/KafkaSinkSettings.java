@@ -176,6 +176,9 @@ public record KafkaSinkSettings(String bootstrapServers, String clientId, String
         return maxBlock.plus(deliveryTimeout).plus(WAIT_MARGIN);
     }
 
+    /** The producer's longest pause between two connection tries to a broker, unless msgx.kafka.producer.* sets it. */
+    static final String DEFAULT_RECONNECT_BACKOFF_MAX_MS = "250";
+
     /** The complete producer configuration: the extra properties, then the ones the sink owns. */
     public Map<String, Object> producerConfig() {
         var config = new HashMap<String, Object>(producerProperties);
@@ -191,6 +194,9 @@ public record KafkaSinkSettings(String bootstrapServers, String clientId, String
         config.put(ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, Long.toString(requestTimeout.toMillis()));
         config.put(ProducerConfig.MAX_BLOCK_MS_CONFIG, Long.toString(maxBlock.toMillis()));
         config.put(ProducerConfig.LINGER_MS_CONFIG, Long.toString(linger.toMillis()));
+        // A broker that comes back is reached again within a quarter second: the client's default backs off up to
+        // 1 s between reconnects, longer than the pipeline's resume bound of two poll intervals (D-95). Overridable.
+        config.putIfAbsent(ProducerConfig.RECONNECT_BACKOFF_MAX_MS_CONFIG, DEFAULT_RECONNECT_BACKOFF_MAX_MS);
         return config;
     }
 

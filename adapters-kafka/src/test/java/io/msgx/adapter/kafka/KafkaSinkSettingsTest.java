@@ -37,6 +37,13 @@ class KafkaSinkSettingsTest {
     }
 
     @Test
+    void aBrokerThatComesBackIsTriedAgainWithinAQuarterSecondUnlessTheSiteSaysOtherwise() {
+        assertThat(VALID.producerConfig()).containsEntry("reconnect.backoff.max.ms", "250");
+        assertThat(VALID.withProducerProperties(Map.of("reconnect.backoff.max.ms", "1000")).producerConfig())
+                .containsEntry("reconnect.backoff.max.ms", "1000");
+    }
+
+    @Test
     void aReferenceTopicThatIsInvalidOrSharedWithAnotherTopicNamesTheKey() {
         assertRefused(() -> VALID.withReferenceTopic("bad topic"), "msgx.kafka.topic.reference");
         assertRefused(() -> VALID.withReferenceTopic(VALID.schdTopic()), "msgx.kafka.topic.reference");
