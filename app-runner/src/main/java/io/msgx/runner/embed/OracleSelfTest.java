@@ -91,7 +91,8 @@ public final class OracleSelfTest {
      */
     public static Result run(RunnerConfig config, Request request, Clock clock, Consumer<String> progress) {
         if (config.store().kind() != RunnerConfig.StoreKind.ORACLE) {
-            throw new IllegalArgumentException("msgx.store.kind is " + config.store().kind().name().toLowerCase()
+            throw new IllegalArgumentException("msgx.store.kind is "
+                    + config.store().kind().name().toLowerCase(java.util.Locale.ROOT)
                     + ": the Oracle self-test runs against an Oracle store (msgx.store.kind=oracle)");
         }
         var launcher = SuiteLauncher.installed(request.suitesDir());
