@@ -16,6 +16,7 @@ import io.msgx.pipeline.store.ProcStatus;
 import io.msgx.pipeline.testing.PipelineHarness;
 import io.msgx.pipeline.testing.SettableClock;
 import io.msgx.pipeline.testing.SisMessages;
+import io.msgx.testing.Slow;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -35,6 +36,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * it, pumped in mailbox order, ending as flight state, outbox rows and terminal states in PostgreSQL. The same
  * assertions run on the Oracle adapter in {@link DayOfMessagesOnOracleEndToEndTest}, which only supplies the store.
  */
+@Slow
 class DayOfMessagesEndToEndTest {
 
     @RegisterExtension

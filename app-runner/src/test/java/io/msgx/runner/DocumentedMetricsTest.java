@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.msgx.pipeline.store.ProcStatus;
 import io.msgx.pipeline.testing.SisMessages;
 import io.msgx.runner.config.Keys;
+import io.msgx.testing.Slow;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -28,6 +29,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * {@code ops/prometheus/alerts.yml} and the Grafana dashboard use must be one the scrape proved. A renamed meter, a
  * doc that names the code's dotted name, or an alert on a metric that does not exist fails here, not at 3 a.m.
  */
+@Slow
 class DocumentedMetricsTest {
 
     private static final Path ROOT = Path.of("..");

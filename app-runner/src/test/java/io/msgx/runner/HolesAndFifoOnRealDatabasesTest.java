@@ -17,6 +17,7 @@ import io.msgx.pipeline.testing.FailingBeforeCommitStore;
 import io.msgx.pipeline.testing.PipelineHarness;
 import io.msgx.pipeline.testing.SettableClock;
 import io.msgx.pipeline.testing.SisMessages;
+import io.msgx.testing.Slow;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -32,6 +33,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * FIFO and gaps for real: MariaDB hands out auto-increment IDs at insert and shows rows at commit, so a
  * rolled-back insert leaves a permanent gap and an open transaction makes a smaller ID appear late.
  */
+@Slow
 class HolesAndFifoOnRealDatabasesTest {
 
     private static final Duration MAX_COMMIT_DELAY = Duration.ofSeconds(30);

@@ -19,6 +19,7 @@ import io.msgx.pipeline.store.PipelineStore;
 import io.msgx.pipeline.testing.PipelineHarness;
 import io.msgx.pipeline.testing.SettableClock;
 import io.msgx.pipeline.testing.SisMessages;
+import io.msgx.testing.Slow;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -42,6 +43,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * read to its end, must be the flight state in PostgreSQL. {@link KafkaDeliveryOnOracleEndToEndTest} runs the same
  * tests with the Oracle adapter as the store.
  */
+@Slow
 class KafkaDeliveryEndToEndTest {
 
     @RegisterExtension

@@ -6,6 +6,7 @@ import io.msgx.pipeline.testing.SisMessages;
 import io.msgx.runner.embed.MsgExchange;
 import io.msgx.runner.metrics.MicrometerPipelineMetrics;
 import io.msgx.runner.metrics.PipelineGauges;
+import io.msgx.testing.Slow;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -19,6 +20,7 @@ import static io.msgx.runner.BuiltRunner.await;
  * An instance that loses its lease (its lock session ended) and takes it again runs a new pipeline; the meters an
  * operator watches must follow that pipeline, not stay with the one that stopped.
  */
+@Slow
 class MetersAcrossLeaseLossTest {
 
     @RegisterExtension

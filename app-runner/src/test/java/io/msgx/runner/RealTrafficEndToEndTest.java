@@ -9,6 +9,7 @@ import io.msgx.runner.config.Keys;
 import io.msgx.runner.embed.MsgExchange;
 import io.msgx.runner.security.LogCapture;
 import ch.qos.logback.classic.Level;
+import io.msgx.testing.Slow;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -28,6 +29,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * store (read back from FLIGHT_SCHD, its lists and REF_MASTER) and on the topics.
  * {@code RealTrafficOnOracleEndToEndTest} runs the same on the Oracle adapter.
  */
+@Slow
 class RealTrafficEndToEndTest {
 
     @RegisterExtension

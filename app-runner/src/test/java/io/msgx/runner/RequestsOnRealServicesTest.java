@@ -3,6 +3,7 @@ package io.msgx.runner;
 import io.msgx.pipeline.mailbox.Mailbox;
 import io.msgx.pipeline.request.ResponseFlowContract;
 import io.msgx.pipeline.store.PipelineStore;
+import io.msgx.testing.Slow;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
@@ -10,6 +11,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * from its {@code CMINMSGS}, {@code REQ_TRACK}, flights and {@code REF_MASTER} in PostgreSQL. Exact and degraded
  * matches, the unmatched, expired, too-early and late answers, for schedules and reference data.
  */
+@Slow
 class RequestsOnRealServicesTest extends ResponseFlowContract {
 
     @RegisterExtension

@@ -13,6 +13,7 @@ import io.msgx.pipeline.store.OutboxEntry;
 import io.msgx.pipeline.store.OutboxEvent;
 import io.msgx.pipeline.store.OutboxTarget;
 import io.msgx.runner.config.Keys;
+import io.msgx.testing.Slow;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -33,6 +34,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * other side of the rule: a record the producer refuses (larger than {@code max.request.size}) still uses its
  * attempts and ends {@code DEAD}, while the rest of the outbox is delivered.
  */
+@Slow
 class BrokerOutageUsesNoAttemptTest {
 
     private static final int FLIGHTS = 20;

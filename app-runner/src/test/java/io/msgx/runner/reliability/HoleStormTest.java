@@ -3,6 +3,7 @@ package io.msgx.runner.reliability;
 import io.msgx.pipeline.testing.SisMessages;
 import io.msgx.runner.config.Keys;
 import io.msgx.runner.metrics.MicrometerPipelineMetrics;
+import io.msgx.testing.Slow;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -38,6 +39,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * <p>Default: about 2,000 rolled-back IDs, a few hundred late-committed rows, {@code max-commit-delay} 2 s. Longer:
  * {@code -Dmsgx.reliability.storm-scale=10} (see docs/reliability.md). Figures are printed as {@code RELIABILITY ...}.
  */
+@Slow
 class HoleStormTest {
 
     private static final Duration MAX_COMMIT_DELAY = Duration.ofSeconds(2);

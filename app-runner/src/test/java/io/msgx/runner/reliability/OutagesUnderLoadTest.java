@@ -2,6 +2,7 @@ package io.msgx.runner.reliability;
 
 import io.msgx.adapter.kafka.KafkaTestBroker;
 import io.msgx.runner.config.Keys;
+import io.msgx.testing.Slow;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -30,6 +31,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * {@code -Dmsgx.reliability.outage-seconds=60 -Dmsgx.reliability.flights=200} (see docs/reliability.md). The measured
  * resume delays are printed as {@code RELIABILITY ...} lines.
  */
+@Slow
 class OutagesUnderLoadTest {
 
     static final int DEFAULT_OUTAGE_SECONDS = 3;

@@ -9,6 +9,7 @@ import io.msgx.pipeline.testing.SisMessages;
 import io.msgx.runner.config.Keys;
 import io.msgx.runner.embed.MsgExchange;
 import io.msgx.runner.embed.PipelineStatus;
+import io.msgx.testing.Slow;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -35,6 +36,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
  * its one extra grant is given. The same users are then shown unable to do anything else: the grants are not
  * only enough, they are the minimum the tests can exercise.
  */
+@Slow
 class LeastPrivilegeEndToEndTest {
 
     /** MariaDB's refusals: no right on the database, on the table, on the column. */

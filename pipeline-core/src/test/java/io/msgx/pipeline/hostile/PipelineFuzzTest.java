@@ -2,6 +2,7 @@ package io.msgx.pipeline.hostile;
 
 import io.msgx.pipeline.pump.ProcessingSettings;
 import io.msgx.pipeline.testing.SisMessages;
+import io.msgx.testing.Slow;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
@@ -25,6 +26,7 @@ import static org.junit.jupiter.api.Assertions.fail;
  * {@code -Dmsgx.fuzz.count=1000000}. A failure prints the seed, the batch's first index, the rerun properties and
  * the offending mutants.
  */
+@Slow
 class PipelineFuzzTest {
 
     static final int BATCH = 250;
