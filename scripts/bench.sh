@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The bench in one command on this kind of machine (docs/performance.md):
 #   PostgreSQL + MariaDB (scripts/start-services.sh), a Kafka KRaft broker as a separate process
-#   (scripts/kafka-broker.sh, stopped on exit), the runner jar (built if missing), a scratch configuration,
-#   then `msgexchange bench`. Every argument is passed to the bench command:
+#   (scripts/kafka-broker.sh, stopped on exit), the tools' jar (built if missing), a scratch configuration,
+#   then `msgexchange-tools bench` (D-89: the bench is not in the production jar). Every argument is passed to
+#   the bench command:
 #
 #     scripts/bench.sh                                   # N = 200,000 (the default)
 #     scripts/bench.sh --messages 50000 --live-seconds 30
@@ -23,7 +24,7 @@ MYSQL_HOST="${BENCH_MYSQL_HOST:-127.0.0.1}"
 MYSQL_DB="${BENCH_MYSQL_DB:-msgx_bench}"
 HEAP="${BENCH_HEAP:--Xmx512m}"
 OUT="$ROOT/target/bench"
-JAR="$ROOT/app-runner/target/msgexchange.jar"
+JAR="$ROOT/app-tools/target/msgexchange-tools.jar"
 
 case "$PG_SCHEMA$MYSQL_DB" in
   *[!A-Za-z0-9_]*) echo "bench.sh: BENCH_PG_SCHEMA and BENCH_MYSQL_DB must be plain identifiers" >&2; exit 2 ;;
@@ -47,8 +48,8 @@ echo "== Kafka broker (separate process)"
 BOOTSTRAP="$("$ROOT/scripts/kafka-broker.sh" start "$BROKER_DIR")"
 echo "Kafka at $BOOTSTRAP (pid $(cat "$BROKER_DIR/pid"))"
 
-echo "== runner jar"
-if [ ! -f "$JAR" ] || ! unzip -l "$JAR" 'io/msgx/runner/bench/Bench.class' >/dev/null 2>&1; then
+echo "== tools jar"
+if [ ! -f "$JAR" ] || ! unzip -l "$JAR" 'io/msgx/tools/bench/Bench.class' >/dev/null 2>&1; then
   echo "building $JAR (mvn -q install -DskipTests)"
   mvn -q install -DskipTests
 fi

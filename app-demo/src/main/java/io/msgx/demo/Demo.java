@@ -7,9 +7,9 @@ import io.msgx.domain.flight.MaflProjection;
 import io.msgx.pipeline.event.FlightEventJson;
 import io.msgx.runner.embed.MsgExchange;
 import io.msgx.runner.embed.PipelineStatus;
-import io.msgx.runner.simulator.AirportDaySimulator;
-import io.msgx.runner.simulator.MailboxFeeder;
-import io.msgx.runner.simulator.SimulationSettings;
+import io.msgx.tools.simulator.AirportDaySimulator;
+import io.msgx.tools.simulator.MailboxFeeder;
+import io.msgx.tools.simulator.SimulationSettings;
 
 import java.time.Duration;
 import java.time.Instant;

@@ -19,7 +19,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * The distribution archive that {@code package} built (D-76), as an operator installs it: its entries in both formats,
- * the launcher run from the unpacked archive, and the systemd unit as {@code systemd-analyze verify} reads it.
+ * no tool in its jar (D-89), the launcher run from the unpacked archive, and the systemd unit as
+ * {@code systemd-analyze verify} reads it.
  */
 class DistributionIT {
 
@@ -30,6 +31,10 @@ class DistributionIT {
             // The Oracle self-test (D-88): the suites and JUnit's console launcher, beside the runner's jar.
             BASE + "lib/oracle-selftest/adapters-oracle-tests.jar", BASE + "lib/oracle-selftest/pipeline-core-tests.jar",
             BASE + "lib/oracle-selftest/junit-platform-console-standalone-1.14.4.jar");
+
+    /** What runs no airport: the traffic simulator, the bench, the tools' CLI, the demo (D-89). */
+    private static final List<String> TOOLS = List.of("io/msgx/tools/", "io/msgx/runner/simulator/",
+            "io/msgx/runner/bench/", "io/msgx/demo/");
 
     @TempDir
     static Path unpacked;
@@ -59,6 +64,18 @@ class DistributionIT {
         assertThat(listing.output().lines().filter(line -> line.endsWith(BASE + "bin/msgexchange")).findFirst())
                 .as("the launcher is executable in the tar.gz").hasValueSatisfying(line ->
                         assertThat(line).startsWith("-rwxr-xr-x"));
+    }
+
+    @Test
+    void the_runners_jar_holds_no_tool_the_simulator_the_bench_and_the_demo_stay_out_of_production() throws Exception {
+        for (var jar : List.of(Path.of(BuiltRunner.jar()), home.resolve("lib/msgexchange.jar"))) {
+            try (var zip = new ZipFile(jar.toFile())) {
+                var tools = zip.stream().map(java.util.zip.ZipEntry::getName)
+                        .filter(name -> TOOLS.stream().anyMatch(name::startsWith)).toList();
+                assertThat(tools).as("tool classes in %s (D-89: they belong in app-tools' jar)", jar).isEmpty();
+                assertThat(zip.getEntry("io/msgx/runner/cli/Main.class")).as("the runner itself, in %s", jar).isNotNull();
+            }
+        }
     }
 
     @Test

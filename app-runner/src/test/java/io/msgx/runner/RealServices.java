@@ -30,7 +30,7 @@ import javax.sql.DataSource;
 public final class RealServices implements BeforeEachCallback, AfterEachCallback {
 
     /** The PostgreSQL schema; null when the store is Oracle. */
-    final PgTestDatabase postgres;
+    public final PgTestDatabase postgres;
     /** The Oracle schema; null when the store is PostgreSQL. */
     final OracleTestDatabase oracle;
     private final StoreKind kind;
@@ -155,7 +155,7 @@ public final class RealServices implements BeforeEachCallback, AfterEachCallback
         return "jdbc:mysql://127.0.0.1:3306/" + mariadb.name() + "?sslMode=DISABLED&allowPublicKeyRetrieval=true";
     }
 
-    JdbcMailbox mailbox() {
+    public JdbcMailbox mailbox() {
         return mailbox;
     }
 
@@ -164,12 +164,12 @@ public final class RealServices implements BeforeEachCallback, AfterEachCallback
     }
 
     /** Pooled, auto-commit connections to this test's store, whichever its kind. */
-    DataSource storeDataSource() {
+    public DataSource storeDataSource() {
         return postgres != null ? postgres.dataSource() : oracle.dataSource();
     }
 
     /** A connection to the mailbox database, as the AODB side would hold one. */
-    Connection aodbConnection() throws SQLException {
+    public Connection aodbConnection() throws SQLException {
         return mariadb.connect();
     }
 
@@ -190,7 +190,7 @@ public final class RealServices implements BeforeEachCallback, AfterEachCallback
     }
 
     /** {@link #countInStore} for the tests that run on PostgreSQL only. */
-    long countInPostgres(String sql) throws SQLException {
+    public long countInPostgres(String sql) throws SQLException {
         if (postgres == null) {
             throw new IllegalStateException("this test's store is " + kind + ", not PostgreSQL: use countInStore");
         }

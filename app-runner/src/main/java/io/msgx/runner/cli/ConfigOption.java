@@ -15,7 +15,7 @@ public final class ConfigOption {
     Path file;
 
     /** The configuration, read and checked; its log format ({@code msgx.log.format}) applies from here on. */
-    RunnerConfig load() {
+    public RunnerConfig load() {
         var config = RunnerConfig.from(ConfigSource.load(file, System.getenv()));
         config.logFormat().apply();
         return config;

@@ -16,7 +16,6 @@ import picocli.CommandLine.ScopeType;
         versionProvider = Main.Version.class,
         description = "AODB/SIS mailbox -> authoritative flight state -> Kafka.",
         subcommands = {RunCommand.class, ConfigCommand.class, MigrateCommand.class, StatusCommand.class, MessageCommand.class,
-                BenchCommand.class,
                 FlightCommand.class, ReferenceCommand.class, DeadCommand.class, FailedCommand.class, EventsCommand.class, RequestCommand.class, ReplayCommand.class, SkipCommand.class, SeedCommand.class, BackfillCommand.class,
                 OracleSelfTestCommand.class})
 public final class Main {
@@ -28,8 +27,8 @@ public final class Main {
     /** {@code run}: a background loop met a JVM {@link Error}; the service manager restarts the process (EX_SOFTWARE). */
     public static final int FATAL = 70;
 
-    /** {@code --version}: this build ({@link BuildInfo}) and the Java runtime it runs on. */
-    static final class Version implements CommandLine.IVersionProvider {
+    /** {@code --version}: this build ({@link BuildInfo}) and the Java runtime it runs on (the tools' jar's too). */
+    public static final class Version implements CommandLine.IVersionProvider {
         @Override
         public String[] getVersion() {
             return new String[] {"msgexchange " + BuildInfo.current().describe(), "Java " + Runtime.version()};
@@ -42,7 +41,14 @@ public final class Main {
 
     /** Run a command line and return its exit code (tests call this). */
     public static int execute(String... args) {
-        var commandLine = new CommandLine(new Main());
+        return execute(new CommandLine(new Main()), args);
+    }
+
+    /**
+     * Run {@code commandLine} with this entry point's exit codes for a bad configuration and a failure; the tools'
+     * jar (app-tools) runs its commands through it too.
+     */
+    public static int execute(CommandLine commandLine, String... args) {
         commandLine.setExecutionExceptionHandler((e, cmd, parsed) -> {
             if (e instanceof ConfigException) {
                 cmd.getErr().println(e.getMessage());

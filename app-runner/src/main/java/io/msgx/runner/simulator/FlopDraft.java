@@ -1,9 +1,0 @@
-package io.msgx.runner.simulator;
-
-import io.msgx.domain.message.FlightOperation;
-
-import java.time.LocalDateTime;
-
-/** A dynamic operation a flight's script sends at a moment of the day (before it has a {@code SEQN}). */
-record FlopDraft(LocalDateTime at, FlightOperation operation, String description) {
-}
