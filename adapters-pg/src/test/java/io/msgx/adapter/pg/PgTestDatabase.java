@@ -3,27 +3,37 @@ package io.msgx.adapter.pg;
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import io.msgx.pipeline.store.PipelineStore;
+import io.msgx.testing.jdbc.TestServer;
+import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import org.junit.jupiter.api.extension.AfterEachCallback;
 import org.junit.jupiter.api.extension.BeforeEachCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
 import javax.sql.DataSource;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.Map;
 import java.util.UUID;
 
 /**
- * A fresh, migrated schema per test in the local PostgreSQL (database {@code test} on 127.0.0.1:5432, user
- * {@code postgres}; override with {@code MSGX_TEST_PG_URL}, {@code MSGX_TEST_PG_USER}, {@code MSGX_TEST_PG_PASSWORD}),
- * dropped after the test. Register it on an instance field with {@code @RegisterExtension}.
+ * A fresh, migrated schema per test in the test PostgreSQL, dropped after the test. Register it on an instance field
+ * with {@code @RegisterExtension}. The server ({@link TestServer#choose}, once per JVM): the one
+ * {@code MSGX_TEST_PG_URL} names (as {@code MSGX_TEST_PG_USER} / {@code _PASSWORD}); else the local one (database
+ * {@code test} on 127.0.0.1:5432, user {@code postgres}) when it answers; else an embedded PostgreSQL (zonky's
+ * packaged binaries, as the demo uses) with a database {@code test} and the superuser {@code postgres}.
  */
 public final class PgTestDatabase implements BeforeEachCallback, AfterEachCallback {
 
-    public static final String URL = env("MSGX_TEST_PG_URL", "jdbc:postgresql://127.0.0.1:5432/test");
-    public static final String USER = env("MSGX_TEST_PG_USER", "postgres");
-    public static final String PASSWORD = env("MSGX_TEST_PG_PASSWORD", "");
+    /** The server of this JVM's tests, and where it came from. */
+    public static final TestServer SERVER = TestServer.choose("PostgreSQL", "MSGX_TEST_PG",
+            "jdbc:postgresql://127.0.0.1:5432/test", 5432, "postgres", PgTestDatabase::startEmbedded);
+    public static final String URL = SERVER.url();
+    public static final String USER = SERVER.user();
+    public static final String PASSWORD = SERVER.password();
 
     private final Map<String, String> connectionProperties;
     private String schema;
@@ -92,8 +102,32 @@ public final class PgTestDatabase implements BeforeEachCallback, AfterEachCallba
         return new HikariDataSource(config);
     }
 
-    private static String env(String name, String fallback) {
-        var value = System.getenv(name);
-        return value == null || value.isBlank() ? fallback : value;
+    /**
+     * An embedded PostgreSQL on a free loopback port, with a database {@code test} as on the local server. Its
+     * binaries are unpacked once per machine (zonky's cache under the temporary folder); its data lives in a folder
+     * of this JVM, deleted at exit. Authentication is {@code trust}, as on the local server.
+     */
+    private static TestServer startEmbedded() {
+        var workDir = TestServer.workDir("msgx-test-pg-");
+        try {
+            var postgres = EmbeddedPostgres.builder()
+                    .setDataDirectory(workDir.resolve("data"))
+                    .setCleanDataDirectory(true)
+                    .setRegisterShutdownHook(false)
+                    .setPGStartupWait(Duration.ofMinutes(2)) // not zonky's 10 s: the build's machines are busy
+                    .start();
+            TestServer.stopAtExit("PostgreSQL", postgres::close, workDir);
+            var url = "jdbc:postgresql://127.0.0.1:" + postgres.getPort() + "/";
+            try (var admin = DriverManager.getConnection(url + "postgres", "postgres", "");
+                 var create = admin.createStatement()) {
+                create.execute("CREATE DATABASE test");
+            }
+            return new TestServer(url + "test", "postgres", "", TestServer.Origin.EMBEDDED);
+        } catch (IOException e) {
+            TestServer.deleteQuietly(workDir);
+            throw new UncheckedIOException("could not start the embedded PostgreSQL in " + workDir, e);
+        } catch (SQLException e) {
+            throw new IllegalStateException("the embedded PostgreSQL did not take its test database: " + e, e);
+        }
     }
 }

@@ -374,7 +374,7 @@ class ConsoleBrowserTest {
             keys.put("msgx.store.password", PgTestDatabase.PASSWORD);
         }
         keys.put("msgx.store.schema", postgres.schema());
-        keys.put("msgx.mailbox.url", "jdbc:mysql://127.0.0.1:3306/" + mariadb.name()
+        keys.put("msgx.mailbox.url", mariadb.url()
                 + "?sslMode=DISABLED&allowPublicKeyRetrieval=true");
         keys.put("msgx.mailbox.user", "root");
         keys.put("msgx.kafka.enabled", "false");

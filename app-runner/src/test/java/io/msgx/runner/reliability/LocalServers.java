@@ -1,5 +1,10 @@
 package io.msgx.runner.reliability;
 
+import io.msgx.adapter.mysql.TestMailboxDatabase;
+import io.msgx.adapter.pg.PgTestDatabase;
+import io.msgx.testing.jdbc.TestServer;
+import org.junit.jupiter.api.Assumptions;
+
 import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,6 +21,16 @@ import java.util.concurrent.TimeUnit;
 final class LocalServers {
 
     private LocalServers() {
+    }
+
+    /**
+     * Skips the calling test unless both fixtures use these local servers (not an embedded one, not one named by a
+     * {@code MSGX_TEST_*_URL}): stopping them would then take nothing away from the pipeline. Call it first.
+     */
+    static void assumeTheTestsUseThem() {
+        Assumptions.assumeTrue(PgTestDatabase.SERVER.origin() == TestServer.Origin.LOCAL
+                        && TestMailboxDatabase.server().origin() == TestServer.Origin.LOCAL,
+                "the tests do not use the machine's own PostgreSQL and MariaDB");
     }
 
     /** Stop the local PostgreSQL cluster (fast shutdown: sessions are terminated, as at a real restart). */

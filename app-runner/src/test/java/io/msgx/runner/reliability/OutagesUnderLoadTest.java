@@ -209,6 +209,7 @@ class OutagesUnderLoadTest {
     @Test
     @EnabledIfSystemProperty(named = REAL_RESTARTS, matches = "true")
     void the_postgres_server_really_stops_and_starts_under_load_and_the_pipeline_resumes_by_itself() throws Exception {
+        LocalServers.assumeTheTestsUseThem();
         pipeline.start(Map.of());
         var traffic = AodbTraffic.start(pipeline.aodbSide(), FLIGHTS, FEED_EVERY);
         awaitFlowing();
@@ -242,6 +243,7 @@ class OutagesUnderLoadTest {
     @Test
     @EnabledIfSystemProperty(named = REAL_RESTARTS, matches = "true")
     void the_mariadb_server_really_stops_and_starts_under_load_and_nothing_is_failed() throws Exception {
+        LocalServers.assumeTheTestsUseThem();
         pipeline.start(Map.of());
         var traffic = AodbTraffic.start(pipeline.aodbSide(), FLIGHTS, FEED_EVERY);
         awaitFlowing();

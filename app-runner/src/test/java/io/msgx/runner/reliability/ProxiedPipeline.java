@@ -61,7 +61,7 @@ final class ProxiedPipeline implements BeforeEachCallback, AfterEachCallback {
         }
         aodbSide = new JdbcMailbox(mariadb.dataSource(), MailboxSchema.defaults(), ZoneId.of("Asia/Shanghai"), 10);
         postgresProxy = ToxicProxy.inFrontOf(PgTestDatabase.URL, 5432);
-        mailboxProxy = ToxicProxy.inFrontOf(System.getenv().getOrDefault("MSGX_TEST_MYSQL_URL", "jdbc:mysql://127.0.0.1:3306"), 3306);
+        mailboxProxy = ToxicProxy.inFrontOf(TestMailboxDatabase.serverUrl(), 3306);
         msgTopic = KafkaTestBroker.uniqueTopic("msg");
         schdTopic = KafkaTestBroker.uniqueTopic("schd");
         referenceTopic = KafkaTestBroker.uniqueTopic("reference");
@@ -102,8 +102,8 @@ final class ProxiedPipeline implements BeforeEachCallback, AfterEachCallback {
         keys.put(Keys.MAILBOX_URL, "jdbc:mysql://127.0.0.1:" + mailboxProxy.port() + "/" + mariadb.name()
                 + "?sslMode=DISABLED&allowPublicKeyRetrieval=true&characterEncoding=UTF-8"
                 + "&connectTimeout=5000&socketTimeout=30000");
-        keys.put(Keys.MAILBOX_USER, System.getenv().getOrDefault("MSGX_TEST_MYSQL_USER", "root"));
-        keys.put(Keys.MAILBOX_PASSWORD, System.getenv().getOrDefault("MSGX_TEST_MYSQL_PASSWORD", ""));
+        keys.put(Keys.MAILBOX_USER, TestMailboxDatabase.server().user());
+        keys.put(Keys.MAILBOX_PASSWORD, TestMailboxDatabase.server().password());
         keys.put(Keys.KAFKA_BOOTSTRAP, KafkaTestBroker.bootstrapServers());
         keys.put(Keys.KAFKA_TOPIC_MSG, msgTopic);
         keys.put(Keys.KAFKA_TOPIC_SCHD, schdTopic);

@@ -78,7 +78,7 @@ class HttpRefusalsTest {
         if (!PgTestDatabase.PASSWORD.isEmpty()) {
             keys.put(Keys.STORE_PASSWORD, PgTestDatabase.PASSWORD);
         }
-        keys.put(Keys.MAILBOX_URL, "jdbc:mysql://127.0.0.1:3306/" + mariadb.name()
+        keys.put(Keys.MAILBOX_URL, mariadb.url()
                 + "?sslMode=DISABLED&allowPublicKeyRetrieval=true");
         keys.put(Keys.MAILBOX_USER, "root");
         keys.put(Keys.KAFKA_ENABLED, "false");

@@ -141,7 +141,7 @@ final class LeastPrivilegeUsers implements AutoCloseable {
     }
 
     String mailboxUrl() {
-        return "jdbc:mysql://127.0.0.1:3306/" + mailbox.name()
+        return mailbox.url()
                 + "?sslMode=DISABLED&allowPublicKeyRetrieval=true&characterEncoding=UTF-8";
     }
 

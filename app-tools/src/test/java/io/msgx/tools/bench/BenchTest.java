@@ -129,7 +129,7 @@ class BenchTest {
         keys.put("msgx.store.user", PgTestDatabase.USER);
         keys.put("msgx.store.password", PgTestDatabase.PASSWORD);
         keys.put("msgx.store.schema", schema);
-        keys.put("msgx.mailbox.url", "jdbc:mysql://127.0.0.1:3306/" + mailbox.name()
+        keys.put("msgx.mailbox.url", mailbox.url()
                 + "?sslMode=DISABLED&allowPublicKeyRetrieval=true");
         keys.put("msgx.mailbox.user", "root");
         keys.put("msgx.kafka.bootstrap-servers", KafkaTestBroker.bootstrapServers());
