@@ -10,6 +10,7 @@ import io.msgx.pipeline.store.ProcStatus;
 import io.msgx.runner.embed.MsgExchange;
 import io.msgx.runner.embed.PipelineStatus;
 import io.msgx.runner.jobs.JobRunner;
+import io.msgx.runner.operations.OperatorActions;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -897,18 +898,7 @@ public final class Console implements HttpHandler, AutoCloseable {
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("No error class " + form.get("class"));
         }
-        if (!exchange.config().replayable().contains(errorClass)) {
-            log.info("AUDIT {} replay of class {} by {} refused: not in msgx.replay.error-classes", channel(ex),
-                    errorClass, who.operator());
-            throw new IllegalArgumentException(errorClass + " is not replayable (outside msgx.replay.error-classes "
-                    + exchange.config().replayable() + ")");
-        }
-        var ids = exchange.store().procStates().withStatus(ProcStatus.DEAD, LIST_LIMIT).stream()
-                .filter(r -> r.errorClass() == errorClass).map(ProcRecord::msgId).toList();
-        if (ids.isEmpty()) {
-            throw new IllegalArgumentException("No DEAD message of class " + errorClass);
-        }
-        var result = actions.replay(ids, who.operator(), channel(ex) + " class " + errorClass);
+        var result = actions.replayClass(errorClass, LIST_LIMIT, who.operator(), channel(ex));
         sendPage(ex, 200, "Replay", who, replayResult(result));
     }
 
