@@ -8,7 +8,10 @@ import org.junit.jupiter.api.Test;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 
-/** Dependencies point inward only: adapters → pipeline-core → flight-domain; no adapter sees another. */
+/**
+ * Dependencies point inward only: adapters → pipeline-core → flight-domain; no adapter sees another; in the runner,
+ * the CLI and the console meet only in the operator API.
+ */
 class ModuleDependencyTest {
 
     private static JavaClasses classes;
@@ -45,6 +48,22 @@ class ModuleDependencyTest {
                     .allowEmptyShould(true)
                     .check(classes);
         }
+    }
+
+    /**
+     * The CLI and the console are two faces of one operator API (D-93): both call
+     * {@code io.msgx.runner.operations.OperatorActions}, neither reaches into the other, and the API knows neither.
+     */
+    @Test
+    void the_cli_and_the_console_share_only_the_operator_api() {
+        noClasses().that().resideInAPackage("io.msgx.runner.cli..")
+                .should().dependOnClassesThat().resideInAPackage("io.msgx.runner.console..")
+                .because("an operator action goes through io.msgx.runner.operations.OperatorActions (D-93)")
+                .check(classes);
+        noClasses().that().resideInAPackage("io.msgx.runner.operations..")
+                .should().dependOnClassesThat().resideInAnyPackage("io.msgx.runner.cli..", "io.msgx.runner.console..")
+                .because("the operator API serves both faces and knows neither (D-93)")
+                .check(classes);
     }
 
     private static String[] otherAdapters(String adapter) {

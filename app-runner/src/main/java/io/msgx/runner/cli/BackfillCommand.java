@@ -1,5 +1,6 @@
 package io.msgx.runner.cli;
 
+import io.msgx.runner.operations.OperatorActions;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -75,7 +76,7 @@ final class BackfillCommand {
         @Override
         public Integer call() {
             try (var exchange = config.open()) {
-                var reopened = new io.msgx.runner.console.OperatorActions(exchange).reopen(ids,
+                var reopened = new OperatorActions(exchange).reopen(ids,
                         System.getProperty("user.name", "?"), "cli");
                 spec.commandLine().getOut().println("Reopened " + reopened);
                 return reopened.size() == ids.size() ? 0 : Main.REFUSED;
@@ -103,7 +104,7 @@ final class BackfillCommand {
         @Override
         public Integer call() {
             try (var exchange = config.open()) {
-                if (!new io.msgx.runner.console.OperatorActions(exchange).reconcile(id, operator, note, "cli")) {
+                if (!new OperatorActions(exchange).reconcile(id, operator, note, "cli")) {
                     spec.commandLine().getErr().println("Message " + id + " has no abandoned mark.");
                     return Main.REFUSED;
                 }

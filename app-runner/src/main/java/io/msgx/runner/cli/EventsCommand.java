@@ -1,7 +1,7 @@
 package io.msgx.runner.cli;
 
 import io.msgx.domain.flight.FlightId;
-import io.msgx.runner.console.OperatorActions;
+import io.msgx.runner.operations.OperatorActions;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;

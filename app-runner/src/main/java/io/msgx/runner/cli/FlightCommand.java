@@ -2,7 +2,7 @@ package io.msgx.runner.cli;
 
 import io.msgx.domain.flight.FlightId;
 import io.msgx.pipeline.event.FlightEventJson;
-import io.msgx.runner.console.OperatorActions;
+import io.msgx.runner.operations.OperatorActions;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;

@@ -1,5 +1,6 @@
 package io.msgx.runner.cli;
 
+import io.msgx.runner.operations.OperatorActions;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -32,7 +33,7 @@ final class ReplayCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         try (var exchange = config.open()) {
-            var result = new io.msgx.runner.console.OperatorActions(exchange).replay(ids, operator, "cli");
+            var result = new OperatorActions(exchange).replay(ids, operator, "cli");
             if (json) {
                 JsonOutput.print(spec.commandLine().getOut(),
                         java.util.Map.of("replayed", result.replayed(), "refused", result.refused()));

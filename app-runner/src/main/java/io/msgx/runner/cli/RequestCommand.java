@@ -1,6 +1,7 @@
 package io.msgx.runner.cli;
 
 import io.msgx.pipeline.store.Request;
+import io.msgx.runner.operations.OperatorActions;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -32,7 +33,7 @@ final class RequestCommand {
         @Override
         public Integer call() {
             try (var exchange = config.open()) {
-                return print(spec, json, exchange.requestSender() == null ? null : exchange.requestSender().requestSchedule(day));
+                return print(spec, json, new OperatorActions(exchange).requestSchedule(day, operator(), "cli").orElse(null));
             }
         }
     }
@@ -54,9 +55,14 @@ final class RequestCommand {
         @Override
         public Integer call() {
             try (var exchange = config.open()) {
-                return print(spec, json, exchange.requestSender() == null ? null : exchange.requestSender().requestReference(type));
+                return print(spec, json, new OperatorActions(exchange).requestReference(type, operator(), "cli").orElse(null));
             }
         }
+    }
+
+    /** Who asks, for the audit line: the command has no --operator, so the account it runs under. */
+    private static String operator() {
+        return System.getProperty("user.name", "?");
     }
 
     private static int print(CommandSpec spec, boolean json, Request request) {

@@ -1,6 +1,6 @@
 package io.msgx.runner.cli;
 
-import io.msgx.pipeline.store.Terminal;
+import io.msgx.runner.operations.OperatorActions;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -35,11 +35,12 @@ final class SkipCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         try (var exchange = config.open()) {
-            var terminal = Terminal.skipped("operator-skip by " + operator + ": " + reason);
-            if (!exchange.store().procStates().finish(id, terminal, exchange.clock().instant())) {
+            var skipped = new OperatorActions(exchange).skip(id, reason, operator, "cli");
+            if (skipped.isEmpty()) {
                 spec.commandLine().getErr().println("Message " + id + " is not open (or not enqueued): nothing skipped.");
                 return Main.REFUSED;
             }
+            var terminal = skipped.get();
             if (json) {
                 JsonOutput.print(spec.commandLine().getOut(),
                         java.util.Map.of("msgId", id, "state", "SKIPPED", "reason", terminal.reason()));

@@ -6,15 +6,17 @@ import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 
 /**
- * Building the console's pages. Every value that did not come from this class's own constants goes through
- * {@link #esc}: message XML, error texts, identities and flight fields are hostile input.
+ * The console's escaping and its formats. {@link #esc} is how every value reaches a page: the templates' output
+ * ({@link ConsoleHtmlOutput}) sends each {@code ${...}} through it, so message XML, error texts, identities, flight
+ * fields and operator names, all hostile input, are text and never markup.
  */
 final class Html {
 
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("uuuu-MM-dd HH:mm:ss'Z'")
             .withZone(ZoneOffset.UTC);
 
-    private final StringBuilder out = new StringBuilder(8192);
+    private Html() {
+    }
 
     /** Escape text for an element body or a double-quoted attribute. Null is shown as an en dash. */
     static String esc(Object value) {
@@ -68,56 +70,5 @@ final class Html {
             return (s / 3600) + "h " + (s % 3600 / 60) + "m";
         }
         return (s / 86_400) + "d " + (s % 86_400 / 3600) + "h";
-    }
-
-    /** Append markup written here (never user data). */
-    Html raw(String markup) {
-        out.append(markup);
-        return this;
-    }
-
-    /** Append escaped text. */
-    Html text(Object value) {
-        out.append(esc(value));
-        return this;
-    }
-
-    /** A {@code <tr><th>label</th><td>value</td></tr>} row, both escaped. */
-    Html row(String label, Object value) {
-        return raw("<tr><th>").text(label).raw("</th><td>").text(value).raw("</td></tr>");
-    }
-
-    /** The hidden CSRF field every form of a cookie session carries. */
-    Html csrf(String token) {
-        return raw("<input type=\"hidden\" name=\"csrf\" value=\"").text(token).raw("\">");
-    }
-
-    /** The whole page around {@code body}. */
-    static String page(String title, String operator, String csrf, String body) {
-        var page = new Html();
-        page.raw("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">")
-                .raw("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">")
-                .raw("<title>msgexchange · ").text(title).raw("</title>")
-                .raw("<link rel=\"stylesheet\" href=\"/console/static/console.css\">")
-                .raw("<script src=\"/console/static/console.js\" defer></script></head><body>")
-                .raw("<header><a class=\"brand\" href=\"/console/\">msgexchange</a><nav>")
-                .raw("<a href=\"/console/\">Overview</a><a href=\"/console/message\">Message</a>")
-                .raw("<a href=\"/console/flight\">Flight</a><a href=\"/console/dead\">DEAD</a>"
-                        + "<a href=\"/console/events\">DEAD events</a>")
-                .raw("<a href=\"/console/abandoned\">Abandoned marks</a><a href=\"/console/reference\">Reference data</a></nav>");
-        if (operator != null) {
-            page.raw("<form class=\"logout\" method=\"post\" action=\"/console/logout\">");
-            if (csrf != null) {
-                page.csrf(csrf);
-            }
-            page.raw("<span class=\"who\">").text(operator).raw("</span><button type=\"submit\">Log out</button></form>");
-        }
-        page.raw("</header><main><h1>").text(title).raw("</h1>").raw(body).raw("</main></body></html>\n");
-        return page.toString();
-    }
-
-    @Override
-    public String toString() {
-        return out.toString();
     }
 }

@@ -13,6 +13,7 @@ import io.msgx.pipeline.store.OutboxEvent;
 import io.msgx.pipeline.store.OutboxTarget;
 import io.msgx.runner.embed.MsgExchange;
 import io.msgx.runner.http.HttpApi;
+import io.msgx.runner.operations.OperatorActions;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;

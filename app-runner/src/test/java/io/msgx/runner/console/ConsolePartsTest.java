@@ -50,7 +50,7 @@ class ConsolePartsTest {
 
     @Test
     void the_sparkline_scales_to_the_busiest_minute() {
-        assertThat(Console.sparkPoints(new long[]{0, 5, 10})).isEqualTo("0.0,78.0 300.0,41.0 600.0,4.0");
-        assertThat(Console.sparkPoints(new long[]{0, 0})).isEqualTo("0.0,78.0 600.0,78.0");
+        assertThat(OverviewPage.sparkPoints(new long[]{0, 5, 10})).isEqualTo("0.0,78.0 300.0,41.0 600.0,4.0");
+        assertThat(OverviewPage.sparkPoints(new long[]{0, 0})).isEqualTo("0.0,78.0 600.0,78.0");
     }
 }

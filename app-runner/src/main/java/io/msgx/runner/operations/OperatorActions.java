@@ -1,4 +1,4 @@
-package io.msgx.runner.console;
+package io.msgx.runner.operations;
 
 import io.msgx.domain.flight.FlightId;
 import io.msgx.domain.flight.FlightState;
@@ -6,30 +6,57 @@ import io.msgx.domain.flight.MaflEntry;
 import io.msgx.domain.flight.MaflProjection;
 import io.msgx.pipeline.lifecycle.ReplayService;
 import io.msgx.pipeline.store.DeadEvent;
+import io.msgx.pipeline.store.ErrorClass;
 import io.msgx.pipeline.store.OutboxEntry;
+import io.msgx.pipeline.store.ProcRecord;
+import io.msgx.pipeline.store.ProcStatus;
+import io.msgx.pipeline.store.Request;
+import io.msgx.pipeline.store.Terminal;
 import io.msgx.runner.embed.MsgExchange;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.time.LocalDate;
 import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
+import java.util.TreeSet;
 
 /**
- * What an operator looks up and does, the same from the CLI and from the console: replay, reopen and reconcile of
- * abandoned marks, the events' dead-letter queue (resend, purge, rearm), and a flight with its MAFL. Every action is
- * logged at INFO as one {@code AUDIT} line naming the channel (CLI, or the console with the caller's address), the
- * operator, the IDs asked for and what came of them.
+ * The one operator API: what an operator does by hand, the same from the CLI ({@code io.msgx.runner.cli}) and from
+ * the console ({@code io.msgx.runner.console}), which both call it and neither does these things itself (D-93).
+ *
+ * <ul>
+ *   <li>messages: {@link #replay}, {@link #replayClass} (the DEAD messages of one whitelisted class), {@link #skip};</li>
+ *   <li>abandoned mailbox marks: {@link #reopen}, {@link #reconcile};</li>
+ *   <li>the events' dead-letter queue (D-67): {@link #resendEvents}, {@link #resendAllEvents}, {@link #purgeEvents},
+ *       {@link #rearmProjection};</li>
+ *   <li>requests to the AODB side: {@link #requestSchedule}, {@link #requestReference}.</li>
+ * </ul>
+ *
+ * Every action is logged at INFO as one {@code AUDIT} line naming the channel ({@code cli}, or {@code console from
+ * <address>}), the operator, what was asked for and what came of it; a refused one too.
+ *
+ * <p>Two read-only look-ups live here because both sides show them alike: {@link #deadEvents} and {@link #flight}
+ * (the state with its MAFL, read in one transaction). Every other read stays a plain store read where it is shown:
+ * a message by ID or identity, the DEAD and FAILED lists, the abandoned marks, reference data, a flight's
+ * notifications, the raw XML, the pipeline's status. Set-up commands ({@code migrate}, {@code seed}) and the tools
+ * ({@code bench}, {@code oracle-selftest}) are not operator actions.
  */
 public final class OperatorActions {
 
     private static final Logger log = LoggerFactory.getLogger(OperatorActions.class);
+
+    /** How many DEAD events one round of {@link #resendAllEvents} takes. */
+    private static final int RESEND_PAGE = 500;
 
     private final MsgExchange exchange;
 
     public OperatorActions(MsgExchange exchange) {
         this.exchange = exchange;
     }
+
+    // --- messages ---
 
     /** FAILED/DEAD messages of a replayable class back to PENDING ({@link ReplayService}). */
     public ReplayService.Replay replay(Collection<Long> ids, String operator, String channel) {
@@ -38,6 +65,43 @@ public final class OperatorActions {
                 result.replayed(), result.refused());
         return result;
     }
+
+    /**
+     * The DEAD messages of one error class among the oldest {@code limit} DEAD ones back to PENDING, as
+     * {@link #replay} with the channel {@code <channel> class <CLASS>}.
+     *
+     * @throws IllegalArgumentException (nothing changed) when the class is outside {@code msgx.replay.error-classes}
+     *                                  (audited as refused) or no DEAD message of it is listed
+     */
+    public ReplayService.Replay replayClass(ErrorClass errorClass, int limit, String operator, String channel) {
+        var replayable = exchange.config().replayable();
+        if (!replayable.contains(errorClass)) {
+            log.info("AUDIT {} replay of class {} by {} refused: not in msgx.replay.error-classes", channel, errorClass,
+                    operator);
+            throw new IllegalArgumentException(errorClass + " is not replayable (outside msgx.replay.error-classes "
+                    + replayable + ")");
+        }
+        var ids = exchange.store().procStates().withStatus(ProcStatus.DEAD, limit).stream()
+                .filter(r -> r.errorClass() == errorClass).map(ProcRecord::msgId).toList();
+        if (ids.isEmpty()) {
+            throw new IllegalArgumentException("No DEAD message of class " + errorClass);
+        }
+        return replay(ids, operator, channel + " class " + errorClass);
+    }
+
+    /**
+     * An open message ends SKIPPED by an operator's decision (seeds §5.4), with the reason, who and when; it is marked
+     * in the mailbox like any terminal message. Empty when it is not open (or not enqueued): nothing skipped.
+     */
+    public Optional<Terminal> skip(long id, String reason, String operator, String channel) {
+        var terminal = Terminal.skipped("operator-skip by " + operator + ": " + reason);
+        boolean done = exchange.store().procStates().finish(id, terminal, exchange.clock().instant());
+        log.info("AUDIT {} skip by {}: message {}, reason '{}': {}", channel, operator, id, oneLine(reason),
+                done ? "SKIPPED" : "refused (not open or not enqueued)");
+        return done ? Optional.of(terminal) : Optional.empty();
+    }
+
+    // --- abandoned mailbox marks ---
 
     /** Abandoned mailbox marks due again at once; returns the IDs reopened. */
     public List<Long> reopen(Collection<Long> ids, String operator, String channel) {
@@ -49,14 +113,14 @@ public final class OperatorActions {
     /** Record that an abandoned mark was settled by hand; false when the message has no abandoned mark. */
     public boolean reconcile(long id, String operator, String note, String channel) {
         boolean done = exchange.store().procStates().reconcileAbandoned(id, operator, note, exchange.clock().instant());
-        log.info("AUDIT {} backfill reconcile by {}: message {}, note '{}': {}", channel, operator, id,
-                note.replaceAll("\\p{Cntrl}", " "), done ? "reconciled" : "refused (no abandoned mark)");
+        log.info("AUDIT {} backfill reconcile by {}: message {}, note '{}': {}", channel, operator, id, oneLine(note),
+                done ? "reconciled" : "refused (no abandoned mark)");
         return done;
     }
 
     // --- the events' dead-letter queue (issue 23, D-67) ---
 
-    /** {@code DEAD} outbox rows of every target, oldest first, at most {@code limit}. */
+    /** {@code DEAD} outbox rows of every target, oldest first, at most {@code limit}. A read: no audit line. */
     public List<DeadEvent> deadEvents(int limit) {
         return exchange.store().outbox().deadEvents(limit);
     }
@@ -83,7 +147,7 @@ public final class OperatorActions {
      * not resent twice.
      */
     public EventsChanged resendAllEvents(String operator, String channel) {
-        var resent = new java.util.TreeSet<Long>();
+        var resent = new TreeSet<Long>();
         var outbox = exchange.store().outbox();
         while (true) {
             var fresh = outbox.deadEvents(resent.size() + RESEND_PAGE).stream().map(DeadEvent::eventId)
@@ -122,11 +186,35 @@ public final class OperatorActions {
         return rearmed;
     }
 
-    private static final int RESEND_PAGE = 500;
-
     private static List<Long> notAmong(Collection<Long> asked, List<Long> changed) {
         return asked.stream().distinct().filter(id -> !changed.contains(id)).sorted().toList();
     }
+
+    // --- requests to the AODB side (docs/requests.md) ---
+
+    /** Asks for one operation day's schedule (RQFD); empty in a shadow deployment, which never writes requests. */
+    public Optional<Request> requestSchedule(LocalDate day, String operator, String channel) {
+        var sender = exchange.requestSender();
+        var request = sender == null ? null : sender.requestSchedule(day);
+        auditRequest(channel, operator, "schedule", "day " + day, request);
+        return Optional.ofNullable(request);
+    }
+
+    /** Asks for one reference type's data (RQRD); empty in a shadow deployment, which never writes requests. */
+    public Optional<Request> requestReference(String type, String operator, String channel) {
+        var sender = exchange.requestSender();
+        var request = sender == null ? null : sender.requestReference(type);
+        auditRequest(channel, operator, "reference", "type " + oneLine(type), request);
+        return Optional.ofNullable(request);
+    }
+
+    private static void auditRequest(String channel, String operator, String kind, String subject, Request request) {
+        log.info("AUDIT {} request {} by {}: {}: {}", channel, kind, operator, subject, request == null
+                ? "refused (shadow deployment: msgx.mailbox.read-only=true)"
+                : "request " + request.id() + " " + request.status());
+    }
+
+    // --- a read both sides show alike ---
 
     /** A flight as the store holds it, with its MAFL when it carries one (null otherwise). */
     public record FlightView(FlightState flight, List<MaflEntry> mafl) {
@@ -144,5 +232,10 @@ public final class OperatorActions {
                     ? MaflProjection.of(id, tx.flights().findChildrenOf(List.of(id))) : null;
             return new FlightView(flight, mafl);
         }));
+    }
+
+    /** A text for an audit line: control characters (a forged second line) become blanks. */
+    private static String oneLine(String text) {
+        return text == null ? null : text.replaceAll("\\p{Cntrl}", " ");
     }
 }

@@ -1,0 +1,25 @@
+package io.msgx.runner.console;
+
+import com.sun.net.httpserver.HttpExchange;
+
+/**
+ * One request as a page sees it once {@link Console} has let it through: the exchange (for a header to set), who asks,
+ * and the request's query (a GET) or form (a POST).
+ */
+record Call(HttpExchange http, ConsoleAuth.Caller who, Form params) {
+
+    /** The frame of a page titled {@code title} for this caller. */
+    Frame frame(String title) {
+        return Frame.of(title, who);
+    }
+
+    /** The channel an action's {@code AUDIT} line names: the console and the caller's address. */
+    String channel() {
+        return "console from " + remote(http);
+    }
+
+    static String remote(HttpExchange ex) {
+        var address = ex.getRemoteAddress();
+        return address == null || address.getAddress() == null ? "?" : address.getAddress().getHostAddress();
+    }
+}
