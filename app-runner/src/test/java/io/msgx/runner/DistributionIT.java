@@ -46,17 +46,14 @@ class DistributionIT {
         home = Distribution.unpack(unpacked);
     }
 
-    private static Path archive(String format) {
-        return Distribution.archive(format);
-    }
 
     @Test
     void both_archives_hold_the_launcher_the_jar_the_example_configuration_the_unit_and_the_docs() throws Exception {
-        try (var zip = new ZipFile(archive("zip").toFile())) {
+        try (var zip = new ZipFile(Distribution.archive("zip").toFile())) {
             var names = zip.stream().map(java.util.zip.ZipEntry::getName).toList();
             assertThat(names).containsAll(ENTRIES);
         }
-        var listing = run(List.of("tar", "-tzvf", archive("tar.gz").toString()), Map.of());
+        var listing = run(List.of("tar", "-tzvf", Distribution.archive("tar.gz").toString()), Map.of());
         assertThat(listing.exit()).isZero();
         for (var entry : ENTRIES) {
             assertThat(listing.output()).contains(entry);

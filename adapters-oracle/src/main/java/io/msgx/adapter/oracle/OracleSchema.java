@@ -12,6 +12,7 @@ import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.regex.Pattern;
 import java.util.Map;
 import java.util.Objects;
 import java.util.zip.CRC32;
@@ -44,6 +45,9 @@ public final class OracleSchema {
             "V6__sis_contract_v2_flight.sql",
             "V7__reference_outbox.sql",
             "V8__self_test.sql");
+
+    /** An unquoted Oracle identifier as 11g allows it: a letter, then letters, digits, _, $ or #; at most 30 characters. */
+    public static final Pattern NAME = Pattern.compile("[A-Za-z][A-Za-z0-9_$#]{0,29}");
 
     /** The version this build writes and expects. */
     public static final int CURRENT_VERSION = SCRIPTS.size();

@@ -9,7 +9,6 @@ import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
-import java.util.regex.Pattern;
 
 /**
  * The throw-away schema the Oracle self-test runs the store contract suites in (D-88), on the store's own server, so
@@ -28,8 +27,6 @@ import java.util.regex.Pattern;
  */
 public final class OracleScratchSchema implements AutoCloseable {
 
-    /** An unquoted Oracle identifier of at most 30 characters (11g). */
-    private static final Pattern NAME = Pattern.compile("[A-Za-z][A-Za-z0-9_$#]{0,29}");
     private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMddHHmmss", Locale.ROOT)
             .withZone(ZoneOffset.UTC);
     private static final String PASSWORD_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789";
@@ -180,7 +177,7 @@ public final class OracleScratchSchema implements AutoCloseable {
 
     private static void requireName(String name, String what) {
         Objects.requireNonNull(name, what);
-        if (!NAME.matcher(name).matches()) {
+        if (!OracleSchema.NAME.matcher(name).matches()) {
             throw new IllegalArgumentException(what + " '" + name + "': expected an Oracle name (a letter, then "
                     + "letters, digits, _, $ or #; at most 30 characters)");
         }

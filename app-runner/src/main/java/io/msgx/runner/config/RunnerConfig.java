@@ -85,9 +85,6 @@ public record RunnerConfig(
     /** The client waits this long for an answer of the store's server before it drops the connection (D-73). */
     public static final Duration DEFAULT_SOCKET_TIMEOUT = Duration.ofSeconds(90);
 
-    /** An Oracle schema name as the pool sets it (unquoted identifier, at most 30 characters in 11g). */
-    private static final java.util.regex.Pattern ORACLE_SCHEMA = java.util.regex.Pattern.compile("[A-Za-z][A-Za-z0-9_$#]{0,29}");
-
     /**
      * The store's connection settings. {@code statementTimeout} bounds one statement on the server (PostgreSQL's
      * {@code statement_timeout}), {@code socketTimeout} one wait for the server's answer on the client (PostgreSQL's
@@ -329,7 +326,7 @@ public record RunnerConfig(
                     + (url.startsWith(ORACLE_URL_PREFIX) || url.startsWith(H2_URL_PREFIX)
                     ? "; for an Oracle store set " + Keys.STORE_KIND + "=oracle" : ""));
         }
-        if (kind == StoreKind.ORACLE && !ORACLE_SCHEMA.matcher(schema).matches()) {
+        if (kind == StoreKind.ORACLE && !io.msgx.adapter.oracle.OracleSchema.NAME.matcher(schema).matches()) {
             var origin = s.string(Keys.STORE_SCHEMA, null) == null ? "not set: the store user's own schema"
                     : "from " + source.originOf(Keys.STORE_SCHEMA);
             s.problem(Keys.STORE_SCHEMA + " = '" + schema + "' (" + origin + "): expected "

@@ -107,12 +107,8 @@ final class OracleStoreBackend implements StoreBackend {
      */
     @Override
     public Optional<String> caution(BuildInfo build) {
-        return h2 ? Optional.empty() : selfTestCaution(OracleSelfTests.on(pool), build);
-    }
-
-    /** The start-up warning of {@link #caution} for the runs recorded in {@code selfTests}. */
-    static Optional<String> selfTestCaution(OracleSelfTests selfTests, BuildInfo build) {
-        return OracleSelfTests.startupWarning(selfTests.latestPassed(), build.version(), build.commit());
+        return h2 ? Optional.empty() : OracleSelfTests.startupWarning(OracleSelfTests.on(pool).latestPassed(),
+                build.version(), build.commit());
     }
 
     /** True on the tests' stand-in (a {@code jdbc:h2:} URL), false on Oracle. */

@@ -35,10 +35,13 @@ public final class SuiteLauncher {
 
     private final Path java;
     private final List<Path> classPath;
+    /** The jar of adapters-oracle's tests: the only one scanned for suites. */
+    private final Path suitesJar;
 
-    private SuiteLauncher(Path java, List<Path> classPath) {
+    private SuiteLauncher(Path java, List<Path> classPath, Path suitesJar) {
         this.java = java;
         this.classPath = List.copyOf(classPath);
+        this.suitesJar = suitesJar;
     }
 
     /**
@@ -57,15 +60,14 @@ public final class SuiteLauncher {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot list the self-test's suites in " + folder, e);
         }
-        if (jars.stream().noneMatch(jar -> jar.getFileName().toString().startsWith("adapters-oracle"))) {
-            throw new IllegalStateException("the Oracle self-test's suites are not in " + folder + ": run it from the "
-                    + "distribution archive (bin/msgexchange oracle-selftest), whose lib/" + SUITES_FOLDER
-                    + "/ holds them");
-        }
+        var suitesJar = jars.stream().filter(jar -> jar.getFileName().toString().startsWith("adapters-oracle"))
+                .findFirst().orElseThrow(() -> new IllegalStateException("the Oracle self-test's suites are not in "
+                        + folder + ": run it from the distribution archive (bin/msgexchange oracle-selftest), whose lib/"
+                        + SUITES_FOLDER + "/ holds them"));
         var classPath = new ArrayList<Path>();
         classPath.add(runnerJar);
         classPath.addAll(jars);
-        return new SuiteLauncher(Path.of(System.getProperty("java.home"), "bin", "java"), classPath);
+        return new SuiteLauncher(Path.of(System.getProperty("java.home"), "bin", "java"), classPath, suitesJar);
     }
 
     /** The jars the child runs on, the runner's first. */
@@ -113,14 +115,8 @@ public final class SuiteLauncher {
         var joined = String.join(File.pathSeparator, classPath.stream().map(Path::toString).toList());
         return List.of(java.toString(), "-Xmx512m", "-XX:+UseSerialGC", "-cp", joined, CONSOLE_LAUNCHER, "execute",
                 "--disable-banner", "--disable-ansi-colors", "--details=tree",
-                "--scan-classpath=" + suitesJar(), "--include-classname=" + SUITES, "--exclude-classname=" + NOT_RUN,
+                "--scan-classpath=" + suitesJar, "--include-classname=" + SUITES, "--exclude-classname=" + NOT_RUN,
                 "--reports-dir=" + reports);
-    }
-
-    /** The jar of adapters-oracle's tests: the only one scanned for suites. */
-    private Path suitesJar() {
-        return classPath.stream().filter(jar -> jar.getFileName().toString().startsWith("adapters-oracle"))
-                .findFirst().orElseThrow();
     }
 
     private static Path runnerJar() {

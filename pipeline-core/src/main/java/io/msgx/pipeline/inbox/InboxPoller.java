@@ -67,9 +67,8 @@ public final class InboxPoller {
         var decision = HoleRule.decide(watermark, cursor.holeSince(), rows.stream().map(MailboxRow::id).toList(), now,
                 settings.maxCommitDelay());
         var taken = rows.subList(0, decision.take());
-        if (!rows.isEmpty()) {
-            long contiguousEnd = taken.isEmpty() ? watermark : taken.get(taken.size() - 1).id();
-            metrics.watermarkLag(rows.get(rows.size() - 1).id() - contiguousEnd);
+        if (!rows.isEmpty()) { // the rows taken are W+1..W+take
+            metrics.watermarkLag(rows.get(rows.size() - 1).id() - (watermark + decision.take()));
         }
         if (decision instanceof HoleRule.ReleaseHole release) {
             commit(taken, release.watermark(), null);
