@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.msgx.pipeline.store.ProcStatus;
 import io.msgx.pipeline.testing.SisMessages;
-import io.msgx.runner.config.Keys;
 import io.msgx.testing.Slow;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;

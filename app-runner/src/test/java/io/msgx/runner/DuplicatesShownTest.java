@@ -5,7 +5,6 @@ import io.msgx.pipeline.testing.SisMessages;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
-
 import static io.msgx.pipeline.testing.SisMessages.fltr;
 import static org.assertj.core.api.Assertions.assertThat;
 

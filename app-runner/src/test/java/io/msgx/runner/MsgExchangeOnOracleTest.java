@@ -1,13 +1,13 @@
 package io.msgx.runner;
 
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.msgx.adapter.oracle.OracleSchema;
 import io.msgx.pipeline.testing.SisMessages;
 import io.msgx.runner.cli.Main;
 import io.msgx.runner.embed.MsgExchange;
 import io.msgx.runner.embed.PipelineStatus;
 import io.msgx.runner.http.HttpApi;
-import io.micrometer.prometheusmetrics.PrometheusConfig;
-import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 

@@ -1,5 +1,6 @@
 package io.msgx.runner;
 
+import ch.qos.logback.classic.Level;
 import io.msgx.adapter.kafka.KafkaTestBroker;
 import io.msgx.domain.flight.FlightId;
 import io.msgx.pipeline.event.FlightEventJson;
@@ -8,7 +9,6 @@ import io.msgx.pipeline.testing.SettableClock;
 import io.msgx.runner.config.Keys;
 import io.msgx.runner.embed.MsgExchange;
 import io.msgx.runner.security.LogCapture;
-import ch.qos.logback.classic.Level;
 import io.msgx.testing.Slow;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;

@@ -1,12 +1,12 @@
 package io.msgx.adapter.mysql;
 
-import static io.msgx.adapter.mysql.MailboxSql.q;
-
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
 import java.util.Objects;
+
+import static io.msgx.adapter.mysql.MailboxSql.q;
 
 /**
  * Creates (and drops) {@code CMINMSGS} and {@code COUTMSGS} exactly as sis-format §1 defines them, under the

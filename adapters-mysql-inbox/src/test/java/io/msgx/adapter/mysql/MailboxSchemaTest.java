@@ -1,14 +1,15 @@
 package io.msgx.adapter.mysql;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-
 import com.mysql.cj.jdbc.MysqlDataSource;
-import java.time.ZoneId;
-import javax.sql.DataSource;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+
+import java.time.ZoneId;
+import javax.sql.DataSource;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** The names are configuration and are refused, naming the setting, when they are not plain identifiers. */
 class MailboxSchemaTest {

@@ -1,8 +1,8 @@
 package io.msgx.adapter.mysql;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 /** The statements are exactly those of sis-format §1: the mark is never a read predicate, the read skips the text. */
 class MailboxSqlTest {

@@ -2,6 +2,7 @@ package io.msgx.adapter.mysql;
 
 import com.mysql.cj.jdbc.MysqlDataSource;
 import io.msgx.testing.jdbc.TestServer;
+
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;

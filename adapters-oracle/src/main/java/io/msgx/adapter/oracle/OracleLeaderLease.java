@@ -4,10 +4,10 @@ import io.msgx.pipeline.store.StoreUnavailableException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import javax.sql.DataSource;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.Objects;
+import javax.sql.DataSource;
 
 /**
  * The single-active-instance lease (seeds PRE-5) on Oracle: a row of {@code PIPELINE_LOCK} (named

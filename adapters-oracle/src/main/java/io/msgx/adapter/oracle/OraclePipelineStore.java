@@ -10,12 +10,12 @@ import io.msgx.pipeline.store.ReferenceData;
 import io.msgx.pipeline.store.RequestTrack;
 import io.msgx.pipeline.store.ScheduleLog;
 
-import javax.sql.DataSource;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Objects;
+import javax.sql.DataSource;
 
 /**
  * The pipeline's store on Oracle 11g, in plain JDBC, with the guarantees of the PostgreSQL store.

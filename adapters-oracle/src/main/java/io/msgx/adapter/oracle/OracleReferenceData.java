@@ -13,9 +13,9 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.TreeMap;
 
 /**
  * {@link ReferenceData} on {@code REF_MASTER}: {@code FIELDS} holds the record's document (D-58) as JSON text (a

@@ -3,7 +3,6 @@ package io.msgx.adapter.oracle;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import javax.sql.DataSource;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -12,10 +11,11 @@ import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.regex.Pattern;
 import java.util.Map;
 import java.util.Objects;
+import java.util.regex.Pattern;
 import java.util.zip.CRC32;
+import javax.sql.DataSource;
 
 /**
  * Creates or upgrades the pipeline schema on Oracle 11g from the versioned scripts in {@code db/oracle} (the Oracle

@@ -1,6 +1,5 @@
 package io.msgx.adapter.oracle;
 
-import javax.sql.DataSource;
 import java.security.SecureRandom;
 import java.sql.SQLException;
 import java.time.Instant;
@@ -9,6 +8,7 @@ import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
+import javax.sql.DataSource;
 
 /**
  * The throw-away schema the Oracle self-test runs the store contract suites in (D-88), on the store's own server, so

@@ -1,8 +1,8 @@
 package io.msgx.adapter.oracle;
 
-import javax.sql.DataSource;
 import java.sql.SQLException;
 import java.util.Optional;
+import javax.sql.DataSource;
 
 /**
  * The runs of the Oracle self-test recorded in the store's schema ({@code SELF_TEST}, script V8; D-88), and the

@@ -3,7 +3,6 @@ package io.msgx.adapter.oracle;
 import io.msgx.pipeline.store.StoreConflictException;
 import io.msgx.pipeline.store.StoreUnavailableException;
 
-import javax.sql.DataSource;
 import java.io.StringReader;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -29,6 +28,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.StringJoiner;
 import java.util.function.Predicate;
+import javax.sql.DataSource;
 
 /**
  * The one JDBC helper of this adapter: where a repository's connection comes from (a pooled auto-commit connection

@@ -7,7 +7,6 @@ import org.junit.jupiter.api.extension.AfterEachCallback;
 import org.junit.jupiter.api.extension.BeforeEachCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
-import javax.sql.DataSource;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.time.Clock;
@@ -16,6 +15,7 @@ import java.time.ZoneId;
 import java.util.List;
 import java.util.TimeZone;
 import java.util.UUID;
+import javax.sql.DataSource;
 
 /**
  * A fresh, migrated Oracle schema per test. Register it on an instance field with {@code @RegisterExtension}.

@@ -4,9 +4,9 @@ import io.msgx.pipeline.store.StoreUnavailableException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import javax.sql.DataSource;
 import java.sql.Connection;
 import java.sql.SQLException;
+import javax.sql.DataSource;
 
 /**
  * The single-active-instance lease (seeds PRE-5) on a PostgreSQL session-level advisory lock, held on one

@@ -12,13 +12,13 @@ import io.msgx.pipeline.store.ReferenceOutboxEntry;
 import org.jooq.Condition;
 import org.jooq.DSLContext;
 import org.jooq.Field;
+import org.jooq.InsertSetMoreStep;
 import org.jooq.Query;
 import org.jooq.Record1;
 import org.jooq.Record2;
 import org.jooq.Record4;
 import org.jooq.ResultQuery;
 import org.jooq.exception.DataAccessException;
-import org.jooq.InsertSetMoreStep;
 
 import java.sql.ResultSet;
 import java.sql.SQLException;

@@ -9,6 +9,7 @@ import io.msgx.pipeline.store.RawMessageCopies;
 import io.msgx.pipeline.store.ReferenceData;
 import io.msgx.pipeline.store.RequestTrack;
 import io.msgx.pipeline.store.ScheduleLog;
+import org.jooq.ConnectionProvider;
 import org.jooq.DSLContext;
 import org.jooq.SQLDialect;
 import org.jooq.conf.RenderQuotedNames;
@@ -17,13 +18,12 @@ import org.jooq.exception.DataAccessException;
 import org.jooq.impl.DSL;
 import org.jooq.impl.DataSourceConnectionProvider;
 import org.jooq.impl.DefaultConfiguration;
-import org.jooq.ConnectionProvider;
 
-import javax.sql.DataSource;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Clock;
 import java.util.Objects;
+import javax.sql.DataSource;
 
 /**
  * The pipeline's store on PostgreSQL (the reference store).

@@ -14,9 +14,9 @@ import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.TreeMap;
 
 import static io.msgx.adapter.pg.jooq.Tables.REF_MASTER;
 

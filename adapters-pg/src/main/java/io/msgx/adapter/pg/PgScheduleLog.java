@@ -6,7 +6,6 @@ import org.jooq.DSLContext;
 import org.jooq.Insert;
 import org.jooq.InsertSetMoreStep;
 import org.jooq.InsertSetStep;
-import io.msgx.adapter.pg.jooq.tables.records.SchdSnapLogRecord;
 
 import java.util.List;
 

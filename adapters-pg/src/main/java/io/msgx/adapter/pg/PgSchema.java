@@ -2,8 +2,8 @@ package io.msgx.adapter.pg;
 
 import org.flywaydb.core.Flyway;
 
-import javax.sql.DataSource;
 import java.util.Objects;
+import javax.sql.DataSource;
 
 /**
  * Creates or upgrades the pipeline schema with Flyway from {@code classpath:db/migration/pg}, the single source of

@@ -4,10 +4,10 @@ import io.msgx.pipeline.store.StoreConflictException;
 import io.msgx.pipeline.store.StoreUnavailableException;
 
 import java.sql.SQLException;
+import java.sql.SQLNonTransientConnectionException;
 import java.sql.SQLRecoverableException;
 import java.sql.SQLTimeoutException;
 import java.sql.SQLTransientConnectionException;
-import java.sql.SQLNonTransientConnectionException;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Supplier;

@@ -1,7 +1,7 @@
 package io.msgx.adapter.pg;
 
-import io.msgx.pipeline.store.ScheduleLogContract;
 import io.msgx.pipeline.store.PipelineStore;
+import io.msgx.pipeline.store.ScheduleLogContract;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** The ScheduleLog contract on PostgreSQL, each test in a fresh schema. */

@@ -3,10 +3,10 @@ package io.msgx.runner.cli;
 import io.msgx.runner.embed.BuildInfo;
 import io.msgx.runner.embed.MsgExchange;
 import io.msgx.runner.http.HttpApi;
+import io.msgx.runner.jobs.JobRunner;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import picocli.CommandLine.Command;
-import io.msgx.runner.jobs.JobRunner;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 

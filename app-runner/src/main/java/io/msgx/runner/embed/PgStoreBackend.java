@@ -6,7 +6,6 @@ import io.msgx.adapter.pg.PgPipelineStore;
 import io.msgx.adapter.pg.PgSchema;
 import io.msgx.pipeline.store.PipelineStore;
 import io.msgx.runner.config.RunnerConfig;
-
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

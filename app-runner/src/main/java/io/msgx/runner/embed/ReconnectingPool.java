@@ -6,7 +6,6 @@ import io.micrometer.core.instrument.MeterRegistry;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import javax.sql.DataSource;
 import java.io.PrintWriter;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -19,6 +18,7 @@ import java.util.List;
 import java.util.Properties;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.LongSupplier;
+import javax.sql.DataSource;
 
 /**
  * A Hikari pool that is back as soon as its database is (issue 10: resume within two poll intervals of the service's

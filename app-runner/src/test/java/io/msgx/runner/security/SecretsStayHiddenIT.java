@@ -1,7 +1,7 @@
 package io.msgx.runner.security;
 
-import io.msgx.adapter.kafka.KafkaTestBroker;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.msgx.adapter.kafka.KafkaTestBroker;
 import io.msgx.pipeline.testing.SisMessages;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;

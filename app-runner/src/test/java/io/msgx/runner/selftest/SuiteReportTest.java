@@ -32,7 +32,7 @@ class SuiteReportTest {
                   </testcase>
                   <testcase name="readsH2()" classname="io.msgx.adapter.oracle.OracleSchemaTest" time="0.0">
                     <skipped><![CDATA[org.opentest4j.TestAbortedException: Assumption failed: reads H2's catalogue
-                	at io.msgx.adapter.oracle.OracleSchemaTest.readsH2(OracleSchemaTest.java:12)]]></skipped>
+                    at io.msgx.adapter.oracle.OracleSchemaTest.readsH2(OracleSchemaTest.java:12)]]></skipped>
                   </testcase>
                 </testsuite>
                 """);

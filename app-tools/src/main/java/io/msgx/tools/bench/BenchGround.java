@@ -4,13 +4,13 @@ import io.msgx.adapter.mysql.MailboxDdl;
 import io.msgx.adapter.mysql.MailboxSchema;
 import io.msgx.adapter.pg.PgSchema;
 
-import javax.sql.DataSource;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
 import java.util.regex.Pattern;
+import javax.sql.DataSource;
 
 /**
  * The ground the bench runs on: the mailbox tables and our PostgreSQL schema. The bench fills and wipes them, so

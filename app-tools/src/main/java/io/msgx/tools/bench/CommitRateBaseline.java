@@ -1,8 +1,8 @@
 package io.msgx.tools.bench;
 
-import javax.sql.DataSource;
 import java.sql.SQLException;
 import java.time.Duration;
+import javax.sql.DataSource;
 
 /**
  * The bare commit rate of our PostgreSQL as one client sees it: one connection, a small table made for the

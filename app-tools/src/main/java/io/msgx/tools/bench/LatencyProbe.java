@@ -1,6 +1,5 @@
 package io.msgx.tools.bench;
 
-import javax.sql.DataSource;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Clock;
@@ -10,8 +9,8 @@ import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
+import javax.sql.DataSource;
 
 /**
  * Live load: feeds messages one by one, each in its own mailbox transaction, at a steady rate, and records the

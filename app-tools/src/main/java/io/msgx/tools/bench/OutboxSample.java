@@ -1,9 +1,9 @@
 package io.msgx.tools.bench;
 
-import javax.sql.DataSource;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
+import javax.sql.DataSource;
 
 /**
  * Real event records, read back from the outbox after a digest: target, key (FLID) and JSON payload of a spread

@@ -2,13 +2,13 @@ package io.msgx.tools.bench;
 
 import io.msgx.adapter.pg.PgSchema;
 
-import javax.sql.DataSource;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.atomic.AtomicLong;
+import javax.sql.DataSource;
 
 /**
  * Stands in for autovacuum when the PostgreSQL under the bench runs with {@code autovacuum = off} (as the build

@@ -17,8 +17,8 @@ import java.util.List;
 
 import static io.msgx.domain.engine.Messages.dnld;
 import static io.msgx.domain.engine.Messages.fdel;
-import static io.msgx.domain.engine.Messages.fltr;
 import static io.msgx.domain.engine.Messages.flop;
+import static io.msgx.domain.engine.Messages.fltr;
 import static io.msgx.domain.engine.Messages.item;
 import static io.msgx.domain.engine.Messages.patch;
 import static org.assertj.core.api.Assertions.assertThat;

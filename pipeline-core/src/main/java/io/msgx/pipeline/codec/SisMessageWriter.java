@@ -1,5 +1,6 @@
 package io.msgx.pipeline.codec;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.msgx.domain.flight.FlightField;
 import io.msgx.domain.flight.FlightList;
 import io.msgx.domain.flight.ListItem;
@@ -10,8 +11,6 @@ import io.msgx.domain.message.FlightOperation;
 import io.msgx.domain.message.FlightPatch;
 import io.msgx.domain.message.FlightRecord;
 import io.msgx.domain.message.ScheduleMessage;
-
-import com.fasterxml.jackson.databind.JsonNode;
 
 import java.util.ArrayList;
 import java.util.EnumMap;

@@ -7,9 +7,8 @@ import io.msgx.domain.engine.FlightEvent;
 import io.msgx.domain.flight.FlightField;
 import io.msgx.domain.flight.FlightList;
 import io.msgx.domain.flight.FlightState;
-import io.msgx.pipeline.codec.MessageMeta;
-
 import io.msgx.domain.flight.MaflEntry;
+import io.msgx.pipeline.codec.MessageMeta;
 
 import java.io.IOException;
 import java.io.StringWriter;

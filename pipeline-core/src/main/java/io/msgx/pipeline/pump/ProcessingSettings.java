@@ -1,6 +1,7 @@
 package io.msgx.pipeline.pump;
 
 import io.msgx.pipeline.retry.RetryPolicy;
+
 import java.util.Objects;
 
 /**

@@ -1,9 +1,9 @@
 package io.msgx.pipeline.pump;
 
-import io.msgx.pipeline.retry.RetryPolicy;
 import io.msgx.pipeline.metrics.HeadBlock;
 import io.msgx.pipeline.metrics.PipelineMetrics;
 import io.msgx.pipeline.outage.OutageLog;
+import io.msgx.pipeline.retry.RetryPolicy;
 import io.msgx.pipeline.store.ErrorClass;
 import io.msgx.pipeline.store.PipelineStore;
 import io.msgx.pipeline.store.ProcStatus;

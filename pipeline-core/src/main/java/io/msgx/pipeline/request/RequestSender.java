@@ -8,7 +8,6 @@ import io.msgx.pipeline.mailbox.OutboundMessage;
 import io.msgx.pipeline.store.PipelineStore;
 import io.msgx.pipeline.store.Request;
 import io.msgx.pipeline.store.RequestKind;
-import io.msgx.pipeline.store.RequestStatus;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

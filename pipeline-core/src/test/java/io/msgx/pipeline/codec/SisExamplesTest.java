@@ -25,7 +25,6 @@ import static io.msgx.pipeline.codec.CodecFixtures.item;
 import static io.msgx.pipeline.codec.CodecFixtures.meta;
 import static io.msgx.pipeline.codec.CodecFixtures.ordered;
 import static io.msgx.pipeline.codec.CodecFixtures.sentAt;
-import static io.msgx.pipeline.codec.CodecFixtures.set;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** Every message kind of sis-format.md, decoded to its values and encoded back. */

@@ -6,7 +6,6 @@ import io.msgx.pipeline.mailbox.InMemoryMailbox;
 import io.msgx.pipeline.store.InMemoryPipelineStore;
 import io.msgx.pipeline.store.OutboxEntry;
 import io.msgx.pipeline.store.OutboxTarget;
-import io.msgx.pipeline.store.ProcRecord;
 import io.msgx.pipeline.testing.FailingBeforeCommitStore;
 import io.msgx.pipeline.testing.PipelineHarness;
 import io.msgx.pipeline.testing.SettableClock;

@@ -1,7 +1,5 @@
 package io.msgx.pipeline.pump;
 
-import io.msgx.pipeline.metrics.HeadBlock;
-import io.msgx.pipeline.retry.RetryPolicy;
 import io.msgx.domain.flight.FlightField;
 import io.msgx.domain.flight.FlightId;
 import io.msgx.domain.flight.FlightState;
@@ -9,6 +7,8 @@ import io.msgx.domain.flight.FlightStatus;
 import io.msgx.domain.message.FlopSubtype;
 import io.msgx.pipeline.inbox.InboxSettings;
 import io.msgx.pipeline.mailbox.InMemoryMailbox;
+import io.msgx.pipeline.metrics.HeadBlock;
+import io.msgx.pipeline.retry.RetryPolicy;
 import io.msgx.pipeline.store.ErrorClass;
 import io.msgx.pipeline.store.InMemoryPipelineStore;
 import io.msgx.pipeline.store.OutboxEntry;

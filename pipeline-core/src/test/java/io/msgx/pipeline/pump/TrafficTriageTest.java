@@ -2,6 +2,7 @@ package io.msgx.pipeline.pump;
 
 import io.msgx.domain.engine.EngineSettings;
 import io.msgx.domain.engine.FlightStateEngine;
+import io.msgx.domain.message.FlightMessage;
 import io.msgx.domain.message.FlopSubtype;
 import io.msgx.pipeline.codec.DecodeResult;
 import io.msgx.pipeline.codec.JacksonXmlCodec;
@@ -9,7 +10,6 @@ import io.msgx.pipeline.codec.MessageMeta;
 import io.msgx.pipeline.codec.Peek;
 import io.msgx.pipeline.codec.ReferenceAnswer;
 import io.msgx.pipeline.codec.XmlCodec;
-import io.msgx.domain.message.FlightMessage;
 import io.msgx.pipeline.inbox.InboxPoller;
 import io.msgx.pipeline.inbox.InboxSettings;
 import io.msgx.pipeline.mailbox.InMemoryMailbox;
@@ -22,9 +22,9 @@ import io.msgx.pipeline.store.ProcStatus;
 import io.msgx.pipeline.testing.FailingBeforeCommitStore;
 import io.msgx.pipeline.testing.SettableClock;
 import io.msgx.pipeline.testing.SisMessages;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
 import java.util.ArrayList;

@@ -1,5 +1,7 @@
 package io.msgx.pipeline.request;
 
+import io.msgx.domain.flight.FlightId;
+import io.msgx.domain.flight.FlightState;
 import io.msgx.domain.flight.OperationDayRule;
 import io.msgx.domain.message.FlightRecord;
 import io.msgx.domain.message.ScheduleKind;
@@ -8,12 +10,10 @@ import io.msgx.pipeline.codec.JacksonXmlCodec;
 import io.msgx.pipeline.codec.MessageMeta;
 import io.msgx.pipeline.codec.ReferenceAnswer;
 import io.msgx.pipeline.codec.ReferenceRecord;
-import io.msgx.domain.flight.FlightId;
-import io.msgx.domain.flight.FlightState;
 import io.msgx.pipeline.mailbox.Mailbox;
 import io.msgx.pipeline.store.ErrorClass;
-import io.msgx.pipeline.store.PipelineStore;
 import io.msgx.pipeline.store.MatchMode;
+import io.msgx.pipeline.store.PipelineStore;
 import io.msgx.pipeline.store.ProcRecord;
 import io.msgx.pipeline.store.ProcStatus;
 import io.msgx.pipeline.store.Request;

@@ -12,7 +12,6 @@ import io.msgx.pipeline.store.RawMessageCopies;
 import io.msgx.pipeline.store.ReferenceData;
 import io.msgx.pipeline.store.RequestTrack;
 import io.msgx.pipeline.store.ScheduleLog;
-
 import io.msgx.pipeline.store.StoreConflictException;
 import io.msgx.pipeline.store.StoreUnavailableException;
 

@@ -3,7 +3,6 @@ package io.msgx.pipeline.testing;
 import org.w3c.dom.Element;
 import org.w3c.dom.Node;
 
-import javax.xml.parsers.DocumentBuilderFactory;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -16,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.regex.Pattern;
+import javax.xml.parsers.DocumentBuilderFactory;
 
 /**
  * The real-form messages of {@code src/test/resources/real-forms} (one of every kind of sis-format.md version 2, see

@@ -1,6 +1,5 @@
 package io.msgx.testing.jdbc;
 
-import javax.sql.DataSource;
 import java.io.PrintWriter;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
@@ -9,6 +8,7 @@ import java.sql.SQLException;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.logging.Logger;
+import javax.sql.DataSource;
 
 /**
  * A data source that counts the statements prepared on its connections: one per round trip (a batch counts once).
