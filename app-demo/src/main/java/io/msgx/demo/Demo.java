@@ -94,7 +94,7 @@ public final class Demo {
         var status = exchange.status();
         System.out.printf("messages: watermark %d, open %d, dead %d%n", status.watermark(), status.backlog(), status.dead());
         var store = exchange.store();
-        var backlog = store.procStates().backlog();
+        var backlog = store.messageQueries().backlog();
         System.out.printf("by final state: SUCCEEDED %d, SKIPPED %d, DEAD %d, FAILED %d, PENDING %d%n",
                 backlog.succeeded(), backlog.skipped(), backlog.dead(), backlog.failed(), backlog.pending());
         System.out.printf("events: %d pending, %d dead (the rest delivered to Kafka)%n", status.pendingEvents(), status.deadEvents());

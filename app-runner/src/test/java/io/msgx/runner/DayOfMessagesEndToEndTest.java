@@ -7,10 +7,10 @@ import io.msgx.domain.flight.FlightState;
 import io.msgx.domain.flight.FlightStatus;
 import io.msgx.domain.flight.OperationDay;
 import io.msgx.domain.message.FlopSubtype;
+import io.msgx.pipeline.port.PipelineStore;
 import io.msgx.pipeline.store.ErrorClass;
 import io.msgx.pipeline.store.OutboxEntry;
 import io.msgx.pipeline.store.OutboxTarget;
-import io.msgx.pipeline.store.PipelineStore;
 import io.msgx.pipeline.store.ProcRecord;
 import io.msgx.pipeline.store.ProcStatus;
 import io.msgx.pipeline.testing.PipelineHarness;
@@ -128,7 +128,7 @@ class DayOfMessagesEndToEndTest {
         assertThat(records).allSatisfy(id -> assertThat(record(store, id).backfillNextAt()).isNotNull());
         assertThat(flight(store, "1001").stateVersion()).as("plan, gates, eobt, 1003 left, 3001 joined, 1002 deleted, FDEL")
                 .isEqualTo(7);
-        var versionsOf1001 = store.inTransaction(tx -> tx.outbox().pending(OutboxTarget.KAFKA_MSG, 100)).stream()
+        var versionsOf1001 = store.inTransaction(tx -> tx.outboxQueries().pending(OutboxTarget.KAFKA_MSG, 100)).stream()
                 .filter(e -> e.event().partitionKey().value().equals("1001")).map(e -> e.event().stateVersion()).toList();
         assertThat(versionsOf1001).containsExactly(1L, 2L, 3L, 4L, 5L, 6L, 7L);
         assertThat(services.countInStore("select count(*) from msg_event where target = 'KAFKA:schd' "
@@ -143,7 +143,7 @@ class DayOfMessagesEndToEndTest {
     }
 
     private static ProcRecord record(PipelineStore store, long id) {
-        return store.procStates().find(id).orElseThrow(() -> new AssertionError("message " + id + " not enqueued"));
+        return store.queue().find(id).orElseThrow(() -> new AssertionError("message " + id + " not enqueued"));
     }
 
     private static FlightState flight(PipelineStore store, String flid) {
@@ -152,7 +152,7 @@ class DayOfMessagesEndToEndTest {
     }
 
     private static String projection(PipelineStore store, String flid) {
-        return store.inTransaction(tx -> tx.outbox().pending(OutboxTarget.KAFKA_SCHD, 100)).stream()
+        return store.inTransaction(tx -> tx.outboxQueries().pending(OutboxTarget.KAFKA_SCHD, 100)).stream()
                 .map(OutboxEntry::event)
                 .filter(e -> e.partitionKey().value().equals(flid))
                 .findFirst().orElseThrow().payload();

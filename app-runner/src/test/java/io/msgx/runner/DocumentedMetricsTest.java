@@ -77,9 +77,9 @@ class DocumentedMetricsTest {
         try (var running = RunningExchange.start(keys)) {
             var exchange = running.exchange();
             RunningExchange.await("processed and delivered", 60, () ->
-                    exchange.store().procStates().find(unknown).map(r -> r.status() == ProcStatus.FAILED).orElse(false)
+                    exchange.store().queue().find(unknown).map(r -> r.status() == ProcStatus.FAILED).orElse(false)
                             && exchange.status().pendingEvents() == 0);
-            assertThat(exchange.store().procStates().find(good).orElseThrow().status()).isEqualTo(ProcStatus.SUCCEEDED);
+            assertThat(exchange.store().queue().find(good).orElseThrow().status()).isEqualTo(ProcStatus.SUCCEEDED);
             System.gc(); // jvm_gc_pause_seconds appears with the first collection
             var response = running.get("/metrics");
             assertThat(response.statusCode()).isEqualTo(200);

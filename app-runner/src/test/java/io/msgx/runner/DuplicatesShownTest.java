@@ -28,7 +28,7 @@ class DuplicatesShownTest {
         try (var running = RunningExchange.start(services.runnerKeys())) {
             var exchange = running.exchange();
             RunningExchange.await("the three messages end", 30, () ->
-                    exchange.store().procStates().find(resent).map(r -> r.status() == ProcStatus.SKIPPED).orElse(false));
+                    exchange.store().queue().find(resent).map(r -> r.status() == ProcStatus.SKIPPED).orElse(false));
             showsTheDuplicates(running, first, corrected, resent);
         }
     }
@@ -37,9 +37,9 @@ class DuplicatesShownTest {
             throws Exception {
         var exchange = running.exchange();
 
-        assertThat(exchange.store().procStates().find(corrected).orElseThrow().lastError())
+        assertThat(exchange.store().queue().find(corrected).orElseThrow().lastError())
                 .isEqualTo("duplicate-of:" + first + ":content-differs");
-        assertThat(exchange.store().procStates().find(resent).orElseThrow().lastError()).isEqualTo("duplicate-of:" + first);
+        assertThat(exchange.store().queue().find(resent).orElseThrow().lastError()).isEqualTo("duplicate-of:" + first);
         assertThat(running.get("/console/message?id=" + corrected).body()).contains("id=\"content-differs\"")
                 .contains("<a href=\"/console/message?id=" + first + "\">message " + first + "</a>");
         assertThat(running.get("/console/message?id=" + resent).body()).doesNotContain("content-differs\"")

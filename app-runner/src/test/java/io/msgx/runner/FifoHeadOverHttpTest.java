@@ -31,7 +31,7 @@ class FifoHeadOverHttpTest {
         try (var running = RunningExchange.start(services.runnerKeys())) {
             var exchange = running.exchange();
             RunningExchange.await("the unknown kind fails its first attempt", 30, () ->
-                    exchange.store().procStates().find(stuck).map(r -> r.status() == ProcStatus.FAILED).orElse(false));
+                    exchange.store().queue().find(stuck).map(r -> r.status() == ProcStatus.FAILED).orElse(false));
             showsTheHead(running, stuck, behind);
         }
     }
@@ -52,7 +52,7 @@ class FifoHeadOverHttpTest {
 
         assertThat(running.get("/metrics").body()).contains("msgx_pipeline_head_blocked{reason=\"unsupported\"} 1.0",
                 "msgx_pipeline_head_blocked{reason=\"hole\"} 0.0", "msgx_pipeline_head_age_seconds");
-        assertThat(exchange.store().procStates().find(behind).orElseThrow().status()).as("it waits behind the head")
+        assertThat(exchange.store().queue().find(behind).orElseThrow().status()).as("it waits behind the head")
                 .isEqualTo(ProcStatus.PENDING);
     }
 

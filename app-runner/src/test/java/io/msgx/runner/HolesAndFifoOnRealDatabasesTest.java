@@ -6,11 +6,11 @@ import io.msgx.domain.flight.FlightState;
 import io.msgx.domain.message.FlopSubtype;
 import io.msgx.pipeline.inbox.InboxSettings;
 import io.msgx.pipeline.inbox.PollResult;
+import io.msgx.pipeline.port.PipelineStore;
 import io.msgx.pipeline.pump.ProcessingSettings;
 import io.msgx.pipeline.pump.TickResult;
 import io.msgx.pipeline.store.ErrorClass;
 import io.msgx.pipeline.store.OutboxTarget;
-import io.msgx.pipeline.store.PipelineStore;
 import io.msgx.pipeline.store.ProcRecord;
 import io.msgx.pipeline.store.ProcStatus;
 import io.msgx.pipeline.testing.FailingBeforeCommitStore;
@@ -61,7 +61,7 @@ class HolesAndFifoOnRealDatabasesTest {
         var pipeline = pipeline(store);
 
         assertThat(pipeline.poller.pollOnce()).isInstanceOf(PollResult.HeldAtHole.class);
-        assertThat(store.procStates().find(after)).as("nothing after a young gap is enqueued").isEmpty();
+        assertThat(store.queue().find(after)).as("nothing after a young gap is enqueued").isEmpty();
         assertThat(services.countInPostgres("select count(*) from inbox_cursor where hole_since is not null")).isEqualTo(1);
 
         clock.tick(MAX_COMMIT_DELAY);
@@ -96,7 +96,7 @@ class HolesAndFifoOnRealDatabasesTest {
             assertThat(flight.fields().valueOf(FlightField.STND)).isEqualTo("2");
             assertThat(flight.stateVersion()).isEqualTo(2);
             assertThat(flight.lastMsgId()).isEqualTo(second);
-            var notified = store.inTransaction(tx -> tx.outbox().pending(OutboxTarget.KAFKA_MSG, 10));
+            var notified = store.inTransaction(tx -> tx.outboxQueries().pending(OutboxTarget.KAFKA_MSG, 10));
             assertThat(notified).extracting(e -> e.event().msgId()).containsExactly(first, second);
         }
     }
@@ -133,7 +133,7 @@ class HolesAndFifoOnRealDatabasesTest {
                 io.msgx.adapter.mysql.MailboxSchema.defaults(), java.time.ZoneId.of("Asia/Shanghai"), 2);
         var store = services.store(clock);
         var poller = new io.msgx.pipeline.inbox.InboxPoller(unreachable, store, clock, InboxSettings.defaults(),
-                io.msgx.pipeline.metrics.PipelineMetrics.NONE);
+                io.msgx.pipeline.port.PipelineMetrics.NONE);
 
         assertThat(poller.pollOnce()).isInstanceOf(PollResult.MailboxUnavailable.class);
         assertThat(store.inboxCursor().load().watermark()).isZero();
@@ -148,7 +148,7 @@ class HolesAndFifoOnRealDatabasesTest {
     }
 
     private static ProcRecord record(PipelineStore store, long id) {
-        return store.procStates().find(id).orElseThrow();
+        return store.queue().find(id).orElseThrow();
     }
 
     private static FlightState flight(PipelineStore store, String flid) {

@@ -13,9 +13,9 @@ import io.msgx.domain.flight.MaflProjection;
 import io.msgx.domain.message.FlopSubtype;
 import io.msgx.pipeline.delivery.DispatchSettings;
 import io.msgx.pipeline.delivery.Dispatcher;
-import io.msgx.pipeline.delivery.EventSink;
-import io.msgx.pipeline.metrics.PipelineMetrics;
-import io.msgx.pipeline.store.PipelineStore;
+import io.msgx.pipeline.port.EventSink;
+import io.msgx.pipeline.port.PipelineMetrics;
+import io.msgx.pipeline.port.PipelineStore;
 import io.msgx.pipeline.testing.PipelineHarness;
 import io.msgx.pipeline.testing.SettableClock;
 import io.msgx.pipeline.testing.SisMessages;
@@ -241,13 +241,13 @@ class KafkaDeliveryEndToEndTest {
     }
 
     private long notify(PipelineStore store, String flid, long version, String payload) {
-        return store.inTransaction(tx -> tx.outbox().append(new io.msgx.pipeline.store.OutboxEvent(
+        return store.inTransaction(tx -> tx.notifications().append(new io.msgx.pipeline.store.OutboxEvent(
                 io.msgx.pipeline.store.OutboxTarget.KAFKA_MSG, FlightId.of(flid),
                 io.msgx.pipeline.store.OutboxEvent.EventType.UPSERT, version, 1, payload, clock.instant())));
     }
 
     private void project(PipelineStore store, String flid, long version) {
-        store.inTransaction(tx -> tx.outbox().upsertProjection(new io.msgx.pipeline.store.OutboxEvent(
+        store.inTransaction(tx -> tx.projections().upsertProjection(new io.msgx.pipeline.store.OutboxEvent(
                 io.msgx.pipeline.store.OutboxTarget.KAFKA_SCHD, FlightId.of(flid),
                 io.msgx.pipeline.store.OutboxEvent.EventType.UPSERT, version, 1, "{\"v\":" + version + "}",
                 clock.instant())));

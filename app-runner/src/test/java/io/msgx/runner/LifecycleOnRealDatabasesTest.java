@@ -13,8 +13,8 @@ import io.msgx.pipeline.lifecycle.LifecycleSettings;
 import io.msgx.pipeline.lifecycle.MessageLifecycleGate;
 import io.msgx.pipeline.lifecycle.ProcStateArchiver;
 import io.msgx.pipeline.lifecycle.ReplayService;
+import io.msgx.pipeline.port.PipelineStore;
 import io.msgx.pipeline.store.ErrorClass;
-import io.msgx.pipeline.store.PipelineStore;
 import io.msgx.pipeline.store.ProcRecord;
 import io.msgx.pipeline.store.ProcStatus;
 import io.msgx.pipeline.testing.PipelineHarness;
@@ -87,7 +87,7 @@ class LifecycleOnRealDatabasesTest {
         assertThat(record(store, id).backfillAbandonedReason()).isEqualTo("TRANSIENT_DEADLINE");
         assertThat(processedMark(id)).as("abandoned is not marked").isNull();
 
-        assertThat(store.procStates().reopenAbandoned(List.of(id), clock.instant())).containsExactly(id);
+        assertThat(store.backfillMarks().reopenAbandoned(List.of(id), clock.instant())).containsExactly(id);
         var reachable = new BackfillJob(services.mailbox(), store, gate, settings, true, clock);
         assertThat(reachable.runOnce()).containsExactly(new BackfillResult.Written(id));
         assertThat(processedMark(id)).isNotNull();
@@ -110,7 +110,7 @@ class LifecycleOnRealDatabasesTest {
         var identity = record(store, unsupported).identityKey();
 
         clock.tick(settings.archiveAfter().plusSeconds(1));
-        var listed = store.procStates().archiveCandidates(clock.instant().minus(settings.archiveAfter()), 10);
+        var listed = store.messageArchive().archiveCandidates(clock.instant().minus(settings.archiveAfter()), 10);
         assertThat(listed).extracting(ProcRecord::msgId).containsExactly(unsupported, malformed);
 
         var replay = new ReplayService(store, gate, ReplayService.DEFAULT_REPLAYABLE, clock)
@@ -120,8 +120,8 @@ class LifecycleOnRealDatabasesTest {
         assertThat(record(store, unsupported).identityKey()).isEqualTo(identity);
         assertThat(record(store, unsupported).attempts()).isZero();
 
-        assertThat(store.procStates().archive(listed.get(0), clock.instant())).as("the replay won").isFalse();
-        assertThat(store.procStates().archive(listed.get(1), clock.instant())).isTrue();
+        assertThat(store.messageArchive().archive(listed.get(0), clock.instant())).as("the replay won").isFalse();
+        assertThat(store.messageArchive().archive(listed.get(1), clock.instant())).isTrue();
         assertThat(record(store, unsupported).status()).isEqualTo(ProcStatus.PENDING);
         assertThat(services.countInPostgres("select count(*) from proc_state_hst where msg_id = " + unsupported)).isZero();
         assertThat(services.countInPostgres("select count(*) from proc_state_hst where msg_id = " + malformed)).isEqualTo(1);
@@ -190,6 +190,6 @@ class LifecycleOnRealDatabasesTest {
     }
 
     private static ProcRecord record(PipelineStore store, long id) {
-        return store.procStates().find(id).orElseThrow();
+        return store.queue().find(id).orElseThrow();
     }
 }

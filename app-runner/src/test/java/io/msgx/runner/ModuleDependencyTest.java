@@ -6,6 +6,8 @@ import com.tngtech.archunit.core.importer.ImportOption;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
+import static com.tngtech.archunit.base.DescribedPredicate.not;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 
 /**
@@ -36,6 +38,18 @@ class ModuleDependencyTest {
                 .should().dependOnClassesThat().resideInAnyPackage("io.msgx.adapter..", "io.msgx.runner..",
                         "java.sql..", "javax.sql..", "org.apache.kafka..", "org.jooq..", "org.flywaydb..")
                 .because("SQL and Kafka live with their adapters; pipeline-core holds ports and services")
+                .check(classes);
+    }
+
+    /**
+     * An adapter, the runner, or an embedding service plugs into pipeline-core only through its ports: the interfaces of
+     * {@code io.msgx.pipeline.port}, the one place that lists them (issue 25, points 2 and 5; D-98).
+     */
+    @Test
+    void outside_pipeline_core_only_the_ports_are_implemented() {
+        noClasses().that().resideOutsideOfPackage("io.msgx.pipeline..")
+                .should().implement(resideInAPackage("io.msgx.pipeline..").and(not(resideInAPackage("io.msgx.pipeline.port.."))))
+                .because("every interface an adapter implements is a port, and every port is in io.msgx.pipeline.port")
                 .check(classes);
     }
 

@@ -54,7 +54,7 @@ class OperatorCommandsTest {
 
         assertThat(withStreams(out, new ByteArrayOutputStream(), () -> Main.execute("skip", Long.toString(stuck),
                 "--reason", "unknown type, agreed with AODB", "--operator", "ops", "-c", config.toString()))).isZero();
-        assertThat(services.store(clock).procStates().find(stuck).orElseThrow().lastError())
+        assertThat(services.store(clock).queue().find(stuck).orElseThrow().lastError())
                 .isEqualTo("operator-skip by ops: unknown type, agreed with AODB");
         assertThat(withStreams(out, new ByteArrayOutputStream(), () -> Main.execute("skip", Long.toString(stuck),
                 "--reason", "again", "--operator", "ops", "-c", config.toString()))).isEqualTo(Main.REFUSED);
@@ -191,14 +191,14 @@ class OperatorCommandsTest {
         long first = notify(store, clock, "1001", 1);
         long second = notify(store, clock, "1001", 2);
         long other = notify(store, clock, "1003", 1);
-        store.inTransaction(tx -> tx.outbox().upsertProjection(new io.msgx.pipeline.store.OutboxEvent(
+        store.inTransaction(tx -> tx.projections().upsertProjection(new io.msgx.pipeline.store.OutboxEvent(
                 io.msgx.pipeline.store.OutboxTarget.KAFKA_SCHD, io.msgx.domain.flight.FlightId.of("1002"),
                 io.msgx.pipeline.store.OutboxEvent.EventType.UPSERT, 7, 1, "{\"v\":7}", clock.instant())));
         for (long id : new long[]{first, other}) {
-            store.outbox().recordDeliveryFailure(id, "RecordTooLargeException: too large", clock.instant(), true,
+            store.deadLetters().recordDeliveryFailure(id, "RecordTooLargeException: too large", clock.instant(), true,
                     clock.instant());
         }
-        store.outbox().markProjectionsSent(java.util.Map.of(io.msgx.domain.flight.FlightId.of("1002"), 7L),
+        store.projections().markProjectionsSent(java.util.Map.of(io.msgx.domain.flight.FlightId.of("1002"), 7L),
                 clock.instant());
         var config = config(services.postgres.schema());
 
@@ -211,7 +211,7 @@ class OperatorCommandsTest {
 
         assertThat(withStreams(out, new ByteArrayOutputStream(), () -> Main.execute("events", "resend",
                 Long.toString(first), "--operator", "ops", "-c", config.toString()))).isZero();
-        var resent = store.outbox().pending(io.msgx.pipeline.store.OutboxTarget.KAFKA_MSG, 10);
+        var resent = store.outboxQueries().pending(io.msgx.pipeline.store.OutboxTarget.KAFKA_MSG, 10);
         assertThat(resent).extracting(io.msgx.pipeline.store.OutboxEntry::eventId).as("resent, keeping its EVENT_ID")
                 .containsExactly(first, second);
         assertThat(resent.get(0).attempts()).isZero();
@@ -227,14 +227,14 @@ class OperatorCommandsTest {
                 .as("a pending event is not purged").isEqualTo(Main.REFUSED);
         assertThat(withStreams(out, new ByteArrayOutputStream(), () -> Main.execute("events", "purge",
                 Long.toString(other), "--operator", "ops", "-c", config.toString()))).isZero();
-        assertThat(store.outbox().deadEvents(10)).isEmpty();
-        assertThat(store.outbox().pending(io.msgx.pipeline.store.OutboxTarget.KAFKA_MSG, 10)).hasSize(2);
+        assertThat(store.deadLetters().deadEvents(10)).isEmpty();
+        assertThat(store.outboxQueries().pending(io.msgx.pipeline.store.OutboxTarget.KAFKA_MSG, 10)).hasSize(2);
 
         out.reset();
         assertThat(withStreams(out, new ByteArrayOutputStream(), () -> Main.execute("events", "rearm", "1002",
                 "--operator", "ops", "--json", "-c", config.toString()))).isZero();
         assertThat(out.toString(StandardCharsets.UTF_8)).contains("\"version\" : 7", "\"status\" : \"PENDING\"");
-        assertThat(store.outbox().pending(io.msgx.pipeline.store.OutboxTarget.KAFKA_SCHD, 10)).singleElement()
+        assertThat(store.outboxQueries().pending(io.msgx.pipeline.store.OutboxTarget.KAFKA_SCHD, 10)).singleElement()
                 .satisfies(row -> assertThat(row.event().stateVersion()).isEqualTo(7));
         assertThat(withStreams(out, new ByteArrayOutputStream(), () -> Main.execute("events", "rearm", "9999",
                 "--operator", "ops", "-c", config.toString()))).isEqualTo(Main.REFUSED);
@@ -242,9 +242,9 @@ class OperatorCommandsTest {
                 "-c", config.toString()))).as("who asks is required").isEqualTo(Main.USAGE);
     }
 
-    private static long notify(io.msgx.pipeline.store.PipelineStore store, SettableClock clock, String flid,
+    private static long notify(io.msgx.pipeline.port.PipelineStore store, SettableClock clock, String flid,
                                long version) {
-        return store.inTransaction(tx -> tx.outbox().append(new io.msgx.pipeline.store.OutboxEvent(
+        return store.inTransaction(tx -> tx.notifications().append(new io.msgx.pipeline.store.OutboxEvent(
                 io.msgx.pipeline.store.OutboxTarget.KAFKA_MSG, io.msgx.domain.flight.FlightId.of(flid),
                 io.msgx.pipeline.store.OutboxEvent.EventType.UPSERT, version, 1,
                 "{\"flid\":\"" + flid + "\",\"stateVersion\":" + version + "}", clock.instant())));

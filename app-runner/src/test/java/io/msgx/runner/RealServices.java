@@ -6,7 +6,7 @@ import io.msgx.adapter.mysql.MailboxSchema;
 import io.msgx.adapter.mysql.TestMailboxDatabase;
 import io.msgx.adapter.oracle.OracleTestDatabase;
 import io.msgx.adapter.pg.PgTestDatabase;
-import io.msgx.pipeline.store.PipelineStore;
+import io.msgx.pipeline.port.PipelineStore;
 import io.msgx.pipeline.testing.SettableClock;
 import io.msgx.runner.config.Keys;
 import io.msgx.runner.config.RunnerConfig.StoreKind;

@@ -31,8 +31,8 @@ class ReplayAcrossProcessesIT {
     void a_replay_in_another_process_waits_while_the_lifecycle_lock_is_held_here() throws Exception {
         var clock = SettableClock.atExampleDay();
         var store = services.store(clock);
-        store.procStates().insertIfAbsent(42, null, clock.instant());
-        store.procStates().finish(42, Terminal.dead(ErrorClass.EXHAUSTED, "attempts used up"), clock.instant());
+        store.queue().insertIfAbsent(42, null, clock.instant());
+        store.queue().finish(42, Terminal.dead(ErrorClass.EXHAUSTED, "attempts used up"), clock.instant());
         var holding = new CountDownLatch(1);
         var release = new CountDownLatch(1);
         var thread = Executors.newSingleThreadExecutor();
@@ -55,13 +55,13 @@ class ReplayAcrossProcessesIT {
             try {
                 assertThat(replay.waitFor(8, TimeUnit.SECONDS)).as("the replay waits for the lock; its output: %s",
                         Files.readString(log)).isFalse();
-                assertThat(store.procStates().find(42).orElseThrow().status()).isEqualTo(ProcStatus.DEAD);
+                assertThat(store.queue().find(42).orElseThrow().status()).isEqualTo(ProcStatus.DEAD);
 
                 release.countDown();
                 holder.get(30, TimeUnit.SECONDS);
                 assertThat(replay.waitFor(60, TimeUnit.SECONDS)).as("the replay ends once the lock is free").isTrue();
                 assertThat(replay.exitValue()).as(Files.readString(log)).isZero();
-                assertThat(store.procStates().find(42).orElseThrow().status()).isEqualTo(ProcStatus.PENDING);
+                assertThat(store.queue().find(42).orElseThrow().status()).isEqualTo(ProcStatus.PENDING);
             } finally {
                 replay.destroyForcibly();
             }

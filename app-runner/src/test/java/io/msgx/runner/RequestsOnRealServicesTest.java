@@ -1,8 +1,8 @@
 package io.msgx.runner;
 
-import io.msgx.pipeline.mailbox.Mailbox;
+import io.msgx.pipeline.port.Mailbox;
+import io.msgx.pipeline.port.PipelineStore;
 import io.msgx.pipeline.request.ResponseFlowContract;
-import io.msgx.pipeline.store.PipelineStore;
 import io.msgx.testing.Slow;
 import org.junit.jupiter.api.extension.RegisterExtension;
 

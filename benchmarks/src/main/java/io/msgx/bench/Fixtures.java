@@ -20,8 +20,8 @@ import io.msgx.domain.message.ScheduleKind;
 import io.msgx.domain.message.ScheduleMessage;
 import io.msgx.pipeline.codec.JacksonXmlCodec;
 import io.msgx.pipeline.codec.MessageMeta;
+import io.msgx.pipeline.port.FlightStore;
 import io.msgx.pipeline.pump.FlightReads;
-import io.msgx.pipeline.store.FlightStore;
 
 import java.time.Instant;
 import java.time.LocalDateTime;

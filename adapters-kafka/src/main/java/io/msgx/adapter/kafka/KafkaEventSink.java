@@ -1,8 +1,8 @@
 package io.msgx.adapter.kafka;
 
 import io.msgx.pipeline.delivery.Delivery;
-import io.msgx.pipeline.delivery.EventSink;
 import io.msgx.pipeline.delivery.OutgoingEvent;
+import io.msgx.pipeline.port.EventSink;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.clients.producer.ProducerRecord;

@@ -1,11 +1,11 @@
 package io.msgx.adapter.mysql;
 
-import io.msgx.pipeline.mailbox.Mailbox;
 import io.msgx.pipeline.mailbox.MailboxRow;
 import io.msgx.pipeline.mailbox.MailboxRowUnreadableException;
 import io.msgx.pipeline.mailbox.MailboxUnavailableException;
 import io.msgx.pipeline.mailbox.MarkOutcome;
 import io.msgx.pipeline.mailbox.OutboundMessage;
+import io.msgx.pipeline.port.Mailbox;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -1,12 +1,12 @@
 package io.msgx.adapter.mysql;
 
 import com.mysql.cj.jdbc.MysqlDataSource;
-import io.msgx.pipeline.mailbox.Mailbox;
 import io.msgx.pipeline.mailbox.MailboxContract;
 import io.msgx.pipeline.mailbox.MailboxRow;
 import io.msgx.pipeline.mailbox.MailboxUnavailableException;
 import io.msgx.pipeline.mailbox.MarkOutcome;
 import io.msgx.pipeline.mailbox.OutboundMessage;
+import io.msgx.pipeline.port.Mailbox;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;

@@ -2,7 +2,7 @@ package io.msgx.adapter.oracle;
 
 import io.msgx.domain.flight.FlightId;
 import io.msgx.domain.flight.FlightState;
-import io.msgx.pipeline.store.FlightHistory;
+import io.msgx.pipeline.port.FlightHistory;
 
 import java.sql.SQLException;
 import java.time.Instant;

@@ -9,8 +9,9 @@ import io.msgx.domain.flight.FlightState;
 import io.msgx.domain.flight.FlightStatus;
 import io.msgx.domain.flight.ListItem;
 import io.msgx.domain.flight.OperationDay;
+import io.msgx.pipeline.port.FlightQueries;
+import io.msgx.pipeline.port.FlightStore;
 import io.msgx.pipeline.store.FlightStamp;
-import io.msgx.pipeline.store.FlightStore;
 
 import java.sql.SQLException;
 import java.time.Instant;
@@ -33,7 +34,7 @@ import java.util.stream.Collectors;
  *
  * <p>An empty field or item value is no value in the domain, so Oracle's '' as NULL changes nothing here.
  */
-final class OracleFlightStore implements FlightStore {
+final class OracleFlightStore implements FlightStore, FlightQueries {
 
     private static final String MAIN_COLUMNS = "FLID, STATE, STATE_VERSION, OPERATION_DAY, LAST_MSG_ID, "
             + String.join(", ", FlightTables.FIELD_COLUMNS);

@@ -1,6 +1,6 @@
 package io.msgx.adapter.oracle;
 
-import io.msgx.pipeline.store.Housekeeping;
+import io.msgx.pipeline.port.Housekeeping;
 
 import java.time.Instant;
 import java.time.LocalDate;

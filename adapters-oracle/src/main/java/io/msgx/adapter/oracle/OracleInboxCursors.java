@@ -1,7 +1,7 @@
 package io.msgx.adapter.oracle;
 
+import io.msgx.pipeline.port.InboxCursors;
 import io.msgx.pipeline.store.InboxCursor;
-import io.msgx.pipeline.store.InboxCursors;
 
 import java.time.Clock;
 import java.time.Instant;

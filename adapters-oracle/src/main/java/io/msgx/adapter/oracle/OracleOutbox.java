@@ -1,8 +1,13 @@
 package io.msgx.adapter.oracle;
 
 import io.msgx.domain.flight.FlightId;
+import io.msgx.pipeline.port.DeadLetters;
+import io.msgx.pipeline.port.Notifications;
+import io.msgx.pipeline.port.OutboxCleanup;
+import io.msgx.pipeline.port.OutboxQueries;
+import io.msgx.pipeline.port.Projections;
+import io.msgx.pipeline.port.ReferenceNotifications;
 import io.msgx.pipeline.store.DeadEvent;
-import io.msgx.pipeline.store.Outbox;
 import io.msgx.pipeline.store.OutboxEntry;
 import io.msgx.pipeline.store.OutboxEvent;
 import io.msgx.pipeline.store.OutboxTarget;
@@ -20,7 +25,8 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * {@link Outbox} on {@code MSG_EVENT}. Every written row takes a new {@code EVENT_ID} from {@code MSG_EVENT_SEQ}
+ * The outbox ports ({@link Notifications}, {@link Projections}, {@link ReferenceNotifications}, {@link DeadLetters},
+ * {@link OutboxCleanup}, {@link OutboxQueries}) on {@code MSG_EVENT}. Every written row takes a new {@code EVENT_ID} from {@code MSG_EVENT_SEQ}
  * (taken first with {@code SELECT ... NEXTVAL FROM dual}: 11g SQL has no {@code RETURNING} into a result), so append
  * order is {@code EVENT_ID} order; the {@code KAFKA:schd} projection keeps one row per FLID through the unique index
  * on the virtual column {@code SCHD_KEY}, and is written with one {@code MERGE}.
@@ -31,7 +37,7 @@ import java.util.Set;
  * <p>Empty texts ('' is NULL in Oracle): an empty payload reads back as {@code ""}, except for a {@code KAFKA:schd}
  * tombstone, whose payload reads back as null; an empty delivery error reads back as null (no text).
  */
-final class OracleOutbox implements Outbox {
+final class OracleOutbox implements Notifications, Projections, ReferenceNotifications, DeadLetters, OutboxCleanup, OutboxQueries {
 
     private static final String COLUMNS = "EVENT_ID, TARGET, PARTITION_KEY, EVENT_TYPE, STATE_VERSION, MSG_ID, PAYLOAD,"
             + " STATUS, ATTEMPTS, NEXT_ATTEMPT_AT, LAST_ERROR, CREATED_AT, SENT_AT";

@@ -1,9 +1,14 @@
 package io.msgx.adapter.oracle;
 
+import io.msgx.pipeline.port.BackfillMarks;
+import io.msgx.pipeline.port.IdentityRegister;
+import io.msgx.pipeline.port.MessageArchive;
+import io.msgx.pipeline.port.MessageQueries;
+import io.msgx.pipeline.port.MessageQueue;
+import io.msgx.pipeline.port.MessageReplays;
 import io.msgx.pipeline.store.ErrorClass;
 import io.msgx.pipeline.store.IdentityBinding;
 import io.msgx.pipeline.store.ProcRecord;
-import io.msgx.pipeline.store.ProcStates;
 import io.msgx.pipeline.store.ProcStatus;
 import io.msgx.pipeline.store.Terminal;
 import org.slf4j.Logger;
@@ -24,7 +29,8 @@ import java.util.OptionalLong;
 import java.util.Set;
 
 /**
- * {@link ProcStates} on {@code PROC_STATE}. Every state change is one conditional UPDATE whose row count is the
+ * The {@code PROC_STATE} ports ({@link MessageQueue}, {@link IdentityRegister}, {@link BackfillMarks},
+ * {@link MessageReplays}, {@link MessageArchive}, {@link MessageQueries}) on {@code PROC_STATE}. Every state change is one conditional UPDATE whose row count is the
  * answer ("false when not open"), so two racing writers can never both win. Used either per statement in
  * auto-commit, or bound to one transaction.
  *
@@ -38,7 +44,7 @@ import java.util.Set;
  * ({@code BACKFILL_ABANDONED_AT} tells that the row is abandoned); an empty reconciliation note reads back as null;
  * an empty identity key is refused (NULL means "no identity" and would bind nothing).
  */
-final class OracleProcStates implements ProcStates {
+final class OracleProcStates implements MessageQueue, IdentityRegister, BackfillMarks, MessageReplays, MessageArchive, MessageQueries {
 
     private static final String COLUMNS = "MSG_ID, STATE, IDENTITY_KEY, ATTEMPTS, NEXT_ATTEMPT_AT, ERROR_CLASS, "
             + "LAST_ERROR, RECEIVED_AT, ENQUEUED_AT, UPDATED_AT, BACKFILL_NEXT_AT, BACKFILL_AT, BACKFILL_ATTEMPTS, "
@@ -122,7 +128,7 @@ final class OracleProcStates implements ProcStates {
         } catch (EnqueueRaceLost e) {
             LOG.debug("A concurrent enqueue won a race within a batch of {} messages: enqueueing them one by one",
                     receivedAt.size());
-            return ProcStates.super.insertAllIfAbsent(receivedAt, enqueuedAt);
+            return MessageQueue.super.insertAllIfAbsent(receivedAt, enqueuedAt);
         }
     }
 
@@ -459,7 +465,7 @@ final class OracleProcStates implements ProcStates {
         var failedOrDead = classes.isEmpty() ? "1 = 0" : "p.STATE IN ('FAILED', 'DEAD') AND p.ERROR_CLASS IN ("
                 + String.join(", ", classes.stream().map(c -> "'" + c + "'").toList()) + ")";
         var replayableRow = "((" + failedOrDead + ") OR (p.STATE = 'SKIPPED' AND p.LAST_ERROR = '"
-                + ProcStates.UNKNOWN_FLIGHT + "'))";
+                + MessageReplays.UNKNOWN_FLIGHT + "'))";
         return sql.atomically("replaying " + ids.size() + " message(s) of classes " + classes, session -> {
             var replayed = lockWhere(session, ids, replayableRow);
             for (var chunk : Sql.chunks(replayed)) {

@@ -1,6 +1,6 @@
 package io.msgx.adapter.oracle;
 
-import io.msgx.pipeline.store.RawMessageCopies;
+import io.msgx.pipeline.port.RawMessageCopies;
 
 import java.sql.SQLException;
 import java.time.Instant;

@@ -1,7 +1,7 @@
 package io.msgx.adapter.oracle;
 
 import io.msgx.pipeline.codec.ReferenceRecord;
-import io.msgx.pipeline.store.ReferenceData;
+import io.msgx.pipeline.port.ReferenceData;
 import io.msgx.pipeline.store.ReferenceEntry;
 import io.msgx.pipeline.store.ReferenceFieldsJson;
 

@@ -1,10 +1,10 @@
 package io.msgx.adapter.oracle;
 
+import io.msgx.pipeline.port.RequestTrack;
 import io.msgx.pipeline.store.MatchMode;
 import io.msgx.pipeline.store.Request;
 import io.msgx.pipeline.store.RequestKind;
 import io.msgx.pipeline.store.RequestStatus;
-import io.msgx.pipeline.store.RequestTrack;
 
 import java.sql.SQLException;
 import java.time.Instant;

@@ -1,6 +1,6 @@
 package io.msgx.adapter.oracle;
 
-import io.msgx.pipeline.store.ScheduleLog;
+import io.msgx.pipeline.port.ScheduleLog;
 
 import java.util.List;
 

@@ -1,13 +1,24 @@
 package io.msgx.adapter.oracle;
 
-import io.msgx.pipeline.store.FlightHistory;
-import io.msgx.pipeline.store.FlightStore;
-import io.msgx.pipeline.store.InboxCursors;
-import io.msgx.pipeline.store.Outbox;
-import io.msgx.pipeline.store.PipelineTransaction;
-import io.msgx.pipeline.store.ProcStates;
-import io.msgx.pipeline.store.ReferenceData;
-import io.msgx.pipeline.store.RequestTrack;
+import io.msgx.pipeline.port.BackfillMarks;
+import io.msgx.pipeline.port.DeadLetters;
+import io.msgx.pipeline.port.FlightHistory;
+import io.msgx.pipeline.port.FlightQueries;
+import io.msgx.pipeline.port.FlightStore;
+import io.msgx.pipeline.port.IdentityRegister;
+import io.msgx.pipeline.port.InboxCursors;
+import io.msgx.pipeline.port.MessageArchive;
+import io.msgx.pipeline.port.MessageQueries;
+import io.msgx.pipeline.port.MessageQueue;
+import io.msgx.pipeline.port.MessageReplays;
+import io.msgx.pipeline.port.Notifications;
+import io.msgx.pipeline.port.OutboxCleanup;
+import io.msgx.pipeline.port.OutboxQueries;
+import io.msgx.pipeline.port.PipelineTransaction;
+import io.msgx.pipeline.port.Projections;
+import io.msgx.pipeline.port.ReferenceData;
+import io.msgx.pipeline.port.ReferenceNotifications;
+import io.msgx.pipeline.port.RequestTrack;
 
 import java.time.Clock;
 import java.time.Duration;
@@ -19,10 +30,10 @@ final class OracleTransaction implements PipelineTransaction {
     static final String PIPELINE = "PIPELINE";
 
     private final Sql sql;
-    private final ProcStates procStates;
+    private final OracleProcStates procStates;
     private final InboxCursors inboxCursor;
-    private final FlightStore flights;
-    private final Outbox outbox;
+    private final OracleFlightStore flights;
+    private final OracleOutbox outbox;
     private final FlightHistory flightHistory;
     private final ReferenceData referenceData;
     private final RequestTrack requests;
@@ -63,8 +74,38 @@ final class OracleTransaction implements PipelineTransaction {
     }
 
     @Override
-    public ProcStates procStates() {
+    public MessageQueue queue() {
         return procStates;
+    }
+
+    @Override
+    public IdentityRegister identities() {
+        return procStates;
+    }
+
+    @Override
+    public BackfillMarks backfillMarks() {
+        return procStates;
+    }
+
+    @Override
+    public MessageReplays replays() {
+        return procStates;
+    }
+
+    @Override
+    public MessageArchive messageArchive() {
+        return procStates;
+    }
+
+    @Override
+    public MessageQueries messageQueries() {
+        return procStates;
+    }
+
+    @Override
+    public FlightQueries flightQueries() {
+        return flights;
     }
 
     @Override
@@ -78,7 +119,32 @@ final class OracleTransaction implements PipelineTransaction {
     }
 
     @Override
-    public Outbox outbox() {
+    public Notifications notifications() {
+        return outbox;
+    }
+
+    @Override
+    public Projections projections() {
+        return outbox;
+    }
+
+    @Override
+    public ReferenceNotifications referenceNotifications() {
+        return outbox;
+    }
+
+    @Override
+    public DeadLetters deadLetters() {
+        return outbox;
+    }
+
+    @Override
+    public OutboxCleanup outboxCleanup() {
+        return outbox;
+    }
+
+    @Override
+    public OutboxQueries outboxQueries() {
         return outbox;
     }
 

@@ -1,7 +1,7 @@
 package io.msgx.adapter.oracle;
 
+import io.msgx.pipeline.port.PipelineStore;
 import io.msgx.pipeline.store.DatabaseArchiveContract;
-import io.msgx.pipeline.store.PipelineStore;
 import io.msgx.pipeline.store.ProcRecord;
 import org.junit.jupiter.api.extension.RegisterExtension;
 

@@ -1,14 +1,14 @@
 package io.msgx.adapter.oracle;
 
 import io.msgx.domain.flight.FlightId;
+import io.msgx.pipeline.port.MessageQueue;
+import io.msgx.pipeline.port.PipelineStore;
+import io.msgx.pipeline.port.ScheduleLog;
 import io.msgx.pipeline.store.OutboxEntry;
 import io.msgx.pipeline.store.OutboxEvent;
 import io.msgx.pipeline.store.OutboxTarget;
-import io.msgx.pipeline.store.PipelineStore;
 import io.msgx.pipeline.store.ProcRecord;
-import io.msgx.pipeline.store.ProcStates;
 import io.msgx.pipeline.store.ProcStatus;
-import io.msgx.pipeline.store.ScheduleLog;
 import io.msgx.pipeline.store.Terminal;
 import io.msgx.pipeline.testing.SettableClock;
 import io.msgx.testing.jdbc.StatementCountingDataSource;
@@ -47,7 +47,7 @@ class OracleBatchStatementsTest {
     }
 
     private void enqueue(long from, long to) {
-        LongStream.rangeClosed(from, to).forEach(id -> store.procStates().insertIfAbsent(id, clock.instant(), clock.instant()));
+        LongStream.rangeClosed(from, to).forEach(id -> store.queue().insertIfAbsent(id, clock.instant(), clock.instant()));
         counted.reset();
     }
 
@@ -57,11 +57,11 @@ class OracleBatchStatementsTest {
         var receivedAt = new LinkedHashMap<Long, Instant>();
         LongStream.rangeClosed(1, 300).forEach(id -> receivedAt.put(id, clock.instant().minusSeconds(id)));
 
-        int inserted = store.inTransaction(tx -> tx.procStates().insertAllIfAbsent(receivedAt, clock.instant()));
+        int inserted = store.inTransaction(tx -> tx.queue().insertAllIfAbsent(receivedAt, clock.instant()));
 
         assertThat(inserted).isEqualTo(299);
         assertThat(counted.statements()).isLessThanOrEqualTo(2);
-        assertThat(store.procStates().find(300)).map(ProcRecord::receivedAt).contains(clock.instant().minusSeconds(300));
+        assertThat(store.queue().find(300)).map(ProcRecord::receivedAt).contains(clock.instant().minusSeconds(300));
     }
 
     @Test
@@ -77,8 +77,8 @@ class OracleBatchStatementsTest {
             var receivedAt = new LinkedHashMap<Long, Instant>();
             LongStream.rangeClosed(4, 6).forEach(id -> receivedAt.put(id, clock.instant()));
             var inserted = threads.submit(() -> store.inTransaction(tx -> {
-                int count = tx.procStates().insertAllIfAbsent(receivedAt, clock.instant());
-                tx.procStates().finish(6, Terminal.succeeded("applied"), clock.instant());
+                int count = tx.queue().insertAllIfAbsent(receivedAt, clock.instant());
+                tx.queue().finish(6, Terminal.succeeded("applied"), clock.instant());
                 return count;
             }));
             Thread.sleep(500);
@@ -88,24 +88,24 @@ class OracleBatchStatementsTest {
         } finally {
             threads.shutdownNow();
         }
-        assertThat(store.procStates().findAll(List.of(4L, 5L, 6L))).hasSize(3);
-        assertThat(store.procStates().find(6)).map(ProcRecord::status).as("the transaction went on")
+        assertThat(store.queue().findAll(List.of(4L, 5L, 6L))).hasSize(3);
+        assertThat(store.queue().find(6)).map(ProcRecord::status).as("the transaction went on")
                 .contains(ProcStatus.SUCCEEDED);
     }
 
     @Test
     void a_pending_run_is_one_query_cut_at_the_first_failed_message() {
         enqueue(1, 300);
-        store.procStates().recordFailure(250, io.msgx.pipeline.store.ErrorClass.INTERNAL, "boom",
+        store.queue().recordFailure(250, io.msgx.pipeline.store.ErrorClass.INTERNAL, "boom",
                 clock.instant().plusSeconds(30), clock.instant());
         counted.reset();
 
-        var run = store.procStates().pendingRun(1000, 500);
+        var run = store.queue().pendingRun(1000, 500);
 
         assertThat(counted.statements()).isEqualTo(1);
         assertThat(run).extracting(ProcRecord::msgId).containsExactlyElementsOf(LongStream.rangeClosed(1, 249).boxed().toList());
-        assertThat(store.procStates().pendingRun(1000, 20)).hasSize(20);
-        assertThat(store.procStates().pendingRun(100, 500)).hasSize(100);
+        assertThat(store.queue().pendingRun(1000, 20)).hasSize(20);
+        assertThat(store.queue().pendingRun(100, 500)).hasSize(100);
     }
 
     @Test
@@ -113,7 +113,7 @@ class OracleBatchStatementsTest {
         enqueue(1, 2500);
         var asked = LongStream.rangeClosed(1, 2600).map(id -> 2601 - id).boxed().toList();
 
-        var found = store.procStates().findAll(asked);
+        var found = store.queue().findAll(asked);
 
         assertThat(counted.statements()).isEqualTo(3);
         assertThat(found).hasSize(2500);
@@ -124,16 +124,16 @@ class OracleBatchStatementsTest {
     void ending_and_confirming_many_messages_is_one_round_trip_each() {
         enqueue(1, 200);
         var endings = LongStream.rangeClosed(1, 200)
-                .mapToObj(id -> new ProcStates.Ending(id, Terminal.succeeded("applied"))).toList();
+                .mapToObj(id -> new MessageQueue.Ending(id, Terminal.succeeded("applied"))).toList();
 
-        int ended = store.inTransaction(tx -> tx.procStates().finishAll(endings, clock.instant()));
+        int ended = store.inTransaction(tx -> tx.queue().finishAll(endings, clock.instant()));
 
         assertThat(ended).isEqualTo(200);
         assertThat(counted.statements()).isLessThanOrEqualTo(2);
-        assertThat(store.procStates().find(200)).map(ProcRecord::status).contains(ProcStatus.SUCCEEDED);
+        assertThat(store.queue().find(200)).map(ProcRecord::status).contains(ProcStatus.SUCCEEDED);
         counted.reset();
 
-        assertThat(store.procStates().backfillConfirmedAll(LongStream.rangeClosed(1, 200).boxed().toList(),
+        assertThat(store.backfillMarks().backfillConfirmedAll(LongStream.rangeClosed(1, 200).boxed().toList(),
                 clock.instant())).isEqualTo(200);
         assertThat(counted.statements()).isEqualTo(1);
     }
@@ -145,18 +145,18 @@ class OracleBatchStatementsTest {
                 clock.instant())).toList();
 
         store.inTransaction(tx -> {
-            tx.outbox().appendAll(events);
+            tx.notifications().appendAll(events);
             return null;
         });
 
         assertThat(counted.statements()).isLessThanOrEqualTo(2);
-        var rows = store.outbox().pending(OutboxTarget.KAFKA_MSG, 500);
+        var rows = store.outboxQueries().pending(OutboxTarget.KAFKA_MSG, 500);
         assertThat(rows).extracting(r -> r.event().msgId()).containsExactlyElementsOf(
                 LongStream.rangeClosed(1, 150).boxed().toList());
         assertThat(rows).extracting(OutboxEntry::eventId).isSorted();
         counted.reset();
 
-        assertThat(store.outbox().markAllSent(rows.stream().map(OutboxEntry::eventId).toList(), clock.instant()))
+        assertThat(store.notifications().markAllSent(rows.stream().map(OutboxEntry::eventId).toList(), clock.instant()))
                 .isEqualTo(150);
         assertThat(counted.statements()).isEqualTo(1);
     }

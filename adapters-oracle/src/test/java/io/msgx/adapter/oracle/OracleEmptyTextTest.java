@@ -1,10 +1,10 @@
 package io.msgx.adapter.oracle;
 
 import io.msgx.domain.flight.FlightId;
+import io.msgx.pipeline.port.ScheduleLog;
 import io.msgx.pipeline.store.ErrorClass;
 import io.msgx.pipeline.store.OutboxEvent;
 import io.msgx.pipeline.store.OutboxTarget;
-import io.msgx.pipeline.store.ScheduleLog;
 import io.msgx.pipeline.store.Terminal;
 import io.msgx.pipeline.testing.SettableClock;
 import org.junit.jupiter.api.Test;
@@ -50,47 +50,47 @@ class OracleEmptyTextTest {
         var tombstone = new OutboxEvent(OutboxTarget.KAFKA_SCHD, FlightId.of("1001"), OutboxEvent.EventType.TOMBSTONE,
                 1, 17, null, clock.instant());
         store.inTransaction(tx -> {
-            tx.outbox().append(empty);
-            return tx.outbox().upsertProjection(tombstone);
+            tx.notifications().append(empty);
+            return tx.projections().upsertProjection(tombstone);
         });
 
-        assertThat(store.outbox().pending(OutboxTarget.KAFKA_MSG, 10)).singleElement()
+        assertThat(store.outboxQueries().pending(OutboxTarget.KAFKA_MSG, 10)).singleElement()
                 .satisfies(entry -> assertThat(entry.event()).isEqualTo(empty));
-        assertThat(store.outbox().pending(OutboxTarget.KAFKA_SCHD, 10)).singleElement()
+        assertThat(store.outboxQueries().pending(OutboxTarget.KAFKA_SCHD, 10)).singleElement()
                 .satisfies(entry -> assertThat(entry.event()).isEqualTo(tombstone));
     }
 
     @Test
     void anEmptyAbandonmentReasonComesBackEmpty() {
-        var states = database.store(clock).procStates();
-        states.insertIfAbsent(17, null, clock.instant());
-        states.finish(17, Terminal.succeeded("applied"), clock.instant());
+        var store = database.store(clock);
+        store.queue().insertIfAbsent(17, null, clock.instant());
+        store.queue().finish(17, Terminal.succeeded("applied"), clock.instant());
 
-        assertThat(states.backfillAbandoned(17, "", clock.instant())).isTrue();
+        assertThat(store.backfillMarks().backfillAbandoned(17, "", clock.instant())).isTrue();
 
-        assertThat(states.find(17).orElseThrow().backfillAbandonedReason()).isEqualTo("");
-        assertThat(states.abandonedMarks(10)).singleElement()
+        assertThat(store.queue().find(17).orElseThrow().backfillAbandonedReason()).isEqualTo("");
+        assertThat(store.backfillMarks().abandonedMarks(10)).singleElement()
                 .satisfies(mark -> assertThat(mark.record().backfillAbandonedReason()).isEqualTo(""));
     }
 
     @Test
     void anEmptyReasonOrErrorReadsAsNoText() {
-        var states = database.store(clock).procStates();
-        states.insertIfAbsent(17, null, clock.instant());
-        states.recordFailure(17, ErrorClass.INFRA, "", clock.instant(), clock.instant());
-        assertThat(states.find(17).orElseThrow().lastError()).isNull();
+        var queue = database.store(clock).queue();
+        queue.insertIfAbsent(17, null, clock.instant());
+        queue.recordFailure(17, ErrorClass.INFRA, "", clock.instant(), clock.instant());
+        assertThat(queue.find(17).orElseThrow().lastError()).isNull();
 
-        states.finish(17, Terminal.succeeded(""), clock.instant());
-        assertThat(states.find(17).orElseThrow().lastError()).isNull();
+        queue.finish(17, Terminal.succeeded(""), clock.instant());
+        assertThat(queue.find(17).orElseThrow().lastError()).isNull();
     }
 
     @Test
     void anEmptyIdentityIsRefusedNotBoundAsNone() {
-        var states = database.store(clock).procStates();
-        states.insertIfAbsent(17, null, clock.instant());
+        var store = database.store(clock);
+        store.queue().insertIfAbsent(17, null, clock.instant());
 
-        assertThatThrownBy(() -> states.bindIdentity(17, "", clock.instant()))
+        assertThatThrownBy(() -> store.identities().bindIdentity(17, "", clock.instant()))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("empty identity");
-        assertThat(states.find(17).orElseThrow().identityKey()).isNull();
+        assertThat(store.queue().find(17).orElseThrow().identityKey()).isNull();
     }
 }

@@ -2,8 +2,8 @@ package io.msgx.adapter.oracle;
 
 import io.msgx.domain.flight.FlightId;
 import io.msgx.domain.flight.FlightState;
+import io.msgx.pipeline.port.PipelineStore;
 import io.msgx.pipeline.store.DatabaseFlightHistoryContract;
-import io.msgx.pipeline.store.PipelineStore;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 

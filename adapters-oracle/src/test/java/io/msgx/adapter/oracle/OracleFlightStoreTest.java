@@ -1,7 +1,7 @@
 package io.msgx.adapter.oracle;
 
+import io.msgx.pipeline.port.PipelineStore;
 import io.msgx.pipeline.store.FlightStoreContract;
-import io.msgx.pipeline.store.PipelineStore;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** The FlightStore contract on Oracle (H2 in Oracle mode by default, see {@link OracleTestDatabase}), each test in a fresh schema. */

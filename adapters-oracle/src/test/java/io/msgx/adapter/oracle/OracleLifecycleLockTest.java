@@ -1,7 +1,7 @@
 package io.msgx.adapter.oracle;
 
+import io.msgx.pipeline.port.PipelineStore;
 import io.msgx.pipeline.store.LifecycleLockContract;
-import io.msgx.pipeline.store.PipelineStore;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** The lifecycle lock on Oracle (H2 in Oracle mode by default): the PIPELINE_LOCK row LIFECYCLE. */

@@ -1,7 +1,7 @@
 package io.msgx.adapter.oracle;
 
+import io.msgx.pipeline.port.PipelineStore;
 import io.msgx.pipeline.store.OutboxContract;
-import io.msgx.pipeline.store.PipelineStore;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -11,7 +11,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
 /**
- * The Outbox contract on Oracle (H2 in Oracle mode by default, see {@link OracleTestDatabase}), each test in a fresh
+ * The outbox contract on Oracle (H2 in Oracle mode by default, see {@link OracleTestDatabase}), each test in a fresh
  * schema; and which index a projection's confirmation is found through.
  */
 class OracleOutboxTest extends OutboxContract {

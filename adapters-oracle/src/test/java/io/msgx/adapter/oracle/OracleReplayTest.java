@@ -1,6 +1,6 @@
 package io.msgx.adapter.oracle;
 
-import io.msgx.pipeline.store.PipelineStore;
+import io.msgx.pipeline.port.PipelineStore;
 import io.msgx.pipeline.store.ReplayContract;
 import org.junit.jupiter.api.extension.RegisterExtension;
 

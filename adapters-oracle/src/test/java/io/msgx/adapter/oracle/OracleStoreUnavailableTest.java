@@ -2,7 +2,7 @@ package io.msgx.adapter.oracle;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
-import io.msgx.pipeline.store.PipelineStore;
+import io.msgx.pipeline.port.PipelineStore;
 import io.msgx.pipeline.store.StoreUnavailableContract;
 import io.msgx.pipeline.store.StoreUnavailableException;
 import org.junit.jupiter.api.AfterEach;
@@ -65,7 +65,7 @@ class OracleStoreUnavailableTest extends StoreUnavailableContract {
     void aClosedPoolIsUnavailableNamingTheOperation() {
         var pool = database.pool();
         var store = OraclePipelineStore.create(pool, clock);
-        store.procStates().insertIfAbsent(17, null, clock.instant());
+        store.queue().insertIfAbsent(17, null, clock.instant());
         pool.close();
 
         assertUnavailableNamingTheOperation(store);

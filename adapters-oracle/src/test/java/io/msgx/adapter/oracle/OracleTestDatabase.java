@@ -2,7 +2,7 @@ package io.msgx.adapter.oracle;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
-import io.msgx.pipeline.store.PipelineStore;
+import io.msgx.pipeline.port.PipelineStore;
 import org.junit.jupiter.api.extension.AfterEachCallback;
 import org.junit.jupiter.api.extension.BeforeEachCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;

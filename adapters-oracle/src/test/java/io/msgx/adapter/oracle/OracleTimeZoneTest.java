@@ -1,6 +1,6 @@
 package io.msgx.adapter.oracle;
 
-import io.msgx.pipeline.store.ScheduleLog;
+import io.msgx.pipeline.port.ScheduleLog;
 import io.msgx.pipeline.testing.SettableClock;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -38,10 +38,10 @@ class OracleTimeZoneTest {
 
     @Test
     void anInstantRoundTripsUnchangedAndIsStoredAsUtc() {
-        var states = database.store(clock).procStates();
-        states.insertIfAbsent(17, WINTER, SUMMER);
+        var queue = database.store(clock).queue();
+        queue.insertIfAbsent(17, WINTER, SUMMER);
 
-        var record = states.find(17).orElseThrow();
+        var record = queue.find(17).orElseThrow();
         assertThat(record.receivedAt()).isEqualTo(WINTER);
         assertThat(record.enqueuedAt()).isEqualTo(SUMMER);
         assertThat(probe.strings("SELECT TO_CHAR(RECEIVED_AT, 'YYYY-MM-DD HH24:MI:SS') || ' / '"
@@ -51,13 +51,13 @@ class OracleTimeZoneTest {
 
     @Test
     void comparisonsUseTheInstantNotTheSessionsClock() {
-        var states = database.store(clock).procStates();
-        states.insertIfAbsent(17, null, WINTER);
-        states.recordFailure(17, io.msgx.pipeline.store.ErrorClass.INFRA, "down", WINTER, WINTER);
-        states.exhaust(17, WINTER);
+        var store = database.store(clock);
+        store.queue().insertIfAbsent(17, null, WINTER);
+        store.queue().recordFailure(17, io.msgx.pipeline.store.ErrorClass.INFRA, "down", WINTER, WINTER);
+        store.queue().exhaust(17, WINTER);
 
-        assertThat(states.backfillDue(WINTER.minusMillis(1), Instant.EPOCH, 10)).isEmpty();
-        assertThat(states.backfillDue(WINTER, Instant.EPOCH, 10)).hasSize(1);
+        assertThat(store.backfillMarks().backfillDue(WINTER.minusMillis(1), Instant.EPOCH, 10)).isEmpty();
+        assertThat(store.backfillMarks().backfillDue(WINTER, Instant.EPOCH, 10)).hasSize(1);
     }
 
     @Test

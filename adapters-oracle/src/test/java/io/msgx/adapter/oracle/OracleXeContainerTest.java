@@ -38,10 +38,10 @@ class OracleXeContainerTest {
                 var clock = SettableClock.atExampleDay();
                 var store = OraclePipelineStore.create(pool, clock);
                 store.inLockedTransaction(tx -> {
-                    tx.procStates().insertIfAbsent(17, null, clock.instant());
-                    return tx.procStates().finish(17, Terminal.succeeded("applied"), clock.instant());
+                    tx.queue().insertIfAbsent(17, null, clock.instant());
+                    return tx.queue().finish(17, Terminal.succeeded("applied"), clock.instant());
                 });
-                assertThat(store.procStates().find(17)).isPresent();
+                assertThat(store.queue().find(17)).isPresent();
 
                 assertThat(lease.tryAcquire()).isTrue();
                 assertThat(standby.tryAcquire()).isFalse();

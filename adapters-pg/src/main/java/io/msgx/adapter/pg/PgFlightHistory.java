@@ -3,7 +3,7 @@ package io.msgx.adapter.pg;
 import io.msgx.domain.flight.FlightId;
 import io.msgx.domain.flight.FlightState;
 import io.msgx.domain.flight.FlightStatus;
-import io.msgx.pipeline.store.FlightHistory;
+import io.msgx.pipeline.port.FlightHistory;
 import org.jooq.DSLContext;
 import org.jooq.exception.DataAccessException;
 

@@ -10,8 +10,9 @@ import io.msgx.domain.flight.FlightState;
 import io.msgx.domain.flight.FlightStatus;
 import io.msgx.domain.flight.ListItem;
 import io.msgx.domain.flight.OperationDay;
+import io.msgx.pipeline.port.FlightQueries;
+import io.msgx.pipeline.port.FlightStore;
 import io.msgx.pipeline.store.FlightStamp;
-import io.msgx.pipeline.store.FlightStore;
 import org.jooq.DSLContext;
 import org.jooq.Field;
 import org.jooq.Record;
@@ -38,7 +39,7 @@ import static org.jooq.impl.DSL.any;
  * query for the main rows and one per detail table, whatever the number of flights; a write costs one batch for
  * the main rows and, per detail table, one delete and one batch of inserts.
  */
-final class PgFlightStore implements FlightStore {
+final class PgFlightStore implements FlightStore, FlightQueries {
 
     /** The scalar columns of {@code FLIGHT_SCHD}, one per {@link FlightField}, named by its code. */
     private static final Map<FlightField, Field<String>> FIELD_COLUMNS = fieldColumns();

@@ -1,6 +1,6 @@
 package io.msgx.adapter.pg;
 
-import io.msgx.pipeline.store.Housekeeping;
+import io.msgx.pipeline.port.Housekeeping;
 import org.jooq.DSLContext;
 
 import java.time.Instant;

@@ -1,7 +1,7 @@
 package io.msgx.adapter.pg;
 
+import io.msgx.pipeline.port.InboxCursors;
 import io.msgx.pipeline.store.InboxCursor;
-import io.msgx.pipeline.store.InboxCursors;
 import org.jooq.DSLContext;
 
 import java.time.Clock;

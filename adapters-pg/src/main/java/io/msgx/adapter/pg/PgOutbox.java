@@ -2,8 +2,13 @@ package io.msgx.adapter.pg;
 
 import io.msgx.adapter.pg.jooq.tables.records.MsgEventRecord;
 import io.msgx.domain.flight.FlightId;
+import io.msgx.pipeline.port.DeadLetters;
+import io.msgx.pipeline.port.Notifications;
+import io.msgx.pipeline.port.OutboxCleanup;
+import io.msgx.pipeline.port.OutboxQueries;
+import io.msgx.pipeline.port.Projections;
+import io.msgx.pipeline.port.ReferenceNotifications;
 import io.msgx.pipeline.store.DeadEvent;
-import io.msgx.pipeline.store.Outbox;
 import io.msgx.pipeline.store.OutboxEntry;
 import io.msgx.pipeline.store.OutboxEvent;
 import io.msgx.pipeline.store.OutboxTarget;
@@ -49,7 +54,8 @@ import static org.jooq.impl.DSL.val;
 import static org.jooq.impl.DSL.when;
 
 /**
- * {@link Outbox} on {@code MSG_EVENT}, bound to one transaction. Every written row takes a new {@code EVENT_ID}
+ * The outbox ports ({@link Notifications}, {@link Projections}, {@link ReferenceNotifications}, {@link DeadLetters},
+ * {@link OutboxCleanup}, {@link OutboxQueries}) on {@code MSG_EVENT}, bound to one transaction. Every written row takes a new {@code EVENT_ID}
  * from {@code MSG_EVENT_SEQ}, so append order is {@code EVENT_ID} order; the {@code KAFKA:schd} projection keeps
  * one row per FLID through the partial unique index on {@code PARTITION_KEY}.
  *
@@ -58,7 +64,7 @@ import static org.jooq.impl.DSL.when;
  * projection replaced by a newer version) is never overwritten. Status and target constants are rendered inline,
  * so the partial indexes of the claims match even under a generic (prepared) plan.
  */
-final class PgOutbox implements Outbox {
+final class PgOutbox implements Notifications, Projections, ReferenceNotifications, DeadLetters, OutboxCleanup, OutboxQueries {
 
     private static final String PENDING = OutboxEntry.DeliveryStatus.PENDING.name();
     private static final Field<String> PENDING_STATUS = inline(PENDING);

@@ -1,14 +1,25 @@
 package io.msgx.adapter.pg;
 
-import io.msgx.pipeline.store.Housekeeping;
-import io.msgx.pipeline.store.InboxCursors;
-import io.msgx.pipeline.store.Outbox;
-import io.msgx.pipeline.store.PipelineStore;
-import io.msgx.pipeline.store.ProcStates;
-import io.msgx.pipeline.store.RawMessageCopies;
-import io.msgx.pipeline.store.ReferenceData;
-import io.msgx.pipeline.store.RequestTrack;
-import io.msgx.pipeline.store.ScheduleLog;
+import io.msgx.pipeline.port.BackfillMarks;
+import io.msgx.pipeline.port.DeadLetters;
+import io.msgx.pipeline.port.FlightQueries;
+import io.msgx.pipeline.port.Housekeeping;
+import io.msgx.pipeline.port.IdentityRegister;
+import io.msgx.pipeline.port.InboxCursors;
+import io.msgx.pipeline.port.MessageArchive;
+import io.msgx.pipeline.port.MessageQueries;
+import io.msgx.pipeline.port.MessageQueue;
+import io.msgx.pipeline.port.MessageReplays;
+import io.msgx.pipeline.port.Notifications;
+import io.msgx.pipeline.port.OutboxCleanup;
+import io.msgx.pipeline.port.OutboxQueries;
+import io.msgx.pipeline.port.PipelineStore;
+import io.msgx.pipeline.port.Projections;
+import io.msgx.pipeline.port.RawMessageCopies;
+import io.msgx.pipeline.port.ReferenceData;
+import io.msgx.pipeline.port.ReferenceNotifications;
+import io.msgx.pipeline.port.RequestTrack;
+import io.msgx.pipeline.port.ScheduleLog;
 import org.jooq.ConnectionProvider;
 import org.jooq.DSLContext;
 import org.jooq.SQLDialect;
@@ -30,8 +41,8 @@ import javax.sql.DataSource;
  *
  * <p>Guarantees: {@link #inTransaction} runs its work on one connection with auto-commit off, commits when the work
  * returns and rolls back when it throws; {@link #inLockedTransaction} first locks the {@code PIPELINE_LOCK} row
- * ({@code SELECT ... FOR UPDATE}), so two locked transactions never overlap. {@link #procStates()},
- * {@link #inboxCursor()}, {@link #outbox()}, {@link #housekeeping()}, {@link #rawCopies()}, {@link #scheduleLog()}, {@link #referenceData()} and {@link #requests()}
+ * ({@code SELECT ... FOR UPDATE}), so two locked transactions never overlap. its ports ({@link io.msgx.pipeline.port.StorePorts}),
+ * {@link #inboxCursor()}, {@link #housekeeping()}, {@link #rawCopies()}, {@link #scheduleLog()}, {@link #referenceData()} and {@link #requests()}
  * run each call as its own auto-committed statement (the archive of a processing record, and the reconciliation
  * and reopening of abandoned marks, as one short transaction of their own, never holding {@code PIPELINE_LOCK}). A lost connection or a timeout surfaces as {@link io.msgx.pipeline.store.StoreUnavailableException}
  * naming the operation; any other SQL error propagates as it is (a defect).
@@ -70,8 +81,43 @@ public final class PgPipelineStore implements PipelineStore {
     }
 
     @Override
-    public ProcStates procStates() {
+    public MessageQueue queue() {
+        return procStates();
+    }
+
+    @Override
+    public IdentityRegister identities() {
+        return procStates();
+    }
+
+    @Override
+    public BackfillMarks backfillMarks() {
+        return procStates();
+    }
+
+    @Override
+    public MessageReplays replays() {
+        return procStates();
+    }
+
+    @Override
+    public MessageArchive messageArchive() {
+        return procStates();
+    }
+
+    @Override
+    public MessageQueries messageQueries() {
+        return procStates();
+    }
+
+    /** The PROC_STATE ports in auto-commit: one object serves them all. */
+    private PgProcStates procStates() {
         return new PgProcStates(autoCommit, false);
+    }
+
+    @Override
+    public FlightQueries flightQueries() {
+        return new PgFlightStore(autoCommit);
     }
 
     @Override
@@ -80,7 +126,37 @@ public final class PgPipelineStore implements PipelineStore {
     }
 
     @Override
-    public Outbox outbox() {
+    public Notifications notifications() {
+        return outbox();
+    }
+
+    @Override
+    public Projections projections() {
+        return outbox();
+    }
+
+    @Override
+    public ReferenceNotifications referenceNotifications() {
+        return outbox();
+    }
+
+    @Override
+    public DeadLetters deadLetters() {
+        return outbox();
+    }
+
+    @Override
+    public OutboxCleanup outboxCleanup() {
+        return outbox();
+    }
+
+    @Override
+    public OutboxQueries outboxQueries() {
+        return outbox();
+    }
+
+    /** The outbox ports in auto-commit: one object serves them all. */
+    private PgOutbox outbox() {
         return new PgOutbox(autoCommit);
     }
 

@@ -1,10 +1,15 @@
 package io.msgx.adapter.pg;
 
 import io.msgx.adapter.pg.jooq.tables.records.ProcStateRecord;
+import io.msgx.pipeline.port.BackfillMarks;
+import io.msgx.pipeline.port.IdentityRegister;
+import io.msgx.pipeline.port.MessageArchive;
+import io.msgx.pipeline.port.MessageQueries;
+import io.msgx.pipeline.port.MessageQueue;
+import io.msgx.pipeline.port.MessageReplays;
 import io.msgx.pipeline.store.ErrorClass;
 import io.msgx.pipeline.store.IdentityBinding;
 import io.msgx.pipeline.store.ProcRecord;
-import io.msgx.pipeline.store.ProcStates;
 import io.msgx.pipeline.store.ProcStatus;
 import io.msgx.pipeline.store.Terminal;
 import org.jooq.Condition;
@@ -45,7 +50,8 @@ import static org.jooq.impl.DSL.selectOne;
 import static org.jooq.impl.DSL.val;
 
 /**
- * {@link ProcStates} on {@code PROC_STATE}. Every state change is one conditional UPDATE whose row count is the
+ * The {@code PROC_STATE} ports ({@link MessageQueue}, {@link IdentityRegister}, {@link BackfillMarks},
+ * {@link MessageReplays}, {@link MessageArchive}, {@link MessageQueries}) on {@code PROC_STATE}. Every state change is one conditional UPDATE whose row count is the
  * answer ("false when not open"), so two racing writers can never both win. Used either per statement in
  * auto-commit, or bound to one transaction ({@code inTransaction}).
  *
@@ -59,7 +65,7 @@ import static org.jooq.impl.DSL.val;
  * archive threshold (seeds §9.3: "终态与了结都推进它"). {@code ARCHIVED} shadows are excluded explicitly from the
  * head, the backlog, the backfill scan and every backfill change.
  */
-final class PgProcStates implements ProcStates {
+final class PgProcStates implements MessageQueue, IdentityRegister, BackfillMarks, MessageReplays, MessageArchive, MessageQueries {
 
     private static final List<String> OPEN = List.of(ProcStatus.PENDING.name(), ProcStatus.FAILED.name());
     /*
@@ -240,7 +246,7 @@ final class PgProcStates implements ProcStates {
             }
             LOG.info("An identity of messages {}..{} was bound meanwhile; binding them one by one",
                     claims.get(0).msgId(), claims.get(claims.size() - 1).msgId());
-            return ProcStates.super.bindIdentities(claims, now);
+            return IdentityRegister.super.bindIdentities(claims, now);
         }
     }
 
@@ -641,7 +647,7 @@ final class PgProcStates implements ProcStates {
                     .where(PROC_STATE.MSG_ID.eq(any(ids)))
                     .and(PROC_STATE.STATE.in(REPLAYABLE_STATES).and(PROC_STATE.ERROR_CLASS.in(classes))
                             .or(PROC_STATE.STATE.eq(inline(ProcStatus.SKIPPED.name()))
-                                    .and(PROC_STATE.LAST_ERROR.eq(ProcStates.UNKNOWN_FLIGHT))))
+                                    .and(PROC_STATE.LAST_ERROR.eq(MessageReplays.UNKNOWN_FLIGHT))))
                     .returningResult(PROC_STATE.MSG_ID)
                     .fetch(PROC_STATE.MSG_ID));
             replayed.sort(null);

@@ -1,6 +1,6 @@
 package io.msgx.adapter.pg;
 
-import io.msgx.pipeline.store.RawMessageCopies;
+import io.msgx.pipeline.port.RawMessageCopies;
 import org.jooq.DSLContext;
 
 import java.time.Instant;

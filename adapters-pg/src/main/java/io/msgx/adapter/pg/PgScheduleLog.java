@@ -1,7 +1,7 @@
 package io.msgx.adapter.pg;
 
 import io.msgx.adapter.pg.jooq.tables.records.SchdSnapLogRecord;
-import io.msgx.pipeline.store.ScheduleLog;
+import io.msgx.pipeline.port.ScheduleLog;
 import org.jooq.DSLContext;
 import org.jooq.Insert;
 import org.jooq.InsertSetMoreStep;

@@ -1,7 +1,7 @@
 package io.msgx.adapter.pg;
 
+import io.msgx.pipeline.port.PipelineStore;
 import io.msgx.pipeline.store.BackfillContract;
-import io.msgx.pipeline.store.PipelineStore;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** The backfill contract on PostgreSQL, each test in a fresh schema. */

@@ -1,7 +1,7 @@
 package io.msgx.adapter.pg;
 
+import io.msgx.pipeline.port.PipelineStore;
 import io.msgx.pipeline.store.FlightStoreRoundTripsContract;
-import io.msgx.pipeline.store.PipelineStore;
 import io.msgx.testing.jdbc.StatementCountingDataSource;
 import org.junit.jupiter.api.extension.RegisterExtension;
 

@@ -1,11 +1,12 @@
 package io.msgx.adapter.pg;
 
 import io.msgx.domain.flight.FlightId;
+import io.msgx.pipeline.port.IdentityRegister;
+import io.msgx.pipeline.port.MessageQueue;
+import io.msgx.pipeline.port.PipelineStore;
 import io.msgx.pipeline.store.IdentityBinding;
 import io.msgx.pipeline.store.OutboxEvent;
 import io.msgx.pipeline.store.OutboxTarget;
-import io.msgx.pipeline.store.PipelineStore;
-import io.msgx.pipeline.store.ProcStates;
 import io.msgx.pipeline.store.Terminal;
 import io.msgx.pipeline.testing.SettableClock;
 import io.msgx.testing.jdbc.StatementCountingDataSource;
@@ -37,13 +38,13 @@ class PgGroupRoundTripsTest {
     void enqueueAGroup() {
         counted = new StatementCountingDataSource(database.dataSource());
         store = PgPipelineStore.create(counted, clock);
-        LongStream.rangeClosed(1, GROUP).forEach(id -> store.procStates().insertIfAbsent(id, null, clock.instant()));
+        LongStream.rangeClosed(1, GROUP).forEach(id -> store.queue().insertIfAbsent(id, null, clock.instant()));
         counted.reset();
     }
 
     @Test
     void theWholeRunIsReadInOneQuery() {
-        var run = store.procStates().pendingRun(Long.MAX_VALUE, GROUP);
+        var run = store.queue().pendingRun(Long.MAX_VALUE, GROUP);
 
         assertThat(run).hasSize(GROUP);
         assertThat(counted.statements()).isEqualTo(1);
@@ -52,9 +53,9 @@ class PgGroupRoundTripsTest {
     @Test
     void aGroupsIdentitiesAreBoundInThreeStatements() {
         var claims = LongStream.rangeClosed(1, GROUP)
-                .mapToObj(id -> new ProcStates.IdentityClaim(id, "AODB|FLOP|STND|" + (id % 90))).toList();
+                .mapToObj(id -> new IdentityRegister.IdentityClaim(id, "AODB|FLOP|STND|" + (id % 90))).toList();
 
-        var bindings = store.procStates().bindIdentities(claims, clock.instant());
+        var bindings = store.identities().bindIdentities(claims, clock.instant());
 
         assertThat(bindings.values()).filteredOn(b -> b instanceof IdentityBinding.HeldBy).hasSize(GROUP - 90);
         assertThat(bindings.get(95L)).isEqualTo(new IdentityBinding.HeldBy(5));
@@ -69,16 +70,16 @@ class PgGroupRoundTripsTest {
                 OutboxEvent.EventType.UPSERT, 1, id, "{}", clock.instant());
 
         int ended = store.inTransaction(tx -> {
-            tx.outbox().appendAll(LongStream.rangeClosed(1, GROUP).mapToObj(notification).toList());
-            tx.outbox().upsertProjections(LongStream.rangeClosed(1, GROUP).mapToObj(projection).toList());
-            return tx.procStates().finishAll(LongStream.rangeClosed(1, GROUP)
-                    .mapToObj(id -> new ProcStates.Ending(id, Terminal.succeeded("applied"))).toList(), clock.instant());
+            tx.notifications().appendAll(LongStream.rangeClosed(1, GROUP).mapToObj(notification).toList());
+            tx.projections().upsertProjections(LongStream.rangeClosed(1, GROUP).mapToObj(projection).toList());
+            return tx.queue().finishAll(LongStream.rangeClosed(1, GROUP)
+                    .mapToObj(id -> new MessageQueue.Ending(id, Terminal.succeeded("applied"))).toList(), clock.instant());
         });
 
         assertThat(ended).isEqualTo(GROUP);
-        assertThat(store.outbox().pending(OutboxTarget.KAFKA_MSG, 1000)).hasSize(GROUP);
-        assertThat(store.outbox().pending(OutboxTarget.KAFKA_SCHD, 1000)).hasSize(GROUP);
+        assertThat(store.outboxQueries().pending(OutboxTarget.KAFKA_MSG, 1000)).hasSize(GROUP);
+        assertThat(store.outboxQueries().pending(OutboxTarget.KAFKA_SCHD, 1000)).hasSize(GROUP);
         assertThat(counted.statements()).as("three batches and the two reads above").isEqualTo(3 + 2);
-        assertThat(store.procStates().head()).as("every message of the group ended").isEmpty();
+        assertThat(store.queue().head()).as("every message of the group ended").isEmpty();
     }
 }

@@ -2,10 +2,10 @@ package io.msgx.adapter.pg;
 
 import io.msgx.pipeline.inbox.InboxSettings;
 import io.msgx.pipeline.mailbox.InMemoryMailbox;
+import io.msgx.pipeline.port.PipelineStore;
 import io.msgx.pipeline.pump.ProcessOutcome;
 import io.msgx.pipeline.pump.ProcessingSettings;
 import io.msgx.pipeline.pump.TickResult;
-import io.msgx.pipeline.store.PipelineStore;
 import io.msgx.pipeline.testing.PipelineHarness;
 import io.msgx.pipeline.testing.SettableClock;
 import io.msgx.pipeline.testing.SisMessages;
@@ -45,7 +45,7 @@ class PgGroupedPipelineTest {
         assertThat(((TickResult.Processed) tick).outcomes()).hasSize(GROUP)
                 .allSatisfy(outcome -> assertThat(outcome).isInstanceOf(ProcessOutcome.Ended.class));
         int statements = counted.statements();
-        assertThat(store.procStates().head()).as("every message ended").isEmpty();
+        assertThat(store.queue().head()).as("every message ended").isEmpty();
         assertThat(store.inTransaction(tx -> tx.flights().find(java.util.List.of(
                 io.msgx.domain.flight.FlightId.of("5042")))).get(0).fields().valueOf(
                 io.msgx.domain.flight.FlightField.STND)).isEqualTo("S42");

@@ -1,8 +1,8 @@
 package io.msgx.adapter.pg;
 
 import io.msgx.domain.flight.FlightId;
+import io.msgx.pipeline.port.PipelineStore;
 import io.msgx.pipeline.store.HousekeepingContract;
-import io.msgx.pipeline.store.PipelineStore;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 

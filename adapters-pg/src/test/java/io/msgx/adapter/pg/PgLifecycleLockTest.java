@@ -1,7 +1,7 @@
 package io.msgx.adapter.pg;
 
+import io.msgx.pipeline.port.PipelineStore;
 import io.msgx.pipeline.store.LifecycleLockContract;
-import io.msgx.pipeline.store.PipelineStore;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** The lifecycle lock on PostgreSQL: a session advisory lock per schema. */

@@ -1,12 +1,12 @@
 package io.msgx.adapter.pg;
 
 import io.msgx.domain.flight.FlightId;
-import io.msgx.pipeline.store.Outbox;
+import io.msgx.pipeline.port.OutboxQueries;
+import io.msgx.pipeline.port.PipelineStore;
 import io.msgx.pipeline.store.OutboxContract;
 import io.msgx.pipeline.store.OutboxEntry;
 import io.msgx.pipeline.store.OutboxEvent;
 import io.msgx.pipeline.store.OutboxTarget;
-import io.msgx.pipeline.store.PipelineStore;
 import org.jooq.SQLDialect;
 import org.jooq.impl.DSL;
 import org.junit.jupiter.api.Test;
@@ -27,7 +27,7 @@ import java.util.stream.IntStream;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The Outbox contract on PostgreSQL, each test in a fresh schema; and the plans of its confirmations when the
+ * The outbox contract on PostgreSQL, each test in a fresh schema; and the plans of its confirmations when the
  * statistics lag behind the outbox.
  */
 class PgOutboxTest extends OutboxContract {
@@ -43,7 +43,7 @@ class PgOutboxTest extends OutboxContract {
     }
 
     private PgOutbox outbox() {
-        return (PgOutbox) store().outbox();
+        return (PgOutbox) store().notifications();
     }
 
     private PgProbe probe() {
@@ -82,7 +82,7 @@ class PgOutboxTest extends OutboxContract {
     /** {@code ROWS} notifications appended; their {@code EVENT_ID}s in order. */
     private List<Long> appendedNotifications() {
         store().inTransaction(tx -> {
-            tx.outbox().appendAll(IntStream.range(0, ROWS).mapToObj(n -> event(OutboxTarget.KAFKA_MSG, n)).toList());
+            tx.notifications().appendAll(IntStream.range(0, ROWS).mapToObj(n -> event(OutboxTarget.KAFKA_MSG, n)).toList());
             return null;
         });
         return outbox().pending(OutboxTarget.KAFKA_MSG, ROWS).stream().map(OutboxEntry::eventId).toList();
@@ -180,7 +180,7 @@ class PgOutboxTest extends OutboxContract {
                 .contains("ix_msg_event_retry_due").doesNotContainIgnoringCase("ix_msg_event_dispatch")
                 .doesNotContainIgnoringCase("seq scan");
         assertThat(outbox().dueRetries(clock.instant()))
-                .contains(new Outbox.DueRetries(notification, projection));
+                .contains(new OutboxQueries.DueRetries(notification, projection));
     }
 
     /**
@@ -204,16 +204,16 @@ class PgOutboxTest extends OutboxContract {
         var application = "msgx-test-dispatcher-" + database.schema();
         try (var hashJoining = PgTestDatabase.pool(database.schema(), Map.of("ApplicationName", application,
                 "options", "-c enable_nestloop=off -c enable_mergejoin=off"))) {
-            var dispatcher = (PgOutbox) PgPipelineStore.create(hashJoining, clock).outbox();
+            var dispatcher = (PgOutbox) PgPipelineStore.create(hashJoining, clock).notifications();
             assertThat(DSL.using(hashJoining, SQLDialect.POSTGRES).explain(dispatcher.confirmingProjections(
                     sentVersions, clock.instant())).plan()).as("the dispatcher's session joins by hashing")
                     .containsIgnoringCase("hash join");
             var firstHeld = new CountDownLatch(1);
             Future<?> pump = executor.submit(() -> store().inTransaction(tx -> {
-                tx.outbox().upsertProjections(List.of(projection(first, 2)));
+                tx.projections().upsertProjections(List.of(projection(first, 2)));
                 firstHeld.countDown();
                 untilWaitingForALock(application);
-                tx.outbox().upsertProjections(List.of(projection(second, 2)));
+                tx.projections().upsertProjections(List.of(projection(second, 2)));
                 return null;
             }));
             assertThat(firstHeld.await(10, TimeUnit.SECONDS)).isTrue();
@@ -238,7 +238,7 @@ class PgOutboxTest extends OutboxContract {
 
     private void writeProjections(List<OutboxEvent> projections) {
         store().inTransaction(tx -> {
-            tx.outbox().upsertProjections(projections);
+            tx.projections().upsertProjections(projections);
             return null;
         });
     }

@@ -1,6 +1,6 @@
 package io.msgx.adapter.pg;
 
-import io.msgx.pipeline.store.PipelineStore;
+import io.msgx.pipeline.port.PipelineStore;
 import io.msgx.pipeline.store.ProcStatesContract;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -12,7 +12,7 @@ import java.util.stream.LongStream;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The ProcStates contract on PostgreSQL, each test in a fresh schema; and the plan of a mark confirmation when the
+ * The processing-record contract on PostgreSQL, each test in a fresh schema; and the plan of a mark confirmation when the
  * statistics lag behind.
  */
 class PgProcStatesTest extends ProcStatesContract {
@@ -33,7 +33,7 @@ class PgProcStatesTest extends ProcStatesContract {
         probe.statisticsTakenNow("proc_state");
         probe.sql().execute("UPDATE proc_state SET backfill_at = NULL, backfill_next_at = now()"); // a digested backlog
 
-        var confirmation = ((PgProcStates) store().procStates())
+        var confirmation = ((PgProcStates) store().queue())
                 .confirmingMarks(LongStream.rangeClosed(1, 500).boxed().toArray(Long[]::new), clock.instant());
 
         // by key, or a scan hashed against the keys once; not a walk of every owed row per key
@@ -50,7 +50,7 @@ class PgProcStatesTest extends ProcStatesContract {
         probe.sql().execute("UPDATE proc_state SET state = 'ARCHIVED', updated_at = ?::timestamptz",
                 clock.instant().minus(Duration.ofDays(30)).atOffset(ZoneOffset.UTC).toString());
 
-        var forgetting = ((PgProcStates) store().procStates()).forgettingArchivedBefore(clock.instant(), 1_000);
+        var forgetting = ((PgProcStates) store().queue()).forgettingArchivedBefore(clock.instant(), 1_000);
 
         assertThat(probe.plan(forgetting)).as("IX_PROC_STATE_SHADOW finds the batch, and only the batch")
                 .containsOnlyOnce("ix_proc_state_shadow");

@@ -1,6 +1,6 @@
 package io.msgx.adapter.pg;
 
-import io.msgx.pipeline.store.PipelineStore;
+import io.msgx.pipeline.port.PipelineStore;
 import io.msgx.pipeline.store.ScheduleLogContract;
 import org.junit.jupiter.api.extension.RegisterExtension;
 

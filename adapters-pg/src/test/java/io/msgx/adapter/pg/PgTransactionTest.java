@@ -1,7 +1,7 @@
 package io.msgx.adapter.pg;
 
+import io.msgx.pipeline.port.PipelineStore;
 import io.msgx.pipeline.store.DatabaseTransactionContract;
-import io.msgx.pipeline.store.PipelineStore;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** The transaction contract of the database stores on PostgreSQL, each test in a fresh schema. */

@@ -33,7 +33,7 @@ final class BackfillCommand {
         public Integer call() {
             try (var exchange = config.open()) {
                 var out = spec.commandLine().getOut();
-                var marks = exchange.store().procStates().abandonedMarks(limit);
+                var marks = exchange.store().backfillMarks().abandonedMarks(limit);
                 if (json) {
                     var rows = new java.util.ArrayList<java.util.Map<String, Object>>();
                     for (var mark : marks) {

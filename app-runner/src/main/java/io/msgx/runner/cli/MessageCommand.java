@@ -36,7 +36,7 @@ final class MessageCommand {
         public Integer call() {
             var out = spec.commandLine().getOut();
             try (var exchange = config.open()) {
-                var found = exchange.store().procStates().find(id);
+                var found = exchange.store().queue().find(id);
                 if (found.isEmpty()) {
                     spec.commandLine().getErr().println("Message " + id + " is not enqueued (no PROC_STATE row).");
                     return Main.NOT_FOUND;

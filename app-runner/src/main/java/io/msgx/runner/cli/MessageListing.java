@@ -44,7 +44,7 @@ abstract class MessageListing implements Callable<Integer> {
     public Integer call() {
         var out = spec.commandLine().getOut();
         try (MsgExchange exchange = config.open()) {
-            List<ProcRecord> records = exchange.store().procStates().withStatus(status, limit);
+            List<ProcRecord> records = exchange.store().messageQueries().withStatus(status, limit);
             if (json) {
                 var rows = new ArrayList<Map<String, Object>>();
                 for (var r : records) {

@@ -1,6 +1,6 @@
 package io.msgx.runner.console;
 
-import io.msgx.pipeline.store.ProcStates;
+import io.msgx.pipeline.port.BackfillMarks;
 import io.msgx.runner.embed.MsgExchange;
 import io.msgx.runner.operations.OperatorActions;
 
@@ -13,9 +13,9 @@ import java.util.List;
 final class AbandonedPage {
 
     /** What {@code abandoned.jte} shows: the oldest abandoned marks. */
-    record Model(Frame frame, List<ProcStates.AbandonedMark> marks) {
+    record Model(Frame frame, List<BackfillMarks.AbandonedMark> marks) {
 
-        static String reconciled(ProcStates.AbandonedMark mark) {
+        static String reconciled(BackfillMarks.AbandonedMark mark) {
             return mark.reconciledAt() == null ? "not reconciled"
                     : "by " + mark.reconciledBy() + " at " + Html.time(mark.reconciledAt()) + ": " + mark.note();
         }
@@ -36,7 +36,7 @@ final class AbandonedPage {
     }
 
     Answer page(Call call) {
-        var marks = exchange.store().procStates().abandonedMarks(Console.LIST_LIMIT);
+        var marks = exchange.store().backfillMarks().abandonedMarks(Console.LIST_LIMIT);
         return Answer.html(200, templates.render("abandoned", new Model(call.frame("Abandoned mailbox marks"), marks)));
     }
 

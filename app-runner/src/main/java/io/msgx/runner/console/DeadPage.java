@@ -51,7 +51,7 @@ final class DeadPage {
                 return render(new Model(frame, classFilter, null, List.of(), 0, Map.of(), false, null, Console.LIST_LIMIT));
             }
         }
-        var dead = exchange.store().procStates().withStatus(ProcStatus.DEAD, Console.LIST_LIMIT);
+        var dead = exchange.store().messageQueries().withStatus(ProcStatus.DEAD, Console.LIST_LIMIT);
         var counts = new LinkedHashMap<ErrorClass, Integer>();
         dead.forEach(r -> counts.merge(r.errorClass(), 1, Integer::sum));
         var replayable = exchange.config().replayable();

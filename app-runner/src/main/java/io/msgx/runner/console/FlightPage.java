@@ -65,7 +65,7 @@ final class FlightPage {
             try {
                 var day = query.get("day") == null ? null : LocalDate.parse(query.get("day"));
                 var flno = query.get("flno").replace(" ", "").toUpperCase(Locale.ROOT);
-                var found = exchange.store().inTransaction(tx -> tx.flights().findByFlightNumber(flno, day));
+                var found = exchange.store().flightQueries().findByFlightNumber(flno, day);
                 if (found.size() == 1) {
                     flid = found.get(0);
                 } else if (found.isEmpty()) {
@@ -96,7 +96,7 @@ final class FlightPage {
     private Shown shown(OperatorActions.FlightView view) {
         var flight = view.flight();
         var lists = flight.lists().asMap().entrySet().stream().filter(e -> !e.getValue().isEmpty()).toList();
-        var changes = exchange.store().inTransaction(tx -> tx.outbox().notificationsOf(flight.flid(), CHANGES_LIMIT));
+        var changes = exchange.store().inTransaction(tx -> tx.notifications().notificationsOf(flight.flid(), CHANGES_LIMIT));
         return new Shown(view, lists, changes);
     }
 }

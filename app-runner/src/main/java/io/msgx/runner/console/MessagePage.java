@@ -55,7 +55,7 @@ final class MessagePage {
         String problem = null;
         if (query.get("id") != null) {
             try {
-                found = exchange.store().procStates().find(Long.parseLong(query.get("id")));
+                found = exchange.store().queue().find(Long.parseLong(query.get("id")));
             } catch (NumberFormatException e) {
                 problem = "Not a mailbox ID: " + query.get("id");
             }
@@ -63,7 +63,7 @@ final class MessagePage {
                 problem = "Message " + query.get("id") + " is not enqueued (no PROC_STATE row).";
             }
         } else if (query.get("identity") != null) {
-            found = exchange.store().procStates().findByIdentity(query.get("identity"));
+            found = exchange.store().identities().findByIdentity(query.get("identity"));
             if (found.isEmpty()) {
                 problem = "No message holds the identity " + query.get("identity") + ".";
             }

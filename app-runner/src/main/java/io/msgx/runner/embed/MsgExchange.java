@@ -25,9 +25,10 @@ import io.msgx.pipeline.lifecycle.MessageLifecycleGate;
 import io.msgx.pipeline.lifecycle.ProcStateArchiver;
 import io.msgx.pipeline.lifecycle.ReplayService;
 import io.msgx.pipeline.lifecycle.RetentionJob;
-import io.msgx.pipeline.mailbox.Mailbox;
 import io.msgx.pipeline.mailbox.ReadOnlyMailbox;
 import io.msgx.pipeline.outage.OutageLog;
+import io.msgx.pipeline.port.Mailbox;
+import io.msgx.pipeline.port.PipelineStore;
 import io.msgx.pipeline.pump.FifoHead;
 import io.msgx.pipeline.pump.FlightCache;
 import io.msgx.pipeline.pump.FlightProcessor;
@@ -40,7 +41,6 @@ import io.msgx.pipeline.request.RequestExpiry;
 import io.msgx.pipeline.request.RequestSender;
 import io.msgx.pipeline.request.ResponseMatcher;
 import io.msgx.pipeline.store.InboxCursor;
-import io.msgx.pipeline.store.PipelineStore;
 import io.msgx.pipeline.store.ProcRecord;
 import io.msgx.pipeline.store.StoreConflictException;
 import io.msgx.pipeline.store.StoreUnavailableException;
@@ -283,7 +283,7 @@ public final class MsgExchange implements AutoCloseable {
      * (D-86), unless {@code msgx.identity.accept-algorithm-change=true} says the change is meant.
      */
     private void requireIdentityAlgorithm() {
-        var change = MessageIdentity.algorithmChange(store.procStates().latestIdentityKey(),
+        var change = MessageIdentity.algorithmChange(store.identities().latestIdentityKey(),
                 config.processing().identityWithDay());
         if (change.isEmpty()) {
             return;
@@ -617,9 +617,9 @@ public final class MsgExchange implements AutoCloseable {
     public PipelineStatus status() {
         var now = clock.instant();
         var cursor = store.inboxCursor().load();
-        var backlog = store.procStates().backlog();
-        var delivery = store.outbox().deliveryBacklog();
-        var backfill = store.procStates().backfillBacklog();
+        var backlog = store.messageQueries().backlog();
+        var delivery = store.outboxQueries().deliveryBacklog();
+        var backfill = store.backfillMarks().backfillBacklog();
         var oldest = backlog.oldestOpenEnqueuedAt();
         var head = fifoHead(cursor, now).orElse(null);
         return new PipelineStatus(isActive(), cursor.watermark(), cursor.holeSince(), backlog.pending() + backlog.failed(),
@@ -637,7 +637,7 @@ public final class MsgExchange implements AutoCloseable {
     }
 
     private Optional<FifoHead> fifoHead(InboxCursor cursor, Instant now) {
-        return store.procStates().head().map(record -> FifoHead.of(record, cursor, kindOf(record), now));
+        return store.queue().head().map(record -> FifoHead.of(record, cursor, kindOf(record), now));
     }
 
     /**

@@ -5,7 +5,7 @@ import io.msgx.adapter.oracle.OracleLeaderLease;
 import io.msgx.adapter.oracle.OraclePipelineStore;
 import io.msgx.adapter.oracle.OracleSchema;
 import io.msgx.adapter.oracle.OracleSelfTests;
-import io.msgx.pipeline.store.PipelineStore;
+import io.msgx.pipeline.port.PipelineStore;
 import io.msgx.runner.config.RunnerConfig;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

@@ -4,7 +4,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.msgx.adapter.pg.PgLeaderLease;
 import io.msgx.adapter.pg.PgPipelineStore;
 import io.msgx.adapter.pg.PgSchema;
-import io.msgx.pipeline.store.PipelineStore;
+import io.msgx.pipeline.port.PipelineStore;
 import io.msgx.runner.config.RunnerConfig;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

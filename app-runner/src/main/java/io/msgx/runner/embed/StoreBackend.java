@@ -1,7 +1,7 @@
 package io.msgx.runner.embed;
 
 import io.micrometer.core.instrument.MeterRegistry;
-import io.msgx.pipeline.store.PipelineStore;
+import io.msgx.pipeline.port.PipelineStore;
 import io.msgx.runner.config.RunnerConfig;
 
 import java.time.Clock;

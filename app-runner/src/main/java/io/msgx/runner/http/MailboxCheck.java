@@ -1,6 +1,6 @@
 package io.msgx.runner.http;
 
-import io.msgx.pipeline.mailbox.Mailbox;
+import io.msgx.pipeline.port.Mailbox;
 
 import java.util.Objects;
 

@@ -1,7 +1,7 @@
 package io.msgx.runner.http;
 
 import com.sun.net.httpserver.HttpExchange;
-import io.msgx.pipeline.store.ReferenceData;
+import io.msgx.pipeline.port.ReferenceData;
 import io.msgx.pipeline.store.ReferenceEntry;
 import io.msgx.pipeline.store.StoreUnavailableException;
 import org.slf4j.Logger;

@@ -1,6 +1,6 @@
 package io.msgx.runner.http;
 
-import io.msgx.pipeline.store.PipelineStore;
+import io.msgx.pipeline.port.PipelineStore;
 
 import java.time.Clock;
 import java.time.Duration;

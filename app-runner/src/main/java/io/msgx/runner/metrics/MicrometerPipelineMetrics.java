@@ -5,7 +5,7 @@ import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import io.msgx.pipeline.metrics.HeadBlock;
-import io.msgx.pipeline.metrics.PipelineMetrics;
+import io.msgx.pipeline.port.PipelineMetrics;
 import io.msgx.pipeline.store.ErrorClass;
 import io.msgx.pipeline.store.ProcStatus;
 import org.slf4j.Logger;

@@ -2,7 +2,7 @@ package io.msgx.runner.metrics;
 
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
-import io.msgx.pipeline.store.PipelineStore;
+import io.msgx.pipeline.port.PipelineStore;
 
 import java.time.Clock;
 import java.time.Duration;
@@ -59,9 +59,9 @@ public final class PipelineGauges {
 
     /** Read both backlogs and the FIFO head from the store and publish them. Throws when the store cannot be read. */
     public void runOnce() {
-        var backlog = store.procStates().backlog();
-        var backfill = store.procStates().backfillBacklog();
-        var head = store.procStates().head();
+        var backlog = store.messageQueries().backlog();
+        var backfill = store.backfillMarks().backfillBacklog();
+        var head = store.queue().head();
         var now = clock.instant();
 
         var oldest = backlog.oldestOpenEnqueuedAt();

@@ -81,7 +81,7 @@ public final class OperatorActions {
             throw new IllegalArgumentException(errorClass + " is not replayable (outside msgx.replay.error-classes "
                     + replayable + ")");
         }
-        var ids = exchange.store().procStates().withStatus(ProcStatus.DEAD, limit).stream()
+        var ids = exchange.store().messageQueries().withStatus(ProcStatus.DEAD, limit).stream()
                 .filter(r -> r.errorClass() == errorClass).map(ProcRecord::msgId).toList();
         if (ids.isEmpty()) {
             throw new IllegalArgumentException("No DEAD message of class " + errorClass);
@@ -95,7 +95,7 @@ public final class OperatorActions {
      */
     public Optional<Terminal> skip(long id, String reason, String operator, String channel) {
         var terminal = Terminal.skipped("operator-skip by " + operator + ": " + reason);
-        boolean done = exchange.store().procStates().finish(id, terminal, exchange.clock().instant());
+        boolean done = exchange.store().queue().finish(id, terminal, exchange.clock().instant());
         log.info("AUDIT {} skip by {}: message {}, reason '{}': {}", channel, operator, id, oneLine(reason),
                 done ? "SKIPPED" : "refused (not open or not enqueued)");
         return done ? Optional.of(terminal) : Optional.empty();
@@ -105,14 +105,14 @@ public final class OperatorActions {
 
     /** Abandoned mailbox marks due again at once; returns the IDs reopened. */
     public List<Long> reopen(Collection<Long> ids, String operator, String channel) {
-        var reopened = exchange.store().procStates().reopenAbandoned(ids, exchange.clock().instant());
+        var reopened = exchange.store().backfillMarks().reopenAbandoned(ids, exchange.clock().instant());
         log.info("AUDIT {} backfill reopen by {}: asked {}, reopened {}", channel, operator, List.copyOf(ids), reopened);
         return reopened;
     }
 
     /** Record that an abandoned mark was settled by hand; false when the message has no abandoned mark. */
     public boolean reconcile(long id, String operator, String note, String channel) {
-        boolean done = exchange.store().procStates().reconcileAbandoned(id, operator, note, exchange.clock().instant());
+        boolean done = exchange.store().backfillMarks().reconcileAbandoned(id, operator, note, exchange.clock().instant());
         log.info("AUDIT {} backfill reconcile by {}: message {}, note '{}': {}", channel, operator, id, oneLine(note),
                 done ? "reconciled" : "refused (no abandoned mark)");
         return done;
@@ -122,7 +122,7 @@ public final class OperatorActions {
 
     /** {@code DEAD} outbox rows of every target, oldest first, at most {@code limit}. A read: no audit line. */
     public List<DeadEvent> deadEvents(int limit) {
-        return exchange.store().outbox().deadEvents(limit);
+        return exchange.store().deadLetters().deadEvents(limit);
     }
 
     /** What a resend or a purge did: the IDs it changed, and those asked for that were not {@code DEAD} rows. */
@@ -135,7 +135,7 @@ public final class OperatorActions {
 
     /** {@code DEAD} events back to {@code PENDING}, attempts 0, each keeping its {@code EVENT_ID} (D-67). */
     public EventsChanged resendEvents(Collection<Long> ids, String operator, String channel) {
-        var resent = exchange.store().outbox().resendDead(ids, exchange.clock().instant());
+        var resent = exchange.store().deadLetters().resendDead(ids, exchange.clock().instant());
         var result = new EventsChanged(resent, notAmong(ids, resent));
         log.info("AUDIT {} events resend by {}: asked {}, back to PENDING {}, not DEAD {}", channel, operator,
                 List.copyOf(ids), result.changed(), result.refused());
@@ -148,14 +148,14 @@ public final class OperatorActions {
      */
     public EventsChanged resendAllEvents(String operator, String channel) {
         var resent = new TreeSet<Long>();
-        var outbox = exchange.store().outbox();
+        var deadLetters = exchange.store().deadLetters();
         while (true) {
-            var fresh = outbox.deadEvents(resent.size() + RESEND_PAGE).stream().map(DeadEvent::eventId)
+            var fresh = deadLetters.deadEvents(resent.size() + RESEND_PAGE).stream().map(DeadEvent::eventId)
                     .filter(id -> !resent.contains(id)).toList();
             if (fresh.isEmpty()) {
                 break;
             }
-            var changed = outbox.resendDead(fresh, exchange.clock().instant());
+            var changed = deadLetters.resendDead(fresh, exchange.clock().instant());
             if (changed.isEmpty()) {
                 break;
             }
@@ -167,7 +167,7 @@ public final class OperatorActions {
 
     /** Deletes {@code DEAD} events for good; any other row asked for is left alone. */
     public EventsChanged purgeEvents(Collection<Long> ids, String operator, String channel) {
-        var purged = exchange.store().outbox().purgeDead(ids);
+        var purged = exchange.store().deadLetters().purgeDead(ids);
         var result = new EventsChanged(purged, notAmong(ids, purged));
         log.info("AUDIT {} events purge by {}: asked {}, deleted {}, not DEAD {}", channel, operator, List.copyOf(ids),
                 result.changed(), result.refused());
@@ -179,7 +179,7 @@ public final class OperatorActions {
      * it has none or it is pending already.
      */
     public Optional<OutboxEntry> rearmProjection(FlightId flid, String operator, String channel) {
-        var rearmed = exchange.store().outbox().rearmProjection(flid, exchange.clock().instant());
+        var rearmed = exchange.store().projections().rearmProjection(flid, exchange.clock().instant());
         log.info("AUDIT {} events rearm by {}: FLID {}: {}", channel, operator, flid.value(), rearmed
                 .map(row -> "KAFKA:schd event " + row.eventId() + " v" + row.event().stateVersion() + " PENDING again")
                 .orElse("refused (no projection row, or it is pending already)"));

@@ -310,7 +310,7 @@ class ConsoleBrowserTest {
         row.findElement(By.name("note")).sendKeys("row purged by AODB ops, checked with their DBA");
         row.findElement(By.cssSelector("form.reconcile button")).click();
         assertThat(await(By.id("result")).getText()).isEqualTo("Reconciled " + missingRow + " by alice.");
-        var mark = exchange.store().procStates().abandonedMarks(10).stream()
+        var mark = exchange.store().backfillMarks().abandonedMarks(10).stream()
                 .filter(m -> m.record().msgId() == missingRow).findFirst().orElseThrow();
         assertThat(mark.reconciledBy()).isEqualTo("alice");
         assertThat(mark.note()).isEqualTo("row purged by AODB ops, checked with their DBA");
@@ -351,7 +351,7 @@ class ConsoleBrowserTest {
     @Order(9)
     void the_reference_pages_show_types_records_and_one_records_escaped_document() throws Exception {
         long gates = deliver(ConsoleReferencePageTest.HOSTILE_GATES);
-        waitFor("the gates to be applied", () -> exchange.store().procStates().find(gates)
+        waitFor("the gates to be applied", () -> exchange.store().queue().find(gates)
                 .filter(r -> r.status() == ProcStatus.SUCCEEDED).orElse(null));
         login("alice");
 
@@ -445,7 +445,7 @@ class ConsoleBrowserTest {
     }
 
     private ProcRecord record(long id) {
-        return exchange.store().procStates().find(id).orElseThrow(() -> new AssertionError("message " + id + " not enqueued"));
+        return exchange.store().queue().find(id).orElseThrow(() -> new AssertionError("message " + id + " not enqueued"));
     }
 
     private static <T> T waitFor(String what, java.util.function.Supplier<T> probe) throws InterruptedException {

@@ -113,8 +113,8 @@ class ConsoleDeadEventsTest {
         var purged = post("/console/events/purge", "ids=" + other + "&ids=" + dead);
         assertThat(purged.statusCode()).isEqualTo(200);
         assertThat(purged.body()).contains("Deleted: [" + other + "]");
-        assertThat(exchange.store().outbox().deadEvents(10)).isEmpty();
-        assertThat(exchange.store().outbox().pending(OutboxTarget.KAFKA_MSG, 10)).extracting(OutboxEntry::eventId)
+        assertThat(exchange.store().deadLetters().deadEvents(10)).isEmpty();
+        assertThat(exchange.store().outboxQueries().pending(OutboxTarget.KAFKA_MSG, 10)).extracting(OutboxEntry::eventId)
                 .as("a pending event is never purged").containsExactly(dead, pending);
         assertThat(get("/console/events").body()).contains("<p>None.</p>");
 
@@ -127,14 +127,14 @@ class ConsoleDeadEventsTest {
 
     @Test
     void a_flights_projection_is_rearmed_from_the_page_without_a_new_version() throws Exception {
-        exchange.store().inTransaction(tx -> tx.outbox().upsertProjection(new OutboxEvent(OutboxTarget.KAFKA_SCHD,
+        exchange.store().inTransaction(tx -> tx.projections().upsertProjection(new OutboxEvent(OutboxTarget.KAFKA_SCHD,
                 FlightId.of("1002"), OutboxEvent.EventType.UPSERT, 7, 1, "{\"v\":7}", Instant.now())));
-        exchange.store().outbox().markProjectionsSent(Map.of(FlightId.of("1002"), 7L), Instant.now());
+        exchange.store().projections().markProjectionsSent(Map.of(FlightId.of("1002"), 7L), Instant.now());
 
         var rearmed = post("/console/events/rearm", "flid=1002");
         assertThat(rearmed.statusCode()).isEqualTo(200);
         assertThat(rearmed.body()).contains("version 7");
-        assertThat(exchange.store().outbox().pending(OutboxTarget.KAFKA_SCHD, 10)).singleElement()
+        assertThat(exchange.store().outboxQueries().pending(OutboxTarget.KAFKA_SCHD, 10)).singleElement()
                 .satisfies(row -> assertThat(row.event().stateVersion()).isEqualTo(7));
         assertThat(post("/console/events/rearm", "flid=1002").statusCode()).as("pending already").isEqualTo(409);
         assertThat(audit.list).extracting(ILoggingEvent::getFormattedMessage)
@@ -158,24 +158,24 @@ class ConsoleDeadEventsTest {
                 .POST(HttpRequest.BodyPublishers.ofString("ids=" + dead)).build(), HttpResponse.BodyHandlers.ofString());
 
         assertThat(refused.statusCode()).isEqualTo(403);
-        assertThat(exchange.store().outbox().deadEvents(10)).extracting(d -> d.eventId()).containsExactly(dead);
+        assertThat(exchange.store().deadLetters().deadEvents(10)).extracting(d -> d.eventId()).containsExactly(dead);
     }
 
     private long notification(String flid, long version) {
-        return exchange.store().inTransaction(tx -> tx.outbox().append(new OutboxEvent(OutboxTarget.KAFKA_MSG,
+        return exchange.store().inTransaction(tx -> tx.notifications().append(new OutboxEvent(OutboxTarget.KAFKA_MSG,
                 FlightId.of(flid), OutboxEvent.EventType.UPSERT, version, 1,
                 "{\"flid\":\"" + flid + "\",\"stateVersion\":" + version + "}", Instant.now())));
     }
 
     private long deadNotification(String flid, long version, String error) {
         long id = notification(flid, version);
-        assertThat(exchange.store().outbox().recordDeliveryFailure(id, error, Instant.now(), true, Instant.now()))
+        assertThat(exchange.store().deadLetters().recordDeliveryFailure(id, error, Instant.now(), true, Instant.now()))
                 .isTrue();
         return id;
     }
 
     private OutboxEntry row(long eventId) {
-        return exchange.store().outbox().pending(OutboxTarget.KAFKA_MSG, 100).stream()
+        return exchange.store().outboxQueries().pending(OutboxTarget.KAFKA_MSG, 100).stream()
                 .filter(e -> e.eventId() == eventId).findFirst().orElseThrow();
     }
 

@@ -11,11 +11,11 @@ import io.msgx.domain.flight.ListItem;
 import io.msgx.domain.flight.MaflEntry;
 import io.msgx.domain.flight.OperationDay;
 import io.msgx.pipeline.codec.ReferenceDocument;
+import io.msgx.pipeline.port.BackfillMarks;
 import io.msgx.pipeline.store.DeadEvent;
 import io.msgx.pipeline.store.ErrorClass;
 import io.msgx.pipeline.store.OutboxTarget;
 import io.msgx.pipeline.store.ProcRecord;
-import io.msgx.pipeline.store.ProcStates;
 import io.msgx.pipeline.store.ProcStatus;
 import io.msgx.pipeline.store.ReferenceEntry;
 import io.msgx.runner.operations.OperatorActions;
@@ -89,7 +89,7 @@ class ConsoleEscapingTest {
                 null, 500)), 3);
         var event = new DeadEvent(41, OutboxTarget.KAFKA_REF, HOSTILE, 1, 3, HOSTILE, AT, AT);
         assertEscaped(templates.render("events", new EventsPage.Model(frame, List.of(event), 500)), 8);
-        var mark = new ProcStates.AbandonedMark(record, AT, HOSTILE, HOSTILE);
+        var mark = new BackfillMarks.AbandonedMark(record, AT, HOSTILE, HOSTILE);
         assertEscaped(templates.render("abandoned", new AbandonedPage.Model(frame, List.of(mark))), 7);
     }
 

@@ -9,9 +9,9 @@ import io.msgx.domain.flight.FlightLists;
 import io.msgx.domain.flight.FlightState;
 import io.msgx.domain.flight.FlightStatus;
 import io.msgx.domain.flight.OperationDay;
+import io.msgx.pipeline.port.PipelineStore;
 import io.msgx.pipeline.store.OutboxEvent;
 import io.msgx.pipeline.store.OutboxTarget;
-import io.msgx.pipeline.store.PipelineStore;
 import io.msgx.pipeline.testing.SettableClock;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
@@ -56,31 +56,31 @@ class ConsoleLookupsTest {
 
     static void assertLookups(PipelineStore store) {
         var now = CLOCK.instant();
-        store.procStates().insertIfAbsent(41, null, now);
-        store.procStates().insertIfAbsent(42, null, now);
-        store.procStates().bindIdentity(42, "AODB|SCHD|FULL|7", now);
-        assertThat(store.procStates().findByIdentity("AODB|SCHD|FULL|7")).hasValueSatisfying(r ->
+        store.queue().insertIfAbsent(41, null, now);
+        store.queue().insertIfAbsent(42, null, now);
+        store.identities().bindIdentity(42, "AODB|SCHD|FULL|7", now);
+        assertThat(store.identities().findByIdentity("AODB|SCHD|FULL|7")).hasValueSatisfying(r ->
                 assertThat(r.msgId()).isEqualTo(42));
-        assertThat(store.procStates().findByIdentity("AODB|SCHD|FULL|8")).isEmpty();
+        assertThat(store.identities().findByIdentity("AODB|SCHD|FULL|8")).isEmpty();
 
         store.inLockedTransaction(tx -> {
             tx.flights().save(List.of(flight("1001", "CA1405", DAY, 1), flight("1009", "CA1405", DAY.plusDays(1), 1),
                     flight("2001", "HU7181", DAY, 1)), now);
             for (long version = 1; version <= 3; version++) {
-                tx.outbox().append(new OutboxEvent(OutboxTarget.KAFKA_MSG, FlightId.of("1001"),
+                tx.notifications().append(new OutboxEvent(OutboxTarget.KAFKA_MSG, FlightId.of("1001"),
                         OutboxEvent.EventType.UPSERT, version, 40 + version, "{\"v\":" + version + "}", now));
             }
-            tx.outbox().append(new OutboxEvent(OutboxTarget.KAFKA_MSG, FlightId.of("2001"),
+            tx.notifications().append(new OutboxEvent(OutboxTarget.KAFKA_MSG, FlightId.of("2001"),
                     OutboxEvent.EventType.UPSERT, 1, 50, "{}", now));
             return null;
         });
-        List<FlightId> onTheDay = store.inTransaction(tx -> tx.flights().findByFlightNumber("CA1405", DAY));
-        List<FlightId> anyDay = store.inTransaction(tx -> tx.flights().findByFlightNumber("CA1405", null));
-        List<FlightId> none = store.inTransaction(tx -> tx.flights().findByFlightNumber("MU1", DAY));
+        List<FlightId> onTheDay = store.flightQueries().findByFlightNumber("CA1405", DAY);
+        List<FlightId> anyDay = store.flightQueries().findByFlightNumber("CA1405", null);
+        List<FlightId> none = store.flightQueries().findByFlightNumber("MU1", DAY);
         assertThat(onTheDay).containsExactly(FlightId.of("1001"));
         assertThat(anyDay).containsExactly(FlightId.of("1001"), FlightId.of("1009"));
         assertThat(none).isEmpty();
-        var changes = store.inTransaction(tx -> tx.outbox().notificationsOf(FlightId.of("1001"), 2));
+        var changes = store.inTransaction(tx -> tx.notifications().notificationsOf(FlightId.of("1001"), 2));
         assertThat(changes).extracting(e -> e.event().stateVersion()).containsExactly(3L, 2L);
         assertThat(changes).extracting(e -> e.event().msgId()).containsExactly(43L, 42L);
     }

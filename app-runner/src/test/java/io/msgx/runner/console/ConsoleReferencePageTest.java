@@ -85,7 +85,7 @@ class ConsoleReferencePageTest {
         http = HttpApi.forExchange(exchange).start();
         exchange.start();
         var deadline = Instant.now().plus(Duration.ofSeconds(30));
-        while (exchange.store().procStates().find(id).map(r -> r.status() != ProcStatus.SUCCEEDED).orElse(true)) {
+        while (exchange.store().queue().find(id).map(r -> r.status() != ProcStatus.SUCCEEDED).orElse(true)) {
             assertThat(Instant.now()).as("the gates are applied within 30 s").isBefore(deadline);
             Thread.sleep(100);
         }
@@ -111,7 +111,7 @@ class ConsoleReferencePageTest {
             stray = TestMailboxDatabase.insertInbound(connection, HOSTILE_GATES.replace("<SEQN>9001", "<SEQN>9002")
                     .replace("</MSG>", "<XTRA>unknown</XTRA></MSG>"));
         }
-        while (exchange.store().procStates().find(stray).map(r -> r.status() != ProcStatus.SUCCEEDED).orElse(true)) {
+        while (exchange.store().queue().find(stray).map(r -> r.status() != ProcStatus.SUCCEEDED).orElse(true)) {
             assertThat(Instant.now()).as("the second message is applied within 30 s").isBefore(deadline);
             Thread.sleep(100);
         }

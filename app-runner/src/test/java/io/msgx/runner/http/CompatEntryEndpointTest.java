@@ -6,8 +6,8 @@ import io.msgx.pipeline.codec.JacksonXmlCodec;
 import io.msgx.pipeline.inbox.CompatEntry;
 import io.msgx.pipeline.mailbox.ForwardingMailbox;
 import io.msgx.pipeline.mailbox.InMemoryMailbox;
-import io.msgx.pipeline.mailbox.Mailbox;
 import io.msgx.pipeline.mailbox.MailboxUnavailableException;
+import io.msgx.pipeline.port.Mailbox;
 import io.msgx.pipeline.store.InMemoryPipelineStore;
 import io.msgx.pipeline.testing.SettableClock;
 import org.junit.jupiter.api.AfterEach;
@@ -65,7 +65,7 @@ class CompatEntryEndpointTest {
         long msgId = body.get("msgId").asLong();
         assertThat(body.get("enqueued").asBoolean()).isTrue();
         assertThat(mailbox.readText(msgId)).hasValue(VALID_XML);
-        assertThat(store.procStates().find(msgId)).isPresent();
+        assertThat(store.queue().find(msgId)).isPresent();
     }
 
     @Test

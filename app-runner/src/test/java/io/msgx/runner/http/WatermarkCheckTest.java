@@ -1,7 +1,7 @@
 package io.msgx.runner.http;
 
+import io.msgx.pipeline.port.PipelineStore;
 import io.msgx.pipeline.store.InMemoryPipelineStore;
-import io.msgx.pipeline.store.PipelineStore;
 import io.msgx.pipeline.store.StoreUnavailableException;
 import io.msgx.pipeline.testing.SettableClock;
 import org.junit.jupiter.api.Test;

@@ -32,9 +32,9 @@ class PipelineGaugesTest {
     @Test
     void the_oldest_unprocessed_age_comes_from_the_clock() {
         var received = clock.instant();
-        store.procStates().insertIfAbsent(1, received, clock.instant());
+        store.queue().insertIfAbsent(1, received, clock.instant());
         clock.tick(Duration.ofSeconds(30));
-        store.procStates().insertIfAbsent(2, received, clock.instant());
+        store.queue().insertIfAbsent(2, received, clock.instant());
         clock.tick(Duration.ofSeconds(45));
 
         gauges.runOnce();
@@ -47,12 +47,12 @@ class PipelineGaugesTest {
         gauges.runOnce();
         assertThat(gauge("msgx.pipeline.backlog.oldest_unprocessed_seconds")).isEqualTo(77.5);
 
-        store.procStates().finish(1, Terminal.succeeded("done"), clock.instant());
+        store.queue().finish(1, Terminal.succeeded("done"), clock.instant());
         gauges.runOnce();
         assertThat(gauge("msgx.pipeline.backlog.oldest_unprocessed_seconds"))
                 .as("the second message is now the oldest open one").isEqualTo(47.5);
 
-        store.procStates().finish(2, Terminal.succeeded("done"), clock.instant());
+        store.queue().finish(2, Terminal.succeeded("done"), clock.instant());
         gauges.runOnce();
         assertThat(gauge("msgx.pipeline.backlog.oldest_unprocessed_seconds")).isZero();
         assertThat(gauge("msgx.pipeline.backlog.pending")).isZero();
@@ -61,16 +61,16 @@ class PipelineGaugesTest {
     @Test
     void the_head_age_is_the_smallest_open_id_s_own_age_and_moves_on_when_it_ends() {
         var t = clock.instant();
-        store.procStates().insertIfAbsent(7, t, t);
+        store.queue().insertIfAbsent(7, t, t);
         clock.tick(Duration.ofSeconds(20));
-        store.procStates().insertIfAbsent(3, t, clock.instant()); // a smaller ID enqueued later (the compatibility entry)
+        store.queue().insertIfAbsent(3, t, clock.instant()); // a smaller ID enqueued later (the compatibility entry)
         clock.tick(Duration.ofSeconds(10));
 
         gauges.runOnce();
         assertThat(gauge("msgx.pipeline.head.age_seconds")).as("ID 3 is the head, open 10 s").isEqualTo(10.0);
         assertThat(gauge("msgx.pipeline.backlog.oldest_unprocessed_seconds")).as("ID 7 is the oldest").isEqualTo(30.0);
 
-        store.procStates().finish(3, Terminal.succeeded("applied"), clock.instant());
+        store.queue().finish(3, Terminal.succeeded("applied"), clock.instant());
         gauges.runOnce();
         assertThat(gauge("msgx.pipeline.head.age_seconds")).isEqualTo(30.0);
     }
@@ -79,14 +79,14 @@ class PipelineGaugesTest {
     void counts_open_dead_and_backfill_rows() {
         var t = clock.instant();
         for (long id = 1; id <= 5; id++) {
-            store.procStates().insertIfAbsent(id, t, t);
+            store.queue().insertIfAbsent(id, t, t);
         }
-        store.procStates().recordFailure(1, ErrorClass.INFRA, "db down", t.plusSeconds(60), t);
-        store.procStates().finish(2, Terminal.dead(ErrorClass.PROTOCOL, "bad RECS"), t);
-        store.procStates().finish(3, Terminal.succeeded("applied"), t);
-        store.procStates().finish(4, Terminal.skipped("ignored:LDM-*"), t);
-        store.procStates().backfillAbandoned(4, "MISSING_ROW", t);
-        store.procStates().backfillConfirmed(3, t);
+        store.queue().recordFailure(1, ErrorClass.INFRA, "db down", t.plusSeconds(60), t);
+        store.queue().finish(2, Terminal.dead(ErrorClass.PROTOCOL, "bad RECS"), t);
+        store.queue().finish(3, Terminal.succeeded("applied"), t);
+        store.queue().finish(4, Terminal.skipped("ignored:LDM-*"), t);
+        store.backfillMarks().backfillAbandoned(4, "MISSING_ROW", t);
+        store.backfillMarks().backfillConfirmed(3, t);
 
         gauges.runOnce();
 
@@ -97,7 +97,7 @@ class PipelineGaugesTest {
         assertThat(gauge("msgx.backfill.abandoned")).isEqualTo(1.0);
         assertThat(gauge("msgx.backfill.abandoned_unreconciled")).isEqualTo(1.0);
 
-        store.procStates().reconcileAbandoned(4, "ops", "purged by hand", t);
+        store.backfillMarks().reconcileAbandoned(4, "ops", "purged by hand", t);
         gauges.runOnce();
         assertThat(gauge("msgx.backfill.abandoned")).isEqualTo(1.0);
         assertThat(gauge("msgx.backfill.abandoned_unreconciled")).isZero();

@@ -3,7 +3,7 @@ package io.msgx.runner.reliability;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.msgx.adapter.kafka.KafkaTestBroker;
 import io.msgx.domain.message.FlopSubtype;
-import io.msgx.pipeline.mailbox.Mailbox;
+import io.msgx.pipeline.port.Mailbox;
 import io.msgx.pipeline.testing.SisMessages;
 
 import java.time.Duration;

@@ -6,7 +6,7 @@ import io.msgx.adapter.kafka.KafkaTestBroker;
 import io.msgx.domain.flight.FlightId;
 import io.msgx.pipeline.delivery.DispatchSettings;
 import io.msgx.pipeline.delivery.Dispatcher;
-import io.msgx.pipeline.metrics.PipelineMetrics;
+import io.msgx.pipeline.port.PipelineMetrics;
 import io.msgx.pipeline.retry.RetryPolicy;
 import io.msgx.pipeline.store.InMemoryPipelineStore;
 import io.msgx.pipeline.store.OutboxEntry;
@@ -112,7 +112,7 @@ class BrokerOutageUsesNoAttemptTest {
             assertThat(row.attempts()).isEqualTo(retry.maxAttempts());
             assertThat(row.lastError()).startsWith("RecordTooLargeException");
         });
-        assertThat(store.outbox().deadEvents(10)).singleElement().satisfies(dead -> {
+        assertThat(store.deadLetters().deadEvents(10)).singleElement().satisfies(dead -> {
             assertThat(dead.eventId()).isEqualTo(large);
             assertThat(dead.key()).isEqualTo("2");
         });
@@ -120,7 +120,7 @@ class BrokerOutageUsesNoAttemptTest {
     }
 
     private static long notify(InMemoryPipelineStore store, String flid, long version, String payload) {
-        return store.inTransaction(tx -> tx.outbox().append(new OutboxEvent(OutboxTarget.KAFKA_MSG, FlightId.of(flid),
+        return store.inTransaction(tx -> tx.notifications().append(new OutboxEvent(OutboxTarget.KAFKA_MSG, FlightId.of(flid),
                 OutboxEvent.EventType.UPSERT, version, 1, payload, java.time.Instant.now())));
     }
 }

@@ -203,7 +203,7 @@ public final class Bench {
             exchange.migrate();
             long start = System.nanoTime();
             exchange.start();
-            var procStates = exchange.store().procStates();
+            var messageQueries = exchange.store().messageQueries();
             long deadline = start + parameters.drainTimeout().toNanos();
             long lastReport = start;
             ProcStatesCount count;
@@ -211,13 +211,13 @@ public final class Bench {
             while (true) {
                 // cheap: the last message's state by primary key; the full count only when it looks done
                 if (last.isTerminal()) {
-                    count = ProcStatesCount.of(procStates.backlog());
+                    count = ProcStatesCount.of(messageQueries.backlog());
                     if (count.terminal() >= messages && count.open() == 0) {
                         break;
                     }
                 }
                 if (System.nanoTime() - deadline > 0) {
-                    count = ProcStatesCount.of(procStates.backlog());
+                    count = ProcStatesCount.of(messageQueries.backlog());
                     break;
                 }
                 if (System.nanoTime() - lastReport > 10_000_000_000L) {
@@ -236,7 +236,7 @@ public final class Bench {
             boolean drained = false;
             long pendingEvents = -1;
             while (System.nanoTime() - deadline < 0) {
-                var delivery = exchange.store().outbox().deliveryBacklog();
+                var delivery = exchange.store().outboxQueries().deliveryBacklog();
                 pendingEvents = delivery.pending();
                 if (delivery.pending() == 0) {
                     drained = true;
@@ -246,7 +246,7 @@ public final class Bench {
             }
             long drainedAt = System.nanoTime();
             long delivered = (long) counter(registry, MicrometerPipelineMetrics.DELIVERED);
-            long eventsDead = exchange.store().outbox().deliveryBacklog().dead();
+            long eventsDead = exchange.store().outboxQueries().deliveryBacklog().dead();
             if (!drained) {
                 notes.add("digest of " + messages + ": outbox not drained within " + parameters.drainTimeout()
                         + " (" + pendingEvents + " pending)");
@@ -310,12 +310,12 @@ public final class Bench {
             // 100 ms would keep one of the two cores busy measuring.
             for (int poll = 1; counter(registry, MicrometerPipelineMetrics.DELIVERED) < rearmed
                     && System.nanoTime() - deadline < 0; poll++) {
-                if (poll % 50 == 0 && exchange.store().outbox().deliveryBacklog().pending() == 0) {
+                if (poll % 50 == 0 && exchange.store().outboxQueries().deliveryBacklog().pending() == 0) {
                     break;
                 }
                 Thread.sleep(POLL.toMillis());
             }
-            while (exchange.store().outbox().deliveryBacklog().pending() > 0 && System.nanoTime() - deadline < 0) {
+            while (exchange.store().outboxQueries().deliveryBacklog().pending() > 0 && System.nanoTime() - deadline < 0) {
                 Thread.sleep(POLL.toMillis());
             }
             double seconds = (System.nanoTime() - start) / 1e9;
@@ -338,9 +338,9 @@ public final class Bench {
         long expected = alreadyThere + fed.count();
         long deadline = System.nanoTime() + parameters.drainTimeout().toNanos();
         while (System.nanoTime() - deadline < 0) {
-            var count = ProcStatesCount.of(exchange.store().procStates().backlog());
+            var count = ProcStatesCount.of(exchange.store().messageQueries().backlog());
             if (count.terminal() >= expected && count.open() == 0
-                    && exchange.store().outbox().deliveryBacklog().pending() == 0) {
+                    && exchange.store().outboxQueries().deliveryBacklog().pending() == 0) {
                 break;
             }
             Thread.sleep(POLL.toMillis());
@@ -429,7 +429,7 @@ public final class Bench {
     }
 
     private record ProcStatesCount(long open, long succeeded, long skipped, long dead) {
-        static ProcStatesCount of(io.msgx.pipeline.store.ProcStates.Backlog backlog) {
+        static ProcStatesCount of(io.msgx.pipeline.port.MessageQueries.Backlog backlog) {
             return new ProcStatesCount(backlog.pending() + backlog.failed(), backlog.succeeded(), backlog.skipped(),
                     backlog.dead());
         }

@@ -1,6 +1,6 @@
 package io.msgx.tools.simulator;
 
-import io.msgx.pipeline.mailbox.Mailbox;
+import io.msgx.pipeline.port.Mailbox;
 
 import java.time.Duration;
 import java.time.Instant;

@@ -4,10 +4,10 @@ import io.msgx.domain.flight.FlightId;
 import io.msgx.domain.flight.FlightState;
 import io.msgx.domain.flight.FlightStatus;
 import io.msgx.pipeline.mailbox.InMemoryMailbox;
-import io.msgx.pipeline.mailbox.Mailbox;
+import io.msgx.pipeline.port.Mailbox;
+import io.msgx.pipeline.port.PipelineStore;
 import io.msgx.pipeline.store.ErrorClass;
 import io.msgx.pipeline.store.InMemoryPipelineStore;
-import io.msgx.pipeline.store.PipelineStore;
 import io.msgx.pipeline.store.ProcRecord;
 import io.msgx.pipeline.store.ProcStatus;
 import io.msgx.pipeline.testing.PipelineHarness;
@@ -93,7 +93,7 @@ class SimulatedDayEndToEndTest {
             pipeline.runUntilQuiet();
             clock.tick(Duration.ofMinutes(1));
         }
-        var records = store.procStates().findAll(feed.fed().stream().map(MailboxFeeder.FedMessage::mailboxId).toList());
+        var records = store.queue().findAll(feed.fed().stream().map(MailboxFeeder.FedMessage::mailboxId).toList());
         var ids = flids.get();
         var flights = store.inTransaction(tx -> tx.flights().find(ids));
         return new Outcome(feed, records,
@@ -101,7 +101,7 @@ class SimulatedDayEndToEndTest {
     }
 
     private static long open(PipelineStore store) {
-        var backlog = store.procStates().backlog();
+        var backlog = store.messageQueries().backlog();
         return backlog.pending() + backlog.failed();
     }
 

@@ -2,12 +2,12 @@ package io.msgx.pipeline.delivery;
 
 import io.msgx.domain.flight.FlightId;
 import io.msgx.pipeline.event.FlightEventJson;
-import io.msgx.pipeline.metrics.PipelineMetrics;
 import io.msgx.pipeline.outage.OutageLog;
-import io.msgx.pipeline.store.Outbox;
+import io.msgx.pipeline.port.EventSink;
+import io.msgx.pipeline.port.PipelineMetrics;
+import io.msgx.pipeline.port.PipelineStore;
 import io.msgx.pipeline.store.OutboxEntry;
 import io.msgx.pipeline.store.OutboxTarget;
-import io.msgx.pipeline.store.PipelineStore;
 import io.msgx.pipeline.store.StoreConflictException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -181,7 +181,6 @@ public final class Dispatcher {
         if (sendNotBefore != null && startedAt.isBefore(sendNotBefore)) {
             return new DispatchResult(0, 0, 0, 0, Duration.between(startedAt, sendNotBefore));
         }
-        var outbox = store.outbox();
         var result = Confirmed.NOTHING;
         Future<Confirmed> confirming = null;
         boolean caughtUp = true;
@@ -191,14 +190,14 @@ public final class Dispatcher {
             long afterNotification = 0;
             long afterProjection = 0;
             if (resumesWhereSettled(startedAt)) {
-                var dueRetries = outbox.dueRetries(startedAt);
+                var dueRetries = store.outboxQueries().dueRetries(startedAt);
                 if (dueRetries.isPresent()) {
                     afterNotification = Math.min(settledNotifications, dueRetries.get().firstNotification() - 1);
                     afterProjection = Math.min(settledProjections, dueRetries.get().firstProjection() - 1);
                 }
             }
             for (int n = 0; n < maxRounds; n++) {
-                var round = claim(outbox, afterNotification, afterProjection);
+                var round = claim(afterNotification, afterProjection);
                 if (round.claimed().isEmpty()) {
                     caughtUp = true;
                     break;
@@ -217,10 +216,10 @@ public final class Dispatcher {
                         || round.claimed().size() - round.notifications() == settings.flushLimit();
                 caughtUp = !full;
                 if (n + 1 == maxRounds || failures || !full || round.retriedHead()) {
-                    result = result.then(confirm(outbox, round, results, sentAt));
+                    result = result.then(confirm(round, results, sentAt));
                     break;
                 }
-                confirming = CompletableFuture.supplyAsync(() -> confirm(outbox, round, results, sentAt),
+                confirming = CompletableFuture.supplyAsync(() -> confirm(round, results, sentAt),
                         confirmations);
                 afterNotification = Math.max(afterNotification, round.lastNotification());
                 afterProjection = Math.max(afterProjection, round.lastProjection());
@@ -231,7 +230,7 @@ public final class Dispatcher {
                 result = result.then(await(previous));
             }
             if (outage == null) { // the broker that just failed the flight rounds is not asked again in this run
-                var references = dispatchReferences(outbox);
+                var references = dispatchReferences();
                 result = result.then(references.confirmed());
                 caughtUp &= !references.full();
                 outage = references.outage();
@@ -328,12 +327,12 @@ public final class Dispatcher {
         }
     }
 
-    private Round claim(Outbox outbox, long afterNotification, long afterProjection) {
+    private Round claim(long afterNotification, long afterProjection) {
         var claimedAt = clock.instant();
-        var claimed = new ArrayList<OutboxEntry>(outbox.dueNotifications(claimedAt, settings.notificationBatch(),
+        var claimed = new ArrayList<OutboxEntry>(store.notifications().dueNotifications(claimedAt, settings.notificationBatch(),
                 afterNotification));
         int notifications = claimed.size();
-        claimed.addAll(outbox.dueProjections(claimedAt, settings.flushLimit(), afterProjection));
+        claimed.addAll(store.projections().dueProjections(claimedAt, settings.flushLimit(), afterProjection));
         long lastNotification = 0;
         long lastProjection = 0;
         boolean retriedHead = false;
@@ -350,7 +349,7 @@ public final class Dispatcher {
     }
 
     /** Confirm what the sink acknowledged and record what it refused; the round's figures. */
-    private Confirmed confirm(Outbox outbox, Round round, List<Delivery> results, Instant now) {
+    private Confirmed confirm(Round round, List<Delivery> results, Instant now) {
         var claimed = round.claimed();
         var sentNotifications = new ArrayList<Long>();
         var sentProjections = new TreeMap<FlightId, Long>(); // FLID order, as the pump writes them: no deadlock
@@ -373,7 +372,7 @@ public final class Dispatcher {
                     continue; // the broker is away (D-66): the row stays as it was, no attempt used
                 }
                 int attempts = entry.attempts() + 1;
-                boolean exhausted = recordFailure(outbox, "event", entry.eventId(), attempts, failure, now);
+                boolean exhausted = recordFailure("event", entry.eventId(), attempts, failure, now);
                 failed++;
                 if (exhausted) {
                     dead++;
@@ -397,11 +396,11 @@ public final class Dispatcher {
         }
         if (!sentNotifications.isEmpty()) {
             untilNoConflict("confirming " + sentNotifications.size() + " notification(s)",
-                    () -> outbox.markAllSent(sentNotifications, now));
+                    () -> store.notifications().markAllSent(sentNotifications, now));
         }
         int confirmedProjections = sentProjections.isEmpty() ? 0
                 : untilNoConflict("confirming " + sentProjections.size() + " projection(s)",
-                        () -> outbox.markProjectionsSent(sentProjections, now)).size();
+                        () -> store.projections().markProjectionsSent(sentProjections, now)).size();
         int delivered = sentNotifications.size() + confirmedProjections;
         int superseded = sentProjections.size() - confirmedProjections;
         metrics.eventsDelivered(delivered);
@@ -433,8 +432,8 @@ public final class Dispatcher {
      * One round of {@code KAFKA:ref} rows (D-60): claim the due ones, send them, confirm the acknowledged ones by
      * {@code EVENT_ID} and record the failures, as for projections.
      */
-    private ReferenceRound dispatchReferences(Outbox outbox) {
-        var claimed = outbox.dueReferences(clock.instant(), settings.flushLimit());
+    private ReferenceRound dispatchReferences() {
+        var claimed = store.referenceNotifications().dueReferences(clock.instant(), settings.flushLimit());
         if (claimed.isEmpty()) {
             return new ReferenceRound(Confirmed.NOTHING, false, false, null);
         }
@@ -452,7 +451,7 @@ public final class Dispatcher {
                     continue; // the broker is away (D-66): the row stays as it was, no attempt used
                 }
                 int attempts = entry.attempts() + 1;
-                boolean exhausted = recordFailure(outbox, "reference event", entry.eventId(), attempts, failure, now);
+                boolean exhausted = recordFailure("reference event", entry.eventId(), attempts, failure, now);
                 failed++;
                 if (exhausted) {
                     dead++;
@@ -465,7 +464,7 @@ public final class Dispatcher {
             }
         }
         int confirmed = sent.isEmpty() ? 0 : untilNoConflict("confirming " + sent.size() + " reference event(s)",
-                () -> outbox.markReferencesSent(sent, now));
+                () -> store.referenceNotifications().markReferencesSent(sent, now));
         metrics.eventsDelivered(confirmed);
         if (failed > 0) {
             metrics.eventDeliveriesFailed(failed, dead);
@@ -479,14 +478,14 @@ public final class Dispatcher {
     }
 
     /**
-     * Records in {@code outbox} the failed delivery attempt number {@code attempts} of row {@code eventId} (a {@code what}): its
+     * Records in the outbox the failed delivery attempt number {@code attempts} of row {@code eventId} (a {@code what}): its
      * next attempt by the retry policy, or {@code DEAD} when that was the last. Returns whether it was the last.
      */
-    private boolean recordFailure(Outbox outbox, String what, long eventId, int attempts, Delivery.Failed failure,
+    private boolean recordFailure(String what, long eventId, int attempts, Delivery.Failed failure,
                                   Instant now) {
         boolean exhausted = settings.retry().exhausted(attempts);
         untilNoConflict("recording the failed delivery of " + what + " " + eventId,
-                () -> outbox.recordDeliveryFailure(eventId, failure.reason(),
+                () -> store.deadLetters().recordDeliveryFailure(eventId, failure.reason(),
                         settings.retry().nextAttemptAt(attempts, now), exhausted, now));
         return exhausted;
     }
@@ -575,7 +574,7 @@ public final class Dispatcher {
             return;
         }
         backlogReportedAt = now;
-        var backlog = store.outbox().deliveryBacklog();
+        var backlog = store.outboxQueries().deliveryBacklog();
         var oldest = backlog.oldestPendingCreatedAt();
         metrics.deliveryBacklog(backlog.pending(), backlog.dead(),
                 oldest == null ? Duration.ZERO : Duration.between(oldest, now));

@@ -1,7 +1,7 @@
 package io.msgx.pipeline.delivery;
 
+import io.msgx.pipeline.port.PipelineStore;
 import io.msgx.pipeline.store.BatchedDeletes;
-import io.msgx.pipeline.store.PipelineStore;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -12,7 +12,7 @@ import java.util.Objects;
 /**
  * Deletes delivered outbox rows once they are older than {@code msgx.pipeline.event-retention}, judged by
  * {@code SENT_AT} (and written before the same cutoff, which a row sent before it always is: {@link
- * io.msgx.pipeline.store.Outbox#deleteSentBefore}). Undelivered rows and dead rows (the dead-letter record) are never
+ * io.msgx.pipeline.port.OutboxCleanup#deleteSentBefore}). Undelivered rows and dead rows (the dead-letter record) are never
  * deleted here.
  * Works in batches so a long backlog never becomes one huge transaction.
  */
@@ -41,7 +41,7 @@ public final class SentEventCleanup {
     /** Delete every delivered row older than the retention; returns how many. */
     public int runOnce() {
         var cutoff = clock.instant().minus(retention);
-        int total = BatchedDeletes.untilDrained(batch, limit -> store.outbox().deleteSentBefore(cutoff, limit));
+        int total = BatchedDeletes.untilDrained(batch, limit -> store.outboxCleanup().deleteSentBefore(cutoff, limit));
         if (total > 0) {
             log.info("Deleted {} delivered events sent before {}", total, cutoff);
         }

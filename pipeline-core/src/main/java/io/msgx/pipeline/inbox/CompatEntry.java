@@ -2,9 +2,9 @@ package io.msgx.pipeline.inbox;
 
 import io.msgx.pipeline.codec.DecodeResult;
 import io.msgx.pipeline.codec.XmlCodec;
-import io.msgx.pipeline.mailbox.Mailbox;
 import io.msgx.pipeline.mailbox.MailboxUnavailableException;
-import io.msgx.pipeline.store.PipelineStore;
+import io.msgx.pipeline.port.Mailbox;
+import io.msgx.pipeline.port.PipelineStore;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -70,7 +70,7 @@ public final class CompatEntry {
             return new Outcome.Unavailable(e.getMessage());
         }
         try {
-            store.procStates().insertIfAbsent(msgId, now, now);
+            store.queue().insertIfAbsent(msgId, now, now);
             log.info("Message {} received through the compatibility entry and enqueued", msgId);
             return new Outcome.Accepted(msgId, true);
         } catch (RuntimeException e) {

@@ -1,7 +1,7 @@
 package io.msgx.pipeline.inbox;
 
-import io.msgx.pipeline.mailbox.Mailbox;
-import io.msgx.pipeline.store.PipelineStore;
+import io.msgx.pipeline.port.Mailbox;
+import io.msgx.pipeline.port.PipelineStore;
 
 import java.time.Clock;
 import java.util.Locale;

@@ -1,11 +1,11 @@
 package io.msgx.pipeline.inbox;
 
-import io.msgx.pipeline.mailbox.Mailbox;
 import io.msgx.pipeline.mailbox.MailboxRow;
 import io.msgx.pipeline.mailbox.MailboxUnavailableException;
-import io.msgx.pipeline.metrics.PipelineMetrics;
 import io.msgx.pipeline.outage.OutageLog;
-import io.msgx.pipeline.store.PipelineStore;
+import io.msgx.pipeline.port.Mailbox;
+import io.msgx.pipeline.port.PipelineMetrics;
+import io.msgx.pipeline.port.PipelineStore;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -95,7 +95,7 @@ public final class InboxPoller {
         var receivedAt = new LinkedHashMap<Long, Instant>();
         rows.forEach(row -> receivedAt.put(row.id(), row.receivedAt()));
         int inserted = store.inTransaction(tx -> {
-            int count = receivedAt.isEmpty() ? 0 : tx.procStates().insertAllIfAbsent(receivedAt, enqueuedAt);
+            int count = receivedAt.isEmpty() ? 0 : tx.queue().insertAllIfAbsent(receivedAt, enqueuedAt);
             tx.inboxCursor().save(watermark, holeSince);
             return count;
         });

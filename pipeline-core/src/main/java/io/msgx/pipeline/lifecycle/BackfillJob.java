@@ -1,9 +1,9 @@
 package io.msgx.pipeline.lifecycle;
 
-import io.msgx.pipeline.mailbox.Mailbox;
 import io.msgx.pipeline.mailbox.MailboxUnavailableException;
 import io.msgx.pipeline.mailbox.MarkOutcome;
-import io.msgx.pipeline.store.PipelineStore;
+import io.msgx.pipeline.port.Mailbox;
+import io.msgx.pipeline.port.PipelineStore;
 import io.msgx.pipeline.store.ProcRecord;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -61,7 +61,7 @@ public final class BackfillJob {
      */
     private List<BackfillResult> round() {
         var now = clock.instant();
-        var due = store.procStates().backfillDue(now, now.minus(settings.backfillOverdue()), settings.backfillBatch());
+        var due = store.backfillMarks().backfillDue(now, now.minus(settings.backfillOverdue()), settings.backfillBatch());
         if (due.isEmpty()) {
             return List.of();
         }
@@ -71,7 +71,7 @@ public final class BackfillJob {
         } catch (MailboxUnavailableException e) {
             return due.stream().map(row -> transientFailure(row, e.getMessage(), now)).toList();
         }
-        store.procStates().backfillConfirmedAll(due.stream().map(ProcRecord::msgId)
+        store.backfillMarks().backfillConfirmedAll(due.stream().map(ProcRecord::msgId)
                 .filter(id -> marks.get(id) != MarkOutcome.MISSING_ROW).toList(), now);
         return due.stream().map(row -> settled(row, marks.get(row.msgId()), now)).toList();
     }
@@ -81,7 +81,7 @@ public final class BackfillJob {
             case WRITTEN -> new BackfillResult.Written(row.msgId());
             case ALREADY_MARKED -> new BackfillResult.AlreadyMarked(row.msgId());
             case MISSING_ROW -> {
-                store.procStates().backfillAbandoned(row.msgId(), "MISSING_ROW", now);
+                store.backfillMarks().backfillAbandoned(row.msgId(), "MISSING_ROW", now);
                 log.error("ALERT backfill: mailbox row {} ({} since {}) no longer exists; its mark is abandoned "
                         + "(MISSING_ROW) and needs reconciliation", row.msgId(), row.status(), row.enqueuedAt());
                 yield new BackfillResult.RowMissing(row.msgId());
@@ -91,13 +91,13 @@ public final class BackfillJob {
 
     private BackfillResult transientFailure(ProcRecord row, String reason, Instant now) {
         if (!row.enqueuedAt().plus(settings.backfillOverdue()).isAfter(now)) {
-            store.procStates().backfillAbandoned(row.msgId(), "TRANSIENT_DEADLINE", now);
+            store.backfillMarks().backfillAbandoned(row.msgId(), "TRANSIENT_DEADLINE", now);
             log.error("ALERT backfill: mark of message {} still not written {} after enqueue (R); automatic retries "
                     + "stop (TRANSIENT_DEADLINE). Last failure: {}", row.msgId(), settings.backfillOverdue(), reason);
             return new BackfillResult.TransientFailure(row.msgId(), reason, true);
         }
         int attempts = row.backfillAttempts() + 1;
-        store.procStates().backfillFailed(row.msgId(), now.plus(settings.backfillWait(attempts)), now);
+        store.backfillMarks().backfillFailed(row.msgId(), now.plus(settings.backfillWait(attempts)), now);
         if (attempts >= settings.backfillAlertAttempts()) {
             log.warn("ALERT backfill: mark of message {} failed {} times (retried until R): {}", row.msgId(), attempts,
                     reason);

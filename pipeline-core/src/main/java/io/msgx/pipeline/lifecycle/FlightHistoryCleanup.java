@@ -7,10 +7,10 @@ import io.msgx.domain.flight.FlightId;
 import io.msgx.domain.flight.OperationDayRule;
 import io.msgx.domain.message.FlightDeletion;
 import io.msgx.pipeline.event.FlightEventJson;
+import io.msgx.pipeline.port.PipelineStore;
+import io.msgx.pipeline.port.PipelineTransaction;
 import io.msgx.pipeline.pump.FlightChangeWriter;
 import io.msgx.pipeline.pump.FlightReads;
-import io.msgx.pipeline.store.PipelineStore;
-import io.msgx.pipeline.store.PipelineTransaction;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

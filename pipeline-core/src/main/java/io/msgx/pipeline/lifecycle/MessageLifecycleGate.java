@@ -1,6 +1,6 @@
 package io.msgx.pipeline.lifecycle;
 
-import io.msgx.pipeline.store.PipelineStore;
+import io.msgx.pipeline.port.PipelineStore;
 
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Supplier;

@@ -1,6 +1,6 @@
 package io.msgx.pipeline.lifecycle;
 
-import io.msgx.pipeline.store.PipelineStore;
+import io.msgx.pipeline.port.PipelineStore;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -39,14 +39,14 @@ public final class ProcStateArchiver {
         var now = clock.instant();
         int archived = 0;
         int skipped = 0;
-        for (var candidate : store.procStates().archiveCandidates(now.minus(settings.archiveAfter()), batch)) {
-            if (store.procStates().archive(candidate, now)) {
+        for (var candidate : store.messageArchive().archiveCandidates(now.minus(settings.archiveAfter()), batch)) {
+            if (store.messageArchive().archive(candidate, now)) {
                 archived++;
             } else {
                 skipped++;
             }
         }
-        int forgotten = store.procStates().forgetArchivedBefore(now.minus(settings.dedupMemory()), batch);
+        int forgotten = store.messageArchive().forgetArchivedBefore(now.minus(settings.dedupMemory()), batch);
         if (archived + skipped + forgotten > 0) {
             log.info("Archived {} processing records ({} changed meanwhile and were left), forgot {} dedup shadows",
                     archived, skipped, forgotten);

@@ -1,7 +1,7 @@
 package io.msgx.pipeline.lifecycle;
 
+import io.msgx.pipeline.port.PipelineStore;
 import io.msgx.pipeline.store.ErrorClass;
-import io.msgx.pipeline.store.PipelineStore;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -49,7 +49,7 @@ public final class ReplayService {
 
     public Replay replay(Collection<Long> msgIds, String operator) {
         var requested = new TreeSet<>(msgIds);
-        var replayed = gate.exclusively(() -> store.procStates().replay(requested, replayable, clock.instant()));
+        var replayed = gate.exclusively(() -> store.replays().replay(requested, replayable, clock.instant()));
         var refused = requested.stream().filter(id -> !replayed.contains(id)).toList();
         log.info("Replay by {}: {} message(s) back to PENDING {}; not replayable (state or class outside {}): {}",
                 operator, replayed.size(), replayed, replayable, refused);

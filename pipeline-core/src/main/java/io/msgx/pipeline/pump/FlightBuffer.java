@@ -3,7 +3,7 @@ package io.msgx.pipeline.pump;
 import io.msgx.domain.flight.FlightField;
 import io.msgx.domain.flight.FlightId;
 import io.msgx.domain.flight.FlightState;
-import io.msgx.pipeline.store.FlightStore;
+import io.msgx.pipeline.port.FlightStore;
 
 import java.time.Instant;
 import java.util.ArrayList;

@@ -10,7 +10,7 @@ import java.util.Map;
 
 /**
  * The flights the pump read or wrote lately, so that a decision reads from the store only the stamps of the flights
- * it needs ({@link io.msgx.pipeline.store.FlightStore#stampsOf}) and, whole, only those whose stamp differs (decision
+ * it needs ({@link io.msgx.pipeline.port.FlightStore#stampsOf}) and, whole, only those whose stamp differs (decision
  * D-39). The store stays the authority: a state here is used only when its {@link FlightStamp} equals the stored
  * one, read in the same locked transaction, so a flight changed behind the pump's back (by another instance, the
  * lifecycle cleanup, an operator, a restored database) is simply read again.

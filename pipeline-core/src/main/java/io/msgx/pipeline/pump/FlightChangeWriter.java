@@ -4,10 +4,10 @@ import io.msgx.domain.engine.FlightChange;
 import io.msgx.domain.flight.FlightId;
 import io.msgx.domain.flight.FlightState;
 import io.msgx.pipeline.event.FlightEventJson;
-import io.msgx.pipeline.store.FlightStore;
+import io.msgx.pipeline.port.FlightStore;
+import io.msgx.pipeline.port.PipelineTransaction;
 import io.msgx.pipeline.store.OutboxEvent;
 import io.msgx.pipeline.store.OutboxTarget;
-import io.msgx.pipeline.store.PipelineTransaction;
 
 import java.time.Instant;
 import java.util.ArrayList;
@@ -91,13 +91,13 @@ public final class FlightChangeWriter {
     public void flush(PipelineTransaction tx, Instant now) {
         flights.flush(now);
         if (!notifications.isEmpty()) {
-            tx.outbox().appendAll(notifications);
+            tx.notifications().appendAll(notifications);
             notifications.clear();
         }
         if (!lastChanges.isEmpty()) {
             // In FLID order, as the dispatcher confirms them: two transactions locking the same projection rows in
             // opposite orders deadlock (seen in the bench: the group fell back to one message at a time).
-            tx.outbox().upsertProjections(lastChanges.values().stream().map(last -> projection(last, now))
+            tx.projections().upsertProjections(lastChanges.values().stream().map(last -> projection(last, now))
                     .sorted(java.util.Comparator.comparing(OutboxEvent::partitionKey)).toList());
             lastChanges.clear();
         }

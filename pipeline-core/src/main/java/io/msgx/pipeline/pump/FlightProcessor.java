@@ -9,14 +9,14 @@ import io.msgx.domain.message.FlightMessage;
 import io.msgx.domain.message.ScheduleKind;
 import io.msgx.domain.message.ScheduleMessage;
 import io.msgx.pipeline.codec.DecodedMessage;
+import io.msgx.pipeline.port.MessageQueue;
+import io.msgx.pipeline.port.PipelineStore;
+import io.msgx.pipeline.port.PipelineTransaction;
+import io.msgx.pipeline.port.ScheduleLog;
 import io.msgx.pipeline.request.ResponseMatch;
 import io.msgx.pipeline.request.ResponseMatcher;
-import io.msgx.pipeline.store.PipelineStore;
-import io.msgx.pipeline.store.PipelineTransaction;
 import io.msgx.pipeline.store.ProcRecord;
-import io.msgx.pipeline.store.ProcStates;
 import io.msgx.pipeline.store.ProcStatus;
-import io.msgx.pipeline.store.ScheduleLog;
 import io.msgx.pipeline.store.Terminal;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -110,7 +110,7 @@ public final class FlightProcessor {
      *
      * @return how each message of {@code work} ended, by ID, in order
      */
-    public Map<Long, Terminal> applyGroup(List<Work> work, List<ProcStates.Ending> decided) {
+    public Map<Long, Terminal> applyGroup(List<Work> work, List<MessageQueue.Ending> decided) {
         var group = store.inLockedTransaction(tx -> decideAndWrite(tx, work, decided));
         cache.remember(group.written()); // committed: what the store now holds
         var outcomes = group.outcomes();
@@ -127,8 +127,8 @@ public final class FlightProcessor {
     private record Decided(Map<Long, Outcome> outcomes, List<FlightState> written) {
     }
 
-    private Decided decideAndWrite(PipelineTransaction tx, List<Work> work, List<ProcStates.Ending> decided) {
-        var records = tx.procStates().findAll(work.stream().map(w -> w.head().msgId()).toList());
+    private Decided decideAndWrite(PipelineTransaction tx, List<Work> work, List<MessageQueue.Ending> decided) {
+        var records = tx.queue().findAll(work.stream().map(w -> w.head().msgId()).toList());
         var writer = new FlightChangeWriter(tx.flights(), cache);
         if (work.size() > 1) {
             // One read for every flight the group names, and for their code-share children (each may be a master
@@ -156,12 +156,12 @@ public final class FlightProcessor {
                     continue;
                 }
                 var outcome = decide(tx, writer, item, now);
-                endings.add(new ProcStates.Ending(msgId, outcome.terminal()));
+                endings.add(new MessageQueue.Ending(msgId, outcome.terminal()));
                 outcomes.put(msgId, outcome);
             }
         }
         writer.flush(tx, now);
-        int ended = tx.procStates().finishAll(endings, now);
+        int ended = tx.queue().finishAll(endings, now);
         if (ended != endings.size()) {
             throw new IllegalStateException("only " + ended + " of " + endings.size() + " messages of the group "
                     + "were still open; someone else ended the others");
@@ -210,7 +210,7 @@ public final class FlightProcessor {
             case UNCHANGED -> Terminal.succeeded("unchanged");
             case ALREADY_DELETED -> Terminal.succeeded("already-deleted");
             case DELETE_OF_UNKNOWN_FLIGHT -> Terminal.succeeded("unknown-flight");
-            case OPERATION_ON_UNKNOWN_FLIGHT -> Terminal.skipped(io.msgx.pipeline.store.ProcStates.UNKNOWN_FLIGHT);
+            case OPERATION_ON_UNKNOWN_FLIGHT -> Terminal.skipped(io.msgx.pipeline.port.MessageReplays.UNKNOWN_FLIGHT);
             case OPERATION_ON_DELETED_FLIGHT -> Terminal.skipped("no-match:deleted-flight");
         };
     }

@@ -5,7 +5,7 @@ import io.msgx.domain.engine.FlightStateEngine;
 import io.msgx.domain.flight.FlightId;
 import io.msgx.domain.flight.FlightState;
 import io.msgx.domain.message.FlightMessage;
-import io.msgx.pipeline.store.FlightStore;
+import io.msgx.pipeline.port.FlightStore;
 
 import java.util.HashSet;
 import java.util.LinkedHashMap;

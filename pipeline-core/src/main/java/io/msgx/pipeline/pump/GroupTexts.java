@@ -2,7 +2,7 @@ package io.msgx.pipeline.pump;
 
 import io.msgx.pipeline.codec.DecodeResult;
 import io.msgx.pipeline.codec.XmlCodec;
-import io.msgx.pipeline.mailbox.Mailbox;
+import io.msgx.pipeline.port.Mailbox;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -5,16 +5,17 @@ import io.msgx.pipeline.codec.DecodedMessage;
 import io.msgx.pipeline.codec.MessageIdentity;
 import io.msgx.pipeline.codec.MessageMeta;
 import io.msgx.pipeline.codec.XmlCodec;
-import io.msgx.pipeline.mailbox.Mailbox;
 import io.msgx.pipeline.mailbox.MailboxRowUnreadableException;
 import io.msgx.pipeline.mailbox.MailboxUnavailableException;
-import io.msgx.pipeline.metrics.PipelineMetrics;
 import io.msgx.pipeline.outage.OutageLog;
+import io.msgx.pipeline.port.IdentityRegister;
+import io.msgx.pipeline.port.Mailbox;
+import io.msgx.pipeline.port.MessageQueue;
+import io.msgx.pipeline.port.PipelineMetrics;
+import io.msgx.pipeline.port.PipelineStore;
 import io.msgx.pipeline.store.ErrorClass;
 import io.msgx.pipeline.store.IdentityBinding;
-import io.msgx.pipeline.store.PipelineStore;
 import io.msgx.pipeline.store.ProcRecord;
-import io.msgx.pipeline.store.ProcStates;
 import io.msgx.pipeline.store.StoreConflictException;
 import io.msgx.pipeline.store.StoreUnavailableException;
 import io.msgx.pipeline.store.Terminal;
@@ -180,7 +181,7 @@ public final class MessageProcessor {
     private OptionalLong bindIdentity(long msgId, DecodedMessage message) {
         sequences.observe(msgId, message.meta());
         var identity = MessageIdentity.of(message.meta(), settings.identityWithDay()).key();
-        return heldByAnother(msgId, store.procStates().bindIdentity(msgId, identity, clock.instant()));
+        return heldByAnother(msgId, store.identities().bindIdentity(msgId, identity, clock.instant()));
     }
 
     private static OptionalLong heldByAnother(long msgId, IdentityBinding binding) {
@@ -269,7 +270,7 @@ public final class MessageProcessor {
     // --- groups (decision D-34) ---
 
     /**
-     * Process a run of head messages ({@link io.msgx.pipeline.store.ProcStates#pendingRun}) with as few
+     * Process a run of head messages ({@link MessageQueue#pendingRun}) with as few
      * transactions as possible, with the same outcome as {@link #processOne} on each in turn:
      * <ol>
      *   <li>read every raw text in one query and decode them; the group ends before the first message it cannot
@@ -369,18 +370,18 @@ public final class MessageProcessor {
     private List<ProcessOutcome> applyGroup(List<Prepared> prepared) {
         var bindings = bindIdentities(prepared);
         var work = new ArrayList<FlightProcessor.Work>();
-        var decided = new ArrayList<ProcStates.Ending>();
+        var decided = new ArrayList<MessageQueue.Ending>();
         for (var item : prepared) {
             long msgId = item.head().msgId();
             var binding = bindings.get(msgId);
             var verdict = triage.of(item.decoded(),
                     binding == null ? OptionalLong.empty() : heldByAnother(msgId, binding));
             if (verdict instanceof MessageTriage.Malformed malformed) {
-                decided.add(new ProcStates.Ending(msgId, Terminal.dead(ErrorClass.MALFORMED, malformed.reason())));
+                decided.add(new MessageQueue.Ending(msgId, Terminal.dead(ErrorClass.MALFORMED, malformed.reason())));
             } else if (verdict instanceof MessageTriage.Duplicate duplicate) {
-                decided.add(new ProcStates.Ending(msgId, duplicate(msgId, item.raw(), duplicate.holder())));
+                decided.add(new MessageQueue.Ending(msgId, duplicate(msgId, item.raw(), duplicate.holder())));
             } else if (verdict instanceof MessageTriage.Skip skip) {
-                decided.add(new ProcStates.Ending(msgId, Terminal.skipped(skip.reason())));
+                decided.add(new MessageQueue.Ending(msgId, Terminal.skipped(skip.reason())));
             } else if (verdict instanceof MessageTriage.ApplyFlight flight) {
                 work.add(new FlightProcessor.Work(item.head(), flight.message(), flight.flight()));
             } else {
@@ -404,16 +405,16 @@ public final class MessageProcessor {
     }
 
     private Map<Long, IdentityBinding> bindIdentities(List<Prepared> prepared) {
-        var claims = new ArrayList<ProcStates.IdentityClaim>();
+        var claims = new ArrayList<IdentityRegister.IdentityClaim>();
         for (var p : prepared) {
             var message = p.message();
             if (message != null && p.head().identityKey() == null) {
                 sequences.observe(p.head().msgId(), message.meta());
-                claims.add(new ProcStates.IdentityClaim(p.head().msgId(),
+                claims.add(new IdentityRegister.IdentityClaim(p.head().msgId(),
                         MessageIdentity.of(message.meta(), settings.identityWithDay()).key()));
             }
         }
-        return claims.isEmpty() ? Map.of() : store.procStates().bindIdentities(claims, clock.instant());
+        return claims.isEmpty() ? Map.of() : store.identities().bindIdentities(claims, clock.instant());
     }
 
     private List<ProcessOutcome> oneByOne(List<ProcRecord> heads) {
@@ -446,8 +447,8 @@ public final class MessageProcessor {
     }
 
     private ProcessOutcome end(long msgId, Terminal terminal) {
-        if (!store.procStates().finish(msgId, terminal, clock.instant())) {
-            var now = store.procStates().find(msgId).map(r -> r.status().name()).orElse("no record");
+        if (!store.queue().finish(msgId, terminal, clock.instant())) {
+            var now = store.queue().find(msgId).map(r -> r.status().name()).orElse("no record");
             log.warn("Message {}: wanted to end it {} ({}), but it is no longer open ({})", msgId, terminal.status(),
                     terminal.reason(), now);
         }
@@ -466,7 +467,7 @@ public final class MessageProcessor {
         var now = clock.instant();
         var next = settings.retry().nextAttemptAt(attempts, now);
         try {
-            store.procStates().recordFailure(head.msgId(), errorClass, error, next, now);
+            store.queue().recordFailure(head.msgId(), errorClass, error, next, now);
         } catch (RuntimeException e) {
             log.warn("Message {}: attempt {} failed ({}: {}) and the failure could not be recorded: {}",
                     head.msgId(), attempts, errorClass, error, e.getMessage());

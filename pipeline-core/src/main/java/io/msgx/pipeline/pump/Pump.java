@@ -1,11 +1,11 @@
 package io.msgx.pipeline.pump;
 
 import io.msgx.pipeline.metrics.HeadBlock;
-import io.msgx.pipeline.metrics.PipelineMetrics;
 import io.msgx.pipeline.outage.OutageLog;
+import io.msgx.pipeline.port.PipelineMetrics;
+import io.msgx.pipeline.port.PipelineStore;
 import io.msgx.pipeline.retry.RetryPolicy;
 import io.msgx.pipeline.store.ErrorClass;
-import io.msgx.pipeline.store.PipelineStore;
 import io.msgx.pipeline.store.ProcStatus;
 import io.msgx.pipeline.store.StoreConflictException;
 import io.msgx.pipeline.store.StoreUnavailableException;
@@ -98,7 +98,7 @@ public final class Pump {
     }
 
     private TickResult headTick() {
-        var head = store.procStates().head();
+        var head = store.queue().head();
         if (head.isEmpty()) {
             return new TickResult.Idle();
         }
@@ -119,7 +119,7 @@ public final class Pump {
             return new TickResult.BeyondWatermark(message.msgId(), watermark, block);
         }
         if (message.status() == ProcStatus.FAILED && retry.exhausted(message.attempts())) {
-            if (store.procStates().exhaust(message.msgId(), clock.instant())) {
+            if (store.queue().exhaust(message.msgId(), clock.instant())) {
                 metrics.messageEnded(ProcStatus.DEAD, ErrorClass.EXHAUSTED);
                 try (var context = MessageLogContext.message(message.msgId())) {
                     log.error("Message {} DEAD(EXHAUSTED) after {} attempts; last error ({}): {}", message.msgId(),
@@ -134,7 +134,7 @@ public final class Pump {
         if (message.status() == ProcStatus.FAILED || groupSize == 1) {
             return processed(List.of(processor.processOne(message)));
         }
-        var run = store.procStates().pendingRun(watermark, groupSize);
+        var run = store.queue().pendingRun(watermark, groupSize);
         if (run.isEmpty() || run.get(0).msgId() != message.msgId()) {
             return processed(List.of(processor.processOne(message)));
         }

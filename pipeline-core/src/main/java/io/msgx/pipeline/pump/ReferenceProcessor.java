@@ -5,14 +5,14 @@ import io.msgx.pipeline.codec.ReferenceAction;
 import io.msgx.pipeline.codec.ReferenceAnswer;
 import io.msgx.pipeline.codec.ReferenceRecord;
 import io.msgx.pipeline.event.ReferenceEventJson;
+import io.msgx.pipeline.port.PipelineStore;
+import io.msgx.pipeline.port.PipelineTransaction;
+import io.msgx.pipeline.port.ReferenceData;
 import io.msgx.pipeline.request.ResponseMatch;
 import io.msgx.pipeline.request.ResponseMatcher;
 import io.msgx.pipeline.store.ErrorClass;
 import io.msgx.pipeline.store.OutboxEvent;
-import io.msgx.pipeline.store.PipelineStore;
-import io.msgx.pipeline.store.PipelineTransaction;
 import io.msgx.pipeline.store.ProcRecord;
-import io.msgx.pipeline.store.ReferenceData;
 import io.msgx.pipeline.store.ReferenceEvent;
 import io.msgx.pipeline.store.Terminal;
 import org.slf4j.Logger;
@@ -86,7 +86,7 @@ public final class ReferenceProcessor {
     }
 
     private Terminal applyAndEnd(PipelineTransaction tx, long msgId, MessageMeta meta, ReferenceAnswer answer) {
-        var record = tx.procStates().find(msgId).orElseThrow(() -> new IllegalStateException(
+        var record = tx.queue().find(msgId).orElseThrow(() -> new IllegalStateException(
                 "message " + msgId + " has no PROC_STATE row; it must be enqueued before it is processed"));
         if (!record.status().isOpen()) {
             log.info("Message {} already ended {} ({}); reference data not written again", msgId, record.status(),
@@ -97,7 +97,7 @@ public final class ReferenceProcessor {
         var problem = problemWith(answer);
         if (problem.isPresent()) {
             var dead = Terminal.dead(ErrorClass.PROTOCOL, problem.get() + "; nothing applied");
-            tx.procStates().finish(msgId, dead, now);
+            tx.queue().finish(msgId, dead, now);
             return dead;
         }
         var changes = apply(tx, msgId, answer, now);
@@ -111,7 +111,7 @@ public final class ReferenceProcessor {
                     + " was processed");
         }
         var succeeded = Terminal.succeeded(reasonFor(answer, changes, match));
-        tx.procStates().finish(msgId, succeeded, now);
+        tx.queue().finish(msgId, succeeded, now);
         return succeeded;
     }
 
@@ -165,7 +165,7 @@ public final class ReferenceProcessor {
                 }
             }
             removeAndPublish(references, type, removed, msgId, now, events);
-            tx.outbox().upsertReferences(events);
+            tx.referenceNotifications().upsertReferences(events);
             return new Changes(written.size(), removed.size(), keptNewer);
         }
         for (var key : byKey.keySet()) {
@@ -180,7 +180,7 @@ public final class ReferenceProcessor {
             }
         }
         removeAndPublish(references, type, removed, msgId, now, events);
-        tx.outbox().upsertReferences(events);
+        tx.referenceNotifications().upsertReferences(events);
         return new Changes(0, removed.size(), keptNewer);
     }
 

@@ -1,7 +1,7 @@
 package io.msgx.pipeline.pump;
 
 import io.msgx.pipeline.codec.DecodedMessage;
-import io.msgx.pipeline.metrics.PipelineMetrics;
+import io.msgx.pipeline.port.PipelineMetrics;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -1,6 +1,6 @@
 package io.msgx.pipeline.request;
 
-import io.msgx.pipeline.store.PipelineStore;
+import io.msgx.pipeline.port.PipelineStore;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

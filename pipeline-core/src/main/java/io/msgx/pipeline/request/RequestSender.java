@@ -2,10 +2,10 @@ package io.msgx.pipeline.request;
 
 import io.msgx.domain.flight.OperationDayRule;
 import io.msgx.domain.flight.SisTime;
-import io.msgx.pipeline.mailbox.Mailbox;
 import io.msgx.pipeline.mailbox.MailboxUnavailableException;
 import io.msgx.pipeline.mailbox.OutboundMessage;
-import io.msgx.pipeline.store.PipelineStore;
+import io.msgx.pipeline.port.Mailbox;
+import io.msgx.pipeline.port.PipelineStore;
 import io.msgx.pipeline.store.Request;
 import io.msgx.pipeline.store.RequestKind;
 import org.slf4j.Logger;

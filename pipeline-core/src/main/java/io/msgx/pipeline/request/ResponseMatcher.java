@@ -6,12 +6,12 @@ import io.msgx.domain.flight.OperationDayRule;
 import io.msgx.domain.message.FieldChange;
 import io.msgx.domain.message.ScheduleMessage;
 import io.msgx.pipeline.codec.MessageMeta;
-import io.msgx.pipeline.mailbox.Mailbox;
+import io.msgx.pipeline.port.Mailbox;
+import io.msgx.pipeline.port.RequestTrack;
 import io.msgx.pipeline.store.MatchMode;
 import io.msgx.pipeline.store.Request;
 import io.msgx.pipeline.store.RequestKind;
 import io.msgx.pipeline.store.RequestStatus;
-import io.msgx.pipeline.store.RequestTrack;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -30,7 +30,7 @@ public record OutboxEvent(
         Objects.requireNonNull(eventType, "eventType");
         Objects.requireNonNull(createdAt, "createdAt");
         if (target == OutboxTarget.KAFKA_REF) {
-            throw new IllegalArgumentException("a KAFKA:ref row is a ReferenceEvent (Outbox.upsertReferences), not an"
+            throw new IllegalArgumentException("a KAFKA:ref row is a ReferenceEvent (ReferenceNotifications.upsertReferences), not an"
                     + " OutboxEvent");
         }
         if (payload == null && !(target == OutboxTarget.KAFKA_SCHD && eventType == EventType.TOMBSTONE)) {

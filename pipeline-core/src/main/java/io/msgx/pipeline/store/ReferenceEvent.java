@@ -1,5 +1,7 @@
 package io.msgx.pipeline.store;
 
+import io.msgx.pipeline.port.ReferenceData;
+
 import java.time.Instant;
 import java.util.Objects;
 

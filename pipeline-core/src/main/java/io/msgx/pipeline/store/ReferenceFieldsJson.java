@@ -1,6 +1,7 @@
 package io.msgx.pipeline.store;
 
 import io.msgx.pipeline.codec.ReferenceDocument;
+import io.msgx.pipeline.port.ReferenceData;
 
 /**
  * How the stores keep a reference record in {@code REF_MASTER.FIELDS}: its {@link ReferenceDocument} as compact JSON

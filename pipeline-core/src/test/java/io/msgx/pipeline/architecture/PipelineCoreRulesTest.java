@@ -24,11 +24,13 @@ import static com.tngtech.archunit.core.domain.JavaCall.Predicates.target;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.assignableTo;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.type;
 import static com.tngtech.archunit.core.domain.properties.HasOwner.Predicates.With.owner;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 
 /**
  * What the architecture guide asks of pipeline-core, checked on its classes (issue 25, point 5; D-91): it reads time
- * only from the {@link Clock} it is given, and it starts no thread of its own. Threads belong to the runner, which
+ * only from the {@link Clock} it is given, it starts no thread of its own, and its ports are the interfaces of one
+ * package. Threads belong to the runner, which
  * injects the executors the services use (the pump's read-ahead, the dispatcher's confirmations) and stops them.
  */
 class PipelineCoreRulesTest {
@@ -69,6 +71,18 @@ class PipelineCoreRulesTest {
                 .orShould().callMethod(CompletableFuture.class, "runAsync", Runnable.class)
                 .because("threads are the runner's: it injects an executor (the dispatcher's confirmations, the pump's "
                         + "read-ahead) and stops it; the one-argument async calls would use the JVM's common pool")
+                .check(core);
+    }
+
+    /**
+     * The ports package holds the ports and nothing else: interfaces (and the types nested in them), so what an adapter
+     * must implement is listed in one place (issue 25, points 2 and 5; D-98).
+     */
+    @Test
+    void the_ports_package_holds_only_interfaces() {
+        classes().that().resideInAPackage("io.msgx.pipeline.port..").and().areTopLevelClasses()
+                .should().beInterfaces()
+                .because("a port is an interface an adapter implements; values and services live beside their users")
                 .check(core);
     }
 }

@@ -1,7 +1,7 @@
 package io.msgx.pipeline.delivery;
 
 import io.msgx.domain.flight.FlightId;
-import io.msgx.pipeline.metrics.PipelineMetrics;
+import io.msgx.pipeline.port.PipelineMetrics;
 import io.msgx.pipeline.retry.RetryPolicy;
 import io.msgx.pipeline.store.InMemoryPipelineStore;
 import io.msgx.pipeline.store.OutboxEntry;
@@ -53,13 +53,13 @@ class DispatcherOrderProperties {
             switch (step.kind()) {
                 case NOTIFY -> {
                     long version = versions.merge(flid, 1L, Long::sum);
-                    store.inTransaction(tx -> tx.outbox().append(new OutboxEvent(OutboxTarget.KAFKA_MSG,
+                    store.inTransaction(tx -> tx.notifications().append(new OutboxEvent(OutboxTarget.KAFKA_MSG,
                             FlightId.of(flid), OutboxEvent.EventType.UPSERT, version, 1,
                             "{\"flid\":\"" + flid + "\",\"stateVersion\":" + version + "}", clock.instant())));
                 }
                 case PROJECT -> {
                     long version = versions.merge(flid, 1L, Long::sum);
-                    store.inTransaction(tx -> tx.outbox().upsertProjection(new OutboxEvent(OutboxTarget.KAFKA_SCHD,
+                    store.inTransaction(tx -> tx.projections().upsertProjection(new OutboxEvent(OutboxTarget.KAFKA_SCHD,
                             FlightId.of(flid), OutboxEvent.EventType.UPSERT, version, 1,
                             "{\"stateVersion\":" + version + "}", clock.instant())));
                 }

@@ -1,7 +1,7 @@
 package io.msgx.pipeline.delivery;
 
 import io.msgx.domain.flight.FlightId;
-import io.msgx.pipeline.metrics.PipelineMetrics;
+import io.msgx.pipeline.port.PipelineMetrics;
 import io.msgx.pipeline.retry.RetryPolicy;
 import io.msgx.pipeline.store.InMemoryPipelineStore;
 import io.msgx.pipeline.store.OutboxEntry;
@@ -161,19 +161,19 @@ class DispatcherOutageTest {
     }
 
     private long notify(String flid, long version) {
-        return store.inTransaction(tx -> tx.outbox().append(new OutboxEvent(OutboxTarget.KAFKA_MSG, FlightId.of(flid),
+        return store.inTransaction(tx -> tx.notifications().append(new OutboxEvent(OutboxTarget.KAFKA_MSG, FlightId.of(flid),
                 OutboxEvent.EventType.UPSERT, version, 1, "{\"flid\":\"" + flid + "\",\"stateVersion\":" + version + "}",
                 clock.instant())));
     }
 
     private void project(String flid, long version) {
-        store.inTransaction(tx -> tx.outbox().upsertProjection(new OutboxEvent(OutboxTarget.KAFKA_SCHD,
+        store.inTransaction(tx -> tx.projections().upsertProjection(new OutboxEvent(OutboxTarget.KAFKA_SCHD,
                 FlightId.of(flid), OutboxEvent.EventType.UPSERT, version, 1, "{\"v\":" + version + "}", clock.instant())));
     }
 
     private void reference(String key) {
         store.inTransaction(tx -> {
-            tx.outbox().upsertReferences(List.of(new ReferenceEvent("GLST", key, OutboxEvent.EventType.UPSERT, 1,
+            tx.referenceNotifications().upsertReferences(List.of(new ReferenceEvent("GLST", key, OutboxEvent.EventType.UPSERT, 1,
                     "{\"r\":1}", clock.instant())));
             return null;
         });

@@ -1,6 +1,6 @@
 package io.msgx.pipeline.delivery;
 
-import io.msgx.pipeline.metrics.PipelineMetrics;
+import io.msgx.pipeline.port.PipelineMetrics;
 import io.msgx.pipeline.retry.RetryPolicy;
 import io.msgx.pipeline.store.InMemoryPipelineStore;
 import io.msgx.pipeline.store.OutboxEntry;
@@ -28,7 +28,7 @@ class DispatcherReferenceTest {
 
     private void write(ReferenceEvent... events) {
         store.inTransaction(tx -> {
-            tx.outbox().upsertReferences(Arrays.asList(events));
+            tx.referenceNotifications().upsertReferences(Arrays.asList(events));
             return null;
         });
     }

@@ -1,14 +1,15 @@
 package io.msgx.pipeline.delivery;
 
 import io.msgx.domain.flight.FlightId;
-import io.msgx.pipeline.metrics.PipelineMetrics;
+import io.msgx.pipeline.port.Notifications;
+import io.msgx.pipeline.port.OutboxQueries;
+import io.msgx.pipeline.port.PipelineMetrics;
+import io.msgx.pipeline.port.PipelineStore;
 import io.msgx.pipeline.retry.RetryPolicy;
 import io.msgx.pipeline.store.InMemoryPipelineStore;
-import io.msgx.pipeline.store.Outbox;
 import io.msgx.pipeline.store.OutboxEntry;
 import io.msgx.pipeline.store.OutboxEvent;
 import io.msgx.pipeline.store.OutboxTarget;
-import io.msgx.pipeline.store.PipelineStore;
 import io.msgx.pipeline.store.StoreConflictException;
 import io.msgx.pipeline.store.StoreUnavailableException;
 import io.msgx.pipeline.testing.SettableClock;
@@ -73,7 +74,7 @@ class DispatcherTest {
         assertThat(versionsSent("A")).containsExactly(1L, 2L, 3L, 4L);
         assertThat(versionsDelivered("A")).containsExactly(1L, 2L, 3L, 4L);
         assertThat(versionsDelivered("B")).containsExactly(1L, 2L, 3L);
-        assertThat(store.outbox().deliveryBacklog().pending()).isZero();
+        assertThat(store.outboxQueries().deliveryBacklog().pending()).isZero();
     }
 
     @Test
@@ -135,7 +136,7 @@ class DispatcherTest {
         runUntilIdle();
 
         assertThat(versionsDelivered("A")).containsExactly(1L, 3L, 2L, 3L);
-        assertThat(store.outbox().deliveryBacklog().pending()).isZero();
+        assertThat(store.outboxQueries().deliveryBacklog().pending()).isZero();
     }
 
     @Test
@@ -156,8 +157,8 @@ class DispatcherTest {
         dispatcher.dispatchOnce();
         assertThat(versionsDelivered("A")).as("acknowledged behind the failing head in the first round, then again after it")
                 .containsExactly(2L, 2L);
-        assertThat(store.outbox().deliveryBacklog().dead()).isEqualTo(1);
-        assertThat(store.outbox().deliveryBacklog().pending()).isZero();
+        assertThat(store.outboxQueries().deliveryBacklog().dead()).isEqualTo(1);
+        assertThat(store.outboxQueries().deliveryBacklog().pending()).isZero();
     }
 
     @Test
@@ -168,16 +169,16 @@ class DispatcherTest {
         var first = dispatcher.dispatchOnce();
 
         assertThat(first.superseded()).isEqualTo(1);
-        var row = store.outbox().pending(OutboxTarget.KAFKA_SCHD, 10);
+        var row = store.outboxQueries().pending(OutboxTarget.KAFKA_SCHD, 10);
         assertThat(row).singleElement().satisfies(e -> assertThat(e.event().stateVersion()).isEqualTo(2));
         dispatcher.dispatchOnce();
         assertThat(sink.deliveredValuesOf("A")).containsExactly("{\"v\":1}", "{\"v\":2}");
-        assertThat(store.outbox().pending(OutboxTarget.KAFKA_SCHD, 10)).isEmpty();
+        assertThat(store.outboxQueries().pending(OutboxTarget.KAFKA_SCHD, 10)).isEmpty();
     }
 
     @Test
     void a_tombstone_goes_out_as_a_null_value() {
-        store.inTransaction(tx -> tx.outbox().upsertProjection(new OutboxEvent(OutboxTarget.KAFKA_SCHD, FlightId.of("A"),
+        store.inTransaction(tx -> tx.projections().upsertProjection(new OutboxEvent(OutboxTarget.KAFKA_SCHD, FlightId.of("A"),
                 OutboxEvent.EventType.TOMBSTONE, 3, 1, null, clock.instant())));
         dispatcher.dispatchOnce();
         assertThat(sink.delivered).singleElement().satisfies(e -> {
@@ -280,7 +281,7 @@ class DispatcherTest {
         long recent = notify("B", 1);
         dispatcher.dispatchOnce();
         long dead = notify("C", 1);
-        store.outbox().recordDeliveryFailure(dead, "x", clock.instant(), true, clock.instant());
+        store.deadLetters().recordDeliveryFailure(dead, "x", clock.instant(), true, clock.instant());
         long waiting = notify("D", 1);
         clock.tick(Duration.ofHours(1));
 
@@ -339,7 +340,7 @@ class DispatcherTest {
         dispatcher.dispatchBacklog();
         assertThat(versionsDelivered("A")).containsExactly(1L, 2L, 3L, 4L);
         assertThat(versionsDelivered("B")).containsExactly(1L, 2L);
-        assertThat(store.outbox().deliveryBacklog().pending()).isZero();
+        assertThat(store.outboxQueries().deliveryBacklog().pending()).isZero();
     }
 
     @Test
@@ -362,7 +363,7 @@ class DispatcherTest {
         }
 
         assertThat(versionsDelivered("X")).containsExactly(1L, 2L, 3L);
-        assertThat(store.outbox().deliveryBacklog().pending()).isZero();
+        assertThat(store.outboxQueries().deliveryBacklog().pending()).isZero();
     }
 
     @Test
@@ -371,9 +372,9 @@ class DispatcherTest {
             notify("A", version);
         }
         var failing = new AtomicBoolean(true);
-        var outbox = intercepting(Outbox.class, store.outbox(), "markAllSent", () -> failing.getAndSet(false)
+        var notifications = intercepting(Notifications.class, store.notifications(), "markAllSent", () -> failing.getAndSet(false)
                 ? new StoreUnavailableException("injected: the store went away while confirming", null) : null);
-        var flaky = intercepting(PipelineStore.class, store, "outbox", null, outbox);
+        var flaky = intercepting(PipelineStore.class, store, "notifications", null, notifications);
         dispatcher = new Dispatcher(flaky, sink, new DispatchSettings(2, 500, retry), clock, metrics);
 
         assertThatThrownBy(dispatcher::dispatchBacklog).isInstanceOf(StoreUnavailableException.class);
@@ -382,7 +383,7 @@ class DispatcherTest {
         dispatcher.dispatchBacklog();
         assertThat(versionsDelivered("A")).as("the unconfirmed round went again, in order")
                 .containsExactly(1L, 2L, 3L, 4L, 1L, 2L, 3L, 4L);
-        assertThat(store.outbox().deliveryBacklog().pending()).isZero();
+        assertThat(store.outboxQueries().deliveryBacklog().pending()).isZero();
     }
 
     @Test
@@ -391,9 +392,9 @@ class DispatcherTest {
             notify("A", version);
         }
         var conflicts = new AtomicInteger(Dispatcher.CONFLICT_TRIES - 1);
-        var outbox = intercepting(Outbox.class, store.outbox(), "markAllSent", () -> conflicts.getAndDecrement() > 0
+        var notifications = intercepting(Notifications.class, store.notifications(), "markAllSent", () -> conflicts.getAndDecrement() > 0
                 ? new StoreConflictException("injected: chosen as the victim of a deadlock", null) : null);
-        var flaky = intercepting(PipelineStore.class, store, "outbox", null, outbox);
+        var flaky = intercepting(PipelineStore.class, store, "notifications", null, notifications);
         dispatcher = new Dispatcher(flaky, sink, new DispatchSettings(2, 500, retry), clock, metrics);
 
         var result = dispatcher.dispatchBacklog();
@@ -401,18 +402,18 @@ class DispatcherTest {
         assertThat(result.delivered()).isEqualTo(4);
         assertThat(versionsDelivered("A")).as("confirmed on the last try: nothing sent twice")
                 .containsExactly(1L, 2L, 3L, 4L);
-        assertThat(store.outbox().deliveryBacklog().pending()).isZero();
+        assertThat(store.outboxQueries().deliveryBacklog().pending()).isZero();
     }
 
     @Test
     void a_confirmation_that_keeps_losing_conflicts_fails_the_run_and_its_events_go_again() {
         long id = notify("A", 1);
         var tries = new AtomicInteger();
-        var outbox = intercepting(Outbox.class, store.outbox(), "markAllSent", () -> {
+        var notifications = intercepting(Notifications.class, store.notifications(), "markAllSent", () -> {
             tries.incrementAndGet();
             return new StoreConflictException("injected: chosen as the victim of a deadlock", null);
         });
-        var flaky = intercepting(PipelineStore.class, store, "outbox", null, outbox);
+        var flaky = intercepting(PipelineStore.class, store, "notifications", null, notifications);
         dispatcher = new Dispatcher(flaky, sink, new DispatchSettings(2, 500, retry), clock, metrics);
 
         assertThatThrownBy(dispatcher::dispatchBacklog).isInstanceOf(StoreConflictException.class);
@@ -487,7 +488,7 @@ class DispatcherTest {
                 .containsExactly(0L, notificationIdOf("B", 1), a1 - 1, a1);
         assertThat(versionsDelivered("A")).as("A2, acknowledged behind A1's failure, goes again after A1")
                 .containsExactly(2L, 1L, 2L);
-        assertThat(store.outbox().deliveryBacklog().pending()).isZero();
+        assertThat(store.outboxQueries().deliveryBacklog().pending()).isZero();
     }
 
     /**
@@ -496,14 +497,11 @@ class DispatcherTest {
      * tell.
      */
     private Dispatcher dispatcherRecordingClaims(List<Long> claimedAfter, boolean cannotFindDueRetries) {
-        var real = store.outbox();
-        var outbox = (Outbox) Proxy.newProxyInstance(Outbox.class.getClassLoader(), new Class<?>[] {Outbox.class},
-                (proxy, called, args) -> {
+        var real = store.notifications();
+        var recording = (Notifications) Proxy.newProxyInstance(Notifications.class.getClassLoader(),
+                new Class<?>[] {Notifications.class}, (proxy, called, args) -> {
                     if (called.getName().equals("dueNotifications") && args.length == 3) {
                         claimedAfter.add((Long) args[2]);
-                    }
-                    if (called.getName().equals("dueRetries") && cannotFindDueRetries) {
-                        return Optional.empty();
                     }
                     try {
                         return called.invoke(real, args);
@@ -511,8 +509,12 @@ class DispatcherTest {
                         throw e.getCause();
                     }
                 });
-        return new Dispatcher(intercepting(PipelineStore.class, store, "outbox", null, outbox), sink,
-                new DispatchSettings(500, 500, retry), clock, metrics, confirmations);
+        var queries = cannotFindDueRetries
+                ? intercepting(OutboxQueries.class, store.outboxQueries(), "dueRetries", null, Optional.empty())
+                : store.outboxQueries();
+        var flaky = intercepting(PipelineStore.class, intercepting(PipelineStore.class, store, "notifications", null,
+                recording), "outboxQueries", null, queries);
+        return new Dispatcher(flaky, sink, new DispatchSettings(500, 500, retry), clock, metrics, confirmations);
     }
 
     private long notificationIdOf(String flid, long version) {
@@ -557,13 +559,13 @@ class DispatcherTest {
     }
 
     private long notify(String flid, long version) {
-        return store.inTransaction(tx -> tx.outbox().append(new OutboxEvent(OutboxTarget.KAFKA_MSG, FlightId.of(flid),
+        return store.inTransaction(tx -> tx.notifications().append(new OutboxEvent(OutboxTarget.KAFKA_MSG, FlightId.of(flid),
                 OutboxEvent.EventType.UPSERT, version, 1, "{\"flid\":\"" + flid + "\",\"stateVersion\":" + version + "}",
                 clock.instant())));
     }
 
     private void project(String flid, long version) {
-        store.inTransaction(tx -> tx.outbox().upsertProjection(new OutboxEvent(OutboxTarget.KAFKA_SCHD,
+        store.inTransaction(tx -> tx.projections().upsertProjection(new OutboxEvent(OutboxTarget.KAFKA_SCHD,
                 FlightId.of(flid), OutboxEvent.EventType.UPSERT, version, 1, "{\"v\":" + version + "}", clock.instant())));
     }
 

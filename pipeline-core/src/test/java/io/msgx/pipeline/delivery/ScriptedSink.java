@@ -1,5 +1,7 @@
 package io.msgx.pipeline.delivery;
 
+import io.msgx.pipeline.port.EventSink;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Predicate;

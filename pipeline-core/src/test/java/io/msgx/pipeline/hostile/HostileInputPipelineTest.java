@@ -295,7 +295,7 @@ class HostileInputPipelineTest {
     }
 
     private ProcRecord record(long id) {
-        return store.procStates().find(id).orElseThrow();
+        return store.queue().find(id).orElseThrow();
     }
 
     private void createFlight1001() {

@@ -98,7 +98,7 @@ final class PipelineBatch {
     }
 
     ProcRecord record(long msgId) {
-        return store.procStates().find(msgId).orElse(null);
+        return store.queue().find(msgId).orElse(null);
     }
 
     InMemoryPipelineStore store() {

@@ -51,7 +51,7 @@ class CutoverSeedingTest {
     @Test
     void an_instance_that_has_consumed_refuses_to_be_seeded() {
         store.inboxCursor().save(0, null);
-        store.procStates().insertIfAbsent(1, null, clock.instant());
+        store.queue().insertIfAbsent(1, null, clock.instant());
         assertThatThrownBy(() -> seeding.seed("max"))
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("msgx.pipeline.cutover-watermark=max refused");

@@ -1,7 +1,7 @@
 package io.msgx.pipeline.inbox;
 
 import io.msgx.pipeline.mailbox.InMemoryMailbox;
-import io.msgx.pipeline.metrics.PipelineMetrics;
+import io.msgx.pipeline.port.PipelineMetrics;
 import io.msgx.pipeline.store.InMemoryPipelineStore;
 import io.msgx.pipeline.store.ProcRecord;
 import io.msgx.pipeline.testing.SettableClock;
@@ -147,7 +147,7 @@ class InboxPollerTest {
     void a_row_enqueued_already_by_another_entry_is_no_error() {
         mailbox.appendInbound("<MSG/>", null);
         mailbox.appendInbound("<MSG/>", null);
-        store.procStates().insertIfAbsent(2, null, clock.instant());
+        store.queue().insertIfAbsent(2, null, clock.instant());
         assertThat(poller.pollOnce()).isEqualTo(new PollResult.Advanced(1, 2));
         assertThat(enqueuedIds()).containsExactly(1L, 2L);
     }

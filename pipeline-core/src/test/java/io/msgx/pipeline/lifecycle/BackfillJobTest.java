@@ -25,8 +25,8 @@ class BackfillJobTest {
 
     private long ended(String xml) {
         long id = mailbox.appendInbound(xml, Instant.parse("2020-01-01T00:00:00Z"));
-        store.procStates().insertIfAbsent(id, Instant.parse("2020-01-01T00:00:00Z"), clock.instant());
-        store.procStates().finish(id, Terminal.succeeded("applied"), clock.instant());
+        store.queue().insertIfAbsent(id, Instant.parse("2020-01-01T00:00:00Z"), clock.instant());
+        store.queue().finish(id, Terminal.succeeded("applied"), clock.instant());
         return id;
     }
 
@@ -56,7 +56,7 @@ class BackfillJobTest {
         assertThat(job.runOnce()).containsExactly(new BackfillResult.RowMissing(id));
         assertThat(record(id).backfillAbandonedReason()).isEqualTo("MISSING_ROW");
         assertThat(record(id).backfillAt()).as("abandoned is not marked").isNull();
-        assertThat(store.procStates().abandonedMarks(10)).extracting(m -> m.record().msgId()).containsExactly(id);
+        assertThat(store.backfillMarks().abandonedMarks(10)).extracting(m -> m.record().msgId()).containsExactly(id);
     }
 
     @Test
@@ -90,7 +90,7 @@ class BackfillJobTest {
         long id = ended("<MSG/>");
         mailbox.setUnavailable(true);
         job.runOnce();
-        store.procStates().backfillFailed(id, clock.instant().plus(Duration.ofDays(1)), clock.instant());
+        store.backfillMarks().backfillFailed(id, clock.instant().plus(Duration.ofDays(1)), clock.instant());
         clock.tick(settings.backfillOverdue().minusSeconds(1));
         assertThat(job.runOnce()).as("within R the backoff holds").isEmpty();
         mailbox.setUnavailable(false);
@@ -111,9 +111,9 @@ class BackfillJobTest {
     void dead_and_skipped_messages_are_marked_too_but_open_ones_are_not() {
         long dead = mailbox.appendInbound("<MSG/>", null);
         long open = mailbox.appendInbound("<MSG/>", null);
-        store.procStates().insertIfAbsent(dead, null, clock.instant());
-        store.procStates().insertIfAbsent(open, null, clock.instant());
-        store.procStates().finish(dead, Terminal.dead(ErrorClass.MALFORMED, "broken"), clock.instant());
+        store.queue().insertIfAbsent(dead, null, clock.instant());
+        store.queue().insertIfAbsent(open, null, clock.instant());
+        store.queue().finish(dead, Terminal.dead(ErrorClass.MALFORMED, "broken"), clock.instant());
         assertThat(job.runOnce()).containsExactly(new BackfillResult.Written(dead));
         assertThat(mailbox.processedMarkOf(open)).isEmpty();
     }
@@ -138,11 +138,11 @@ class BackfillJobTest {
         assertThat(record(id).backfillAbandonedReason()).isEqualTo("TRANSIENT_DEADLINE");
         mailbox.setUnavailable(false);
 
-        assertThat(store.procStates().reopenAbandoned(List.of(id), clock.instant())).containsExactly(id);
+        assertThat(store.backfillMarks().reopenAbandoned(List.of(id), clock.instant())).containsExactly(id);
         assertThat(job.runOnce()).containsExactly(new BackfillResult.Written(id));
     }
 
     private ProcRecord record(long id) {
-        return store.procStates().find(id).orElseThrow();
+        return store.queue().find(id).orElseThrow();
     }
 }

@@ -69,13 +69,13 @@ class ReplayAndArchiveTest {
         assertThat(record(stand).lastError()).isEqualTo("no-match:unknown-flight");
         assertThat(record(other).status()).isEqualTo(ProcStatus.SUCCEEDED);
 
-        var forced = store.procStates();
+        var queue = store.queue();
         long late = mailbox.appendInbound(sis.flop(FlopSubtype.STND, "7", patch("STND", "10")), null);
         pipeline.pollOnce();
         // Given up after recorded failures (an outage no longer uses attempts, D-18): the store's own calls.
-        assertThat(forced.recordFailure(late, ErrorClass.INTERNAL, "defect", clock.instant(), clock.instant())).isTrue();
-        assertThat(forced.exhaust(late, clock.instant())).isTrue();
-        assertThat(forced.find(late).orElseThrow().errorClass()).isEqualTo(ErrorClass.EXHAUSTED);
+        assertThat(queue.recordFailure(late, ErrorClass.INTERNAL, "defect", clock.instant(), clock.instant())).isTrue();
+        assertThat(queue.exhaust(late, clock.instant())).isTrue();
+        assertThat(queue.find(late).orElseThrow().errorClass()).isEqualTo(ErrorClass.EXHAUSTED);
 
         replay.replay(List.of(late), "ops");
         pipeline.runUntilQuiet();
@@ -102,7 +102,7 @@ class ReplayAndArchiveTest {
         long duplicate = mailbox.appendInbound(xml, null);
         pipeline.runUntilQuiet();
         assertThat(record(duplicate).lastError()).isEqualTo("duplicate-of:" + original);
-        assertThat(store.procStates().head()).as("a shadow is never the head").isEmpty();
+        assertThat(store.queue().head()).as("a shadow is never the head").isEmpty();
     }
 
     @Test
@@ -114,9 +114,9 @@ class ReplayAndArchiveTest {
         clock.tick(settings.archiveAfter().plusSeconds(1));
         assertThat(archiver.runOnce().archived()).isZero();
 
-        assertThat(store.procStates().reconcileAbandoned(id, "ops@airport", "row purged by AODB, checked", clock.instant()))
+        assertThat(store.backfillMarks().reconcileAbandoned(id, "ops@airport", "row purged by AODB, checked", clock.instant()))
                 .isTrue();
-        assertThat(store.procStates().abandonedMarks(10)).singleElement()
+        assertThat(store.backfillMarks().abandonedMarks(10)).singleElement()
                 .satisfies(m -> assertThat(m.reconciledBy()).isEqualTo("ops@airport"));
         clock.tick(settings.archiveAfter().plusSeconds(1));
         assertThat(archiver.runOnce().archived()).isEqualTo(1);
@@ -132,11 +132,11 @@ class ReplayAndArchiveTest {
         }
         backfill.runOnce();
         clock.tick(settings.archiveAfter().plusSeconds(1));
-        var listed = store.procStates().archiveCandidates(clock.instant().minus(settings.archiveAfter()), 10);
+        var listed = store.messageArchive().archiveCandidates(clock.instant().minus(settings.archiveAfter()), 10);
         assertThat(listed).extracting(ProcRecord::msgId).containsExactly(id);
 
         replay.replay(List.of(id), "ops");
-        assertThat(store.procStates().archive(listed.get(0), clock.instant())).isFalse();
+        assertThat(store.messageArchive().archive(listed.get(0), clock.instant())).isFalse();
         assertThat(record(id).status()).isEqualTo(ProcStatus.PENDING);
         assertThat(store.processingHistoryCount(id)).isZero();
     }
@@ -153,7 +153,7 @@ class ReplayAndArchiveTest {
         assertThat(archiver.runOnce().forgotten()).as("not a moment early").isZero();
         clock.tick(Duration.ofSeconds(1));
         assertThat(archiver.runOnce().forgotten()).isEqualTo(1);
-        assertThat(store.procStates().find(id)).isEmpty();
+        assertThat(store.queue().find(id)).isEmpty();
 
         long resent = mailbox.appendInbound(xml, null);
         pipeline.runUntilQuiet();
@@ -171,6 +171,6 @@ class ReplayAndArchiveTest {
     }
 
     private ProcRecord record(long id) {
-        return store.procStates().find(id).orElseThrow();
+        return store.queue().find(id).orElseThrow();
     }
 }

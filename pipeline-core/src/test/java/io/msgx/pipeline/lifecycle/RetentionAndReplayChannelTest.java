@@ -3,12 +3,12 @@ package io.msgx.pipeline.lifecycle;
 import io.msgx.domain.flight.OperationDayRule;
 import io.msgx.pipeline.inbox.InboxSettings;
 import io.msgx.pipeline.mailbox.InMemoryMailbox;
+import io.msgx.pipeline.port.ScheduleLog;
 import io.msgx.pipeline.pump.IgnoreRules;
 import io.msgx.pipeline.pump.ProcessingSettings;
 import io.msgx.pipeline.retry.RetryPolicy;
 import io.msgx.pipeline.store.InMemoryPipelineStore;
 import io.msgx.pipeline.store.ProcStatus;
-import io.msgx.pipeline.store.ScheduleLog;
 import io.msgx.pipeline.testing.PipelineHarness;
 import io.msgx.pipeline.testing.SettableClock;
 import io.msgx.pipeline.testing.SisMessages;
@@ -41,7 +41,7 @@ class RetentionAndReplayChannelTest {
         mailbox.deleteInbound(id);
         clock.tick(Duration.ofSeconds(5));
         pipeline.runUntilQuiet();
-        var record = store.procStates().find(id).orElseThrow();
+        var record = store.queue().find(id).orElseThrow();
         assertThat(record.status()).as("processed from the copy, not raw-missing").isEqualTo(ProcStatus.FAILED);
         assertThat(record.lastError()).contains("no processor handles ZZZZ-X");
     }
@@ -53,7 +53,7 @@ class RetentionAndReplayChannelTest {
         pipeline.pollOnce();
         mailbox.deleteInbound(id);
         pipeline.runUntilQuiet();
-        assertThat(store.procStates().find(id).orElseThrow().lastError()).startsWith("raw-missing");
+        assertThat(store.queue().find(id).orElseThrow().lastError()).startsWith("raw-missing");
         assertThat(store.rawCopies().find(id)).isEmpty();
     }
 

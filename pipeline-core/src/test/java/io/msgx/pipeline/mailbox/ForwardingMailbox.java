@@ -1,5 +1,7 @@
 package io.msgx.pipeline.mailbox;
 
+import io.msgx.pipeline.port.Mailbox;
+
 import java.time.Instant;
 import java.util.Collection;
 import java.util.List;

@@ -1,5 +1,6 @@
 package io.msgx.pipeline.mailbox;
 
+import io.msgx.pipeline.port.Mailbox;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 

@@ -230,7 +230,7 @@ class ContractV2ConformanceTest {
         long id = mailbox.appendInbound(xml, null);
         pipeline.runUntilQuiet();
 
-        var record = store.procStates().find(id).orElseThrow();
+        var record = store.queue().find(id).orElseThrow();
         assertThat(record.status()).as(record.lastError()).isEqualTo(ProcStatus.SUCCEEDED);
         var projections = store.allEvents().stream().filter(e -> e.event().target() == OutboxTarget.KAFKA_SCHD).toList();
         return JSON.readTree(projections.get(projections.size() - 1).event().payload());

@@ -304,7 +304,7 @@ class PipelineFlowTest {
     @Test
     void a_head_entered_above_the_watermark_waits_for_intake() {
         long id = mailbox.appendInbound(sis.schedule(fltr("16", "11MAR240835")), null);
-        memory.procStates().insertIfAbsent(id, null, clock.instant());
+        memory.queue().insertIfAbsent(id, null, clock.instant());
         var result = pipeline.tick();
         assertThat(result).isEqualTo(new TickResult.BeyondWatermark(id, 0, HeadBlock.BEYOND_WATERMARK));
         assertThat(record(id).status()).isEqualTo(ProcStatus.PENDING);
@@ -315,7 +315,7 @@ class PipelineFlowTest {
     @Test
     void a_head_behind_a_hole_says_the_hole_holds_it() {
         long id = mailbox.appendInbound(sis.schedule(fltr("16", "11MAR240835")), null);
-        memory.procStates().insertIfAbsent(id, null, clock.instant());
+        memory.queue().insertIfAbsent(id, null, clock.instant());
         memory.inboxCursor().save(0, clock.instant()); // ID 1 missing since now: a gap intake waits for
 
         var result = pipeline.tick();
@@ -356,7 +356,7 @@ class PipelineFlowTest {
     }
 
     private ProcRecord record(long id) {
-        return memory.procStates().find(id).orElseThrow();
+        return memory.queue().find(id).orElseThrow();
     }
 
     private FlightState flight(String flid) {

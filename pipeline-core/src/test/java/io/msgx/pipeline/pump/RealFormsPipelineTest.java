@@ -51,7 +51,7 @@ class RealFormsPipelineTest {
 
         pipeline.runUntilQuiet();
 
-        ids.forEach((id, message) -> assertThat(store.procStates().find(id).orElseThrow())
+        ids.forEach((id, message) -> assertThat(store.queue().find(id).orElseThrow())
                 .as(message.file())
                 .satisfies(record -> assertThat(record.status().name())
                         .as(message.file() + " ended " + record.status() + ": " + record.lastError())

@@ -137,6 +137,6 @@ class ReferenceFlowTest {
     }
 
     private ProcRecord record(long id) {
-        return store.procStates().find(id).orElseThrow();
+        return store.queue().find(id).orElseThrow();
     }
 }

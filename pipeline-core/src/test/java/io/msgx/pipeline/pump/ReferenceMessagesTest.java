@@ -37,7 +37,7 @@ class ReferenceMessagesTest {
     }
 
     private ProcRecord record(long id) {
-        return store.procStates().find(id).orElseThrow();
+        return store.queue().find(id).orElseThrow();
     }
 
     private ReferenceEntry stored(String type, String key) {
@@ -45,7 +45,7 @@ class ReferenceMessagesTest {
     }
 
     private ReferenceOutboxEntry published(String type, String key) {
-        return store.outbox().referenceEvent(type, key).orElseThrow(() -> new AssertionError("no event " + type + ":" + key));
+        return store.referenceNotifications().referenceEvent(type, key).orElseThrow(() -> new AssertionError("no event " + type + ":" + key));
     }
 
     /** Every reference type of sis-format §6 but REGN, with its key element and one other element. */
@@ -146,12 +146,12 @@ class ReferenceMessagesTest {
         assertThat(record(again).status()).isEqualTo(ProcStatus.SUCCEEDED);
         assertThat(record(again).lastError()).isEqualTo("reference: 1 record(s) of SLST (DEL)");
         assertThat(store.referenceData().all("SLST", 10)).isEmpty();
-        assertThat(store.outbox().referenceEvent("SLST", "999")).as("nothing to publish for an unknown key").isEmpty();
+        assertThat(store.referenceNotifications().referenceEvent("SLST", "999")).as("nothing to publish for an unknown key").isEmpty();
     }
 
     /** Message {@code msgId} applied straight by the processor, as a replay runs it again after later messages. */
     private String applyDirectly(long msgId, io.msgx.pipeline.codec.ReferenceAction action, String... keysAndNames) {
-        store.procStates().insertIfAbsent(msgId, clock.instant(), clock.instant());
+        store.queue().insertIfAbsent(msgId, clock.instant(), clock.instant());
         var records = new java.util.ArrayList<io.msgx.pipeline.codec.ReferenceRecord>();
         for (int i = 0; i < keysAndNames.length; i += 2) {
             var fields = new java.util.LinkedHashMap<String, String>();

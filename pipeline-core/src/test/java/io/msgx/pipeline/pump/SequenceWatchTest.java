@@ -2,7 +2,7 @@ package io.msgx.pipeline.pump;
 
 import io.msgx.pipeline.codec.MessageIdentity;
 import io.msgx.pipeline.codec.MessageMeta;
-import io.msgx.pipeline.metrics.PipelineMetrics;
+import io.msgx.pipeline.port.PipelineMetrics;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;

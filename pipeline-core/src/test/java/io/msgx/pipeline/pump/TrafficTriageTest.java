@@ -14,7 +14,7 @@ import io.msgx.pipeline.inbox.InboxPoller;
 import io.msgx.pipeline.inbox.InboxSettings;
 import io.msgx.pipeline.mailbox.InMemoryMailbox;
 import io.msgx.pipeline.metrics.HeadBlock;
-import io.msgx.pipeline.metrics.PipelineMetrics;
+import io.msgx.pipeline.port.PipelineMetrics;
 import io.msgx.pipeline.store.ErrorClass;
 import io.msgx.pipeline.store.InMemoryPipelineStore;
 import io.msgx.pipeline.store.ProcRecord;
@@ -152,7 +152,7 @@ class TrafficTriageTest {
     }
 
     private ProcRecord record(long id) {
-        return store.procStates().find(id).orElseThrow();
+        return store.queue().find(id).orElseThrow();
     }
 
     /** The pipeline wired with the recording metrics and a codec that reports unmapped paths for FLOPs. */

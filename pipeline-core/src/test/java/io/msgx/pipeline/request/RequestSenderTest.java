@@ -2,9 +2,9 @@ package io.msgx.pipeline.request;
 
 import io.msgx.domain.flight.OperationDayRule;
 import io.msgx.pipeline.mailbox.InMemoryMailbox;
-import io.msgx.pipeline.mailbox.Mailbox;
 import io.msgx.pipeline.mailbox.MailboxUnavailableException;
 import io.msgx.pipeline.mailbox.OutboundMessage;
+import io.msgx.pipeline.port.Mailbox;
 import io.msgx.pipeline.store.InMemoryPipelineStore;
 import io.msgx.pipeline.store.RequestKind;
 import io.msgx.pipeline.store.RequestStatus;

@@ -10,10 +10,10 @@ import io.msgx.pipeline.codec.JacksonXmlCodec;
 import io.msgx.pipeline.codec.MessageMeta;
 import io.msgx.pipeline.codec.ReferenceAnswer;
 import io.msgx.pipeline.codec.ReferenceRecord;
-import io.msgx.pipeline.mailbox.Mailbox;
+import io.msgx.pipeline.port.Mailbox;
+import io.msgx.pipeline.port.PipelineStore;
 import io.msgx.pipeline.store.ErrorClass;
 import io.msgx.pipeline.store.MatchMode;
-import io.msgx.pipeline.store.PipelineStore;
 import io.msgx.pipeline.store.ProcRecord;
 import io.msgx.pipeline.store.ProcStatus;
 import io.msgx.pipeline.store.Request;
@@ -152,10 +152,10 @@ public abstract class ResponseFlowContract {
      * its own: the race the conditional {@code complete} decides.
      */
     private static PipelineStore expiringAtTheLastMoment(PipelineStore store) {
-        java.util.function.UnaryOperator<io.msgx.pipeline.store.PipelineTransaction> racing = tx ->
-                (io.msgx.pipeline.store.PipelineTransaction) java.lang.reflect.Proxy.newProxyInstance(
+        java.util.function.UnaryOperator<io.msgx.pipeline.port.PipelineTransaction> racing = tx ->
+                (io.msgx.pipeline.port.PipelineTransaction) java.lang.reflect.Proxy.newProxyInstance(
                         ResponseFlowContract.class.getClassLoader(),
-                        new Class<?>[]{io.msgx.pipeline.store.PipelineTransaction.class}, (proxy, method, args) -> {
+                        new Class<?>[]{io.msgx.pipeline.port.PipelineTransaction.class}, (proxy, method, args) -> {
                             if (method.getName().equals("requests")) {
                                 return expiringFirst(tx.requests());
                             }
@@ -172,9 +172,9 @@ public abstract class ResponseFlowContract {
                 });
     }
 
-    private static io.msgx.pipeline.store.RequestTrack expiringFirst(io.msgx.pipeline.store.RequestTrack requests) {
-        return (io.msgx.pipeline.store.RequestTrack) java.lang.reflect.Proxy.newProxyInstance(
-                ResponseFlowContract.class.getClassLoader(), new Class<?>[]{io.msgx.pipeline.store.RequestTrack.class},
+    private static io.msgx.pipeline.port.RequestTrack expiringFirst(io.msgx.pipeline.port.RequestTrack requests) {
+        return (io.msgx.pipeline.port.RequestTrack) java.lang.reflect.Proxy.newProxyInstance(
+                ResponseFlowContract.class.getClassLoader(), new Class<?>[]{io.msgx.pipeline.port.RequestTrack.class},
                 (proxy, method, args) -> {
                     if (method.getName().equals("complete")) {
                         var at = (java.time.Instant) args[3];
@@ -328,7 +328,7 @@ public abstract class ResponseFlowContract {
     }
 
     private ProcRecord record(long id) {
-        return store.procStates().find(id).orElseThrow();
+        return store.queue().find(id).orElseThrow();
     }
 
     private Request request(Request request) {

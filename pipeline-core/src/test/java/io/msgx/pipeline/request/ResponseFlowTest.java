@@ -1,9 +1,9 @@
 package io.msgx.pipeline.request;
 
 import io.msgx.pipeline.mailbox.InMemoryMailbox;
-import io.msgx.pipeline.mailbox.Mailbox;
+import io.msgx.pipeline.port.Mailbox;
+import io.msgx.pipeline.port.PipelineStore;
 import io.msgx.pipeline.store.InMemoryPipelineStore;
-import io.msgx.pipeline.store.PipelineStore;
 
 /** The request and answer paths over the in-memory fakes. */
 class ResponseFlowTest extends ResponseFlowContract {

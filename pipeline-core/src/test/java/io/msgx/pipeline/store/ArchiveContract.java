@@ -1,5 +1,7 @@
 package io.msgx.pipeline.store;
 
+import io.msgx.pipeline.port.BackfillMarks;
+import io.msgx.pipeline.port.MessageQueries;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
@@ -46,13 +48,13 @@ public abstract class ArchiveContract extends ProcStatesFixture {
     private void settled(long... msgIds) {
         for (long msgId : msgIds) {
             enqueueBound(msgId);
-            assertThat(states.finish(msgId, Terminal.succeeded("applied"), now())).isTrue();
-            assertThat(states.backfillConfirmed(msgId, now())).isTrue();
+            assertThat(queue.finish(msgId, Terminal.succeeded("applied"), now())).isTrue();
+            assertThat(backfillMarks.backfillConfirmed(msgId, now())).isTrue();
         }
     }
 
     private List<Long> candidates(Instant settledBefore) {
-        return states.archiveCandidates(settledBefore, BATCH).stream().map(ProcRecord::msgId).toList();
+        return archive.archiveCandidates(settledBefore, BATCH).stream().map(ProcRecord::msgId).toList();
     }
 
     private Instant farFuture() {
@@ -61,10 +63,10 @@ public abstract class ArchiveContract extends ProcStatesFixture {
 
     /** Lists the message as a candidate and archives it now. */
     private ProcRecord archived(long msgId) {
-        var candidate = states.archiveCandidates(farFuture(), BATCH).stream()
+        var candidate = archive.archiveCandidates(farFuture(), BATCH).stream()
                 .filter(r -> r.msgId() == msgId).findFirst()
                 .orElseThrow(() -> new AssertionError("message " + msgId + " is no candidate"));
-        assertThat(states.archive(candidate, now())).isTrue();
+        assertThat(archive.archive(candidate, now())).isTrue();
         return candidate;
     }
 
@@ -73,27 +75,27 @@ public abstract class ArchiveContract extends ProcStatesFixture {
     @Test
     void aConfirmedRowIsACandidateOnceTheThresholdPassedItsLastUpdate() {
         enqueueBound(17);
-        states.finish(17, Terminal.succeeded("applied"), now());
+        queue.finish(17, Terminal.succeeded("applied"), now());
         clock.tick(Duration.ofHours(1));
         var confirmedAt = now();
-        states.backfillConfirmed(17, confirmedAt);
+        backfillMarks.backfillConfirmed(17, confirmedAt);
 
         assertThat(candidates(confirmedAt)).as("the confirmation advanced UPDATED_AT").isEmpty();
         assertThat(candidates(confirmedAt.plusMillis(1))).containsExactly(17L);
-        assertThat(states.archiveCandidates(confirmedAt.plusMillis(1), BATCH)).containsExactly(record(17));
+        assertThat(archive.archiveCandidates(confirmedAt.plusMillis(1), BATCH)).containsExactly(record(17));
     }
 
     @Test
     void anAbandonedRowIsACandidateOnlyOnceReconciled() {
         enqueueBound(18);
-        states.finish(18, Terminal.dead(ErrorClass.MALFORMED, "not XML"), now());
-        states.backfillAbandoned(18, "MISSING_ROW", now());
+        queue.finish(18, Terminal.dead(ErrorClass.MALFORMED, "not XML"), now());
+        backfillMarks.backfillAbandoned(18, "MISSING_ROW", now());
         clock.tick(Duration.ofDays(1));
 
         assertThat(candidates(farFuture())).as("abandoned, not reconciled").isEmpty();
 
         var reconciledAt = now();
-        assertThat(states.reconcileAbandoned(18, "ops-li", "purged by the DBA", reconciledAt)).isTrue();
+        assertThat(backfillMarks.reconcileAbandoned(18, "ops-li", "purged by the DBA", reconciledAt)).isTrue();
 
         assertThat(candidates(reconciledAt)).as("the threshold counts from the reconciliation").isEmpty();
         assertThat(candidates(reconciledAt.plusMillis(1))).containsExactly(18L);
@@ -102,10 +104,10 @@ public abstract class ArchiveContract extends ProcStatesFixture {
     @Test
     void rowsOwingTheirMarkAndOpenRowsAreNeverCandidates() {
         enqueueBound(19, 20, 21, 22);
-        states.finish(19, Terminal.succeeded("applied"), now());
-        states.recordFailure(21, ErrorClass.INFRA, "db down", now(), now());
-        states.finish(22, Terminal.skipped("ignored:LDM-*"), now());
-        states.backfillFailed(22, now().plusSeconds(60), now());
+        queue.finish(19, Terminal.succeeded("applied"), now());
+        queue.recordFailure(21, ErrorClass.INFRA, "db down", now(), now());
+        queue.finish(22, Terminal.skipped("ignored:LDM-*"), now());
+        backfillMarks.backfillFailed(22, now().plusSeconds(60), now());
 
         assertThat(candidates(farFuture())).isEmpty();
     }
@@ -119,7 +121,7 @@ public abstract class ArchiveContract extends ProcStatesFixture {
         settled(32);
 
         assertThat(candidates(farFuture())).containsExactly(31L, 30L, 32L);
-        assertThat(states.archiveCandidates(farFuture(), 2)).extracting(ProcRecord::msgId).containsExactly(31L, 30L);
+        assertThat(archive.archiveCandidates(farFuture(), 2)).extracting(ProcRecord::msgId).containsExactly(31L, 30L);
     }
 
     // --- archive ---
@@ -127,15 +129,15 @@ public abstract class ArchiveContract extends ProcStatesFixture {
     @Test
     void archivingCopiesTheRowToHistoryAndLeavesItsShadow() {
         enqueueBound(17);
-        states.recordFailure(17, ErrorClass.INFRA, "db down", now().plusSeconds(5), now());
-        states.finish(17, Terminal.dead(ErrorClass.PROTOCOL, "RECS 3 but 2 records"), now());
-        states.backfillFailed(17, now().plusSeconds(30), now());
+        queue.recordFailure(17, ErrorClass.INFRA, "db down", now().plusSeconds(5), now());
+        queue.finish(17, Terminal.dead(ErrorClass.PROTOCOL, "RECS 3 but 2 records"), now());
+        backfillMarks.backfillFailed(17, now().plusSeconds(30), now());
         clock.tick(Duration.ofMinutes(1));
-        states.backfillConfirmed(17, now());
+        backfillMarks.backfillConfirmed(17, now());
         clock.tick(Duration.ofDays(2));
-        var candidate = states.archiveCandidates(now(), BATCH).get(0);
+        var candidate = archive.archiveCandidates(now(), BATCH).get(0);
 
-        assertThat(states.archive(candidate, now())).isTrue();
+        assertThat(archive.archive(candidate, now())).isTrue();
 
         assertThat(countProcessingHistory(17)).isEqualTo(1);
         var shadow = record(17);
@@ -158,13 +160,13 @@ public abstract class ArchiveContract extends ProcStatesFixture {
     @Test
     void theHistoryKeepsTheRowAsItWasListed() {
         enqueueBound(17);
-        states.finish(17, Terminal.skipped("duplicate-of:3"), now());
-        states.backfillAbandoned(17, "TRANSIENT_DEADLINE", now());
-        states.reconcileAbandoned(17, "ops-li", "checked", now());
+        queue.finish(17, Terminal.skipped("duplicate-of:3"), now());
+        backfillMarks.backfillAbandoned(17, "TRANSIENT_DEADLINE", now());
+        backfillMarks.reconcileAbandoned(17, "ops-li", "checked", now());
         clock.tick(Duration.ofDays(2));
-        var candidate = states.archiveCandidates(now(), BATCH).get(0);
+        var candidate = archive.archiveCandidates(now(), BATCH).get(0);
 
-        assertThat(states.archive(candidate, now())).isTrue();
+        assertThat(archive.archive(candidate, now())).isTrue();
 
         assertThat(processingHistory(17)).contains(candidate);
     }
@@ -172,34 +174,34 @@ public abstract class ArchiveContract extends ProcStatesFixture {
     @Test
     void aRowReplayedAfterItWasListedIsNotArchivedAndNothingIsWritten() {
         enqueueBound(17);
-        states.recordFailure(17, ErrorClass.UNSUPPORTED, "no processor for FLUP", now(), now());
-        states.exhaust(17, now());
-        states.backfillConfirmed(17, now());
+        queue.recordFailure(17, ErrorClass.UNSUPPORTED, "no processor for FLUP", now(), now());
+        queue.exhaust(17, now());
+        backfillMarks.backfillConfirmed(17, now());
         clock.tick(Duration.ofDays(2));
-        var candidate = states.archiveCandidates(now(), BATCH).get(0);
-        assertThat(states.replay(List.of(17L), Set.of(ErrorClass.EXHAUSTED), now())).containsExactly(17L);
+        var candidate = archive.archiveCandidates(now(), BATCH).get(0);
+        assertThat(replays.replay(List.of(17L), Set.of(ErrorClass.EXHAUSTED), now())).containsExactly(17L);
         var replayed = record(17);
 
-        assertThat(states.archive(candidate, now())).isFalse();
+        assertThat(archive.archive(candidate, now())).isFalse();
 
         assertThat(countProcessingHistory(17)).isZero();
         assertThat(record(17)).isEqualTo(replayed);
-        assertThat(states.head()).map(ProcRecord::msgId).contains(17L);
+        assertThat(queue.head()).map(ProcRecord::msgId).contains(17L);
     }
 
     @Test
     void aRowReopenedAfterItWasListedIsNotArchived() {
         enqueueBound(17);
-        states.finish(17, Terminal.succeeded("applied"), now());
-        states.backfillAbandoned(17, "MISSING_ROW", now());
-        states.reconcileAbandoned(17, "ops-li", "purged", now());
+        queue.finish(17, Terminal.succeeded("applied"), now());
+        backfillMarks.backfillAbandoned(17, "MISSING_ROW", now());
+        backfillMarks.reconcileAbandoned(17, "ops-li", "purged", now());
         clock.tick(Duration.ofDays(2));
-        var candidate = states.archiveCandidates(now(), BATCH).get(0);
+        var candidate = archive.archiveCandidates(now(), BATCH).get(0);
         clock.tick(Duration.ofSeconds(1));
-        assertThat(states.reopenAbandoned(List.of(17L), now())).containsExactly(17L);
+        assertThat(backfillMarks.reopenAbandoned(List.of(17L), now())).containsExactly(17L);
         var reopened = record(17);
 
-        assertThat(states.archive(candidate, now())).isFalse();
+        assertThat(archive.archive(candidate, now())).isFalse();
 
         assertThat(countProcessingHistory(17)).isZero();
         assertThat(record(17)).isEqualTo(reopened);
@@ -209,12 +211,12 @@ public abstract class ArchiveContract extends ProcStatesFixture {
     void aCandidateIsArchivedOnce() {
         settled(17);
         clock.tick(Duration.ofDays(2));
-        var candidate = states.archiveCandidates(now(), BATCH).get(0);
-        assertThat(states.archive(candidate, now())).isTrue();
+        var candidate = archive.archiveCandidates(now(), BATCH).get(0);
+        assertThat(archive.archive(candidate, now())).isTrue();
         var shadow = record(17);
         clock.tick(Duration.ofSeconds(1));
 
-        assertThat(states.archive(candidate, now())).isFalse();
+        assertThat(archive.archive(candidate, now())).isFalse();
 
         assertThat(countProcessingHistory(17)).isEqualTo(1);
         assertThat(record(17)).isEqualTo(shadow);
@@ -228,9 +230,9 @@ public abstract class ArchiveContract extends ProcStatesFixture {
         settled(17);
         clock.tick(Duration.ofDays(2));
         archived(17);
-        states.insertIfAbsent(18, null, now());
+        queue.insertIfAbsent(18, null, now());
 
-        assertThat(states.bindIdentity(18, key(17), now())).isEqualTo(new IdentityBinding.HeldBy(17));
+        assertThat(identities.bindIdentity(18, key(17), now())).isEqualTo(new IdentityBinding.HeldBy(17));
         assertThat(record(18).identityKey()).isNull();
     }
 
@@ -240,15 +242,15 @@ public abstract class ArchiveContract extends ProcStatesFixture {
         clock.tick(Duration.ofDays(2));
         archived(17);
 
-        assertThat(states.head()).isEmpty();
-        assertThat(states.backfillDue(now(), now().plus(R), BATCH)).as("even with everything overdue").isEmpty();
-        assertThat(states.backlog()).isEqualTo(new ProcStates.Backlog(0, 0, 0, 0, 0, null));
-        assertThat(states.backfillBacklog()).isEqualTo(new ProcStates.BackfillBacklog(0, 0, 0));
+        assertThat(queue.head()).isEmpty();
+        assertThat(backfillMarks.backfillDue(now(), now().plus(R), BATCH)).as("even with everything overdue").isEmpty();
+        assertThat(queries.backlog()).isEqualTo(new MessageQueries.Backlog(0, 0, 0, 0, 0, null));
+        assertThat(backfillMarks.backfillBacklog()).isEqualTo(new BackfillMarks.BackfillBacklog(0, 0, 0));
 
         var enqueued = now();
-        states.insertIfAbsent(18, null, enqueued);
-        assertThat(states.head()).map(ProcRecord::msgId).contains(18L);
-        assertThat(states.backlog()).isEqualTo(new ProcStates.Backlog(1, 0, 0, 0, 0, enqueued));
+        queue.insertIfAbsent(18, null, enqueued);
+        assertThat(queue.head()).map(ProcRecord::msgId).contains(18L);
+        assertThat(queries.backlog()).isEqualTo(new MessageQueries.Backlog(1, 0, 0, 0, 0, enqueued));
     }
 
     // --- forgetArchivedBefore ---
@@ -265,10 +267,10 @@ public abstract class ArchiveContract extends ProcStatesFixture {
         archived(19);
         var notArchived = record(20);
 
-        assertThat(states.forgetArchivedBefore(lastArchived, BATCH)).isEqualTo(2);
+        assertThat(archive.forgetArchivedBefore(lastArchived, BATCH)).isEqualTo(2);
 
-        assertThat(states.find(17)).isEmpty();
-        assertThat(states.find(18)).isEmpty();
+        assertThat(queue.find(17)).isEmpty();
+        assertThat(queue.find(18)).isEmpty();
         assertThat(record(19).status()).isEqualTo(ProcStatus.ARCHIVED);
         assertThat(record(20)).as("settled long ago, but not archived").isEqualTo(notArchived);
         assertThat(countProcessingHistory(17)).as("the history stays").isEqualTo(1);
@@ -284,11 +286,11 @@ public abstract class ArchiveContract extends ProcStatesFixture {
         clock.tick(Duration.ofMinutes(1));
         archived(18);
 
-        assertThat(states.forgetArchivedBefore(farFuture(), 2)).isEqualTo(2);
-        assertThat(List.of(17L, 18L, 19L)).filteredOn(id -> states.find(id).isPresent()).hasSize(1);
+        assertThat(archive.forgetArchivedBefore(farFuture(), 2)).isEqualTo(2);
+        assertThat(List.of(17L, 18L, 19L)).filteredOn(id -> queue.find(id).isPresent()).hasSize(1);
 
-        assertThat(states.forgetArchivedBefore(farFuture(), 2)).isEqualTo(1);
-        assertThat(List.of(17L, 18L, 19L)).allSatisfy(id -> assertThat(states.find(id)).isEmpty());
+        assertThat(archive.forgetArchivedBefore(farFuture(), 2)).isEqualTo(1);
+        assertThat(List.of(17L, 18L, 19L)).allSatisfy(id -> assertThat(queue.find(id)).isEmpty());
     }
 
     @Test
@@ -297,9 +299,9 @@ public abstract class ArchiveContract extends ProcStatesFixture {
         clock.tick(Duration.ofDays(2));
         archived(17);
         clock.tick(Duration.ofSeconds(1));
-        states.forgetArchivedBefore(now(), BATCH);
-        states.insertIfAbsent(18, null, now());
+        archive.forgetArchivedBefore(now(), BATCH);
+        queue.insertIfAbsent(18, null, now());
 
-        assertThat(states.bindIdentity(18, key(17), now())).isEqualTo(new IdentityBinding.Bound());
+        assertThat(identities.bindIdentity(18, key(17), now())).isEqualTo(new IdentityBinding.Bound());
     }
 }

@@ -1,5 +1,6 @@
 package io.msgx.pipeline.store;
 
+import io.msgx.pipeline.port.BackfillMarks;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
@@ -37,7 +38,7 @@ public abstract class BackfillContract extends ProcStatesFixture {
     private void ended(long... msgIds) {
         for (long msgId : msgIds) {
             enqueue(msgId);
-            assertThat(states.finish(msgId, Terminal.succeeded("applied"), now())).isTrue();
+            assertThat(queue.finish(msgId, Terminal.succeeded("applied"), now())).isTrue();
         }
     }
 
@@ -47,12 +48,12 @@ public abstract class BackfillContract extends ProcStatesFixture {
     }
 
     private List<Long> due(int limit) {
-        return states.backfillDue(now(), now().minus(R), limit).stream().map(ProcRecord::msgId).toList();
+        return backfillMarks.backfillDue(now(), now().minus(R), limit).stream().map(ProcRecord::msgId).toList();
     }
 
     /** Backs the mark off for an hour. */
     private void backOff(long msgId) {
-        assertThat(states.backfillFailed(msgId, now().plus(Duration.ofHours(1)), now())).isTrue();
+        assertThat(backfillMarks.backfillFailed(msgId, now().plus(Duration.ofHours(1)), now())).isTrue();
     }
 
     // --- the scan predicate ---
@@ -62,13 +63,13 @@ public abstract class BackfillContract extends ProcStatesFixture {
         ended(17);
 
         assertThat(due()).containsExactly(17L);
-        assertThat(states.backfillDue(now(), now().minus(R), BATCH)).containsExactly(record(17));
+        assertThat(backfillMarks.backfillDue(now(), now().minus(R), BATCH)).containsExactly(record(17));
     }
 
     @Test
     void aMarkBackedOffIsNotDueUntilItsTimeComes() {
         ended(17);
-        states.backfillFailed(17, now().plus(Duration.ofMinutes(10)), now());
+        backfillMarks.backfillFailed(17, now().plus(Duration.ofMinutes(10)), now());
 
         assertThat(due()).isEmpty();
 
@@ -92,8 +93,8 @@ public abstract class BackfillContract extends ProcStatesFixture {
     @Test
     void anOverdueMarkIsDueWhateverItsBackoff() {
         // Enqueued more than R ago; the mailbox's receive time is recent, and must not matter either way.
-        assertThat(states.insertIfAbsent(17, now(), now().minus(R).minusSeconds(1))).isTrue();
-        states.finish(17, Terminal.skipped("ignored:LDM-*"), now());
+        assertThat(queue.insertIfAbsent(17, now(), now().minus(R).minusSeconds(1))).isTrue();
+        queue.finish(17, Terminal.skipped("ignored:LDM-*"), now());
         backOff(17);
 
         assertThat(due()).containsExactly(17L);
@@ -102,13 +103,13 @@ public abstract class BackfillContract extends ProcStatesFixture {
     @Test
     void overdueIsJudgedByOurEnqueueTimeNeverByTheMailboxReceiveTime() {
         // received a month ago but enqueued a minute ago: not overdue
-        states.insertIfAbsent(18, now().minus(Duration.ofDays(30)), now().minusSeconds(60));
+        queue.insertIfAbsent(18, now().minus(Duration.ofDays(30)), now().minusSeconds(60));
         // no receive time, enqueued a minute ago: not overdue
-        states.insertIfAbsent(19, null, now().minusSeconds(60));
+        queue.insertIfAbsent(19, null, now().minusSeconds(60));
         // no receive time, enqueued more than R ago: overdue
-        states.insertIfAbsent(20, null, now().minus(R).minusSeconds(1));
+        queue.insertIfAbsent(20, null, now().minus(R).minusSeconds(1));
         for (long msgId : new long[] {18, 19, 20}) {
-            states.finish(msgId, Terminal.dead(ErrorClass.MALFORMED, "not XML"), now());
+            queue.finish(msgId, Terminal.dead(ErrorClass.MALFORMED, "not XML"), now());
             backOff(msgId);
         }
 
@@ -117,8 +118,8 @@ public abstract class BackfillContract extends ProcStatesFixture {
 
     @Test
     void overdueMeansEnqueuedStrictlyBeforeNowMinusR() {
-        states.insertIfAbsent(17, null, now().minus(R));
-        states.finish(17, Terminal.succeeded("applied"), now());
+        queue.insertIfAbsent(17, null, now().minus(R));
+        queue.finish(17, Terminal.succeeded("applied"), now());
         backOff(17);
 
         assertThat(due()).isEmpty();
@@ -131,7 +132,7 @@ public abstract class BackfillContract extends ProcStatesFixture {
     void fewestAttemptsFirstThenSmallestId() {
         ended(10, 11, 12, 13);
         for (long msgId : new long[] {10, 10, 11, 13}) {
-            states.backfillFailed(msgId, now(), now());
+            backfillMarks.backfillFailed(msgId, now(), now());
         }
 
         assertThat(due()).containsExactly(12L, 11L, 13L, 10L);
@@ -149,29 +150,29 @@ public abstract class BackfillContract extends ProcStatesFixture {
         // Everything enqueued long ago, so the overdue branch holds for every row: only the other clauses exclude.
         var longAgo = now().minus(R.multipliedBy(2));
         for (long msgId = 1; msgId <= 8; msgId++) {
-            states.insertIfAbsent(msgId, null, longAgo);
+            queue.insertIfAbsent(msgId, null, longAgo);
         }
         // 1 PENDING, 2 FAILED: open
-        states.recordFailure(2, ErrorClass.INFRA, "db down", now(), now());
+        queue.recordFailure(2, ErrorClass.INFRA, "db down", now(), now());
         // 3 confirmed
-        states.finish(3, Terminal.succeeded("applied"), now());
-        states.backfillConfirmed(3, now());
+        queue.finish(3, Terminal.succeeded("applied"), now());
+        backfillMarks.backfillConfirmed(3, now());
         // 4 abandoned
-        states.finish(4, Terminal.succeeded("applied"), now());
-        states.backfillAbandoned(4, "MISSING_ROW", now());
+        queue.finish(4, Terminal.succeeded("applied"), now());
+        backfillMarks.backfillAbandoned(4, "MISSING_ROW", now());
         // 5 archived (a shadow: nothing of its backfill facts left, only its state keeps it out)
-        states.finish(5, Terminal.succeeded("applied"), now());
-        states.backfillConfirmed(5, now());
+        queue.finish(5, Terminal.succeeded("applied"), now());
+        backfillMarks.backfillConfirmed(5, now());
         clock.tick(Duration.ofSeconds(1));
-        assertThat(states.archive(record(5), now())).isTrue();
+        assertThat(archive.archive(record(5), now())).isTrue();
         assertThat(record(5).status()).isEqualTo(ProcStatus.ARCHIVED);
         // 6, 7, 8: each terminal state, owing its mark
-        states.finish(6, Terminal.succeeded("applied"), now());
-        states.finish(7, Terminal.skipped("duplicate-of:6"), now());
-        states.finish(8, Terminal.dead(ErrorClass.PROTOCOL, "RECS 3 but 2 records"), now());
+        queue.finish(6, Terminal.succeeded("applied"), now());
+        queue.finish(7, Terminal.skipped("duplicate-of:6"), now());
+        queue.finish(8, Terminal.dead(ErrorClass.PROTOCOL, "RECS 3 but 2 records"), now());
 
         assertThat(due()).containsExactly(6L, 7L, 8L);
-        assertThat(states.backfillDue(now(), now().plus(R), BATCH)).extracting(ProcRecord::msgId)
+        assertThat(backfillMarks.backfillDue(now(), now().plus(R), BATCH)).extracting(ProcRecord::msgId)
                 .as("even when everything counts as overdue").containsExactly(6L, 7L, 8L);
     }
 
@@ -182,12 +183,12 @@ public abstract class BackfillContract extends ProcStatesFixture {
         ended(17);
         clock.tick(Duration.ofSeconds(3));
 
-        assertThat(states.backfillConfirmed(17, now())).isTrue();
+        assertThat(backfillMarks.backfillConfirmed(17, now())).isTrue();
 
         assertThat(record(17).backfillAt()).isEqualTo(now());
         assertThat(record(17).backfillAbandonedAt()).isNull();
         assertThat(record(17).status()).isEqualTo(ProcStatus.SUCCEEDED);
-        assertThat(states.backfillDue(now(), now().plus(R), BATCH)).isEmpty();
+        assertThat(backfillMarks.backfillDue(now(), now().plus(R), BATCH)).isEmpty();
     }
 
     @Test
@@ -196,30 +197,30 @@ public abstract class BackfillContract extends ProcStatesFixture {
         ended(18);
         ended(19);
         ended(20);
-        states.backfillConfirmed(18, now());
-        states.backfillAbandoned(19, "MISSING_ROW", now());
+        backfillMarks.backfillConfirmed(18, now());
+        backfillMarks.backfillAbandoned(19, "MISSING_ROW", now());
         clock.tick(Duration.ofSeconds(3));
 
-        assertThat(states.backfillConfirmedAll(java.util.List.of(17L, 18L, 19L, 20L, 404L), now())).isEqualTo(2);
+        assertThat(backfillMarks.backfillConfirmedAll(java.util.List.of(17L, 18L, 19L, 20L, 404L), now())).isEqualTo(2);
 
         assertThat(record(17).backfillAt()).isEqualTo(now());
         assertThat(record(20).backfillAt()).isEqualTo(now());
         assertThat(record(18).backfillAt()).isEqualTo(now().minusSeconds(3));
         assertThat(record(19).backfillAt()).isNull();
-        assertThat(states.backfillDue(now(), now().plus(R), BATCH)).isEmpty();
+        assertThat(backfillMarks.backfillDue(now(), now().plus(R), BATCH)).isEmpty();
     }
 
     @Test
     void aConfirmedMarkIsNotConfirmedAgainNorAbandonedNorRetried() {
         ended(17);
         var confirmedAt = now();
-        states.backfillConfirmed(17, confirmedAt);
+        backfillMarks.backfillConfirmed(17, confirmedAt);
         var confirmed = record(17);
         clock.tick(Duration.ofMinutes(1));
 
-        assertThat(states.backfillConfirmed(17, now())).isFalse();
-        assertThat(states.backfillAbandoned(17, "MISSING_ROW", now())).isFalse();
-        assertThat(states.backfillFailed(17, now().plusSeconds(30), now())).isFalse();
+        assertThat(backfillMarks.backfillConfirmed(17, now())).isFalse();
+        assertThat(backfillMarks.backfillAbandoned(17, "MISSING_ROW", now())).isFalse();
+        assertThat(backfillMarks.backfillFailed(17, now().plusSeconds(30), now())).isFalse();
 
         assertThat(record(17)).isEqualTo(confirmed);
         assertThat(record(17).backfillAt()).isEqualTo(confirmedAt);
@@ -228,12 +229,12 @@ public abstract class BackfillContract extends ProcStatesFixture {
     @Test
     void anAbandonedMarkIsNotConfirmedAutomaticallyNorAbandonedAgain() {
         ended(17);
-        states.backfillAbandoned(17, "TRANSIENT_DEADLINE", now());
+        backfillMarks.backfillAbandoned(17, "TRANSIENT_DEADLINE", now());
         var abandoned = record(17);
         clock.tick(Duration.ofMinutes(1));
 
-        assertThat(states.backfillConfirmed(17, now())).isFalse();
-        assertThat(states.backfillAbandoned(17, "MISSING_ROW", now())).isFalse();
+        assertThat(backfillMarks.backfillConfirmed(17, now())).isFalse();
+        assertThat(backfillMarks.backfillAbandoned(17, "MISSING_ROW", now())).isFalse();
 
         assertThat(record(17)).isEqualTo(abandoned);
         assertThat(record(17).backfillAt()).isNull();
@@ -241,10 +242,10 @@ public abstract class BackfillContract extends ProcStatesFixture {
 
     @Test
     void theMarkOfAnUnknownMessageIsRefused() {
-        assertThat(states.backfillConfirmed(404, now())).isFalse();
-        assertThat(states.backfillAbandoned(404, "MISSING_ROW", now())).isFalse();
-        assertThat(states.backfillFailed(404, now(), now())).isFalse();
-        assertThat(states.find(404)).isEmpty();
+        assertThat(backfillMarks.backfillConfirmed(404, now())).isFalse();
+        assertThat(backfillMarks.backfillAbandoned(404, "MISSING_ROW", now())).isFalse();
+        assertThat(backfillMarks.backfillFailed(404, now(), now())).isFalse();
+        assertThat(queue.find(404)).isEmpty();
     }
 
     // --- failed ---
@@ -254,14 +255,14 @@ public abstract class BackfillContract extends ProcStatesFixture {
         ended(17);
         var first = now().plusSeconds(30);
 
-        assertThat(states.backfillFailed(17, first, now())).isTrue();
+        assertThat(backfillMarks.backfillFailed(17, first, now())).isTrue();
         assertThat(record(17).backfillAttempts()).isEqualTo(1);
         assertThat(record(17).backfillNextAt()).isEqualTo(first);
         assertThat(record(17).backfillAt()).isNull();
 
         clock.tick(Duration.ofSeconds(30));
         var second = now().plusSeconds(60);
-        assertThat(states.backfillFailed(17, second, now())).isTrue();
+        assertThat(backfillMarks.backfillFailed(17, second, now())).isTrue();
         assertThat(record(17).backfillAttempts()).isEqualTo(2);
         assertThat(record(17).backfillNextAt()).isEqualTo(second);
     }
@@ -273,14 +274,14 @@ public abstract class BackfillContract extends ProcStatesFixture {
         ended(17);
         clock.tick(Duration.ofSeconds(7));
 
-        assertThat(states.backfillAbandoned(17, "MISSING_ROW", now())).isTrue();
+        assertThat(backfillMarks.backfillAbandoned(17, "MISSING_ROW", now())).isTrue();
 
         var record = record(17);
         assertThat(record.backfillAbandonedAt()).isEqualTo(now());
         assertThat(record.backfillAbandonedReason()).isEqualTo("MISSING_ROW");
         assertThat(record.backfillAt()).as("abandoned is not marked").isNull();
         assertThat(record.status()).isEqualTo(ProcStatus.SUCCEEDED);
-        assertThat(states.backfillDue(now(), now().plus(R), BATCH)).isEmpty();
+        assertThat(backfillMarks.backfillDue(now(), now().plus(R), BATCH)).isEmpty();
     }
 
     // --- reopen ---
@@ -290,16 +291,16 @@ public abstract class BackfillContract extends ProcStatesFixture {
         ended(17, 18, 19, 20);
         backOff(17);
         backOff(18);
-        states.backfillAbandoned(17, "MISSING_ROW", now());
-        states.backfillAbandoned(18, "TRANSIENT_DEADLINE", now());
-        states.reconcileAbandoned(18, "ops-li", "checked in the mailbox", now());
-        states.backfillConfirmed(19, now());
+        backfillMarks.backfillAbandoned(17, "MISSING_ROW", now());
+        backfillMarks.backfillAbandoned(18, "TRANSIENT_DEADLINE", now());
+        backfillMarks.reconcileAbandoned(18, "ops-li", "checked in the mailbox", now());
+        backfillMarks.backfillConfirmed(19, now());
         backOff(20);
         var confirmed = record(19);
         var owed = record(20);
         clock.tick(Duration.ofMinutes(5));
 
-        var reopened = states.reopenAbandoned(List.of(17L, 18L, 19L, 20L, 404L), now());
+        var reopened = backfillMarks.reopenAbandoned(List.of(17L, 18L, 19L, 20L, 404L), now());
 
         assertThat(reopened).containsExactlyInAnyOrder(17L, 18L);
         for (long msgId : new long[] {17, 18}) {
@@ -310,12 +311,12 @@ public abstract class BackfillContract extends ProcStatesFixture {
         assertThat(due()).as("due at once, the backoff of before forgotten").containsExactly(17L, 18L);
         assertThat(record(19)).as("not abandoned: left alone").isEqualTo(confirmed);
         assertThat(record(20)).as("not abandoned: left alone").isEqualTo(owed);
-        assertThat(states.abandonedMarks(BATCH)).isEmpty();
-        assertThat(states.backfillBacklog()).isEqualTo(new ProcStates.BackfillBacklog(3, 0, 0));
+        assertThat(backfillMarks.abandonedMarks(BATCH)).isEmpty();
+        assertThat(backfillMarks.backfillBacklog()).isEqualTo(new BackfillMarks.BackfillBacklog(3, 0, 0));
 
         // Abandoned again later, the row is no longer reconciled: the old reconciliation went with the reopening.
-        states.backfillAbandoned(18, "TRANSIENT_DEADLINE", now());
-        assertThat(states.abandonedMarks(BATCH)).singleElement().satisfies(mark -> {
+        backfillMarks.backfillAbandoned(18, "TRANSIENT_DEADLINE", now());
+        assertThat(backfillMarks.abandonedMarks(BATCH)).singleElement().satisfies(mark -> {
             assertThat(mark.record().msgId()).isEqualTo(18L);
             assertThat(mark.reconciledAt()).isNull();
             assertThat(mark.reconciledBy()).isNull();
@@ -327,8 +328,8 @@ public abstract class BackfillContract extends ProcStatesFixture {
     void reopeningNothingAbandonedReopensNothing() {
         ended(17);
 
-        assertThat(states.reopenAbandoned(List.of(17L, 404L), now())).isEmpty();
-        assertThat(states.reopenAbandoned(List.of(), now())).isEmpty();
+        assertThat(backfillMarks.reopenAbandoned(List.of(17L, 404L), now())).isEmpty();
+        assertThat(backfillMarks.reopenAbandoned(List.of(), now())).isEmpty();
     }
 
     // --- reconcile ---
@@ -337,29 +338,29 @@ public abstract class BackfillContract extends ProcStatesFixture {
     void onlyAnAbandonedRowCanBeReconciled() {
         ended(17, 18, 19);
         enqueue(20);
-        states.backfillAbandoned(17, "MISSING_ROW", now());
-        states.backfillConfirmed(18, now());
+        backfillMarks.backfillAbandoned(17, "MISSING_ROW", now());
+        backfillMarks.backfillConfirmed(18, now());
 
-        assertThat(states.reconcileAbandoned(17, "ops-li", "purged by the DBA", now())).isTrue();
-        assertThat(states.reconcileAbandoned(18, "ops-li", "confirmed", now())).as("confirmed").isFalse();
-        assertThat(states.reconcileAbandoned(19, "ops-li", "owed", now())).as("owed").isFalse();
-        assertThat(states.reconcileAbandoned(20, "ops-li", "open", now())).as("open").isFalse();
-        assertThat(states.reconcileAbandoned(404, "ops-li", "unknown", now())).as("unknown").isFalse();
+        assertThat(backfillMarks.reconcileAbandoned(17, "ops-li", "purged by the DBA", now())).isTrue();
+        assertThat(backfillMarks.reconcileAbandoned(18, "ops-li", "confirmed", now())).as("confirmed").isFalse();
+        assertThat(backfillMarks.reconcileAbandoned(19, "ops-li", "owed", now())).as("owed").isFalse();
+        assertThat(backfillMarks.reconcileAbandoned(20, "ops-li", "open", now())).as("open").isFalse();
+        assertThat(backfillMarks.reconcileAbandoned(404, "ops-li", "unknown", now())).as("unknown").isFalse();
 
-        assertThat(states.abandonedMarks(BATCH)).extracting(mark -> mark.record().msgId()).containsExactly(17L);
-        assertThat(states.backfillBacklog()).isEqualTo(new ProcStates.BackfillBacklog(1, 1, 0));
+        assertThat(backfillMarks.abandonedMarks(BATCH)).extracting(mark -> mark.record().msgId()).containsExactly(17L);
+        assertThat(backfillMarks.backfillBacklog()).isEqualTo(new BackfillMarks.BackfillBacklog(1, 1, 0));
     }
 
     @Test
     void aReconciliationIsNotAMark() {
         ended(17);
-        states.backfillAbandoned(17, "MISSING_ROW", now());
+        backfillMarks.backfillAbandoned(17, "MISSING_ROW", now());
 
-        states.reconcileAbandoned(17, "ops-li", "purged by the DBA", now());
+        backfillMarks.reconcileAbandoned(17, "ops-li", "purged by the DBA", now());
 
         assertThat(record(17).backfillAt()).isNull();
         assertThat(record(17).backfillAbandonedAt()).isNotNull();
-        assertThat(states.backfillDue(now(), now().plus(R), BATCH)).isEmpty();
+        assertThat(backfillMarks.backfillDue(now(), now().plus(R), BATCH)).isEmpty();
     }
 
     // --- abandonedMarks ---
@@ -368,18 +369,18 @@ public abstract class BackfillContract extends ProcStatesFixture {
     void abandonedMarksAreListedOldestFirstWithTheirReconciliation() {
         ended(10, 20, 30, 40, 50);
         var t1 = now();
-        states.backfillAbandoned(30, "MISSING_ROW", t1);
+        backfillMarks.backfillAbandoned(30, "MISSING_ROW", t1);
         clock.tick(Duration.ofMinutes(1));
         var t2 = now();
-        states.backfillAbandoned(10, "TRANSIENT_DEADLINE", t2);
+        backfillMarks.backfillAbandoned(10, "TRANSIENT_DEADLINE", t2);
         clock.tick(Duration.ofMinutes(1));
-        states.backfillAbandoned(20, "MISSING_ROW", now());
-        states.backfillConfirmed(40, now());
+        backfillMarks.backfillAbandoned(20, "MISSING_ROW", now());
+        backfillMarks.backfillConfirmed(40, now());
         clock.tick(Duration.ofMinutes(1));
         var reconciledAt = now();
-        states.reconcileAbandoned(10, "ops-li", "row purged by the mailbox DBA", reconciledAt);
+        backfillMarks.reconcileAbandoned(10, "ops-li", "row purged by the mailbox DBA", reconciledAt);
 
-        var marks = states.abandonedMarks(BATCH);
+        var marks = backfillMarks.abandonedMarks(BATCH);
 
         assertThat(marks).extracting(mark -> mark.record().msgId()).containsExactly(30L, 10L, 20L);
         assertThat(marks.get(0).record().backfillAbandonedReason()).isEqualTo("MISSING_ROW");
@@ -391,31 +392,31 @@ public abstract class BackfillContract extends ProcStatesFixture {
         assertThat(marks.get(1).reconciledAt()).isEqualTo(reconciledAt);
         assertThat(marks.get(1).reconciledBy()).isEqualTo("ops-li");
         assertThat(marks.get(1).note()).isEqualTo("row purged by the mailbox DBA");
-        assertThat(states.abandonedMarks(2)).extracting(mark -> mark.record().msgId()).containsExactly(30L, 10L);
+        assertThat(backfillMarks.abandonedMarks(2)).extracting(mark -> mark.record().msgId()).containsExactly(30L, 10L);
     }
 
     // --- backfillBacklog ---
 
     @Test
     void anEmptyStoreOwesNoMarks() {
-        assertThat(states.backfillBacklog()).isEqualTo(new ProcStates.BackfillBacklog(0, 0, 0));
+        assertThat(backfillMarks.backfillBacklog()).isEqualTo(new BackfillMarks.BackfillBacklog(0, 0, 0));
     }
 
     @Test
     void theBackfillBacklogCountsOwedAndAbandonedMarks() {
         enqueue(1, 2);                      // open: owe nothing
-        states.recordFailure(2, ErrorClass.INFRA, "db down", now(), now());
+        queue.recordFailure(2, ErrorClass.INFRA, "db down", now(), now());
         ended(3, 4, 5, 6, 7, 8, 9);
         backOff(4);                         // 3, 4: owed (backed off or not)
-        states.backfillConfirmed(5, now()); // 5: confirmed
-        states.backfillAbandoned(6, "MISSING_ROW", now());
-        states.backfillAbandoned(7, "TRANSIENT_DEADLINE", now());
-        states.backfillAbandoned(8, "MISSING_ROW", now());
-        states.reconcileAbandoned(8, "ops-li", "purged", now());
-        states.backfillConfirmed(9, now()); // 9: archived
+        backfillMarks.backfillConfirmed(5, now()); // 5: confirmed
+        backfillMarks.backfillAbandoned(6, "MISSING_ROW", now());
+        backfillMarks.backfillAbandoned(7, "TRANSIENT_DEADLINE", now());
+        backfillMarks.backfillAbandoned(8, "MISSING_ROW", now());
+        backfillMarks.reconcileAbandoned(8, "ops-li", "purged", now());
+        backfillMarks.backfillConfirmed(9, now()); // 9: archived
         clock.tick(Duration.ofSeconds(1));
-        assertThat(states.archive(record(9), now())).isTrue();
+        assertThat(archive.archive(record(9), now())).isTrue();
 
-        assertThat(states.backfillBacklog()).isEqualTo(new ProcStates.BackfillBacklog(2, 3, 2));
+        assertThat(backfillMarks.backfillBacklog()).isEqualTo(new BackfillMarks.BackfillBacklog(2, 3, 2));
     }
 }

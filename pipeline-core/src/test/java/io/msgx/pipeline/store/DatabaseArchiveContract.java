@@ -36,13 +36,13 @@ public abstract class DatabaseArchiveContract extends ArchiveContract {
 
     /** A dead, confirmed message two days old, listed as an archive candidate. */
     private ProcRecord deadCandidate(long msgId) {
-        var states = store().procStates();
-        states.insertIfAbsent(msgId, null, clock.instant());
-        states.recordFailure(msgId, ErrorClass.INFRA, "db down", clock.instant(), clock.instant());
-        states.exhaust(msgId, clock.instant());
-        states.backfillConfirmed(msgId, clock.instant());
+        var store = store();
+        store.queue().insertIfAbsent(msgId, null, clock.instant());
+        store.queue().recordFailure(msgId, ErrorClass.INFRA, "db down", clock.instant(), clock.instant());
+        store.queue().exhaust(msgId, clock.instant());
+        store.backfillMarks().backfillConfirmed(msgId, clock.instant());
         clock.tick(Duration.ofDays(2));
-        return states.archiveCandidates(clock.instant(), 10).get(0);
+        return store.messageArchive().archiveCandidates(clock.instant(), 10).get(0);
     }
 
     private static void await(CountDownLatch latch) {
@@ -70,7 +70,7 @@ public abstract class DatabaseArchiveContract extends ArchiveContract {
             }));
             assertThat(locked.await(WAIT_SECONDS, TimeUnit.SECONDS)).isTrue();
 
-            var archived = threads.submit(() -> store().procStates().archive(candidate, clock.instant()));
+            var archived = threads.submit(() -> store().messageArchive().archive(candidate, clock.instant()));
 
             assertThat(archived.get(WAIT_SECONDS, TimeUnit.SECONDS)).as("archived while the lock is held").isTrue();
             release.countDown();
@@ -91,13 +91,13 @@ public abstract class DatabaseArchiveContract extends ArchiveContract {
             // The replay holds the row (uncommitted): the archive's copy still reads the old, committed row, its
             // update waits for the replay, then finds the row changed.
             var replay = threads.submit(() -> store().inTransaction(tx -> {
-                var ids = tx.procStates().replay(List.of(17L), Set.of(ErrorClass.EXHAUSTED), clock.instant());
+                var ids = tx.replays().replay(List.of(17L), Set.of(ErrorClass.EXHAUSTED), clock.instant());
                 replayed.countDown();
                 await(release);
                 return ids;
             }));
             assertThat(replayed.await(WAIT_SECONDS, TimeUnit.SECONDS)).isTrue();
-            var archive = threads.submit(() -> store().procStates().archive(candidate, clock.instant()));
+            var archive = threads.submit(() -> store().messageArchive().archive(candidate, clock.instant()));
             Thread.sleep(300);
             assertThat(archive).as("the archive waits for the replay's row").isNotDone();
             release.countDown();
@@ -105,7 +105,7 @@ public abstract class DatabaseArchiveContract extends ArchiveContract {
             assertThat(replay.get(WAIT_SECONDS, TimeUnit.SECONDS)).containsExactly(17L);
             assertThat(archive.get(WAIT_SECONDS, TimeUnit.SECONDS)).isFalse();
             assertThat(countProcessingHistory(17)).isZero();
-            assertThat(store().procStates().find(17)).map(ProcRecord::status).contains(ProcStatus.PENDING);
+            assertThat(store().queue().find(17)).map(ProcRecord::status).contains(ProcStatus.PENDING);
         } finally {
             release.countDown();
             threads.shutdownNow();
@@ -114,15 +114,15 @@ public abstract class DatabaseArchiveContract extends ArchiveContract {
 
     @Test
     void theReconciliationTravelsIntoTheHistory() {
-        var states = store().procStates();
-        states.insertIfAbsent(17, null, clock.instant());
-        states.finish(17, Terminal.succeeded("applied"), clock.instant());
-        states.backfillAbandoned(17, "MISSING_ROW", clock.instant());
+        var store = store();
+        store.queue().insertIfAbsent(17, null, clock.instant());
+        store.queue().finish(17, Terminal.succeeded("applied"), clock.instant());
+        store.backfillMarks().backfillAbandoned(17, "MISSING_ROW", clock.instant());
         var reconciledAt = clock.instant().plusSeconds(60);
-        states.reconcileAbandoned(17, "ops-li", "purged by the DBA", reconciledAt);
+        store.backfillMarks().reconcileAbandoned(17, "ops-li", "purged by the DBA", reconciledAt);
         clock.tick(Duration.ofDays(2));
 
-        assertThat(states.archive(states.archiveCandidates(clock.instant(), 10).get(0), clock.instant())).isTrue();
+        assertThat(store.messageArchive().archive(store.messageArchive().archiveCandidates(clock.instant(), 10).get(0), clock.instant())).isTrue();
 
         assertThat(archivedReconciliation(17)).contains(
                 new ArchivedReconciliation(reconciledAt, "ops-li", "purged by the DBA", clock.instant()));
@@ -132,17 +132,17 @@ public abstract class DatabaseArchiveContract extends ArchiveContract {
     @Test
     void insideATransactionARefusedArchiveUndoesOnlyItsOwnWrites() {
         var candidate = deadCandidate(17);
-        store().procStates().replay(List.of(17L), Set.of(ErrorClass.EXHAUSTED), clock.instant());
-        store().procStates().insertIfAbsent(18, null, clock.instant());
+        store().replays().replay(List.of(17L), Set.of(ErrorClass.EXHAUSTED), clock.instant());
+        store().queue().insertIfAbsent(18, null, clock.instant());
 
         var archived = store().inTransaction(tx -> {
-            var refused = tx.procStates().archive(candidate, clock.instant());
-            tx.procStates().finish(18, Terminal.succeeded("applied"), clock.instant());
+            var refused = tx.messageArchive().archive(candidate, clock.instant());
+            tx.queue().finish(18, Terminal.succeeded("applied"), clock.instant());
             return refused;
         });
 
         assertThat(archived).isFalse();
         assertThat(countProcessingHistory(17)).isZero();
-        assertThat(store().procStates().find(18)).map(ProcRecord::status).contains(ProcStatus.SUCCEEDED);
+        assertThat(store().queue().find(18)).map(ProcRecord::status).contains(ProcStatus.SUCCEEDED);
     }
 }

@@ -1,5 +1,6 @@
 package io.msgx.pipeline.store;
 
+import io.msgx.pipeline.port.PipelineTransaction;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -15,9 +16,9 @@ public abstract class DatabaseTransactionContract extends TransactionContract {
     void aTransactionKeptPastItsWorkRefusesToWrite() {
         PipelineTransaction leaked = store().inTransaction(tx -> tx);
 
-        assertThatThrownBy(() -> leaked.procStates().insertIfAbsent(1, null, clock.instant()))
+        assertThatThrownBy(() -> leaked.queue().insertIfAbsent(1, null, clock.instant()))
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("has ended");
-        assertThat(store().procStates().find(1)).isEmpty();
+        assertThat(store().queue().find(1)).isEmpty();
     }
 }

@@ -4,6 +4,7 @@ import io.msgx.domain.flight.FlightId;
 import io.msgx.domain.flight.FlightState;
 import io.msgx.domain.flight.FlightStatus;
 import io.msgx.domain.flight.OperationDay;
+import io.msgx.pipeline.port.PipelineStore;
 import io.msgx.pipeline.testing.SettableClock;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;

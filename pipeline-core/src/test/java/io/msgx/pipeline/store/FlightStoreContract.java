@@ -5,6 +5,8 @@ import io.msgx.domain.flight.FlightId;
 import io.msgx.domain.flight.FlightList;
 import io.msgx.domain.flight.FlightState;
 import io.msgx.domain.flight.FlightStatus;
+import io.msgx.pipeline.port.FlightStore;
+import io.msgx.pipeline.port.PipelineStore;
 import io.msgx.pipeline.testing.SettableClock;
 import org.junit.jupiter.api.Test;
 

@@ -3,6 +3,7 @@ package io.msgx.pipeline.store;
 import io.msgx.domain.flight.FlightId;
 import io.msgx.domain.flight.FlightList;
 import io.msgx.domain.flight.FlightState;
+import io.msgx.pipeline.port.PipelineStore;
 import io.msgx.pipeline.testing.SettableClock;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;

@@ -2,6 +2,9 @@ package io.msgx.pipeline.store;
 
 import io.msgx.domain.flight.FlightId;
 import io.msgx.domain.flight.FlightState;
+import io.msgx.pipeline.port.Housekeeping;
+import io.msgx.pipeline.port.PipelineStore;
+import io.msgx.pipeline.port.ScheduleLog;
 import io.msgx.pipeline.testing.SettableClock;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
@@ -60,12 +63,12 @@ public abstract class HousekeepingContract {
 
     /** Archives the processing record of a new message now (ended and confirmed now). */
     private void archivedRecord(long msgId) {
-        var states = store().procStates();
-        states.insertIfAbsent(msgId, null, now());
-        states.finish(msgId, Terminal.succeeded("applied"), now());
-        states.backfillConfirmed(msgId, now());
-        var record = states.find(msgId).orElseThrow();
-        assertThat(states.archive(record, now())).isTrue();
+        var store = store();
+        store.queue().insertIfAbsent(msgId, null, now());
+        store.queue().finish(msgId, Terminal.succeeded("applied"), now());
+        store.backfillMarks().backfillConfirmed(msgId, now());
+        var record = store.queue().find(msgId).orElseThrow();
+        assertThat(store.messageArchive().archive(record, now())).isTrue();
     }
 
     /** Archives the flight to the history store now. */
@@ -100,7 +103,7 @@ public abstract class HousekeepingContract {
         assertThat(countProcessingHistory(1)).isZero();
         assertThat(countProcessingHistory(2)).isZero();
         assertThat(countProcessingHistory(3)).as("archived at the cutoff exactly").isEqualTo(1);
-        assertThat(store().procStates().find(1)).as("the shadow is not history")
+        assertThat(store().queue().find(1)).as("the shadow is not history")
                 .map(ProcRecord::status).contains(ProcStatus.ARCHIVED);
     }
 

@@ -1,5 +1,7 @@
 package io.msgx.pipeline.store;
 
+import io.msgx.pipeline.port.PipelineStore;
+
 /** The in-memory fake keeps the same backfill contract as the database stores. */
 class InMemoryBackfillTest extends BackfillContract {
 
@@ -13,6 +15,6 @@ class InMemoryBackfillTest extends BackfillContract {
     /** The fake takes a null next time from a failed attempt; the extra attempt does not matter where this is used. */
     @Override
     protected void clearBackfillNextAt(long msgId) {
-        store.procStates().backfillFailed(msgId, null, clock.instant());
+        store.backfillMarks().backfillFailed(msgId, null, clock.instant());
     }
 }

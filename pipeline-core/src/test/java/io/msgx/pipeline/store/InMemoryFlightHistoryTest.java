@@ -1,6 +1,7 @@
 package io.msgx.pipeline.store;
 
 import io.msgx.domain.flight.FlightId;
+import io.msgx.pipeline.port.PipelineStore;
 
 /** The in-memory fake keeps the same flight history contract as the database stores. */
 class InMemoryFlightHistoryTest extends FlightHistoryContract {

@@ -1,5 +1,7 @@
 package io.msgx.pipeline.store;
 
+import io.msgx.pipeline.port.PipelineStore;
+
 /** The in-memory fake keeps the same contract as the database stores. */
 class InMemoryInboxCursorTest extends InboxCursorContract {
 

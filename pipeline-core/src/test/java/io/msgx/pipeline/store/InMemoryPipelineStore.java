@@ -2,7 +2,33 @@ package io.msgx.pipeline.store;
 
 import io.msgx.domain.flight.FlightId;
 import io.msgx.domain.flight.FlightState;
+import io.msgx.pipeline.port.BackfillMarks;
+import io.msgx.pipeline.port.DeadLetters;
+import io.msgx.pipeline.port.FlightHistory;
+import io.msgx.pipeline.port.FlightQueries;
+import io.msgx.pipeline.port.FlightStore;
+import io.msgx.pipeline.port.Housekeeping;
+import io.msgx.pipeline.port.IdentityRegister;
+import io.msgx.pipeline.port.InboxCursors;
+import io.msgx.pipeline.port.MessageArchive;
+import io.msgx.pipeline.port.MessageQueries;
+import io.msgx.pipeline.port.MessageQueue;
+import io.msgx.pipeline.port.MessageReplays;
+import io.msgx.pipeline.port.Notifications;
+import io.msgx.pipeline.port.OutboxCleanup;
+import io.msgx.pipeline.port.OutboxQueries;
+import io.msgx.pipeline.port.PipelineStore;
+import io.msgx.pipeline.port.PipelineTransaction;
+import io.msgx.pipeline.port.Projections;
+import io.msgx.pipeline.port.RawMessageCopies;
+import io.msgx.pipeline.port.ReferenceData;
+import io.msgx.pipeline.port.ReferenceNotifications;
+import io.msgx.pipeline.port.RequestTrack;
+import io.msgx.pipeline.port.ScheduleLog;
 
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.lang.reflect.Proxy;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -12,6 +38,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Function;
 
 /**
  * An in-memory {@link PipelineStore} for pipeline tests: the same contracts as the database stores (it runs
@@ -46,117 +73,106 @@ public final class InMemoryPipelineStore implements PipelineStore {
     }
 
     @Override
-    public ProcStates procStates() {
-        return new AutoCommitProcStates();
+    public MessageQueue queue() {
+        return autoCommitted(MessageQueue.class, PipelineTransaction::queue);
+    }
+
+    @Override
+    public IdentityRegister identities() {
+        return autoCommitted(IdentityRegister.class, PipelineTransaction::identities);
+    }
+
+    @Override
+    public BackfillMarks backfillMarks() {
+        return autoCommitted(BackfillMarks.class, PipelineTransaction::backfillMarks);
+    }
+
+    @Override
+    public MessageReplays replays() {
+        return autoCommitted(MessageReplays.class, PipelineTransaction::replays);
+    }
+
+    @Override
+    public MessageArchive messageArchive() {
+        return autoCommitted(MessageArchive.class, PipelineTransaction::messageArchive);
+    }
+
+    @Override
+    public MessageQueries messageQueries() {
+        return autoCommitted(MessageQueries.class, PipelineTransaction::messageQueries);
     }
 
     @Override
     public InboxCursors inboxCursor() {
-        return new AutoCommitCursor();
+        return autoCommitted(InboxCursors.class, PipelineTransaction::inboxCursor);
     }
 
     @Override
-    public Outbox outbox() {
-        return new Outbox() {
-            @Override
-            public long append(OutboxEvent notification) {
-                return inTransaction(tx -> tx.outbox().append(notification));
-            }
+    public FlightQueries flightQueries() {
+        return autoCommitted(FlightQueries.class, PipelineTransaction::flightQueries);
+    }
 
-            @Override
-            public boolean upsertProjection(OutboxEvent projection) {
-                return inTransaction(tx -> tx.outbox().upsertProjection(projection));
-            }
+    @Override
+    public Notifications notifications() {
+        return autoCommitted(Notifications.class, PipelineTransaction::notifications);
+    }
 
-            @Override
-            public void upsertReferences(List<ReferenceEvent> events) {
-                inTransaction(tx -> {
-                    tx.outbox().upsertReferences(events);
-                    return null;
-                });
-            }
+    @Override
+    public Projections projections() {
+        return autoCommitted(Projections.class, PipelineTransaction::projections);
+    }
 
-            @Override
-            public List<ReferenceOutboxEntry> dueReferences(Instant now, int limit) {
-                return inTransaction(tx -> tx.outbox().dueReferences(now, limit));
-            }
+    @Override
+    public ReferenceNotifications referenceNotifications() {
+        return autoCommitted(ReferenceNotifications.class, PipelineTransaction::referenceNotifications);
+    }
 
-            @Override
-            public Optional<ReferenceOutboxEntry> referenceEvent(String type, String key) {
-                return inTransaction(tx -> tx.outbox().referenceEvent(type, key));
-            }
+    @Override
+    public DeadLetters deadLetters() {
+        return autoCommitted(DeadLetters.class, PipelineTransaction::deadLetters);
+    }
 
-            @Override
-            public int markReferencesSent(java.util.Collection<Long> eventIds, Instant sentAt) {
-                return inTransaction(tx -> tx.outbox().markReferencesSent(eventIds, sentAt));
-            }
+    @Override
+    public OutboxCleanup outboxCleanup() {
+        return autoCommitted(OutboxCleanup.class, PipelineTransaction::outboxCleanup);
+    }
 
-            @Override
-            public List<OutboxEntry> pending(OutboxTarget target, int limit) {
-                return inTransaction(tx -> tx.outbox().pending(target, limit));
-            }
+    @Override
+    public OutboxQueries outboxQueries() {
+        return autoCommitted(OutboxQueries.class, PipelineTransaction::outboxQueries);
+    }
 
-            @Override
-            public List<OutboxEntry> dueNotifications(Instant now, int limit, long afterEventId) {
-                return inTransaction(tx -> tx.outbox().dueNotifications(now, limit, afterEventId));
+    /**
+     * {@code port} as the database stores hand it out in auto-commit: every call a transaction of its own, run by the
+     * port bound to that transaction.
+     */
+    private <P> P autoCommitted(Class<P> port, Function<PipelineTransaction, P> bound) {
+        return port.cast(Proxy.newProxyInstance(port.getClassLoader(), new Class<?>[] {port}, (proxy, method, args) -> {
+            if (method.getDeclaringClass() == Object.class) {
+                return switch (method.getName()) {
+                    case "equals" -> proxy == args[0];
+                    case "hashCode" -> System.identityHashCode(proxy);
+                    default -> "auto-committed " + port.getSimpleName();
+                };
             }
+            return inTransaction(tx -> invoke(method, bound.apply(tx), args));
+        }));
+    }
 
-            @Override
-            public List<OutboxEntry> dueProjections(Instant now, int limit, long afterEventId) {
-                return inTransaction(tx -> tx.outbox().dueProjections(now, limit, afterEventId));
+    private static Object invoke(Method method, Object target, Object[] args) {
+        try {
+            return method.invoke(target, args);
+        } catch (InvocationTargetException e) {
+            if (e.getCause() instanceof RuntimeException failure) {
+                throw failure;
             }
-
-            @Override
-            public Optional<DueRetries> dueRetries(Instant now) {
-                return inTransaction(tx -> tx.outbox().dueRetries(now));
+            if (e.getCause() instanceof Error error) {
+                throw error;
             }
-
-            @Override
-            public boolean markSent(long eventId, Instant sentAt) {
-                return inTransaction(tx -> tx.outbox().markSent(eventId, sentAt));
-            }
-
-            @Override
-            public boolean markProjectionSent(FlightId flid, long stateVersion, Instant sentAt) {
-                return inTransaction(tx -> tx.outbox().markProjectionSent(flid, stateVersion, sentAt));
-            }
-
-            @Override
-            public boolean recordDeliveryFailure(long eventId, String error, Instant nextAttemptAt, boolean dead,
-                                                 Instant now) {
-                return inTransaction(tx -> tx.outbox().recordDeliveryFailure(eventId, error, nextAttemptAt, dead, now));
-            }
-
-            @Override
-            public int deleteSentBefore(Instant cutoff, int limit) {
-                return inTransaction(tx -> tx.outbox().deleteSentBefore(cutoff, limit));
-            }
-
-            @Override
-            public DeliveryBacklog deliveryBacklog() {
-                return inTransaction(tx -> tx.outbox().deliveryBacklog());
-            }
-
-            @Override
-            public List<DeadEvent> deadEvents(int limit) {
-                return inTransaction(tx -> tx.outbox().deadEvents(limit));
-            }
-
-            @Override
-            public List<Long> resendDead(Collection<Long> eventIds, Instant now) {
-                return inTransaction(tx -> tx.outbox().resendDead(eventIds, now));
-            }
-
-            @Override
-            public List<Long> purgeDead(Collection<Long> eventIds) {
-                return inTransaction(tx -> tx.outbox().purgeDead(eventIds));
-            }
-
-            @Override
-            public Optional<OutboxEntry> rearmProjection(FlightId flid, Instant now) {
-                return inTransaction(tx -> tx.outbox().rearmProjection(flid, now));
-            }
-        };
+            throw new IllegalStateException(e.getCause());
+        } catch (IllegalAccessException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     @Override
@@ -422,148 +438,14 @@ public final class InMemoryPipelineStore implements PipelineStore {
         }
     }
 
-    private final class AutoCommitProcStates implements ProcStates {
-        @Override
-        public boolean insertIfAbsent(long msgId, Instant receivedAt, Instant enqueuedAt) {
-            return inTransaction(tx -> tx.procStates().insertIfAbsent(msgId, receivedAt, enqueuedAt));
-        }
-
-        @Override
-        public Optional<ProcRecord> find(long msgId) {
-            return inTransaction(tx -> tx.procStates().find(msgId));
-        }
-
-        @Override
-        public Optional<ProcRecord> head() {
-            return inTransaction(tx -> tx.procStates().head());
-        }
-
-        @Override
-        public Optional<String> latestIdentityKey() {
-            return inTransaction(tx -> tx.procStates().latestIdentityKey());
-        }
-
-        @Override
-        public List<ProcRecord> pendingRun(long watermark, int limit) {
-            return inTransaction(tx -> tx.procStates().pendingRun(watermark, limit));
-        }
-
-        @Override
-        public List<ProcRecord> withStatus(ProcStatus status, int limit) {
-            return inTransaction(tx -> tx.procStates().withStatus(status, limit));
-        }
-
-        @Override
-        public IdentityBinding bindIdentity(long msgId, String identityKey, Instant now) {
-            return inTransaction(tx -> tx.procStates().bindIdentity(msgId, identityKey, now));
-        }
-
-        @Override
-        public boolean finish(long msgId, Terminal terminal, Instant now) {
-            return inTransaction(tx -> tx.procStates().finish(msgId, terminal, now));
-        }
-
-        @Override
-        public boolean recordFailure(long msgId, ErrorClass errorClass, String error, Instant nextAttemptAt, Instant now) {
-            return inTransaction(tx -> tx.procStates().recordFailure(msgId, errorClass, error, nextAttemptAt, now));
-        }
-
-        @Override
-        public boolean exhaust(long msgId, Instant now) {
-            return inTransaction(tx -> tx.procStates().exhaust(msgId, now));
-        }
-
-        @Override
-        public Backlog backlog() {
-            return inTransaction(tx -> tx.procStates().backlog());
-        }
-
-        @Override
-        public List<ProcRecord> backfillDue(Instant now, Instant overdueBefore, int limit) {
-            return inTransaction(tx -> tx.procStates().backfillDue(now, overdueBefore, limit));
-        }
-
-        @Override
-        public boolean backfillConfirmed(long msgId, Instant at) {
-            return inTransaction(tx -> tx.procStates().backfillConfirmed(msgId, at));
-        }
-
-        @Override
-        public boolean backfillFailed(long msgId, Instant nextAt, Instant now) {
-            return inTransaction(tx -> tx.procStates().backfillFailed(msgId, nextAt, now));
-        }
-
-        @Override
-        public boolean backfillAbandoned(long msgId, String reason, Instant at) {
-            return inTransaction(tx -> tx.procStates().backfillAbandoned(msgId, reason, at));
-        }
-
-        @Override
-        public List<AbandonedMark> abandonedMarks(int limit) {
-            return inTransaction(tx -> tx.procStates().abandonedMarks(limit));
-        }
-
-        @Override
-        public List<Long> reopenAbandoned(Collection<Long> msgIds, Instant now) {
-            return inTransaction(tx -> tx.procStates().reopenAbandoned(msgIds, now));
-        }
-
-        @Override
-        public boolean reconcileAbandoned(long msgId, String operator, String note, Instant at) {
-            return inTransaction(tx -> tx.procStates().reconcileAbandoned(msgId, operator, note, at));
-        }
-
-        @Override
-        public BackfillBacklog backfillBacklog() {
-            return inTransaction(tx -> tx.procStates().backfillBacklog());
-        }
-
-        @Override
-        public List<Long> replay(Collection<Long> msgIds, java.util.Set<ErrorClass> replayable, Instant now) {
-            return inTransaction(tx -> tx.procStates().replay(msgIds, replayable, now));
-        }
-
-        @Override
-        public List<ProcRecord> archiveCandidates(Instant settledBefore, int limit) {
-            return inTransaction(tx -> tx.procStates().archiveCandidates(settledBefore, limit));
-        }
-
-        @Override
-        public boolean archive(ProcRecord candidate, Instant now) {
-            return inTransaction(tx -> tx.procStates().archive(candidate, now));
-        }
-
-        @Override
-        public int forgetArchivedBefore(Instant cutoff, int limit) {
-            return inTransaction(tx -> tx.procStates().forgetArchivedBefore(cutoff, limit));
-        }
-    }
-
-    private final class AutoCommitCursor implements InboxCursors {
-        @Override
-        public InboxCursor load() {
-            return inTransaction(tx -> tx.inboxCursor().load());
-        }
-
-        @Override
-        public void save(long watermark, Instant holeSince) {
-            inTransaction(tx -> {
-                tx.inboxCursor().save(watermark, holeSince);
-                return null;
-            });
-        }
-
-        @Override
-        public boolean seed(long watermark, Instant seededAt) {
-            return inTransaction(tx -> tx.inboxCursor().seed(watermark, seededAt));
-        }
-    }
-
     private static final class Tx implements PipelineTransaction {
         final State state;
+        private final TxProcStates procStates;
+        private final TxOutbox outbox = new TxOutbox();
 
         Tx(State state) {
             this.state = state;
+            this.procStates = new TxProcStates(state);
         }
 
         @Override
@@ -577,8 +459,33 @@ public final class InMemoryPipelineStore implements PipelineStore {
         }
 
         @Override
-        public ProcStates procStates() {
-            return new TxProcStates(state);
+        public MessageQueue queue() {
+            return procStates;
+        }
+
+        @Override
+        public IdentityRegister identities() {
+            return procStates;
+        }
+
+        @Override
+        public BackfillMarks backfillMarks() {
+            return procStates;
+        }
+
+        @Override
+        public MessageReplays replays() {
+            return procStates;
+        }
+
+        @Override
+        public MessageArchive messageArchive() {
+            return procStates;
+        }
+
+        @Override
+        public MessageQueries messageQueries() {
+            return procStates;
         }
 
         @Override
@@ -606,12 +513,23 @@ public final class InMemoryPipelineStore implements PipelineStore {
         }
 
         @Override
+        public FlightQueries flightQueries() {
+            return (flightNumber, operationDay) -> state.flights.values().stream()
+                    .filter(f -> flightNumber.equals(f.fields().valueOf(io.msgx.domain.flight.FlightField.FLNO)))
+                    .filter(f -> operationDay == null
+                            || f.operationDay() != null && f.operationDay().date().equals(operationDay))
+                    .map(FlightState::flid).sorted(java.util.Comparator.comparing(FlightId::value))
+                    .limit(50).toList();
+        }
+
+        @Override
         public FlightStore flights() {
             return new FlightStore() {
                 @Override
                 public List<FlightState> find(Collection<FlightId> flids) {
                     return flids.stream().map(state.flights::get).filter(java.util.Objects::nonNull).toList();
                 }
+
 
                 @Override
                 public List<FlightState> findChildrenOf(Collection<FlightId> masters) {
@@ -672,291 +590,328 @@ public final class InMemoryPipelineStore implements PipelineStore {
         }
 
         @Override
-        public Outbox outbox() {
-            return new Outbox() {
-                @Override
-                public long append(OutboxEvent notification) {
-                    if (notification.target() != OutboxTarget.KAFKA_MSG) {
-                        throw new IllegalArgumentException("append takes KAFKA:msg events; use upsertProjection for "
-                                + notification.target().code());
-                    }
-                    long id = ++state.eventSeq;
-                    state.events.put(id, pendingEntry(id, notification));
-                    return id;
-                }
+        public Notifications notifications() {
+            return outbox;
+        }
 
-                @Override
-                public boolean upsertProjection(OutboxEvent projection) {
-                    if (projection.target() != OutboxTarget.KAFKA_SCHD) {
-                        throw new IllegalArgumentException("upsertProjection takes KAFKA:schd events; use append for "
-                                + projection.target().code());
+        @Override
+        public Projections projections() {
+            return outbox;
+        }
+
+        @Override
+        public ReferenceNotifications referenceNotifications() {
+            return outbox;
+        }
+
+        @Override
+        public DeadLetters deadLetters() {
+            return outbox;
+        }
+
+        @Override
+        public OutboxCleanup outboxCleanup() {
+            return outbox;
+        }
+
+        @Override
+        public OutboxQueries outboxQueries() {
+            return outbox;
+        }
+
+        /** The outbox of this transaction. */
+        private final class TxOutbox implements Notifications, Projections, ReferenceNotifications, DeadLetters,
+                OutboxCleanup, OutboxQueries {
+            @Override
+            public long append(OutboxEvent notification) {
+                if (notification.target() != OutboxTarget.KAFKA_MSG) {
+                    throw new IllegalArgumentException("append takes KAFKA:msg events; use upsertProjection for "
+                            + notification.target().code());
+                }
+                long id = ++state.eventSeq;
+                state.events.put(id, pendingEntry(id, notification));
+                return id;
+            }
+
+            @Override
+            public boolean upsertProjection(OutboxEvent projection) {
+                if (projection.target() != OutboxTarget.KAFKA_SCHD) {
+                    throw new IllegalArgumentException("upsertProjection takes KAFKA:schd events; use append for "
+                            + projection.target().code());
+                }
+                var existingId = state.projectionByFlid.get(projection.partitionKey());
+                if (existingId != null) {
+                    var existing = state.events.get(existingId);
+                    if (existing.event().stateVersion() > projection.stateVersion()) {
+                        return false;
                     }
-                    var existingId = state.projectionByFlid.get(projection.partitionKey());
+                    state.events.remove(existingId);
+                }
+                long id = ++state.eventSeq;
+                state.events.put(id, pendingEntry(id, projection));
+                state.projectionByFlid.put(projection.partitionKey(), id);
+                return true;
+            }
+
+            @Override
+            public void upsertReferences(List<ReferenceEvent> events) {
+                for (var event : events) {
+                    var existingId = state.referenceEventByKey.get(event.partitionKey());
                     if (existingId != null) {
-                        var existing = state.events.get(existingId);
-                        if (existing.event().stateVersion() > projection.stateVersion()) {
-                            return false;
+                        if (state.referenceEvents.get(existingId).event().msgId() > event.msgId()) {
+                            continue;
                         }
-                        state.events.remove(existingId);
+                        state.referenceEvents.remove(existingId);
                     }
                     long id = ++state.eventSeq;
-                    state.events.put(id, pendingEntry(id, projection));
-                    state.projectionByFlid.put(projection.partitionKey(), id);
-                    return true;
+                    state.referenceEvents.put(id, new ReferenceOutboxEntry(id, event,
+                            OutboxEntry.DeliveryStatus.PENDING, 0, null, null, null));
+                    state.referenceEventByKey.put(event.partitionKey(), id);
                 }
+            }
 
-                @Override
-                public void upsertReferences(List<ReferenceEvent> events) {
-                    for (var event : events) {
-                        var existingId = state.referenceEventByKey.get(event.partitionKey());
-                        if (existingId != null) {
-                            if (state.referenceEvents.get(existingId).event().msgId() > event.msgId()) {
-                                continue;
-                            }
-                            state.referenceEvents.remove(existingId);
-                        }
-                        long id = ++state.eventSeq;
-                        state.referenceEvents.put(id, new ReferenceOutboxEntry(id, event,
-                                OutboxEntry.DeliveryStatus.PENDING, 0, null, null, null));
-                        state.referenceEventByKey.put(event.partitionKey(), id);
+            @Override
+            public List<ReferenceOutboxEntry> dueReferences(Instant now, int limit) {
+                return state.referenceEvents.values().stream()
+                        .filter(e -> e.status() == OutboxEntry.DeliveryStatus.PENDING)
+                        .filter(e -> e.nextAttemptAt() == null || !e.nextAttemptAt().isAfter(now))
+                        .limit(limit).toList();
+            }
+
+            @Override
+            public Optional<ReferenceOutboxEntry> referenceEvent(String type, String key) {
+                var id = state.referenceEventByKey.get(type + ":" + key);
+                return Optional.ofNullable(id == null ? null : state.referenceEvents.get(id));
+            }
+
+            @Override
+            public int markReferencesSent(java.util.Collection<Long> eventIds, Instant sentAt) {
+                int confirmed = 0;
+                for (long id : eventIds) {
+                    var e = state.referenceEvents.get(id);
+                    if (e != null && e.status() == OutboxEntry.DeliveryStatus.PENDING) {
+                        state.referenceEvents.put(id, new ReferenceOutboxEntry(id, e.event(),
+                                OutboxEntry.DeliveryStatus.SENT, e.attempts(), e.nextAttemptAt(), e.lastError(),
+                                sentAt));
+                        confirmed++;
                     }
                 }
+                return confirmed;
+            }
 
-                @Override
-                public List<ReferenceOutboxEntry> dueReferences(Instant now, int limit) {
-                    return state.referenceEvents.values().stream()
-                            .filter(e -> e.status() == OutboxEntry.DeliveryStatus.PENDING)
-                            .filter(e -> e.nextAttemptAt() == null || !e.nextAttemptAt().isAfter(now))
-                            .limit(limit).toList();
+            @Override
+            public List<OutboxEntry> notificationsOf(FlightId flid, int limit) {
+                return state.events.descendingMap().values().stream()
+                        .filter(e -> e.event().target() == OutboxTarget.KAFKA_MSG
+                                && e.event().partitionKey().equals(flid))
+                        .limit(limit).toList();
+            }
+
+            @Override
+            public List<OutboxEntry> pending(OutboxTarget target, int limit) {
+                if (target == OutboxTarget.KAFKA_REF) {
+                    throw new IllegalArgumentException("KAFKA:ref rows are read with dueReferences");
                 }
+                return state.events.values().stream()
+                        .filter(e -> e.event().target() == target && e.status() == OutboxEntry.DeliveryStatus.PENDING)
+                        .limit(limit).toList();
+            }
 
-                @Override
-                public Optional<ReferenceOutboxEntry> referenceEvent(String type, String key) {
-                    var id = state.referenceEventByKey.get(type + ":" + key);
-                    return Optional.ofNullable(id == null ? null : state.referenceEvents.get(id));
+            @Override
+            public List<OutboxEntry> dueNotifications(Instant now, int limit, long afterEventId) {
+                var retrying = state.events.values().stream()
+                        .filter(e -> e.event().target() == OutboxTarget.KAFKA_MSG && isPending(e))
+                        .filter(e -> e.nextAttemptAt() != null)
+                        .map(e -> e.event().partitionKey())
+                        .collect(java.util.stream.Collectors.toSet());
+                return state.events.values().stream()
+                        .filter(e -> e.event().target() == OutboxTarget.KAFKA_MSG && isPending(e))
+                        .filter(e -> e.nextAttemptAt() != null ? !e.nextAttemptAt().isAfter(now)
+                                : !retrying.contains(e.event().partitionKey()))
+                        .filter(e -> e.eventId() > afterEventId)
+                        .limit(limit).toList();
+            }
+
+            @Override
+            public List<OutboxEntry> dueProjections(Instant now, int limit, long afterEventId) {
+                return state.events.values().stream()
+                        .filter(e -> e.event().target() == OutboxTarget.KAFKA_SCHD && isPending(e) && isDue(e, now))
+                        .filter(e -> e.eventId() > afterEventId)
+                        .limit(limit).toList();
+            }
+
+            @Override
+            public Optional<DueRetries> dueRetries(Instant now) {
+                return Optional.of(new DueRetries(firstDueRetry(OutboxTarget.KAFKA_MSG, now),
+                        firstDueRetry(OutboxTarget.KAFKA_SCHD, now)));
+            }
+
+            private long firstDueRetry(OutboxTarget target, Instant now) {
+                return state.events.values().stream()
+                        .filter(e -> e.event().target() == target && isPending(e) && e.nextAttemptAt() != null)
+                        .filter(e -> !e.nextAttemptAt().isAfter(now))
+                        .mapToLong(OutboxEntry::eventId).min().orElse(DueRetries.NONE);
+            }
+
+            @Override
+            public boolean markSent(long eventId, Instant sentAt) {
+                var entry = state.events.get(eventId);
+                if (entry == null || entry.event().target() != OutboxTarget.KAFKA_MSG || !isPending(entry)) {
+                    return false;
                 }
+                state.events.put(eventId, new OutboxEntry(eventId, entry.event(), OutboxEntry.DeliveryStatus.SENT,
+                        entry.attempts(), entry.nextAttemptAt(), entry.lastError(), sentAt));
+                return true;
+            }
 
-                @Override
-                public int markReferencesSent(java.util.Collection<Long> eventIds, Instant sentAt) {
-                    int confirmed = 0;
-                    for (long id : eventIds) {
-                        var e = state.referenceEvents.get(id);
-                        if (e != null && e.status() == OutboxEntry.DeliveryStatus.PENDING) {
-                            state.referenceEvents.put(id, new ReferenceOutboxEntry(id, e.event(),
-                                    OutboxEntry.DeliveryStatus.SENT, e.attempts(), e.nextAttemptAt(), e.lastError(),
-                                    sentAt));
-                            confirmed++;
-                        }
-                    }
-                    return confirmed;
+            @Override
+            public boolean markProjectionSent(FlightId flid, long stateVersion, Instant sentAt) {
+                var id = state.projectionByFlid.get(flid);
+                var entry = id == null ? null : state.events.get(id);
+                if (entry == null || entry.event().stateVersion() != stateVersion || !isPending(entry)) {
+                    return false;
                 }
+                state.events.put(id, new OutboxEntry(id, entry.event(), OutboxEntry.DeliveryStatus.SENT,
+                        entry.attempts(), entry.nextAttemptAt(), entry.lastError(), sentAt));
+                return true;
+            }
 
-                @Override
-                public List<OutboxEntry> pending(OutboxTarget target, int limit) {
-                    if (target == OutboxTarget.KAFKA_REF) {
-                        throw new IllegalArgumentException("KAFKA:ref rows are read with dueReferences");
-                    }
-                    return state.events.values().stream()
-                            .filter(e -> e.event().target() == target && e.status() == OutboxEntry.DeliveryStatus.PENDING)
-                            .limit(limit).toList();
-                }
-
-                @Override
-                public List<OutboxEntry> dueNotifications(Instant now, int limit, long afterEventId) {
-                    var retrying = state.events.values().stream()
-                            .filter(e -> e.event().target() == OutboxTarget.KAFKA_MSG && isPending(e))
-                            .filter(e -> e.nextAttemptAt() != null)
-                            .map(e -> e.event().partitionKey())
-                            .collect(java.util.stream.Collectors.toSet());
-                    return state.events.values().stream()
-                            .filter(e -> e.event().target() == OutboxTarget.KAFKA_MSG && isPending(e))
-                            .filter(e -> e.nextAttemptAt() != null ? !e.nextAttemptAt().isAfter(now)
-                                    : !retrying.contains(e.event().partitionKey()))
-                            .filter(e -> e.eventId() > afterEventId)
-                            .limit(limit).toList();
-                }
-
-                @Override
-                public List<OutboxEntry> dueProjections(Instant now, int limit, long afterEventId) {
-                    return state.events.values().stream()
-                            .filter(e -> e.event().target() == OutboxTarget.KAFKA_SCHD && isPending(e) && isDue(e, now))
-                            .filter(e -> e.eventId() > afterEventId)
-                            .limit(limit).toList();
-                }
-
-                @Override
-                public Optional<DueRetries> dueRetries(Instant now) {
-                    return Optional.of(new DueRetries(firstDueRetry(OutboxTarget.KAFKA_MSG, now),
-                            firstDueRetry(OutboxTarget.KAFKA_SCHD, now)));
-                }
-
-                private long firstDueRetry(OutboxTarget target, Instant now) {
-                    return state.events.values().stream()
-                            .filter(e -> e.event().target() == target && isPending(e) && e.nextAttemptAt() != null)
-                            .filter(e -> !e.nextAttemptAt().isAfter(now))
-                            .mapToLong(OutboxEntry::eventId).min().orElse(DueRetries.NONE);
-                }
-
-                @Override
-                public boolean markSent(long eventId, Instant sentAt) {
-                    var entry = state.events.get(eventId);
-                    if (entry == null || entry.event().target() != OutboxTarget.KAFKA_MSG || !isPending(entry)) {
-                        return false;
-                    }
-                    state.events.put(eventId, new OutboxEntry(eventId, entry.event(), OutboxEntry.DeliveryStatus.SENT,
-                            entry.attempts(), entry.nextAttemptAt(), entry.lastError(), sentAt));
-                    return true;
-                }
-
-                @Override
-                public boolean markProjectionSent(FlightId flid, long stateVersion, Instant sentAt) {
-                    var id = state.projectionByFlid.get(flid);
-                    var entry = id == null ? null : state.events.get(id);
-                    if (entry == null || entry.event().stateVersion() != stateVersion || !isPending(entry)) {
-                        return false;
-                    }
-                    state.events.put(id, new OutboxEntry(id, entry.event(), OutboxEntry.DeliveryStatus.SENT,
-                            entry.attempts(), entry.nextAttemptAt(), entry.lastError(), sentAt));
-                    return true;
-                }
-
-                @Override
-                public boolean recordDeliveryFailure(long eventId, String error, Instant nextAttemptAt, boolean dead,
-                                                     Instant now) {
-                    var entry = state.events.get(eventId);
-                    var reference = state.referenceEvents.get(eventId);
-                    if (reference != null && reference.status() == OutboxEntry.DeliveryStatus.PENDING) {
-                        state.referenceEvents.put(eventId, new ReferenceOutboxEntry(eventId, reference.event(),
-                                dead ? OutboxEntry.DeliveryStatus.DEAD : OutboxEntry.DeliveryStatus.PENDING,
-                                reference.attempts() + 1, nextAttemptAt, TxProcStates.cut(error), null));
-                        return true;
-                    }
-                    if (entry == null || !isPending(entry)) {
-                        return false;
-                    }
-                    state.events.put(eventId, new OutboxEntry(eventId, entry.event(),
+            @Override
+            public boolean recordDeliveryFailure(long eventId, String error, Instant nextAttemptAt, boolean dead,
+                                                 Instant now) {
+                var entry = state.events.get(eventId);
+                var reference = state.referenceEvents.get(eventId);
+                if (reference != null && reference.status() == OutboxEntry.DeliveryStatus.PENDING) {
+                    state.referenceEvents.put(eventId, new ReferenceOutboxEntry(eventId, reference.event(),
                             dead ? OutboxEntry.DeliveryStatus.DEAD : OutboxEntry.DeliveryStatus.PENDING,
-                            entry.attempts() + 1, nextAttemptAt, TxProcStates.cut(error), null));
+                            reference.attempts() + 1, nextAttemptAt, TxProcStates.cut(error), null));
                     return true;
                 }
-
-                @Override
-                public int deleteSentBefore(Instant cutoff, int limit) {
-                    var doomed = state.events.values().stream()
-                            .filter(e -> e.status() == OutboxEntry.DeliveryStatus.SENT && e.sentAt().isBefore(cutoff)
-                                    && e.event().createdAt().isBefore(cutoff))
-                            .limit(limit).map(OutboxEntry::eventId).toList();
-                    doomed.forEach(id -> {
-                        var removed = state.events.remove(id);
-                        state.projectionByFlid.remove(removed.event().partitionKey(), id);
-                    });
-                    var doomedReferences = state.referenceEvents.values().stream()
-                            .filter(e -> e.status() == OutboxEntry.DeliveryStatus.SENT && e.sentAt().isBefore(cutoff)
-                                    && e.event().createdAt().isBefore(cutoff))
-                            .limit(limit - doomed.size()).map(ReferenceOutboxEntry::eventId).toList();
-                    doomedReferences.forEach(id -> {
-                        var removed = state.referenceEvents.remove(id);
-                        state.referenceEventByKey.remove(removed.event().partitionKey(), id);
-                    });
-                    return doomed.size() + doomedReferences.size();
+                if (entry == null || !isPending(entry)) {
+                    return false;
                 }
+                state.events.put(eventId, new OutboxEntry(eventId, entry.event(),
+                        dead ? OutboxEntry.DeliveryStatus.DEAD : OutboxEntry.DeliveryStatus.PENDING,
+                        entry.attempts() + 1, nextAttemptAt, TxProcStates.cut(error), null));
+                return true;
+            }
 
-                @Override
-                public DeliveryBacklog deliveryBacklog() {
-                    long pending = 0;
-                    long dead = 0;
-                    Instant oldest = null;
-                    for (var e : state.events.values()) {
-                        if (isPending(e)) {
-                            pending++;
-                            oldest = oldest == null || e.event().createdAt().isBefore(oldest) ? e.event().createdAt() : oldest;
-                        } else if (e.status() == OutboxEntry.DeliveryStatus.DEAD) {
-                            dead++;
-                        }
+            @Override
+            public int deleteSentBefore(Instant cutoff, int limit) {
+                var doomed = state.events.values().stream()
+                        .filter(e -> e.status() == OutboxEntry.DeliveryStatus.SENT && e.sentAt().isBefore(cutoff)
+                                && e.event().createdAt().isBefore(cutoff))
+                        .limit(limit).map(OutboxEntry::eventId).toList();
+                doomed.forEach(id -> {
+                    var removed = state.events.remove(id);
+                    state.projectionByFlid.remove(removed.event().partitionKey(), id);
+                });
+                var doomedReferences = state.referenceEvents.values().stream()
+                        .filter(e -> e.status() == OutboxEntry.DeliveryStatus.SENT && e.sentAt().isBefore(cutoff)
+                                && e.event().createdAt().isBefore(cutoff))
+                        .limit(limit - doomed.size()).map(ReferenceOutboxEntry::eventId).toList();
+                doomedReferences.forEach(id -> {
+                    var removed = state.referenceEvents.remove(id);
+                    state.referenceEventByKey.remove(removed.event().partitionKey(), id);
+                });
+                return doomed.size() + doomedReferences.size();
+            }
+
+            @Override
+            public DeliveryBacklog deliveryBacklog() {
+                long pending = 0;
+                long dead = 0;
+                Instant oldest = null;
+                for (var e : state.events.values()) {
+                    if (isPending(e)) {
+                        pending++;
+                        oldest = oldest == null || e.event().createdAt().isBefore(oldest) ? e.event().createdAt() : oldest;
+                    } else if (e.status() == OutboxEntry.DeliveryStatus.DEAD) {
+                        dead++;
                     }
-                    for (var e : state.referenceEvents.values()) {
-                        if (e.status() == OutboxEntry.DeliveryStatus.PENDING) {
-                            pending++;
-                            oldest = oldest == null || e.event().createdAt().isBefore(oldest) ? e.event().createdAt() : oldest;
-                        } else if (e.status() == OutboxEntry.DeliveryStatus.DEAD) {
-                            dead++;
-                        }
+                }
+                for (var e : state.referenceEvents.values()) {
+                    if (e.status() == OutboxEntry.DeliveryStatus.PENDING) {
+                        pending++;
+                        oldest = oldest == null || e.event().createdAt().isBefore(oldest) ? e.event().createdAt() : oldest;
+                    } else if (e.status() == OutboxEntry.DeliveryStatus.DEAD) {
+                        dead++;
                     }
-                    return new DeliveryBacklog(pending, dead, oldest);
                 }
+                return new DeliveryBacklog(pending, dead, oldest);
+            }
 
-                @Override
-                public List<DeadEvent> deadEvents(int limit) {
-                    var dead = new TreeMap<Long, DeadEvent>();
-                    state.events.values().stream().filter(e -> e.status() == OutboxEntry.DeliveryStatus.DEAD)
-                            .forEach(e -> dead.put(e.eventId(), new DeadEvent(e.eventId(), e.event().target(),
-                                    e.event().partitionKey().value(), e.event().stateVersion(), e.attempts(),
-                                    e.lastError(), e.event().createdAt(), e.nextAttemptAt())));
-                    state.referenceEvents.values().stream().filter(e -> e.status() == OutboxEntry.DeliveryStatus.DEAD)
-                            .forEach(e -> dead.put(e.eventId(), new DeadEvent(e.eventId(), OutboxTarget.KAFKA_REF,
-                                    e.event().partitionKey(), e.event().msgId(), e.attempts(), e.lastError(),
-                                    e.event().createdAt(), e.nextAttemptAt())));
-                    return dead.values().stream().limit(limit).toList();
-                }
+            @Override
+            public List<DeadEvent> deadEvents(int limit) {
+                var dead = new TreeMap<Long, DeadEvent>();
+                state.events.values().stream().filter(e -> e.status() == OutboxEntry.DeliveryStatus.DEAD)
+                        .forEach(e -> dead.put(e.eventId(), new DeadEvent(e.eventId(), e.event().target(),
+                                e.event().partitionKey().value(), e.event().stateVersion(), e.attempts(),
+                                e.lastError(), e.event().createdAt(), e.nextAttemptAt())));
+                state.referenceEvents.values().stream().filter(e -> e.status() == OutboxEntry.DeliveryStatus.DEAD)
+                        .forEach(e -> dead.put(e.eventId(), new DeadEvent(e.eventId(), OutboxTarget.KAFKA_REF,
+                                e.event().partitionKey(), e.event().msgId(), e.attempts(), e.lastError(),
+                                e.event().createdAt(), e.nextAttemptAt())));
+                return dead.values().stream().limit(limit).toList();
+            }
 
-                @Override
-                public List<Long> resendDead(Collection<Long> eventIds, Instant now) {
-                    var resent = new java.util.TreeSet<Long>();
-                    var before = new TreeMap<>(state.events); // as one statement: every row judged as it was
-                    for (long id : new java.util.TreeSet<>(eventIds)) {
-                        var entry = before.get(id);
-                        if (entry != null && entry.status() == OutboxEntry.DeliveryStatus.DEAD) {
-                            boolean behindPending = entry.event().target() == OutboxTarget.KAFKA_MSG
-                                    && before.headMap(id).values().stream().anyMatch(e -> isPending(e)
-                                    && e.event().target() == OutboxTarget.KAFKA_MSG
-                                    && e.event().partitionKey().equals(entry.event().partitionKey()));
-                            state.events.put(id, new OutboxEntry(id, entry.event(), OutboxEntry.DeliveryStatus.PENDING,
-                                    0, behindPending ? null : now, entry.lastError(), null));
-                            resent.add(id);
-                        }
-                        var reference = state.referenceEvents.get(id);
-                        if (reference != null && reference.status() == OutboxEntry.DeliveryStatus.DEAD) {
-                            state.referenceEvents.put(id, new ReferenceOutboxEntry(id, reference.event(),
-                                    OutboxEntry.DeliveryStatus.PENDING, 0, now, reference.lastError(), null));
-                            resent.add(id);
-                        }
+            @Override
+            public List<Long> resendDead(Collection<Long> eventIds, Instant now) {
+                var resent = new java.util.TreeSet<Long>();
+                var before = new TreeMap<>(state.events); // as one statement: every row judged as it was
+                for (long id : new java.util.TreeSet<>(eventIds)) {
+                    var entry = before.get(id);
+                    if (entry != null && entry.status() == OutboxEntry.DeliveryStatus.DEAD) {
+                        boolean behindPending = entry.event().target() == OutboxTarget.KAFKA_MSG
+                                && before.headMap(id).values().stream().anyMatch(e -> isPending(e)
+                                && e.event().target() == OutboxTarget.KAFKA_MSG
+                                && e.event().partitionKey().equals(entry.event().partitionKey()));
+                        state.events.put(id, new OutboxEntry(id, entry.event(), OutboxEntry.DeliveryStatus.PENDING,
+                                0, behindPending ? null : now, entry.lastError(), null));
+                        resent.add(id);
                     }
-                    return List.copyOf(resent);
-                }
-
-                @Override
-                public List<Long> purgeDead(Collection<Long> eventIds) {
-                    var purged = new java.util.TreeSet<Long>();
-                    for (long id : eventIds) {
-                        var entry = state.events.get(id);
-                        if (entry != null && entry.status() == OutboxEntry.DeliveryStatus.DEAD) {
-                            state.events.remove(id);
-                            state.projectionByFlid.remove(entry.event().partitionKey(), id);
-                            purged.add(id);
-                        }
-                        var reference = state.referenceEvents.get(id);
-                        if (reference != null && reference.status() == OutboxEntry.DeliveryStatus.DEAD) {
-                            state.referenceEvents.remove(id);
-                            state.referenceEventByKey.remove(reference.event().partitionKey(), id);
-                            purged.add(id);
-                        }
+                    var reference = state.referenceEvents.get(id);
+                    if (reference != null && reference.status() == OutboxEntry.DeliveryStatus.DEAD) {
+                        state.referenceEvents.put(id, new ReferenceOutboxEntry(id, reference.event(),
+                                OutboxEntry.DeliveryStatus.PENDING, 0, now, reference.lastError(), null));
+                        resent.add(id);
                     }
-                    return List.copyOf(purged);
                 }
+                return List.copyOf(resent);
+            }
 
-                @Override
-                public Optional<OutboxEntry> rearmProjection(FlightId flid, Instant now) {
-                    var id = state.projectionByFlid.get(flid);
-                    var entry = id == null ? null : state.events.get(id);
-                    if (entry == null || isPending(entry)) {
-                        return Optional.empty();
+            @Override
+            public List<Long> purgeDead(Collection<Long> eventIds) {
+                var purged = new java.util.TreeSet<Long>();
+                for (long id : eventIds) {
+                    var entry = state.events.get(id);
+                    if (entry != null && entry.status() == OutboxEntry.DeliveryStatus.DEAD) {
+                        state.events.remove(id);
+                        state.projectionByFlid.remove(entry.event().partitionKey(), id);
+                        purged.add(id);
                     }
-                    var rearmed = new OutboxEntry(id, entry.event(), OutboxEntry.DeliveryStatus.PENDING, 0, now, null,
-                            null);
-                    state.events.put(id, rearmed);
-                    return Optional.of(rearmed);
+                    var reference = state.referenceEvents.get(id);
+                    if (reference != null && reference.status() == OutboxEntry.DeliveryStatus.DEAD) {
+                        state.referenceEvents.remove(id);
+                        state.referenceEventByKey.remove(reference.event().partitionKey(), id);
+                        purged.add(id);
+                    }
                 }
-            };
+                return List.copyOf(purged);
+            }
+
+            @Override
+            public Optional<OutboxEntry> rearmProjection(FlightId flid, Instant now) {
+                var id = state.projectionByFlid.get(flid);
+                var entry = id == null ? null : state.events.get(id);
+                if (entry == null || isPending(entry)) {
+                    return Optional.empty();
+                }
+                var rearmed = new OutboxEntry(id, entry.event(), OutboxEntry.DeliveryStatus.PENDING, 0, now, null,
+                        null);
+                state.events.put(id, rearmed);
+                return Optional.of(rearmed);
+            }
         }
 
         private static boolean isPending(OutboxEntry entry) {
@@ -972,7 +927,7 @@ public final class InMemoryPipelineStore implements PipelineStore {
         }
     }
 
-    private record TxProcStates(State state) implements ProcStates {
+    private record TxProcStates(State state) implements MessageQueue, IdentityRegister, BackfillMarks, MessageReplays, MessageArchive, MessageQueries {
 
         @Override
         public boolean insertIfAbsent(long msgId, Instant receivedAt, Instant enqueuedAt) {
@@ -987,6 +942,11 @@ public final class InMemoryPipelineStore implements PipelineStore {
         @Override
         public Optional<ProcRecord> find(long msgId) {
             return Optional.ofNullable(state.procs.get(msgId));
+        }
+
+        @Override
+        public Optional<ProcRecord> findByIdentity(String identityKey) {
+            return Optional.ofNullable(state.identities.get(identityKey)).map(state.procs::get);
         }
 
         @Override
@@ -1192,7 +1152,7 @@ public final class InMemoryPipelineStore implements PipelineStore {
                 boolean failedOrDead = r != null && (r.status() == ProcStatus.FAILED || r.status() == ProcStatus.DEAD)
                         && r.errorClass() != null && replayable.contains(r.errorClass());
                 boolean beforeItsFlight = r != null && r.status() == ProcStatus.SKIPPED
-                        && ProcStates.UNKNOWN_FLIGHT.equals(r.lastError());
+                        && MessageReplays.UNKNOWN_FLIGHT.equals(r.lastError());
                 if (failedOrDead || beforeItsFlight) {
                     put(with(r, ProcStatus.PENDING, r.identityKey(), 0, null, null, null, now, r.backfillNextAt()));
                     replayed.add(id);

@@ -1,5 +1,7 @@
 package io.msgx.pipeline.store;
 
+import io.msgx.pipeline.port.InboxCursors;
+import io.msgx.pipeline.port.PipelineStore;
 import io.msgx.pipeline.testing.SettableClock;
 import org.junit.jupiter.api.Test;
 
@@ -80,7 +82,7 @@ public abstract class InboxCursorContract {
     @Test
     void seedingIsRefusedOnceAnyMessageWasEnqueued() {
         var store = store();
-        store.procStates().insertIfAbsent(1, null, clock.instant());
+        store.queue().insertIfAbsent(1, null, clock.instant());
 
         assertThat(store.inboxCursor().seed(5_000, clock.instant())).isFalse();
 
@@ -90,8 +92,8 @@ public abstract class InboxCursorContract {
     @Test
     void seedingIsRefusedEvenWhenEveryEnqueuedMessageHasEnded() {
         var store = store();
-        store.procStates().insertIfAbsent(1, null, clock.instant());
-        store.procStates().finish(1, Terminal.succeeded("applied"), clock.instant());
+        store.queue().insertIfAbsent(1, null, clock.instant());
+        store.queue().finish(1, Terminal.succeeded("applied"), clock.instant());
 
         assertThat(store.inboxCursor().seed(5_000, clock.instant())).isFalse();
     }

@@ -1,6 +1,9 @@
 package io.msgx.pipeline.store;
 
 import io.msgx.domain.flight.FlightId;
+import io.msgx.pipeline.port.OutboxQueries;
+import io.msgx.pipeline.port.PipelineStore;
+import io.msgx.pipeline.port.ReferenceData;
 import io.msgx.pipeline.testing.SettableClock;
 import org.junit.jupiter.api.Test;
 
@@ -13,10 +16,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
- * What every {@link Outbox} must do: notifications keep their append order through one global {@code EVENT_ID}
- * sequence; the {@code KAFKA:schd} projection keeps one row per FLID holding the newest version. Delivery (claims,
- * confirmations, failures, cleanup, backlog) runs on the store's auto-commit {@link PipelineStore#outbox()}, as the
- * dispatcher uses it.
+ * What the outbox ports ({@link Notifications}, {@link Projections}, {@link ReferenceNotifications}, {@link DeadLetters},
+ * {@link OutboxCleanup}, {@link OutboxQueries}) must do together: notifications keep their append order through one
+ * global {@code EVENT_ID} sequence; the {@code KAFKA:schd} projection keeps one row per FLID holding the newest version.
+ * Delivery (claims, confirmations, failures, cleanup, backlog) runs on the store's auto-commit ports, as the dispatcher
+ * uses them.
  */
 public abstract class OutboxContract {
 
@@ -30,16 +34,16 @@ public abstract class OutboxContract {
     }
 
     private boolean upsert(OutboxEvent projection) {
-        return inTx(tx -> tx.outbox().upsertProjection(projection));
+        return inTx(tx -> tx.projections().upsertProjection(projection));
     }
 
     private List<OutboxEntry> pending(OutboxTarget target) {
-        return inTx(tx -> tx.outbox().pending(target, 100));
+        return inTx(tx -> tx.outboxQueries().pending(target, 100));
     }
 
-    /** The auto-commit outbox of the dispatcher: each call its own statement. */
-    private Outbox delivery() {
-        return store().outbox();
+    /** The store whose auto-commit outbox ports the dispatcher uses: each call its own statement. */
+    private PipelineStore delivery() {
+        return store();
     }
 
     private Instant now() {
@@ -47,7 +51,7 @@ public abstract class OutboxContract {
     }
 
     private long append(String flid, long version) {
-        return inTx(tx -> tx.outbox().append(notification(flid, version, 100 + version)));
+        return inTx(tx -> tx.notifications().append(notification(flid, version, 100 + version)));
     }
 
     private long upsertAndGetId(String flid, long version) {
@@ -58,27 +62,27 @@ public abstract class OutboxContract {
     }
 
     private List<Long> dueNotificationIds(Instant at) {
-        return delivery().dueNotifications(at, 100).stream().map(OutboxEntry::eventId).toList();
+        return delivery().notifications().dueNotifications(at, 100).stream().map(OutboxEntry::eventId).toList();
     }
 
     private List<Long> dueProjectionIds(Instant at) {
-        return delivery().dueProjections(at, 100).stream().map(OutboxEntry::eventId).toList();
+        return delivery().projections().dueProjections(at, 100).stream().map(OutboxEntry::eventId).toList();
     }
 
     private OutboxEntry pendingRow(long eventId) {
-        return inTx(tx -> tx.outbox().pending(OutboxTarget.KAFKA_MSG, 100).stream()
+        return inTx(tx -> tx.outboxQueries().pending(OutboxTarget.KAFKA_MSG, 100).stream()
                 .filter(e -> e.eventId() == eventId).findFirst()
-                .or(() -> tx.outbox().pending(OutboxTarget.KAFKA_SCHD, 100).stream()
+                .or(() -> tx.outboxQueries().pending(OutboxTarget.KAFKA_SCHD, 100).stream()
                         .filter(e -> e.eventId() == eventId).findFirst())
                 .orElseThrow(() -> new AssertionError("no pending row with EVENT_ID " + eventId)));
     }
 
     private void fail(long eventId, Instant retryAt) {
-        assertThat(delivery().recordDeliveryFailure(eventId, "broker unreachable", retryAt, false, now())).isTrue();
+        assertThat(delivery().deadLetters().recordDeliveryFailure(eventId, "broker unreachable", retryAt, false, now())).isTrue();
     }
 
     private void kill(long eventId) {
-        assertThat(delivery().recordDeliveryFailure(eventId, "record too large", now().plusSeconds(60), true, now()))
+        assertThat(delivery().deadLetters().recordDeliveryFailure(eventId, "record too large", now().plusSeconds(60), true, now()))
                 .isTrue();
     }
 
@@ -103,7 +107,7 @@ public abstract class OutboxContract {
     void anAppendedNotificationIsPendingAsWritten() {
         var event = notification("1001", 3, 17);
 
-        long eventId = inTx(tx -> tx.outbox().append(event));
+        long eventId = inTx(tx -> tx.notifications().append(event));
 
         assertThat(pending(OutboxTarget.KAFKA_MSG)).containsExactly(
                 new OutboxEntry(eventId, event, OutboxEntry.DeliveryStatus.PENDING, 0, null, null, null));
@@ -113,7 +117,7 @@ public abstract class OutboxContract {
     void appendOrderIsEventIdOrder() {
         var events = List.of(notification("1002", 1, 17), notification("1001", 5, 17), notification("1002", 2, 18));
 
-        var eventIds = inTx(tx -> events.stream().map(tx.outbox()::append).toList());
+        var eventIds = inTx(tx -> events.stream().map(tx.notifications()::append).toList());
 
         assertThat(eventIds).isSorted().doesNotHaveDuplicates();
         var pending = pending(OutboxTarget.KAFKA_MSG);
@@ -123,8 +127,8 @@ public abstract class OutboxContract {
 
     @Test
     void eventIdsKeepGrowingAcrossTransactions() {
-        long first = inTx(tx -> tx.outbox().append(notification("1001", 1, 17)));
-        long second = inTx(tx -> tx.outbox().append(notification("1001", 2, 18)));
+        long first = inTx(tx -> tx.notifications().append(notification("1001", 1, 17)));
+        long second = inTx(tx -> tx.notifications().append(notification("1001", 2, 18)));
 
         assertThat(second).isGreaterThan(first);
     }
@@ -132,11 +136,11 @@ public abstract class OutboxContract {
     @Test
     void pendingGivesAtMostTheLimitOldestFirst() {
         var eventIds = inTx(tx -> List.of(
-                tx.outbox().append(notification("1001", 1, 17)),
-                tx.outbox().append(notification("1001", 2, 18)),
-                tx.outbox().append(notification("1001", 3, 19))));
+                tx.notifications().append(notification("1001", 1, 17)),
+                tx.notifications().append(notification("1001", 2, 18)),
+                tx.notifications().append(notification("1001", 3, 19))));
 
-        var firstTwo = inTx(tx -> tx.outbox().pending(OutboxTarget.KAFKA_MSG, 2));
+        var firstTwo = inTx(tx -> tx.outboxQueries().pending(OutboxTarget.KAFKA_MSG, 2));
 
         assertThat(firstTwo).extracting(OutboxEntry::eventId).containsExactlyElementsOf(eventIds.subList(0, 2));
     }
@@ -144,8 +148,8 @@ public abstract class OutboxContract {
     @Test
     void pendingGivesOnlyTheRowsOfTheTarget() {
         inTx(tx -> {
-            tx.outbox().append(notification("1001", 1, 17));
-            tx.outbox().upsertProjection(projection("1001", 1, 17));
+            tx.notifications().append(notification("1001", 1, 17));
+            tx.projections().upsertProjection(projection("1001", 1, 17));
             return null;
         });
 
@@ -157,9 +161,9 @@ public abstract class OutboxContract {
 
     @Test
     void eachTargetGoesThroughItsOwnOperation() {
-        assertThatThrownBy(() -> inTx(tx -> tx.outbox().append(projection("1001", 1, 17))))
+        assertThatThrownBy(() -> inTx(tx -> tx.notifications().append(projection("1001", 1, 17))))
                 .isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> inTx(tx -> tx.outbox().upsertProjection(notification("1001", 1, 17))))
+        assertThatThrownBy(() -> inTx(tx -> tx.projections().upsertProjection(notification("1001", 1, 17))))
                 .isInstanceOf(IllegalArgumentException.class);
         assertThat(pending(OutboxTarget.KAFKA_MSG)).isEmpty();
         assertThat(pending(OutboxTarget.KAFKA_SCHD)).isEmpty();
@@ -169,7 +173,7 @@ public abstract class OutboxContract {
     void notificationsAppendedTogetherKeepTheirOrderAfterEarlierOnes() {
         long first = append("7", 1);
         inTx(tx -> {
-            tx.outbox().appendAll(List.of(notification("8", 1, 201), notification("7", 2, 202), notification("8", 2, 203)));
+            tx.notifications().appendAll(List.of(notification("8", 1, 201), notification("7", 2, 202), notification("8", 2, 203)));
             return null;
         });
 
@@ -184,7 +188,7 @@ public abstract class OutboxContract {
     void projectionsUpsertedTogetherKeepTheNewestVersionOfEachFlid() {
         assertThat(upsert(projection("7", 5, 105))).isTrue();
         inTx(tx -> {
-            tx.outbox().upsertProjections(List.of(projection("7", 4, 204), projection("8", 1, 201),
+            tx.projections().upsertProjections(List.of(projection("7", 4, 204), projection("8", 1, 201),
                     tombstone("9", 3, 203)));
             return null;
         });
@@ -215,7 +219,7 @@ public abstract class OutboxContract {
 
     @Test
     void aNewerProjectionReplacesTheRowWithANewEventId() {
-        inTx(tx -> tx.outbox().upsertProjection(projection("1001", 1, 17)));
+        inTx(tx -> tx.projections().upsertProjection(projection("1001", 1, 17)));
         long before = pending(OutboxTarget.KAFKA_SCHD).get(0).eventId();
         clock.tick(Duration.ofSeconds(5));
         var newer = projection("1001", 2, 18);
@@ -231,7 +235,7 @@ public abstract class OutboxContract {
     @Test
     void anOlderProjectionIsRefusedAndLeavesTheRowAlone() {
         var newer = projection("1001", 5, 18);
-        inTx(tx -> tx.outbox().upsertProjection(newer));
+        inTx(tx -> tx.projections().upsertProjection(newer));
         var before = pending(OutboxTarget.KAFKA_SCHD);
 
         assertThat(upsert(projection("1001", 4, 17))).isFalse();
@@ -241,7 +245,7 @@ public abstract class OutboxContract {
 
     @Test
     void anEqualVersionReplacesTheRowWithANewEventId() {
-        inTx(tx -> tx.outbox().upsertProjection(projection("1001", 3, 17)));
+        inTx(tx -> tx.projections().upsertProjection(projection("1001", 3, 17)));
         long before = pending(OutboxTarget.KAFKA_SCHD).get(0).eventId();
         var replay = new OutboxEvent(OutboxTarget.KAFKA_SCHD, FlightId.of("1001"), OutboxEvent.EventType.UPSERT, 3, 40,
                 "{\"FLID\":\"1001\",\"replayed\":true}", clock.instant().plusSeconds(60));
@@ -255,7 +259,7 @@ public abstract class OutboxContract {
 
     @Test
     void aTombstoneProjectionHasNoPayload() {
-        inTx(tx -> tx.outbox().upsertProjection(projection("1001", 1, 17)));
+        inTx(tx -> tx.projections().upsertProjection(projection("1001", 1, 17)));
         var tombstone = tombstone("1001", 2, 18);
 
         assertThat(upsert(tombstone)).isTrue();
@@ -266,8 +270,8 @@ public abstract class OutboxContract {
     @Test
     void eachFlightHasItsOwnProjection() {
         inTx(tx -> {
-            tx.outbox().upsertProjection(projection("1001", 7, 17));
-            tx.outbox().upsertProjection(projection("1002", 1, 17));
+            tx.projections().upsertProjection(projection("1001", 7, 17));
+            tx.projections().upsertProjection(projection("1002", 1, 17));
             return null;
         });
 
@@ -280,9 +284,9 @@ public abstract class OutboxContract {
     @Test
     void projectionsAndNotificationsShareOneEventIdSequence() {
         var eventIds = inTx(tx -> {
-            long a = tx.outbox().append(notification("1001", 1, 17));
-            tx.outbox().upsertProjection(projection("1001", 1, 17));
-            long c = tx.outbox().append(notification("1001", 2, 18));
+            long a = tx.notifications().append(notification("1001", 1, 17));
+            tx.projections().upsertProjection(projection("1001", 1, 17));
+            long c = tx.notifications().append(notification("1001", 2, 18));
             return List.of(a, c);
         });
 
@@ -307,7 +311,7 @@ public abstract class OutboxContract {
         long first = append("1001", 1);
         long second = append("1001", 2);
 
-        assertThat(delivery().markSent(first, now())).isTrue();
+        assertThat(delivery().notifications().markSent(first, now())).isTrue();
 
         assertThat(dueNotificationIds(now())).containsExactly(second);
     }
@@ -336,7 +340,7 @@ public abstract class OutboxContract {
 
         assertThat(dueNotificationIds(retryAt)).as("one notification in flight while the flight is in trouble")
                 .containsExactly(head, other);
-        assertThat(delivery().markSent(head, retryAt)).isTrue();
+        assertThat(delivery().notifications().markSent(head, retryAt)).isTrue();
         assertThat(dueNotificationIds(retryAt)).hasSize(2).as("recovered: the rest of the flight flows again")
                 .doesNotContain(head);
     }
@@ -369,7 +373,7 @@ public abstract class OutboxContract {
         long b = append("1003", 2);
         append("1002", 1);
 
-        assertThat(delivery().dueNotifications(now(), 2)).extracting(OutboxEntry::eventId).containsExactly(a, b);
+        assertThat(delivery().notifications().dueNotifications(now(), 2)).extracting(OutboxEntry::eventId).containsExactly(a, b);
     }
 
     @Test
@@ -379,22 +383,22 @@ public abstract class OutboxContract {
         long c = append("1003", 1);
         fail(waiting, now().plusSeconds(30));
 
-        assertThat(delivery().dueNotifications(now(), 2)).extracting(OutboxEntry::eventId).containsExactly(b, c);
+        assertThat(delivery().notifications().dueNotifications(now(), 2)).extracting(OutboxEntry::eventId).containsExactly(b, c);
     }
 
     @Test
     void aClaimedNotificationComesAsWritten() {
         var event = notification("1001", 3, 17);
-        long eventId = inTx(tx -> tx.outbox().append(event));
+        long eventId = inTx(tx -> tx.notifications().append(event));
 
-        assertThat(delivery().dueNotifications(now(), 10)).containsExactly(
+        assertThat(delivery().notifications().dueNotifications(now(), 10)).containsExactly(
                 new OutboxEntry(eventId, event, OutboxEntry.DeliveryStatus.PENDING, 0, null, null, null));
     }
 
     @Test
     void sentNotificationsAreNeverClaimedAgain() {
         long eventId = append("1001", 1);
-        delivery().markSent(eventId, now());
+        delivery().notifications().markSent(eventId, now());
 
         assertThat(dueNotificationIds(now().plusSeconds(3600))).isEmpty();
     }
@@ -415,10 +419,10 @@ public abstract class OutboxContract {
         long c = append("1001", 2);
         long d = append("1003", 1);
 
-        assertThat(delivery().dueNotifications(now(), 2, b)).extracting(OutboxEntry::eventId).containsExactly(c, d);
-        assertThat(delivery().dueNotifications(now(), 10, 0)).extracting(OutboxEntry::eventId)
+        assertThat(delivery().notifications().dueNotifications(now(), 2, b)).extracting(OutboxEntry::eventId).containsExactly(c, d);
+        assertThat(delivery().notifications().dueNotifications(now(), 10, 0)).extracting(OutboxEntry::eventId)
                 .containsExactly(a, b, c, d);
-        assertThat(delivery().dueNotifications(now(), 10, d)).isEmpty();
+        assertThat(delivery().notifications().dueNotifications(now(), 10, d)).isEmpty();
     }
 
     @Test
@@ -429,7 +433,7 @@ public abstract class OutboxContract {
         long d = append("1002", 2);
         fail(waiting, now().plusSeconds(30));
 
-        assertThat(delivery().dueNotifications(now(), 10, b)).extracting(OutboxEntry::eventId).containsExactly(d);
+        assertThat(delivery().notifications().dueNotifications(now(), 10, b)).extracting(OutboxEntry::eventId).containsExactly(d);
     }
 
     // --- dueProjections ---
@@ -440,7 +444,7 @@ public abstract class OutboxContract {
         long b = upsertAndGetId("1001", 1);
         upsertAndGetId("1002", 1);
 
-        assertThat(delivery().dueProjections(now(), 2)).extracting(OutboxEntry::eventId).containsExactly(a, b);
+        assertThat(delivery().projections().dueProjections(now(), 2)).extracting(OutboxEntry::eventId).containsExactly(a, b);
     }
 
     @Test
@@ -449,8 +453,8 @@ public abstract class OutboxContract {
         long b = upsertAndGetId("1001", 1);
         long c = upsertAndGetId("1002", 1);
 
-        assertThat(delivery().dueProjections(now(), 10, a)).extracting(OutboxEntry::eventId).containsExactly(b, c);
-        assertThat(delivery().dueProjections(now(), 10, c)).isEmpty();
+        assertThat(delivery().projections().dueProjections(now(), 10, a)).extracting(OutboxEntry::eventId).containsExactly(b, c);
+        assertThat(delivery().projections().dueProjections(now(), 10, c)).isEmpty();
     }
 
     @Test
@@ -471,7 +475,7 @@ public abstract class OutboxContract {
         long dead = upsertAndGetId("1002", 1);
         long pending = upsertAndGetId("1003", 1);
 
-        assertThat(delivery().markProjectionSent(FlightId.of("1001"), 1, now())).isTrue();
+        assertThat(delivery().projections().markProjectionSent(FlightId.of("1001"), 1, now())).isTrue();
         kill(dead);
 
         assertThat(dueProjectionIds(now().plusSeconds(3600))).containsExactly(pending);
@@ -481,28 +485,28 @@ public abstract class OutboxContract {
 
     @Test
     void theDueRetriesBeginAtTheLowestPendingEventWhoseRetryHasCome() {
-        assumeTrue(delivery().dueRetries(now()).isPresent(), "this store does not say where the due retries begin");
+        assumeTrue(delivery().outboxQueries().dueRetries(now()).isPresent(), "this store does not say where the due retries begin");
         long later = append("1001", 1);
         long sooner = append("1002", 1);
         append("1003", 1);
         long projection = upsertAndGetId("1004", 1);
-        var none = new Outbox.DueRetries(Outbox.DueRetries.NONE, Outbox.DueRetries.NONE);
-        assertThat(delivery().dueRetries(now())).as("nothing failed yet").contains(none);
+        var none = new OutboxQueries.DueRetries(OutboxQueries.DueRetries.NONE, OutboxQueries.DueRetries.NONE);
+        assertThat(delivery().outboxQueries().dueRetries(now())).as("nothing failed yet").contains(none);
 
         fail(later, now().plusSeconds(30));
         fail(sooner, now().plusSeconds(10));
         fail(projection, now().plusSeconds(10));
 
-        assertThat(delivery().dueRetries(now().plusSeconds(9))).as("none due yet").contains(none);
-        assertThat(delivery().dueRetries(now().plusSeconds(10)))
-                .contains(new Outbox.DueRetries(sooner, projection));
-        assertThat(delivery().dueRetries(now().plusSeconds(30))).as("the lowest EVENT_ID, not the earliest time")
-                .contains(new Outbox.DueRetries(later, projection));
+        assertThat(delivery().outboxQueries().dueRetries(now().plusSeconds(9))).as("none due yet").contains(none);
+        assertThat(delivery().outboxQueries().dueRetries(now().plusSeconds(10)))
+                .contains(new OutboxQueries.DueRetries(sooner, projection));
+        assertThat(delivery().outboxQueries().dueRetries(now().plusSeconds(30))).as("the lowest EVENT_ID, not the earliest time")
+                .contains(new OutboxQueries.DueRetries(later, projection));
     }
 
     @Test
     void aRetryConfirmedOrDeadIsNoLongerDue() {
-        assumeTrue(delivery().dueRetries(now()).isPresent(), "this store does not say where the due retries begin");
+        assumeTrue(delivery().outboxQueries().dueRetries(now()).isPresent(), "this store does not say where the due retries begin");
         long confirmed = append("1001", 1);
         long dead = append("1002", 1);
         long waiting = append("1003", 1);
@@ -510,10 +514,10 @@ public abstract class OutboxContract {
         fail(dead, now());
         fail(waiting, now());
 
-        assertThat(delivery().markSent(confirmed, now())).isTrue();
+        assertThat(delivery().notifications().markSent(confirmed, now())).isTrue();
         kill(dead);
 
-        assertThat(delivery().dueRetries(now()).map(Outbox.DueRetries::firstNotification)).contains(waiting);
+        assertThat(delivery().outboxQueries().dueRetries(now()).map(OutboxQueries.DueRetries::firstNotification)).contains(waiting);
     }
 
     // --- markSent ---
@@ -523,12 +527,12 @@ public abstract class OutboxContract {
         long eventId = append("1001", 1);
         var sentAt = now().plusSeconds(2);
 
-        assertThat(delivery().markSent(eventId, sentAt)).isTrue();
-        assertThat(delivery().markSent(eventId, sentAt.plusSeconds(1))).isFalse();
+        assertThat(delivery().notifications().markSent(eventId, sentAt)).isTrue();
+        assertThat(delivery().notifications().markSent(eventId, sentAt.plusSeconds(1))).isFalse();
 
         assertThat(pending(OutboxTarget.KAFKA_MSG)).isEmpty();
-        assertThat(delivery().deleteSentBefore(sentAt, 10)).as("kept: sent at, not before, the cutoff").isZero();
-        assertThat(delivery().deleteSentBefore(sentAt.plusMillis(1), 10)).isEqualTo(1);
+        assertThat(delivery().outboxCleanup().deleteSentBefore(sentAt, 10)).as("kept: sent at, not before, the cutoff").isZero();
+        assertThat(delivery().outboxCleanup().deleteSentBefore(sentAt.plusMillis(1), 10)).isEqualTo(1);
     }
 
     @Test
@@ -538,11 +542,11 @@ public abstract class OutboxContract {
         long dead = append("1003", 1);
         kill(dead);
 
-        assertThat(delivery().markAllSent(List.of(a, b, dead, 404L), now())).isEqualTo(2);
-        assertThat(delivery().markAllSent(List.of(a), now())).as("confirmed once").isZero();
+        assertThat(delivery().notifications().markAllSent(List.of(a, b, dead, 404L), now())).isEqualTo(2);
+        assertThat(delivery().notifications().markAllSent(List.of(a), now())).as("confirmed once").isZero();
 
         assertThat(pending(OutboxTarget.KAFKA_MSG)).isEmpty();
-        assertThat(delivery().deliveryBacklog().dead()).isEqualTo(1);
+        assertThat(delivery().outboxQueries().deliveryBacklog().dead()).isEqualTo(1);
     }
 
     @Test
@@ -552,7 +556,7 @@ public abstract class OutboxContract {
         upsertAndGetId("1003", 1);
         upsertAndGetId("1002", 6);                       // replaced after version 5 was sent
 
-        var confirmed = delivery().markProjectionsSent(java.util.Map.of(FlightId.of("1001"), 3L,
+        var confirmed = delivery().projections().markProjectionsSent(java.util.Map.of(FlightId.of("1001"), 3L,
                 FlightId.of("1002"), 5L, FlightId.of("1003"), 1L), now());
 
         assertThat(confirmed).containsExactlyInAnyOrder(FlightId.of("1001"), FlightId.of("1003"));
@@ -562,7 +566,7 @@ public abstract class OutboxContract {
 
     @Test
     void confirmingAnUnknownNotificationIsFalse() {
-        assertThat(delivery().markSent(404, now())).isFalse();
+        assertThat(delivery().notifications().markSent(404, now())).isFalse();
     }
 
     @Test
@@ -570,16 +574,16 @@ public abstract class OutboxContract {
         long eventId = append("1001", 1);
         kill(eventId);
 
-        assertThat(delivery().markSent(eventId, now())).isFalse();
+        assertThat(delivery().notifications().markSent(eventId, now())).isFalse();
 
-        assertThat(delivery().deliveryBacklog().dead()).isEqualTo(1);
+        assertThat(delivery().outboxQueries().deliveryBacklog().dead()).isEqualTo(1);
     }
 
     @Test
     void aProjectionIsNeverConfirmedAsANotification() {
         long eventId = upsertAndGetId("1001", 1);
 
-        assertThat(delivery().markSent(eventId, now())).isFalse();
+        assertThat(delivery().notifications().markSent(eventId, now())).isFalse();
 
         assertThat(dueProjectionIds(now())).containsExactly(eventId);
     }
@@ -589,24 +593,24 @@ public abstract class OutboxContract {
     @Test
     void aProjectionIsConfirmedForTheVersionThatWasSent() {
         upsertAndGetId("1001", 1);
-        var claimed = delivery().dueProjections(now(), 10).get(0);
+        var claimed = delivery().projections().dueProjections(now(), 10).get(0);
 
-        assertThat(delivery().markProjectionSent(claimed.event().partitionKey(), claimed.event().stateVersion(), now()))
+        assertThat(delivery().projections().markProjectionSent(claimed.event().partitionKey(), claimed.event().stateVersion(), now()))
                 .isTrue();
 
         assertThat(dueProjectionIds(now())).isEmpty();
-        assertThat(delivery().deliveryBacklog().pending()).isZero();
+        assertThat(delivery().outboxQueries().deliveryBacklog().pending()).isZero();
     }
 
     @Test
     void aProjectionReplacedAfterTheClaimIsNotConfirmedAndTheNewerVersionStaysPending() {
         upsertAndGetId("1001", 1);
-        var claimed = delivery().dueProjections(now(), 10).get(0);
+        var claimed = delivery().projections().dueProjections(now(), 10).get(0);
         long newer = upsertAndGetId("1001", 2);
 
-        assertThat(delivery().markProjectionSent(FlightId.of("1001"), claimed.event().stateVersion(), now())).isFalse();
+        assertThat(delivery().projections().markProjectionSent(FlightId.of("1001"), claimed.event().stateVersion(), now())).isFalse();
 
-        var due = delivery().dueProjections(now(), 10);
+        var due = delivery().projections().dueProjections(now(), 10);
         assertThat(due).extracting(OutboxEntry::eventId).containsExactly(newer);
         assertThat(due.get(0).event().stateVersion()).isEqualTo(2);
         assertThat(due.get(0).status()).isEqualTo(OutboxEntry.DeliveryStatus.PENDING);
@@ -616,20 +620,20 @@ public abstract class OutboxContract {
     void aProjectionIsConfirmedOnlyOnce() {
         upsertAndGetId("1001", 1);
 
-        assertThat(delivery().markProjectionSent(FlightId.of("1001"), 1, now())).isTrue();
-        assertThat(delivery().markProjectionSent(FlightId.of("1001"), 1, now())).isFalse();
+        assertThat(delivery().projections().markProjectionSent(FlightId.of("1001"), 1, now())).isTrue();
+        assertThat(delivery().projections().markProjectionSent(FlightId.of("1001"), 1, now())).isFalse();
     }
 
     @Test
     void confirmingTheProjectionOfAFlightWithoutOneIsFalse() {
-        assertThat(delivery().markProjectionSent(FlightId.of("1001"), 1, now())).isFalse();
+        assertThat(delivery().projections().markProjectionSent(FlightId.of("1001"), 1, now())).isFalse();
     }
 
     @Test
     void confirmingAProjectionNeverConfirmsANotificationOfTheSameFlightAndVersion() {
         long notification = append("1001", 1);
 
-        assertThat(delivery().markProjectionSent(FlightId.of("1001"), 1, now())).isFalse();
+        assertThat(delivery().projections().markProjectionSent(FlightId.of("1001"), 1, now())).isFalse();
 
         assertThat(dueNotificationIds(now())).containsExactly(notification);
     }
@@ -639,9 +643,9 @@ public abstract class OutboxContract {
         long eventId = upsertAndGetId("1001", 1);
         kill(eventId);
 
-        assertThat(delivery().markProjectionSent(FlightId.of("1001"), 1, now())).isFalse();
+        assertThat(delivery().projections().markProjectionSent(FlightId.of("1001"), 1, now())).isFalse();
 
-        assertThat(delivery().deliveryBacklog().dead()).isEqualTo(1);
+        assertThat(delivery().outboxQueries().deliveryBacklog().dead()).isEqualTo(1);
     }
 
     @Test
@@ -650,19 +654,19 @@ public abstract class OutboxContract {
 
         long revived = upsertAndGetId("1001", 2);
 
-        assertThat(delivery().dueProjections(now(), 10)).containsExactly(new OutboxEntry(revived,
+        assertThat(delivery().projections().dueProjections(now(), 10)).containsExactly(new OutboxEntry(revived,
                 projection("1001", 2, 102), OutboxEntry.DeliveryStatus.PENDING, 0, null, null, null));
-        assertThat(delivery().deliveryBacklog().dead()).isZero();
+        assertThat(delivery().outboxQueries().deliveryBacklog().dead()).isZero();
     }
 
     @Test
     void aNewerVersionReopensASentProjection() {
         upsertAndGetId("1001", 1);
-        delivery().markProjectionSent(FlightId.of("1001"), 1, now());
+        delivery().projections().markProjectionSent(FlightId.of("1001"), 1, now());
 
         long reopened = upsertAndGetId("1001", 2);
 
-        assertThat(delivery().dueProjections(now(), 10)).containsExactly(new OutboxEntry(reopened,
+        assertThat(delivery().projections().dueProjections(now(), 10)).containsExactly(new OutboxEntry(reopened,
                 projection("1001", 2, 102), OutboxEntry.DeliveryStatus.PENDING, 0, null, null, null));
     }
 
@@ -674,14 +678,14 @@ public abstract class OutboxContract {
         var firstRetry = now().plusSeconds(10);
         var secondRetry = now().plusSeconds(40);
 
-        assertThat(delivery().recordDeliveryFailure(eventId, "timeout", firstRetry, false, now())).isTrue();
+        assertThat(delivery().deadLetters().recordDeliveryFailure(eventId, "timeout", firstRetry, false, now())).isTrue();
         var afterOne = pendingRow(eventId);
         assertThat(afterOne.status()).isEqualTo(OutboxEntry.DeliveryStatus.PENDING);
         assertThat(afterOne.attempts()).isEqualTo(1);
         assertThat(afterOne.lastError()).isEqualTo("timeout");
         assertThat(afterOne.nextAttemptAt()).isEqualTo(firstRetry);
 
-        assertThat(delivery().recordDeliveryFailure(eventId, "not leader", secondRetry, false, firstRetry)).isTrue();
+        assertThat(delivery().deadLetters().recordDeliveryFailure(eventId, "not leader", secondRetry, false, firstRetry)).isTrue();
         var afterTwo = pendingRow(eventId);
         assertThat(afterTwo.attempts()).isEqualTo(2);
         assertThat(afterTwo.lastError()).isEqualTo("not leader");
@@ -693,12 +697,12 @@ public abstract class OutboxContract {
     void aFailedDeliveryMarkedDeadIsKeptAsADeadLetterAndNoLongerPending() {
         long eventId = append("1001", 1);
 
-        assertThat(delivery().recordDeliveryFailure(eventId, "record too large", now(), true, now())).isTrue();
+        assertThat(delivery().deadLetters().recordDeliveryFailure(eventId, "record too large", now(), true, now())).isTrue();
 
         assertThat(pending(OutboxTarget.KAFKA_MSG)).isEmpty();
         assertThat(dueNotificationIds(now().plusSeconds(3600))).isEmpty();
-        assertThat(delivery().deliveryBacklog()).isEqualTo(new Outbox.DeliveryBacklog(0, 1, null));
-        assertThat(delivery().deleteSentBefore(now().plusSeconds(3600), 10)).as("a dead letter is kept").isZero();
+        assertThat(delivery().outboxQueries().deliveryBacklog()).isEqualTo(new OutboxQueries.DeliveryBacklog(0, 1, null));
+        assertThat(delivery().outboxCleanup().deleteSentBefore(now().plusSeconds(3600), 10)).as("a dead letter is kept").isZero();
     }
 
     @Test
@@ -706,7 +710,7 @@ public abstract class OutboxContract {
         long old = upsertAndGetId("1001", 1);
         long newer = upsertAndGetId("1001", 2);
 
-        assertThat(delivery().recordDeliveryFailure(old, "timeout", now().plusSeconds(10), false, now())).isFalse();
+        assertThat(delivery().deadLetters().recordDeliveryFailure(old, "timeout", now().plusSeconds(10), false, now())).isFalse();
 
         var row = pendingRow(newer);
         assertThat(row.attempts()).isZero();
@@ -718,14 +722,14 @@ public abstract class OutboxContract {
     void aFailureIsRecordedOnlyOnAPendingRow() {
         long sent = append("1001", 1);
         long dead = append("1002", 1);
-        delivery().markSent(sent, now());
+        delivery().notifications().markSent(sent, now());
         kill(dead);
 
-        assertThat(delivery().recordDeliveryFailure(sent, "late failure", now(), false, now())).isFalse();
-        assertThat(delivery().recordDeliveryFailure(dead, "again", now(), false, now())).isFalse();
-        assertThat(delivery().recordDeliveryFailure(404, "unknown", now(), false, now())).isFalse();
+        assertThat(delivery().deadLetters().recordDeliveryFailure(sent, "late failure", now(), false, now())).isFalse();
+        assertThat(delivery().deadLetters().recordDeliveryFailure(dead, "again", now(), false, now())).isFalse();
+        assertThat(delivery().deadLetters().recordDeliveryFailure(404, "unknown", now(), false, now())).isFalse();
 
-        assertThat(delivery().deliveryBacklog()).isEqualTo(new Outbox.DeliveryBacklog(0, 1, null));
+        assertThat(delivery().outboxQueries().deliveryBacklog()).isEqualTo(new OutboxQueries.DeliveryBacklog(0, 1, null));
         assertThat(dueNotificationIds(now())).isEmpty();
     }
 
@@ -734,7 +738,7 @@ public abstract class OutboxContract {
         long eventId = append("1001", 1);
         var error = "stack ".repeat(2_000);
 
-        assertThat(delivery().recordDeliveryFailure(eventId, error, now(), false, now())).isTrue();
+        assertThat(delivery().deadLetters().recordDeliveryFailure(eventId, error, now(), false, now())).isTrue();
 
         var lastError = pendingRow(eventId).lastError();
         assertThat(error).startsWith(lastError);
@@ -751,17 +755,17 @@ public abstract class OutboxContract {
         long pendingNotification = append("1003", 1);
         long dead = append("1004", 1);
         upsertAndGetId("1001", 1);
-        delivery().markSent(sentEarly, cutoff.minusMillis(1));
-        delivery().markSent(sentAtCutoff, cutoff);
-        delivery().markProjectionSent(FlightId.of("1001"), 1, cutoff.minusSeconds(30));
+        delivery().notifications().markSent(sentEarly, cutoff.minusMillis(1));
+        delivery().notifications().markSent(sentAtCutoff, cutoff);
+        delivery().projections().markProjectionSent(FlightId.of("1001"), 1, cutoff.minusSeconds(30));
         kill(dead);
 
-        assertThat(delivery().deleteSentBefore(cutoff, 100)).isEqualTo(2);
+        assertThat(delivery().outboxCleanup().deleteSentBefore(cutoff, 100)).isEqualTo(2);
 
-        assertThat(delivery().deleteSentBefore(cutoff, 100)).isZero();
+        assertThat(delivery().outboxCleanup().deleteSentBefore(cutoff, 100)).isZero();
         assertThat(dueNotificationIds(now())).containsExactly(pendingNotification);
-        assertThat(delivery().deliveryBacklog().dead()).isEqualTo(1);
-        assertThat(delivery().deleteSentBefore(cutoff.plusMillis(1), 100)).as("the one sent at the cutoff").isEqualTo(1);
+        assertThat(delivery().outboxQueries().deliveryBacklog().dead()).isEqualTo(1);
+        assertThat(delivery().outboxCleanup().deleteSentBefore(cutoff.plusMillis(1), 100)).as("the one sent at the cutoff").isEqualTo(1);
     }
 
     @Test
@@ -771,23 +775,23 @@ public abstract class OutboxContract {
         long pendingProjection = upsertAndGetId("1003", 1);
         kill(dead);
 
-        assertThat(delivery().deleteSentBefore(now().plus(Duration.ofDays(365)), 100)).isZero();
+        assertThat(delivery().outboxCleanup().deleteSentBefore(now().plus(Duration.ofDays(365)), 100)).isZero();
 
         assertThat(dueNotificationIds(now())).containsExactly(pendingNotification);
         assertThat(dueProjectionIds(now())).containsExactly(pendingProjection);
-        assertThat(delivery().deliveryBacklog()).isEqualTo(new Outbox.DeliveryBacklog(2, 1, now()));
+        assertThat(delivery().outboxQueries().deliveryBacklog()).isEqualTo(new OutboxQueries.DeliveryBacklog(2, 1, now()));
     }
 
     @Test
     void cleanupDeletesAtMostTheLimitPerCall() {
         for (var flid : List.of("1001", "1002", "1003")) {
-            delivery().markSent(append(flid, 1), now());
+            delivery().notifications().markSent(append(flid, 1), now());
         }
         var cutoff = now().plusSeconds(1);
 
-        assertThat(delivery().deleteSentBefore(cutoff, 2)).isEqualTo(2);
-        assertThat(delivery().deleteSentBefore(cutoff, 2)).isEqualTo(1);
-        assertThat(delivery().deleteSentBefore(cutoff, 2)).isZero();
+        assertThat(delivery().outboxCleanup().deleteSentBefore(cutoff, 2)).isEqualTo(2);
+        assertThat(delivery().outboxCleanup().deleteSentBefore(cutoff, 2)).isEqualTo(1);
+        assertThat(delivery().outboxCleanup().deleteSentBefore(cutoff, 2)).isZero();
     }
 
     @Test
@@ -796,44 +800,44 @@ public abstract class OutboxContract {
         long dead = append("1002", 1);
         kill(dead);
         for (var flid : List.of("1003", "1004", "1005", "1006", "1007")) {
-            delivery().markSent(append(flid, 1), now());
+            delivery().notifications().markSent(append(flid, 1), now());
         }
         var cutoff = now().plusSeconds(1);
 
-        assertThat(delivery().deleteSentBefore(cutoff, 2)).isEqualTo(2);
-        assertThat(delivery().deleteSentBefore(cutoff, 2)).isEqualTo(2);
-        assertThat(delivery().deleteSentBefore(cutoff, 2)).isEqualTo(1);
-        assertThat(delivery().deleteSentBefore(cutoff, 2)).isZero();
+        assertThat(delivery().outboxCleanup().deleteSentBefore(cutoff, 2)).isEqualTo(2);
+        assertThat(delivery().outboxCleanup().deleteSentBefore(cutoff, 2)).isEqualTo(2);
+        assertThat(delivery().outboxCleanup().deleteSentBefore(cutoff, 2)).isEqualTo(1);
+        assertThat(delivery().outboxCleanup().deleteSentBefore(cutoff, 2)).isZero();
         assertThat(dueNotificationIds(now())).containsExactly(pendingNotification);
-        assertThat(delivery().deliveryBacklog().dead()).isEqualTo(1);
+        assertThat(delivery().outboxQueries().deliveryBacklog().dead()).isEqualTo(1);
     }
 
     @Test
     void cleanupKeepsARowWrittenAtOrAfterTheCutoffWhateverItsSentAtSays() {
         long eventId = append("1001", 1);
-        delivery().markSent(eventId, now().minusSeconds(5)); // a dispatcher whose clock is behind the pump's
+        delivery().notifications().markSent(eventId, now().minusSeconds(5)); // a dispatcher whose clock is behind the pump's
 
-        assertThat(delivery().deleteSentBefore(now(), 10)).as("written at the cutoff").isZero();
-        assertThat(delivery().deleteSentBefore(now().plusMillis(1), 10)).isEqualTo(1);
+        assertThat(delivery().outboxCleanup().deleteSentBefore(now(), 10)).as("written at the cutoff").isZero();
+        assertThat(delivery().outboxCleanup().deleteSentBefore(now().plusMillis(1), 10)).isEqualTo(1);
     }
 
     @Test
     void aFlightWhoseSentProjectionWasCleanedUpGetsAFreshProjectionRow() {
         upsertAndGetId("1001", 1);
-        delivery().markProjectionSent(FlightId.of("1001"), 1, now());
-        assertThat(delivery().deleteSentBefore(now().plusSeconds(1), 10)).isEqualTo(1);
+        delivery().projections().markProjectionSent(FlightId.of("1001"), 1, now());
+        assertThat(delivery().outboxCleanup().deleteSentBefore(now().plusSeconds(1), 10)).isEqualTo(1);
 
         long fresh = upsertAndGetId("1001", 2);
 
         assertThat(dueProjectionIds(now())).containsExactly(fresh);
-        assertThat(delivery().markProjectionSent(FlightId.of("1001"), 2, now())).isTrue();
+        assertThat(delivery().projections().markProjectionSent(FlightId.of("1001"), 2, now())).isTrue();
     }
 
     // --- deliveryBacklog ---
 
     @Test
     void anEmptyOutboxHasNoBacklog() {
-        assertThat(delivery().deliveryBacklog()).isEqualTo(new Outbox.DeliveryBacklog(0, 0, null));
+        assertThat(delivery().outboxQueries().deliveryBacklog()).isEqualTo(new OutboxQueries.DeliveryBacklog(0, 0, null));
     }
 
     @Test
@@ -846,21 +850,21 @@ public abstract class OutboxContract {
         clock.tick(Duration.ofMinutes(1));
         upsertAndGetId("1003", 1);
         long dead = append("1004", 1);
-        delivery().markSent(sent, now());
+        delivery().notifications().markSent(sent, now());
         kill(dead);
 
-        assertThat(delivery().deliveryBacklog())
-                .isEqualTo(new Outbox.DeliveryBacklog(2, 1, start.plus(Duration.ofMinutes(1))));
+        assertThat(delivery().outboxQueries().deliveryBacklog())
+                .isEqualTo(new OutboxQueries.DeliveryBacklog(2, 1, start.plus(Duration.ofMinutes(1))));
     }
 
     @Test
     void theOldestPendingIsTheEarliestCreatedNotTheFirstAppended() {
         var early = now().minusSeconds(300);
-        inTx(tx -> tx.outbox().append(notification("1001", 1, 17)));
-        inTx(tx -> tx.outbox().append(new OutboxEvent(OutboxTarget.KAFKA_MSG, FlightId.of("1002"),
+        inTx(tx -> tx.notifications().append(notification("1001", 1, 17)));
+        inTx(tx -> tx.notifications().append(new OutboxEvent(OutboxTarget.KAFKA_MSG, FlightId.of("1002"),
                 OutboxEvent.EventType.UPSERT, 1, 18, "{\"FLID\":\"1002\"}", early)));
 
-        assertThat(delivery().deliveryBacklog().oldestPendingCreatedAt()).isEqualTo(early);
+        assertThat(delivery().outboxQueries().deliveryBacklog().oldestPendingCreatedAt()).isEqualTo(early);
     }
 
     // --- a confirmed delivery stays confirmed ---
@@ -868,13 +872,13 @@ public abstract class OutboxContract {
     @Test
     void aConfirmedDeliveryCannotBeRecordedAsFailedAfterwards() {
         long eventId = append("1001", 1);
-        assertThat(delivery().markAllSent(List.of(eventId), now())).isEqualTo(1);
+        assertThat(delivery().notifications().markAllSent(List.of(eventId), now())).isEqualTo(1);
 
-        assertThat(delivery().recordDeliveryFailure(eventId, "late failure", now().plusSeconds(5), false, now()))
+        assertThat(delivery().deadLetters().recordDeliveryFailure(eventId, "late failure", now().plusSeconds(5), false, now()))
                 .isFalse();
-        assertThat(delivery().recordDeliveryFailure(eventId, "late failure", now().plusSeconds(5), true, now()))
+        assertThat(delivery().deadLetters().recordDeliveryFailure(eventId, "late failure", now().plusSeconds(5), true, now()))
                 .isFalse();
-        assertThat(delivery().deliveryBacklog()).isEqualTo(new Outbox.DeliveryBacklog(0, 0, null));
+        assertThat(delivery().outboxQueries().deliveryBacklog()).isEqualTo(new OutboxQueries.DeliveryBacklog(0, 0, null));
     }
 
     @Test
@@ -885,7 +889,7 @@ public abstract class OutboxContract {
         clock.tick(Duration.ofSeconds(10));
         assertThat(dueNotificationIds(now())).containsExactly(head);
 
-        assertThat(delivery().markSent(head, now())).isTrue();
+        assertThat(delivery().notifications().markSent(head, now())).isTrue();
 
         assertThat(dueNotificationIds(now())).containsExactly(next);
     }
@@ -897,21 +901,21 @@ public abstract class OutboxContract {
         var notification = notification("1001", 1, 17);
         var projection = projection("1001", 1, 17);
         long eventId = inTx(tx -> {
-            tx.outbox().upsertProjection(projection);
-            return tx.outbox().append(notification);
+            tx.projections().upsertProjection(projection);
+            return tx.notifications().append(notification);
         });
 
-        var outbox = store().outbox();
-        assertThat(outbox.dueNotifications(now(), 10)).extracting(OutboxEntry::eventId).containsExactly(eventId);
-        assertThat(outbox.dueProjections(now(), 10)).extracting(OutboxEntry::event).containsExactly(projection);
-        assertThat(outbox.deliveryBacklog()).isEqualTo(new Outbox.DeliveryBacklog(2, 0, now()));
+        var store = store();
+        assertThat(store.notifications().dueNotifications(now(), 10)).extracting(OutboxEntry::eventId).containsExactly(eventId);
+        assertThat(store.projections().dueProjections(now(), 10)).extracting(OutboxEntry::event).containsExactly(projection);
+        assertThat(store.outboxQueries().deliveryBacklog()).isEqualTo(new OutboxQueries.DeliveryBacklog(2, 0, now()));
     }
 
     @Test
     void aConfirmationByTheAutoCommitOutboxIsSeenByTheNextTransaction() {
         long eventId = append("1001", 1);
 
-        assertThat(store().outbox().markSent(eventId, now())).isTrue();
+        assertThat(store().notifications().markSent(eventId, now())).isTrue();
 
         assertThat(pending(OutboxTarget.KAFKA_MSG)).isEmpty();
     }
@@ -919,14 +923,14 @@ public abstract class OutboxContract {
     @Test
     void aRolledBackTransactionLeavesNothingToDeliver() {
         assertThatThrownBy(() -> inTx(tx -> {
-            tx.outbox().append(notification("1001", 1, 17));
-            tx.outbox().upsertProjection(projection("1001", 1, 17));
+            tx.notifications().append(notification("1001", 1, 17));
+            tx.projections().upsertProjection(projection("1001", 1, 17));
             throw new IllegalStateException("processing failed");
         })).isInstanceOf(IllegalStateException.class);
 
         assertThat(dueNotificationIds(now())).isEmpty();
         assertThat(dueProjectionIds(now())).isEmpty();
-        assertThat(delivery().deliveryBacklog()).isEqualTo(new Outbox.DeliveryBacklog(0, 0, null));
+        assertThat(delivery().outboxQueries().deliveryBacklog()).isEqualTo(new OutboxQueries.DeliveryBacklog(0, 0, null));
     }
 
     // --- KAFKA:ref (reference data, D-60) ---
@@ -945,13 +949,13 @@ public abstract class OutboxContract {
 
     private void upsertReferences(ReferenceEvent... events) {
         inTx(tx -> {
-            tx.outbox().upsertReferences(List.of(events));
+            tx.referenceNotifications().upsertReferences(List.of(events));
             return null;
         });
     }
 
     private ReferenceOutboxEntry referenceRow(String type, String key) {
-        return delivery().referenceEvent(type, key).orElseThrow(() -> new AssertionError("no KAFKA:ref row " + type
+        return delivery().referenceNotifications().referenceEvent(type, key).orElseThrow(() -> new AssertionError("no KAFKA:ref row " + type
                 + ":" + key));
     }
 
@@ -960,15 +964,15 @@ public abstract class OutboxContract {
         upsertReferences(referenceUpsert("GLST", "G17", 5), referenceUpsert("GLST", "G18", 5),
                 referenceTombstone("SLST", "201", 5));
 
-        var due = delivery().dueReferences(now(), 100);
+        var due = delivery().referenceNotifications().dueReferences(now(), 100);
         assertThat(due).extracting(e -> e.event().partitionKey()).containsExactly("GLST:G17", "GLST:G18", "SLST:201");
         assertThat(due.get(0).eventId()).isLessThan(due.get(1).eventId());
         assertThat(due.get(2).event().payload()).as("a tombstone has no payload").isNull();
         assertThat(due.get(2).event().eventType()).isEqualTo(OutboxEvent.EventType.TOMBSTONE);
         assertThat(due.get(0).event()).isEqualTo(referenceUpsert("GLST", "G17", 5));
         assertThat(due.get(0).status()).isEqualTo(OutboxEntry.DeliveryStatus.PENDING);
-        assertThat(delivery().dueReferences(now(), 2)).hasSize(2);
-        assertThat(delivery().deliveryBacklog().pending()).isEqualTo(3);
+        assertThat(delivery().referenceNotifications().dueReferences(now(), 2)).hasSize(2);
+        assertThat(delivery().outboxQueries().deliveryBacklog().pending()).isEqualTo(3);
     }
 
     @Test
@@ -983,7 +987,7 @@ public abstract class OutboxContract {
 
         upsertReferences(referenceUpsert("GLST", "G17", 6));
         assertThat(referenceRow("GLST", "G17")).as("an older message's change is not written").isEqualTo(replaced);
-        assertThat(delivery().dueReferences(now(), 100)).hasSize(1);
+        assertThat(delivery().referenceNotifications().dueReferences(now(), 100)).hasSize(1);
     }
 
     @Test
@@ -1004,17 +1008,17 @@ public abstract class OutboxContract {
     @Test
     void aDeliveredReferenceIsConfirmedByItsEventIdUnlessItWasReplacedMeanwhile() {
         upsertReferences(referenceUpsert("GLST", "G17", 5), referenceUpsert("GLST", "G18", 5));
-        var claimed = delivery().dueReferences(now(), 100);
+        var claimed = delivery().referenceNotifications().dueReferences(now(), 100);
         upsertReferences(referenceUpsert("GLST", "G18", 6)); // replaced while the round was being sent
 
-        int confirmed = delivery().markReferencesSent(claimed.stream().map(ReferenceOutboxEntry::eventId).toList(),
+        int confirmed = delivery().referenceNotifications().markReferencesSent(claimed.stream().map(ReferenceOutboxEntry::eventId).toList(),
                 now());
 
         assertThat(confirmed).isEqualTo(1);
         assertThat(referenceRow("GLST", "G17").status()).isEqualTo(OutboxEntry.DeliveryStatus.SENT);
         assertThat(referenceRow("GLST", "G17").sentAt()).isEqualTo(now());
-        assertThat(delivery().dueReferences(now(), 100)).extracting(e -> e.event().msgId()).containsExactly(6L);
-        assertThat(delivery().markReferencesSent(List.of(claimed.get(0).eventId()), now())).as("once").isZero();
+        assertThat(delivery().referenceNotifications().dueReferences(now(), 100)).extracting(e -> e.event().msgId()).containsExactly(6L);
+        assertThat(delivery().referenceNotifications().markReferencesSent(List.of(claimed.get(0).eventId()), now())).as("once").isZero();
     }
 
     @Test
@@ -1025,42 +1029,42 @@ public abstract class OutboxContract {
 
         fail(id, retryAt);
 
-        assertThat(delivery().dueReferences(now(), 100)).isEmpty();
-        assertThat(delivery().dueReferences(retryAt, 100)).extracting(ReferenceOutboxEntry::attempts).containsExactly(1);
+        assertThat(delivery().referenceNotifications().dueReferences(now(), 100)).isEmpty();
+        assertThat(delivery().referenceNotifications().dueReferences(retryAt, 100)).extracting(ReferenceOutboxEntry::attempts).containsExactly(1);
         assertThat(referenceRow("GLST", "G17").lastError()).isEqualTo("broker unreachable");
-        assertThat(delivery().recordDeliveryFailure(id, "gone", retryAt, true, now())).isTrue();
+        assertThat(delivery().deadLetters().recordDeliveryFailure(id, "gone", retryAt, true, now())).isTrue();
         assertThat(referenceRow("GLST", "G17").status()).isEqualTo(OutboxEntry.DeliveryStatus.DEAD);
-        assertThat(delivery().deliveryBacklog().dead()).isEqualTo(1);
+        assertThat(delivery().outboxQueries().deliveryBacklog().dead()).isEqualTo(1);
 
         upsertReferences(referenceUpsert("GLST", "G17", 6));
         var fresh = referenceRow("GLST", "G17");
         assertThat(fresh.status()).isEqualTo(OutboxEntry.DeliveryStatus.PENDING);
         assertThat(fresh.attempts()).isZero();
         assertThat(fresh.nextAttemptAt()).isNull();
-        assertThat(delivery().dueReferences(now(), 100)).hasSize(1);
+        assertThat(delivery().referenceNotifications().dueReferences(now(), 100)).hasSize(1);
     }
 
     @Test
     void sentReferenceRowsAreCleanedUpLikeTheOthers() {
         upsertReferences(referenceUpsert("GLST", "G17", 5), referenceUpsert("GLST", "G18", 5));
         long sent = referenceRow("GLST", "G17").eventId();
-        delivery().markReferencesSent(List.of(sent), now());
+        delivery().referenceNotifications().markReferencesSent(List.of(sent), now());
         clock.tick(Duration.ofDays(8));
 
-        assertThat(delivery().deleteSentBefore(now().minus(Duration.ofDays(7)), 100)).isEqualTo(1);
+        assertThat(delivery().outboxCleanup().deleteSentBefore(now().minus(Duration.ofDays(7)), 100)).isEqualTo(1);
 
-        assertThat(delivery().referenceEvent("GLST", "G17")).isEmpty();
-        assertThat(delivery().referenceEvent("GLST", "G18")).isPresent();
+        assertThat(delivery().referenceNotifications().referenceEvent("GLST", "G17")).isEmpty();
+        assertThat(delivery().referenceNotifications().referenceEvent("GLST", "G18")).isPresent();
     }
 
     @Test
     void aRolledBackReferenceWriteLeavesNothing() {
         assertThatThrownBy(() -> inTx(tx -> {
-            tx.outbox().upsertReferences(List.of(referenceUpsert("GLST", "G17", 5)));
+            tx.referenceNotifications().upsertReferences(List.of(referenceUpsert("GLST", "G17", 5)));
             throw new IllegalStateException("boom");
         })).hasMessage("boom");
 
-        assertThat(delivery().dueReferences(now(), 100)).isEmpty();
+        assertThat(delivery().referenceNotifications().dueReferences(now(), 100)).isEmpty();
     }
 
     // --- the dead-letter queue (issue 23, D-67) ---
@@ -1076,7 +1080,7 @@ public abstract class OutboxContract {
         kill(p1);
         kill(r1);
 
-        var dead = delivery().deadEvents(100);
+        var dead = delivery().deadLetters().deadEvents(100);
 
         assertThat(dead).extracting(DeadEvent::eventId).containsExactly(n1, p1, r1);
         assertThat(dead).extracting(DeadEvent::target)
@@ -1087,7 +1091,7 @@ public abstract class OutboxContract {
         assertThat(dead.get(0).lastError()).isEqualTo("record too large");
         assertThat(dead.get(0).createdAt()).isEqualTo(now());
         assertThat(dead.get(0).diedAt()).isEqualTo(now().plusSeconds(60));
-        assertThat(delivery().deadEvents(2)).hasSize(2);
+        assertThat(delivery().deadLetters().deadEvents(2)).hasSize(2);
     }
 
     @Test
@@ -1096,18 +1100,18 @@ public abstract class OutboxContract {
         kill(n1);
         clock.tick(Duration.ofMinutes(5));
 
-        assertThat(delivery().resendDead(List.of(n1, 999_999L), now())).containsExactly(n1);
+        assertThat(delivery().deadLetters().resendDead(List.of(n1, 999_999L), now())).containsExactly(n1);
 
         var row = pendingRow(n1);
         assertThat(row.attempts()).isZero();
         assertThat(row.status()).isEqualTo(OutboxEntry.DeliveryStatus.PENDING);
         assertThat(row.event().payload()).isEqualTo("{\"FLID\":\"1001\",\"v\":1}");
         assertThat(dueNotificationIds(now())).containsExactly(n1);
-        delivery().dueRetries(now()).ifPresent( // a store that answers (else the dispatcher always reads from the start)
+        delivery().outboxQueries().dueRetries(now()).ifPresent( // a store that answers (else the dispatcher always reads from the start)
                 due -> assertThat(due.firstNotification()).as("found by a dispatcher resuming where it settled")
                         .isEqualTo(n1));
-        assertThat(delivery().deadEvents(100)).isEmpty();
-        assertThat(delivery().resendDead(List.of(n1), now())).as("only DEAD rows are resent").isEmpty();
+        assertThat(delivery().deadLetters().deadEvents(100)).isEmpty();
+        assertThat(delivery().deadLetters().resendDead(List.of(n1), now())).as("only DEAD rows are resent").isEmpty();
     }
 
     @Test
@@ -1120,12 +1124,12 @@ public abstract class OutboxContract {
         kill(m1);
         long m2 = append("1003", 2);
 
-        assertThat(delivery().resendDead(List.of(n2, m1), now())).containsExactly(n2, m1);
+        assertThat(delivery().deadLetters().resendDead(List.of(n2, m1), now())).containsExactly(n2, m1);
 
         assertThat(dueNotificationIds(now())).as("EVENT_ID order among each FLID's pending notifications")
                 .containsExactly(n1, n2, n3, m1);
         assertThat(dueNotificationIds(now())).as("1003's resent head goes alone first").doesNotContain(m2);
-        assertThat(delivery().markAllSent(List.of(m1), now())).isEqualTo(1);
+        assertThat(delivery().notifications().markAllSent(List.of(m1), now())).isEqualTo(1);
         assertThat(dueNotificationIds(now())).containsExactly(n1, n2, n3, m2);
     }
 
@@ -1137,11 +1141,11 @@ public abstract class OutboxContract {
         kill(p1);
         kill(r1);
 
-        assertThat(delivery().resendDead(List.of(r1, p1), now())).containsExactly(p1, r1);
+        assertThat(delivery().deadLetters().resendDead(List.of(r1, p1), now())).containsExactly(p1, r1);
 
         assertThat(dueProjectionIds(now())).containsExactly(p1);
         assertThat(pendingRow(p1).attempts()).isZero();
-        assertThat(delivery().dueReferences(now(), 100)).extracting(ReferenceOutboxEntry::eventId).containsExactly(r1);
+        assertThat(delivery().referenceNotifications().dueReferences(now(), 100)).extracting(ReferenceOutboxEntry::eventId).containsExactly(r1);
         assertThat(referenceRow("GLST", "G17").attempts()).isZero();
     }
 
@@ -1156,11 +1160,11 @@ public abstract class OutboxContract {
         kill(p1);
         kill(r1);
 
-        assertThat(delivery().purgeDead(List.of(n1, n2, p1, r1))).containsExactlyInAnyOrder(n1, p1, r1);
+        assertThat(delivery().deadLetters().purgeDead(List.of(n1, n2, p1, r1))).containsExactlyInAnyOrder(n1, p1, r1);
 
-        assertThat(delivery().deadEvents(100)).isEmpty();
+        assertThat(delivery().deadLetters().deadEvents(100)).isEmpty();
         assertThat(pending(OutboxTarget.KAFKA_MSG)).extracting(OutboxEntry::eventId).containsExactly(n2);
-        assertThat(delivery().referenceEvent("GLST", "G17")).isEmpty();
+        assertThat(delivery().referenceNotifications().referenceEvent("GLST", "G17")).isEmpty();
         assertThat(upsert(projection("1002", 5, 105))).as("a purged projection is written afresh").isTrue();
         assertThat(pending(OutboxTarget.KAFKA_SCHD)).hasSize(1);
     }
@@ -1168,18 +1172,18 @@ public abstract class OutboxContract {
     @Test
     void aRearmedProjectionIsPendingAgainWithItsCurrentVersionWhetherSentOrDead() {
         long p1 = upsertAndGetId("1002", 4);
-        assertThat(delivery().markProjectionsSent(java.util.Map.of(FlightId.of("1002"), 4L), now())).hasSize(1);
-        assertThat(delivery().rearmProjection(FlightId.of("1002"), now())).as("a SENT row").hasValueSatisfying(row -> {
+        assertThat(delivery().projections().markProjectionsSent(java.util.Map.of(FlightId.of("1002"), 4L), now())).hasSize(1);
+        assertThat(delivery().projections().rearmProjection(FlightId.of("1002"), now())).as("a SENT row").hasValueSatisfying(row -> {
             assertThat(row.eventId()).isEqualTo(p1);
             assertThat(row.event().stateVersion()).isEqualTo(4);
             assertThat(row.status()).isEqualTo(OutboxEntry.DeliveryStatus.PENDING);
         });
         assertThat(dueProjectionIds(now())).containsExactly(p1);
-        assertThat(delivery().rearmProjection(FlightId.of("1002"), now())).as("already pending").isEmpty();
+        assertThat(delivery().projections().rearmProjection(FlightId.of("1002"), now())).as("already pending").isEmpty();
 
         kill(p1);
-        assertThat(delivery().rearmProjection(FlightId.of("1002"), now())).as("a DEAD row").isPresent();
+        assertThat(delivery().projections().rearmProjection(FlightId.of("1002"), now())).as("a DEAD row").isPresent();
         assertThat(pendingRow(p1).attempts()).isZero();
-        assertThat(delivery().rearmProjection(FlightId.of("1099"), now())).as("no such row").isEmpty();
+        assertThat(delivery().projections().rearmProjection(FlightId.of("1099"), now())).as("no such row").isEmpty();
     }
 }

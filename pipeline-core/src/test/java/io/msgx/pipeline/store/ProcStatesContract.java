@@ -1,5 +1,8 @@
 package io.msgx.pipeline.store;
 
+import io.msgx.pipeline.port.IdentityRegister;
+import io.msgx.pipeline.port.MessageQueries;
+import io.msgx.pipeline.port.MessageQueue;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
@@ -10,7 +13,8 @@ import java.util.concurrent.TimeUnit;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * What every {@link ProcStates} must do, whatever the database. A store's test class extends this and supplies a
+ * What the {@code PROC_STATE} ports ({@link MessageQueue}, {@link IdentityRegister}, {@link MessageQueries}) must do,
+ * whatever the database. A store's test class extends this and supplies a
  * fresh, empty store per test.
  */
 public abstract class ProcStatesContract extends ProcStatesFixture {
@@ -26,7 +30,7 @@ public abstract class ProcStatesContract extends ProcStatesFixture {
     @Test
     void anEnqueuedMessageIsPendingWithNothingElseRecorded() {
         var received = now().minusSeconds(30);
-        assertThat(states.insertIfAbsent(17, received, now())).isTrue();
+        assertThat(queue.insertIfAbsent(17, received, now())).isTrue();
 
         var record = record(17);
         assertThat(record.msgId()).isEqualTo(17);
@@ -47,7 +51,7 @@ public abstract class ProcStatesContract extends ProcStatesFixture {
 
     @Test
     void theMailboxReceiveTimeMayBeMissing() {
-        assertThat(states.insertIfAbsent(17, null, now())).isTrue();
+        assertThat(queue.insertIfAbsent(17, null, now())).isTrue();
 
         assertThat(record(17).receivedAt()).isNull();
         assertThat(record(17).enqueuedAt()).isEqualTo(now());
@@ -56,12 +60,12 @@ public abstract class ProcStatesContract extends ProcStatesFixture {
     @Test
     void aSecondEnqueueOfTheSameMessageIsRefusedAndChangesNothing() {
         var firstEnqueue = now();
-        states.insertIfAbsent(17, firstEnqueue.minusSeconds(1), firstEnqueue);
-        states.recordFailure(17, ErrorClass.INFRA, "db down", now().plusSeconds(60), now());
+        queue.insertIfAbsent(17, firstEnqueue.minusSeconds(1), firstEnqueue);
+        queue.recordFailure(17, ErrorClass.INFRA, "db down", now().plusSeconds(60), now());
         var before = record(17);
         clock.tick(Duration.ofMinutes(1));
 
-        assertThat(states.insertIfAbsent(17, now(), now())).isFalse();
+        assertThat(queue.insertIfAbsent(17, now(), now())).isFalse();
 
         assertThat(record(17)).isEqualTo(before);
         assertThat(record(17).enqueuedAt()).isEqualTo(firstEnqueue);
@@ -70,14 +74,14 @@ public abstract class ProcStatesContract extends ProcStatesFixture {
     @Test
     void messagesEnqueuedTogetherArePendingAndTheOnesAlreadyThereAreLeftAlone() {
         enqueue(17);
-        states.recordFailure(17, ErrorClass.INFRA, "db down", now().plusSeconds(60), now());
+        queue.recordFailure(17, ErrorClass.INFRA, "db down", now().plusSeconds(60), now());
         var before = record(17);
         var receivedAt = new java.util.LinkedHashMap<Long, java.time.Instant>();
         receivedAt.put(17L, now());
         receivedAt.put(18L, now().minusSeconds(2));
         receivedAt.put(19L, null);
 
-        assertThat(states.insertAllIfAbsent(receivedAt, now())).isEqualTo(2);
+        assertThat(queue.insertAllIfAbsent(receivedAt, now())).isEqualTo(2);
 
         assertThat(record(17)).isEqualTo(before);
         assertThat(record(18).status()).isEqualTo(ProcStatus.PENDING);
@@ -90,7 +94,7 @@ public abstract class ProcStatesContract extends ProcStatesFixture {
     void anUnknownMessageHasNoRecord() {
         enqueue(17);
 
-        assertThat(states.find(18)).isEmpty();
+        assertThat(queue.find(18)).isEmpty();
     }
 
     // --- head ---
@@ -99,35 +103,35 @@ public abstract class ProcStatesContract extends ProcStatesFixture {
     void theHeadIsTheOpenMessageWithTheSmallestId() {
         enqueue(30, 10, 20);
 
-        assertThat(states.head()).map(ProcRecord::msgId).contains(10L);
+        assertThat(queue.head()).map(ProcRecord::msgId).contains(10L);
     }
 
     @Test
     void aFailedMessageIsStillTheHead() {
         enqueue(10, 20);
-        states.recordFailure(10, ErrorClass.INTERNAL, "boom", now().plusSeconds(30), now());
+        queue.recordFailure(10, ErrorClass.INTERNAL, "boom", now().plusSeconds(30), now());
 
-        assertThat(states.head()).map(ProcRecord::msgId).contains(10L);
-        assertThat(states.head()).map(ProcRecord::status).contains(ProcStatus.FAILED);
+        assertThat(queue.head()).map(ProcRecord::msgId).contains(10L);
+        assertThat(queue.head()).map(ProcRecord::status).contains(ProcStatus.FAILED);
     }
 
     @Test
     void anEndedMessageIsNeverTheHead() {
         enqueue(10, 20, 30);
-        states.finish(10, Terminal.succeeded("applied"), now());
-        states.finish(20, Terminal.dead(ErrorClass.MALFORMED, "not XML"), now());
+        queue.finish(10, Terminal.succeeded("applied"), now());
+        queue.finish(20, Terminal.dead(ErrorClass.MALFORMED, "not XML"), now());
 
-        assertThat(states.head()).map(ProcRecord::msgId).contains(30L);
+        assertThat(queue.head()).map(ProcRecord::msgId).contains(30L);
     }
 
     @Test
     void thereIsNoHeadWhenNothingIsOpen() {
-        assertThat(states.head()).isEmpty();
+        assertThat(queue.head()).isEmpty();
 
         enqueue(10);
-        states.finish(10, Terminal.skipped("ignored:LDM-*"), now());
+        queue.finish(10, Terminal.skipped("ignored:LDM-*"), now());
 
-        assertThat(states.head()).isEmpty();
+        assertThat(queue.head()).isEmpty();
     }
 
     // --- pendingRun: what a group may take ---
@@ -143,36 +147,36 @@ public abstract class ProcStatesContract extends ProcStatesFixture {
     @Test
     void aRunIsThePendingMessagesFromTheHeadInFifoOrder() {
         enqueue(40, 10, 30, 20, 50);
-        states.finish(20, Terminal.succeeded("applied"), now());
+        queue.finish(20, Terminal.succeeded("applied"), now());
 
-        assertRunIsPrefixOf(states.pendingRun(1000, 10), 10L, 30L, 40L, 50L);
-        assertRunIsPrefixOf(states.pendingRun(1000, 2), 10L, 30L);
-        assertThat(states.pendingRun(1000, 2)).hasSizeLessThanOrEqualTo(2);
+        assertRunIsPrefixOf(queue.pendingRun(1000, 10), 10L, 30L, 40L, 50L);
+        assertRunIsPrefixOf(queue.pendingRun(1000, 2), 10L, 30L);
+        assertThat(queue.pendingRun(1000, 2)).hasSizeLessThanOrEqualTo(2);
     }
 
     @Test
     void aRunStopsBeforeTheWatermarkAndBeforeAFailedMessage() {
         enqueue(10, 20, 30, 40);
-        states.recordFailure(30, ErrorClass.INTERNAL, "boom", now().plusSeconds(30), now());
+        queue.recordFailure(30, ErrorClass.INTERNAL, "boom", now().plusSeconds(30), now());
 
-        assertRunIsPrefixOf(states.pendingRun(1000, 10), 10L, 20L);
-        assertRunIsPrefixOf(states.pendingRun(15, 10), 10L);
+        assertRunIsPrefixOf(queue.pendingRun(1000, 10), 10L, 20L);
+        assertRunIsPrefixOf(queue.pendingRun(15, 10), 10L);
     }
 
     @Test
     void thereIsNoRunWhenTheHeadFailedOrIsAboveTheWatermark() {
         enqueue(10, 20);
-        assertThat(states.pendingRun(5, 10)).isEmpty();
+        assertThat(queue.pendingRun(5, 10)).isEmpty();
 
-        states.recordFailure(10, ErrorClass.INTERNAL, "boom", now().plusSeconds(30), now());
-        assertThat(states.pendingRun(1000, 10)).isEmpty();
+        queue.recordFailure(10, ErrorClass.INTERNAL, "boom", now().plusSeconds(30), now());
+        assertThat(queue.pendingRun(1000, 10)).isEmpty();
     }
 
     @Test
     void findAllReturnsTheRecordsThatExist() {
         enqueue(10, 20);
 
-        var found = states.findAll(java.util.List.of(10L, 20L, 99L));
+        var found = queue.findAll(java.util.List.of(10L, 20L, 99L));
 
         assertThat(found).containsOnlyKeys(10L, 20L);
         assertThat(found.get(20L)).isEqualTo(record(20));
@@ -185,7 +189,7 @@ public abstract class ProcStatesContract extends ProcStatesFixture {
         enqueue(17);
         clock.tick(Duration.ofSeconds(3));
 
-        assertThat(states.bindIdentity(17, "AODB|SCHD|DNLD|42", now())).isEqualTo(new IdentityBinding.Bound());
+        assertThat(identities.bindIdentity(17, "AODB|SCHD|DNLD|42", now())).isEqualTo(new IdentityBinding.Bound());
 
         assertThat(record(17).identityKey()).isEqualTo("AODB|SCHD|DNLD|42");
         assertThat(record(17).updatedAt()).isEqualTo(now());
@@ -194,18 +198,18 @@ public abstract class ProcStatesContract extends ProcStatesFixture {
     @Test
     void bindingTheSameIdentityAgainIsBoundAgain() {
         enqueue(17);
-        states.bindIdentity(17, "AODB|SCHD|DNLD|42", now());
+        identities.bindIdentity(17, "AODB|SCHD|DNLD|42", now());
 
-        assertThat(states.bindIdentity(17, "AODB|SCHD|DNLD|42", now())).isEqualTo(new IdentityBinding.Bound());
+        assertThat(identities.bindIdentity(17, "AODB|SCHD|DNLD|42", now())).isEqualTo(new IdentityBinding.Bound());
         assertThat(record(17).identityKey()).isEqualTo("AODB|SCHD|DNLD|42");
     }
 
     @Test
     void anIdentityHeldByAnotherMessageNamesItsHolder() {
         enqueue(17, 18);
-        states.bindIdentity(17, "AODB|SCHD|DNLD|42", now());
+        identities.bindIdentity(17, "AODB|SCHD|DNLD|42", now());
 
-        assertThat(states.bindIdentity(18, "AODB|SCHD|DNLD|42", now())).isEqualTo(new IdentityBinding.HeldBy(17));
+        assertThat(identities.bindIdentity(18, "AODB|SCHD|DNLD|42", now())).isEqualTo(new IdentityBinding.HeldBy(17));
 
         assertThat(record(18).identityKey()).isNull();
         assertThat(record(17).identityKey()).isEqualTo("AODB|SCHD|DNLD|42");
@@ -214,18 +218,18 @@ public abstract class ProcStatesContract extends ProcStatesFixture {
     @Test
     void theHolderIsNamedEvenAfterItEnded() {
         enqueue(17, 18);
-        states.bindIdentity(17, "AODB|SCHD|DNLD|42", now());
-        states.finish(17, Terminal.succeeded("applied"), now());
+        identities.bindIdentity(17, "AODB|SCHD|DNLD|42", now());
+        queue.finish(17, Terminal.succeeded("applied"), now());
 
-        assertThat(states.bindIdentity(18, "AODB|SCHD|DNLD|42", now())).isEqualTo(new IdentityBinding.HeldBy(17));
+        assertThat(identities.bindIdentity(18, "AODB|SCHD|DNLD|42", now())).isEqualTo(new IdentityBinding.HeldBy(17));
     }
 
     @Test
     void aMessageKeepsTheIdentityAnEarlierAttemptGaveIt() {
         enqueue(17);
-        states.bindIdentity(17, "AODB|SCHD|DNLD|42", now());
+        identities.bindIdentity(17, "AODB|SCHD|DNLD|42", now());
 
-        assertThat(states.bindIdentity(17, "AODB|SCHD|DNLD|43", now())).isEqualTo(new IdentityBinding.Bound());
+        assertThat(identities.bindIdentity(17, "AODB|SCHD|DNLD|43", now())).isEqualTo(new IdentityBinding.Bound());
 
         assertThat(record(17).identityKey()).isEqualTo("AODB|SCHD|DNLD|42");
     }
@@ -233,12 +237,12 @@ public abstract class ProcStatesContract extends ProcStatesFixture {
     @Test
     void bindingInsideATransactionBindsAndAHeldIdentityDoesNotSpoilTheTransaction() {
         enqueue(17, 18, 19);
-        states.bindIdentity(17, "AODB|SCHD|DNLD|42", now());
+        identities.bindIdentity(17, "AODB|SCHD|DNLD|42", now());
 
         var outcome = store().inTransaction(tx -> {
-            var held = tx.procStates().bindIdentity(18, "AODB|SCHD|DNLD|42", now());
-            var bound = tx.procStates().bindIdentity(19, "AODB|SCHD|DNLD|43", now());
-            tx.procStates().finish(18, Terminal.skipped("duplicate-of:17"), now());
+            var held = tx.identities().bindIdentity(18, "AODB|SCHD|DNLD|42", now());
+            var bound = tx.identities().bindIdentity(19, "AODB|SCHD|DNLD|43", now());
+            tx.queue().finish(18, Terminal.skipped("duplicate-of:17"), now());
             return java.util.List.of(held, bound);
         });
 
@@ -256,7 +260,7 @@ public abstract class ProcStatesContract extends ProcStatesFixture {
         var threads = Executors.newFixedThreadPool(2);
         try {
             var first = threads.submit(() -> store.inTransaction(tx -> {
-                var binding = tx.procStates().bindIdentity(17, "AODB|SCHD|DNLD|42", now());
+                var binding = tx.identities().bindIdentity(17, "AODB|SCHD|DNLD|42", now());
                 firstBound.countDown();
                 await(releaseFirst);
                 return binding;
@@ -265,8 +269,8 @@ public abstract class ProcStatesContract extends ProcStatesFixture {
             // The second binds while the first has bound but not committed: it must wait for the first's outcome,
             // learn the holder, and still be able to end its message in the same transaction.
             var second = threads.submit(() -> store.inTransaction(tx -> {
-                var binding = tx.procStates().bindIdentity(18, "AODB|SCHD|DNLD|42", now());
-                tx.procStates().finish(18, Terminal.skipped("duplicate-of:17"), now());
+                var binding = tx.identities().bindIdentity(18, "AODB|SCHD|DNLD|42", now());
+                tx.queue().finish(18, Terminal.skipped("duplicate-of:17"), now());
                 return binding;
             }));
             Thread.sleep(300);
@@ -297,11 +301,11 @@ public abstract class ProcStatesContract extends ProcStatesFixture {
     @Test
     void identitiesAreBoundInTheOrderGivenSoADuplicateInsideABatchIsHeldByItsOriginal() {
         enqueue(5, 10, 20, 30, 40);
-        states.bindIdentity(5, "A", now());
+        identities.bindIdentity(5, "A", now());
 
-        var bindings = states.bindIdentities(java.util.List.of(
-                new ProcStates.IdentityClaim(10, "A"), new ProcStates.IdentityClaim(20, "B"),
-                new ProcStates.IdentityClaim(30, "B"), new ProcStates.IdentityClaim(40, "C")), now());
+        var bindings = identities.bindIdentities(java.util.List.of(
+                new IdentityRegister.IdentityClaim(10, "A"), new IdentityRegister.IdentityClaim(20, "B"),
+                new IdentityRegister.IdentityClaim(30, "B"), new IdentityRegister.IdentityClaim(40, "C")), now());
 
         assertThat(bindings).containsEntry(10L, new IdentityBinding.HeldBy(5))
                 .containsEntry(20L, new IdentityBinding.Bound())
@@ -316,10 +320,10 @@ public abstract class ProcStatesContract extends ProcStatesFixture {
     @Test
     void aMessageBoundEarlierKeepsItsIdentityInABatch() {
         enqueue(10, 20);
-        states.bindIdentity(10, "A", now());
+        identities.bindIdentity(10, "A", now());
 
-        var bindings = states.bindIdentities(java.util.List.of(
-                new ProcStates.IdentityClaim(10, "A"), new ProcStates.IdentityClaim(20, "A")), now());
+        var bindings = identities.bindIdentities(java.util.List.of(
+                new IdentityRegister.IdentityClaim(10, "A"), new IdentityRegister.IdentityClaim(20, "A")), now());
 
         assertThat(bindings).containsEntry(10L, new IdentityBinding.Bound())
                 .containsEntry(20L, new IdentityBinding.HeldBy(10));
@@ -330,13 +334,13 @@ public abstract class ProcStatesContract extends ProcStatesFixture {
     @Test
     void finishAllEndsTheOpenMessagesAndCountsThem() {
         enqueue(10, 20, 30);
-        states.finish(20, Terminal.succeeded("applied"), now());
+        queue.finish(20, Terminal.succeeded("applied"), now());
         clock.tick(Duration.ofSeconds(5));
 
-        int ended = states.finishAll(java.util.List.of(
-                new ProcStates.Ending(10, Terminal.skipped("duplicate-of:3")),
-                new ProcStates.Ending(20, Terminal.dead(ErrorClass.PROTOCOL, "late")),
-                new ProcStates.Ending(30, Terminal.dead(ErrorClass.MALFORMED, "not XML"))), now());
+        int ended = queue.finishAll(java.util.List.of(
+                new MessageQueue.Ending(10, Terminal.skipped("duplicate-of:3")),
+                new MessageQueue.Ending(20, Terminal.dead(ErrorClass.PROTOCOL, "late")),
+                new MessageQueue.Ending(30, Terminal.dead(ErrorClass.MALFORMED, "not XML"))), now());
 
         assertThat(ended).isEqualTo(2);
         assertThat(record(10).status()).isEqualTo(ProcStatus.SKIPPED);
@@ -353,7 +357,7 @@ public abstract class ProcStatesContract extends ProcStatesFixture {
         enqueue(17);
         clock.tick(Duration.ofSeconds(2));
 
-        assertThat(states.finish(17, Terminal.succeeded("applied"), now())).isTrue();
+        assertThat(queue.finish(17, Terminal.succeeded("applied"), now())).isTrue();
 
         var record = record(17);
         assertThat(record.status()).isEqualTo(ProcStatus.SUCCEEDED);
@@ -368,7 +372,7 @@ public abstract class ProcStatesContract extends ProcStatesFixture {
     void aSkippedMessageKeepsItsReason() {
         enqueue(17);
 
-        assertThat(states.finish(17, Terminal.skipped("duplicate-of:12"), now())).isTrue();
+        assertThat(queue.finish(17, Terminal.skipped("duplicate-of:12"), now())).isTrue();
 
         assertThat(record(17).status()).isEqualTo(ProcStatus.SKIPPED);
         assertThat(record(17).errorClass()).isNull();
@@ -379,7 +383,7 @@ public abstract class ProcStatesContract extends ProcStatesFixture {
     void aDeadMessageKeepsItsClassAndReason() {
         enqueue(17);
 
-        assertThat(states.finish(17, Terminal.dead(ErrorClass.PROTOCOL, "RECS 3 but 2 records"), now())).isTrue();
+        assertThat(queue.finish(17, Terminal.dead(ErrorClass.PROTOCOL, "RECS 3 but 2 records"), now())).isTrue();
 
         assertThat(record(17).status()).isEqualTo(ProcStatus.DEAD);
         assertThat(record(17).errorClass()).isEqualTo(ErrorClass.PROTOCOL);
@@ -390,9 +394,9 @@ public abstract class ProcStatesContract extends ProcStatesFixture {
     @Test
     void aFailedMessageCanStillBeFinished() {
         enqueue(17);
-        states.recordFailure(17, ErrorClass.INFRA, "db down", now().plusSeconds(10), now());
+        queue.recordFailure(17, ErrorClass.INFRA, "db down", now().plusSeconds(10), now());
 
-        assertThat(states.finish(17, Terminal.succeeded(null), now())).isTrue();
+        assertThat(queue.finish(17, Terminal.succeeded(null), now())).isTrue();
 
         assertThat(record(17).status()).isEqualTo(ProcStatus.SUCCEEDED);
         assertThat(record(17).errorClass()).isNull();
@@ -402,19 +406,19 @@ public abstract class ProcStatesContract extends ProcStatesFixture {
     @Test
     void finishingAnEndedMessageIsRefusedAndChangesNothing() {
         enqueue(17);
-        states.finish(17, Terminal.succeeded("applied"), now());
+        queue.finish(17, Terminal.succeeded("applied"), now());
         var ended = record(17);
         clock.tick(Duration.ofMinutes(1));
 
-        assertThat(states.finish(17, Terminal.dead(ErrorClass.INTERNAL, "late"), now())).isFalse();
+        assertThat(queue.finish(17, Terminal.dead(ErrorClass.INTERNAL, "late"), now())).isFalse();
 
         assertThat(record(17)).isEqualTo(ended);
     }
 
     @Test
     void finishingAnUnknownMessageIsRefused() {
-        assertThat(states.finish(404, Terminal.succeeded("applied"), now())).isFalse();
-        assertThat(states.find(404)).isEmpty();
+        assertThat(queue.finish(404, Terminal.succeeded("applied"), now())).isFalse();
+        assertThat(queue.find(404)).isEmpty();
     }
 
     @Test
@@ -422,7 +426,7 @@ public abstract class ProcStatesContract extends ProcStatesFixture {
         enqueue(17);
         var reason = "x".repeat(10_000);
 
-        assertThat(states.finish(17, Terminal.dead(ErrorClass.MALFORMED, reason), now())).isTrue();
+        assertThat(queue.finish(17, Terminal.dead(ErrorClass.MALFORMED, reason), now())).isTrue();
 
         assertThat(record(17).lastError()).isNotEmpty().hasSizeLessThan(reason.length());
         assertThat(reason).startsWith(record(17).lastError());
@@ -435,7 +439,7 @@ public abstract class ProcStatesContract extends ProcStatesFixture {
         enqueue(17);
         var retryAt = now().plusSeconds(30);
 
-        assertThat(states.recordFailure(17, ErrorClass.CODEC_ERROR, "bad FLTR", retryAt, now())).isTrue();
+        assertThat(queue.recordFailure(17, ErrorClass.CODEC_ERROR, "bad FLTR", retryAt, now())).isTrue();
 
         var record = record(17);
         assertThat(record.status()).isEqualTo(ProcStatus.FAILED);
@@ -450,11 +454,11 @@ public abstract class ProcStatesContract extends ProcStatesFixture {
     @Test
     void eachFailedAttemptCountsAndTheLatestErrorWins() {
         enqueue(17);
-        states.recordFailure(17, ErrorClass.INFRA, "db down", now().plusSeconds(10), now());
+        queue.recordFailure(17, ErrorClass.INFRA, "db down", now().plusSeconds(10), now());
         clock.tick(Duration.ofSeconds(10));
         var retryAt = now().plusSeconds(20);
 
-        assertThat(states.recordFailure(17, ErrorClass.INTERNAL, "NPE", retryAt, now())).isTrue();
+        assertThat(queue.recordFailure(17, ErrorClass.INTERNAL, "NPE", retryAt, now())).isTrue();
 
         var record = record(17);
         assertThat(record.attempts()).isEqualTo(2);
@@ -466,14 +470,14 @@ public abstract class ProcStatesContract extends ProcStatesFixture {
     @Test
     void aFailureOfAnEndedOrUnknownMessageIsRefused() {
         enqueue(17);
-        states.finish(17, Terminal.succeeded("applied"), now());
+        queue.finish(17, Terminal.succeeded("applied"), now());
         var ended = record(17);
 
-        assertThat(states.recordFailure(17, ErrorClass.INFRA, "late", now().plusSeconds(5), now())).isFalse();
-        assertThat(states.recordFailure(404, ErrorClass.INFRA, "who", now().plusSeconds(5), now())).isFalse();
+        assertThat(queue.recordFailure(17, ErrorClass.INFRA, "late", now().plusSeconds(5), now())).isFalse();
+        assertThat(queue.recordFailure(404, ErrorClass.INFRA, "who", now().plusSeconds(5), now())).isFalse();
 
         assertThat(record(17)).isEqualTo(ended);
-        assertThat(states.find(404)).isEmpty();
+        assertThat(queue.find(404)).isEmpty();
     }
 
     @Test
@@ -481,7 +485,7 @@ public abstract class ProcStatesContract extends ProcStatesFixture {
         enqueue(17);
         var error = "stack ".repeat(2_000);
 
-        assertThat(states.recordFailure(17, ErrorClass.INTERNAL, error, now(), now())).isTrue();
+        assertThat(queue.recordFailure(17, ErrorClass.INTERNAL, error, now(), now())).isTrue();
 
         assertThat(error).startsWith(record(17).lastError());
         assertThat(record(17).lastError()).hasSizeGreaterThanOrEqualTo(1000).hasSizeLessThan(error.length());
@@ -492,10 +496,10 @@ public abstract class ProcStatesContract extends ProcStatesFixture {
     @Test
     void anExhaustedMessageDiesKeepingItsLastErrorAndOwesTheMark() {
         enqueue(17);
-        states.recordFailure(17, ErrorClass.UNSUPPORTED, "no processor for FLUP", now().plusSeconds(5), now());
+        queue.recordFailure(17, ErrorClass.UNSUPPORTED, "no processor for FLUP", now().plusSeconds(5), now());
         clock.tick(Duration.ofMinutes(5));
 
-        assertThat(states.exhaust(17, now())).isTrue();
+        assertThat(queue.exhaust(17, now())).isTrue();
 
         var record = record(17);
         assertThat(record.status()).isEqualTo(ProcStatus.DEAD);
@@ -509,13 +513,13 @@ public abstract class ProcStatesContract extends ProcStatesFixture {
     @Test
     void onlyAFailedMessageCanBeExhausted() {
         enqueue(17, 18);
-        states.recordFailure(18, ErrorClass.INFRA, "db down", now(), now());
-        states.exhaust(18, now());
+        queue.recordFailure(18, ErrorClass.INFRA, "db down", now(), now());
+        queue.exhaust(18, now());
         var dead = record(18);
 
-        assertThat(states.exhaust(17, now())).as("pending").isFalse();
-        assertThat(states.exhaust(18, now())).as("already dead").isFalse();
-        assertThat(states.exhaust(404, now())).as("unknown").isFalse();
+        assertThat(queue.exhaust(17, now())).as("pending").isFalse();
+        assertThat(queue.exhaust(18, now())).as("already dead").isFalse();
+        assertThat(queue.exhaust(404, now())).as("unknown").isFalse();
 
         assertThat(record(17).status()).isEqualTo(ProcStatus.PENDING);
         assertThat(record(18)).isEqualTo(dead);
@@ -525,33 +529,33 @@ public abstract class ProcStatesContract extends ProcStatesFixture {
 
     @Test
     void anEmptyStoreHasNoBacklog() {
-        assertThat(states.backlog()).isEqualTo(new ProcStates.Backlog(0, 0, 0, 0, 0, null));
+        assertThat(queries.backlog()).isEqualTo(new MessageQueries.Backlog(0, 0, 0, 0, 0, null));
     }
 
     @Test
     void theBacklogCountsEachStateAndDatesTheOldestOpenMessage() {
         var oldest = now();
-        states.insertIfAbsent(1, null, oldest.minusSeconds(60)); // ends: not open
-        states.insertIfAbsent(2, null, oldest);
+        queue.insertIfAbsent(1, null, oldest.minusSeconds(60)); // ends: not open
+        queue.insertIfAbsent(2, null, oldest);
         clock.tick(Duration.ofSeconds(10));
         enqueue(3, 4, 5, 6, 7);
-        states.finish(1, Terminal.succeeded("applied"), now());
-        states.recordFailure(3, ErrorClass.INFRA, "db down", now(), now());
-        states.finish(4, Terminal.skipped("ignored"), now());
-        states.finish(5, Terminal.dead(ErrorClass.MALFORMED, "not XML"), now());
-        states.finish(6, Terminal.succeeded("applied"), now());
+        queue.finish(1, Terminal.succeeded("applied"), now());
+        queue.recordFailure(3, ErrorClass.INFRA, "db down", now(), now());
+        queue.finish(4, Terminal.skipped("ignored"), now());
+        queue.finish(5, Terminal.dead(ErrorClass.MALFORMED, "not XML"), now());
+        queue.finish(6, Terminal.succeeded("applied"), now());
 
-        assertThat(states.backlog()).isEqualTo(new ProcStates.Backlog(2, 1, 2, 1, 1, oldest));
+        assertThat(queries.backlog()).isEqualTo(new MessageQueries.Backlog(2, 1, 2, 1, 1, oldest));
     }
 
     @Test
     void theBacklogHasNoOldestOpenMessageWhenAllEnded() {
         enqueue(1, 2);
-        states.finish(1, Terminal.succeeded("applied"), now());
-        states.recordFailure(2, ErrorClass.INFRA, "db down", now(), now());
-        states.exhaust(2, now());
+        queue.finish(1, Terminal.succeeded("applied"), now());
+        queue.recordFailure(2, ErrorClass.INFRA, "db down", now(), now());
+        queue.exhaust(2, now());
 
-        assertThat(states.backlog()).isEqualTo(new ProcStates.Backlog(0, 0, 1, 0, 1, null));
+        assertThat(queries.backlog()).isEqualTo(new MessageQueries.Backlog(0, 0, 1, 0, 1, null));
     }
 
     @Test
@@ -559,10 +563,10 @@ public abstract class ProcStatesContract extends ProcStatesFixture {
         enqueue(31);
         enqueue(32);
         enqueue(33);
-        states.finish(33, Terminal.dead(ErrorClass.MALFORMED, "broken"), now());
-        states.finish(31, Terminal.dead(ErrorClass.PROTOCOL, "RECS"), now());
-        assertThat(states.withStatus(ProcStatus.DEAD, 10)).extracting(ProcRecord::msgId).containsExactly(31L, 33L);
-        assertThat(states.withStatus(ProcStatus.DEAD, 1)).extracting(ProcRecord::msgId).containsExactly(31L);
-        assertThat(states.withStatus(ProcStatus.PENDING, 10)).extracting(ProcRecord::msgId).containsExactly(32L);
+        queue.finish(33, Terminal.dead(ErrorClass.MALFORMED, "broken"), now());
+        queue.finish(31, Terminal.dead(ErrorClass.PROTOCOL, "RECS"), now());
+        assertThat(queries.withStatus(ProcStatus.DEAD, 10)).extracting(ProcRecord::msgId).containsExactly(31L, 33L);
+        assertThat(queries.withStatus(ProcStatus.DEAD, 1)).extracting(ProcRecord::msgId).containsExactly(31L);
+        assertThat(queries.withStatus(ProcStatus.PENDING, 10)).extracting(ProcRecord::msgId).containsExactly(32L);
     }
 }

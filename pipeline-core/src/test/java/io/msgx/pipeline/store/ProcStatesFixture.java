@@ -1,5 +1,12 @@
 package io.msgx.pipeline.store;
 
+import io.msgx.pipeline.port.BackfillMarks;
+import io.msgx.pipeline.port.IdentityRegister;
+import io.msgx.pipeline.port.MessageArchive;
+import io.msgx.pipeline.port.MessageQueries;
+import io.msgx.pipeline.port.MessageQueue;
+import io.msgx.pipeline.port.MessageReplays;
+import io.msgx.pipeline.port.PipelineStore;
 import io.msgx.pipeline.testing.SettableClock;
 import org.junit.jupiter.api.BeforeEach;
 
@@ -8,20 +15,31 @@ import java.time.Instant;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * What the processing-record contracts share: a settable clock, the store under test, and ways to enqueue
- * messages. Each contract supplies a fresh store through {@link #store()}.
+ * What the processing-record contracts share: a settable clock, the store under test and its auto-committed
+ * {@code PROC_STATE} ports, and ways to enqueue messages. Each contract supplies a fresh store through {@link #store()}.
  */
 public abstract class ProcStatesFixture {
 
     protected final SettableClock clock = SettableClock.atExampleDay();
-    protected ProcStates states;
+    protected MessageQueue queue;
+    protected IdentityRegister identities;
+    protected BackfillMarks backfillMarks;
+    protected MessageReplays replays;
+    protected MessageArchive archive;
+    protected MessageQueries queries;
 
     /** A fresh, empty store, using {@link #clock}. */
     protected abstract PipelineStore store();
 
     @BeforeEach
     void openStore() {
-        states = store().procStates();
+        var store = store();
+        queue = store.queue();
+        identities = store.identities();
+        backfillMarks = store.backfillMarks();
+        replays = store.replays();
+        archive = store.messageArchive();
+        queries = store.messageQueries();
     }
 
     protected Instant now() {
@@ -29,7 +47,7 @@ public abstract class ProcStatesFixture {
     }
 
     protected ProcRecord record(long msgId) {
-        return states.find(msgId).orElseThrow(() -> new AssertionError("no record of message " + msgId));
+        return queue.find(msgId).orElseThrow(() -> new AssertionError("no record of message " + msgId));
     }
 
     /** The business identity the fixture gives message {@code msgId}. */
@@ -40,7 +58,7 @@ public abstract class ProcStatesFixture {
     /** Enqueued now, received five seconds earlier; no identity yet. */
     protected void enqueue(long... msgIds) {
         for (long msgId : msgIds) {
-            assertThat(states.insertIfAbsent(msgId, now().minusSeconds(5), now())).isTrue();
+            assertThat(queue.insertIfAbsent(msgId, now().minusSeconds(5), now())).isTrue();
         }
     }
 
@@ -48,7 +66,7 @@ public abstract class ProcStatesFixture {
     protected void enqueueBound(long... msgIds) {
         enqueue(msgIds);
         for (long msgId : msgIds) {
-            assertThat(states.bindIdentity(msgId, key(msgId), now())).isEqualTo(new IdentityBinding.Bound());
+            assertThat(identities.bindIdentity(msgId, key(msgId), now())).isEqualTo(new IdentityBinding.Bound());
         }
     }
 }

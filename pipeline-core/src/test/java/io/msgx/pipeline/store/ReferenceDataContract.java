@@ -1,6 +1,8 @@
 package io.msgx.pipeline.store;
 
 import io.msgx.pipeline.codec.ReferenceRecord;
+import io.msgx.pipeline.port.PipelineStore;
+import io.msgx.pipeline.port.ReferenceData;
 import io.msgx.pipeline.testing.SettableClock;
 import org.junit.jupiter.api.Test;
 

@@ -1,5 +1,6 @@
 package io.msgx.pipeline.store;
 
+import io.msgx.pipeline.port.MessageReplays;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
@@ -25,7 +26,7 @@ public abstract class ReplayContract extends ProcStatesFixture {
 
     /** A failed attempt of class {@code errorClass}, retried in a minute. */
     private void failed(long msgId, ErrorClass errorClass) {
-        assertThat(states.recordFailure(msgId, errorClass, errorClass + " trouble", now().plusSeconds(60), now()))
+        assertThat(queue.recordFailure(msgId, errorClass, errorClass + " trouble", now().plusSeconds(60), now()))
                 .isTrue();
     }
 
@@ -38,10 +39,10 @@ public abstract class ReplayContract extends ProcStatesFixture {
         failed(10, ErrorClass.INFRA);
         failed(10, ErrorClass.INFRA);
         failed(11, ErrorClass.UNSUPPORTED);
-        states.exhaust(11, now());
-        states.finish(12, Terminal.dead(ErrorClass.MALFORMED, "not XML"), now());
-        states.finish(13, Terminal.succeeded("applied"), now());
-        states.finish(14, Terminal.skipped("ignored:LDM-*"), now());
+        queue.exhaust(11, now());
+        queue.finish(12, Terminal.dead(ErrorClass.MALFORMED, "not XML"), now());
+        queue.finish(13, Terminal.succeeded("applied"), now());
+        queue.finish(14, Terminal.skipped("ignored:LDM-*"), now());
         failed(15, ErrorClass.CODEC_ERROR);
     }
 
@@ -51,13 +52,13 @@ public abstract class ReplayContract extends ProcStatesFixture {
         var before = List.of(record(12), record(13), record(14), record(15), record(16));
         clock.tick(Duration.ofMinutes(5));
 
-        var replayed = states.replay(List.of(10L, 11L, 12L, 13L, 14L, 15L, 16L, 404L),
+        var replayed = replays.replay(List.of(10L, 11L, 12L, 13L, 14L, 15L, 16L, 404L),
                 EnumSet.of(ErrorClass.INFRA, ErrorClass.EXHAUSTED), now());
 
         assertThat(replayed).containsExactlyInAnyOrder(10L, 11L);
         assertThat(List.of(record(12), record(13), record(14), record(15), record(16)))
                 .as("not whitelisted, not failed or dead: untouched").isEqualTo(before);
-        assertThat(states.find(404)).isEmpty();
+        assertThat(queue.find(404)).isEmpty();
     }
 
     @Test
@@ -65,11 +66,11 @@ public abstract class ReplayContract extends ProcStatesFixture {
         enqueueBound(11);
         failed(11, ErrorClass.UNSUPPORTED);
         failed(11, ErrorClass.UNSUPPORTED);
-        states.exhaust(11, now());
+        queue.exhaust(11, now());
         var dead = record(11);
         clock.tick(Duration.ofMinutes(5));
 
-        assertThat(states.replay(List.of(11L), Set.of(ErrorClass.EXHAUSTED), now())).containsExactly(11L);
+        assertThat(replays.replay(List.of(11L), Set.of(ErrorClass.EXHAUSTED), now())).containsExactly(11L);
 
         var replayed = record(11);
         assertThat(replayed.status()).isEqualTo(ProcStatus.PENDING);
@@ -86,26 +87,26 @@ public abstract class ReplayContract extends ProcStatesFixture {
     @Test
     void aReplayedRowIsNotItsOwnDuplicate() {
         enqueueBound(11, 12);
-        states.finish(11, Terminal.dead(ErrorClass.CODEC_ERROR, "bad FLTR"), now());
-        states.replay(List.of(11L), Set.of(ErrorClass.CODEC_ERROR), now());
+        queue.finish(11, Terminal.dead(ErrorClass.CODEC_ERROR, "bad FLTR"), now());
+        replays.replay(List.of(11L), Set.of(ErrorClass.CODEC_ERROR), now());
 
-        assertThat(states.bindIdentity(11, key(11), now())).as("its own identity").isEqualTo(new IdentityBinding.Bound());
-        states.insertIfAbsent(20, null, now());
-        assertThat(states.bindIdentity(20, key(11), now())).as("a resent copy")
+        assertThat(identities.bindIdentity(11, key(11), now())).as("its own identity").isEqualTo(new IdentityBinding.Bound());
+        queue.insertIfAbsent(20, null, now());
+        assertThat(identities.bindIdentity(20, key(11), now())).as("a resent copy")
                 .isEqualTo(new IdentityBinding.HeldBy(11));
     }
 
     @Test
     void aReplayedRowQueuesAgainAtItsOwnPlace() {
         enqueueBound(11, 12);
-        states.finish(11, Terminal.dead(ErrorClass.INTERNAL, "NPE"), now());
-        assertThat(states.head()).map(ProcRecord::msgId).contains(12L);
+        queue.finish(11, Terminal.dead(ErrorClass.INTERNAL, "NPE"), now());
+        assertThat(queue.head()).map(ProcRecord::msgId).contains(12L);
 
-        states.replay(List.of(11L), Set.of(ErrorClass.INTERNAL), now());
+        replays.replay(List.of(11L), Set.of(ErrorClass.INTERNAL), now());
 
-        assertThat(states.head()).map(ProcRecord::msgId).contains(11L);
-        assertThat(states.backlog().pending()).isEqualTo(2);
-        assertThat(states.backlog().dead()).isZero();
+        assertThat(queue.head()).map(ProcRecord::msgId).contains(11L);
+        assertThat(queries.backlog().pending()).isEqualTo(2);
+        assertThat(queries.backlog().dead()).isZero();
     }
 
     @Test
@@ -114,7 +115,7 @@ public abstract class ReplayContract extends ProcStatesFixture {
         failed(10, ErrorClass.INFRA);
         failed(10, ErrorClass.INFRA);
 
-        assertThat(states.replay(List.of(10L), Set.of(ErrorClass.INFRA), now())).containsExactly(10L);
+        assertThat(replays.replay(List.of(10L), Set.of(ErrorClass.INFRA), now())).containsExactly(10L);
 
         assertThat(record(10).status()).isEqualTo(ProcStatus.PENDING);
         assertThat(record(10).attempts()).isZero();
@@ -126,7 +127,7 @@ public abstract class ReplayContract extends ProcStatesFixture {
         everyKindOfRow();
         var before = List.of(record(13), record(14), record(16));
 
-        assertThat(states.replay(List.of(13L, 14L, 16L), EnumSet.allOf(ErrorClass.class), now())).isEmpty();
+        assertThat(replays.replay(List.of(13L, 14L, 16L), EnumSet.allOf(ErrorClass.class), now())).isEmpty();
 
         assertThat(List.of(record(13), record(14), record(16))).isEqualTo(before);
     }
@@ -134,11 +135,11 @@ public abstract class ReplayContract extends ProcStatesFixture {
     @Test
     void aFlopSkippedBeforeItsFlightExistedIsReplayedButNoOtherSkip() {
         enqueueBound(20, 21, 22);
-        states.finish(20, Terminal.skipped(ProcStates.UNKNOWN_FLIGHT), now());
-        states.finish(21, Terminal.skipped("no-match:deleted-flight"), now());
-        states.finish(22, Terminal.skipped("duplicate-of:7"), now());
+        queue.finish(20, Terminal.skipped(MessageReplays.UNKNOWN_FLIGHT), now());
+        queue.finish(21, Terminal.skipped("no-match:deleted-flight"), now());
+        queue.finish(22, Terminal.skipped("duplicate-of:7"), now());
 
-        var replayed = states.replay(List.of(20L, 21L, 22L), EnumSet.noneOf(ErrorClass.class), now());
+        var replayed = replays.replay(List.of(20L, 21L, 22L), EnumSet.noneOf(ErrorClass.class), now());
 
         assertThat(replayed).containsExactly(20L);
         assertThat(record(20).status()).isEqualTo(ProcStatus.PENDING);
@@ -152,7 +153,7 @@ public abstract class ReplayContract extends ProcStatesFixture {
         everyKindOfRow();
         var other = record(11);
 
-        assertThat(states.replay(List.of(10L), EnumSet.allOf(ErrorClass.class), now())).containsExactly(10L);
+        assertThat(replays.replay(List.of(10L), EnumSet.allOf(ErrorClass.class), now())).containsExactly(10L);
 
         assertThat(record(11)).isEqualTo(other);
     }
@@ -162,8 +163,8 @@ public abstract class ReplayContract extends ProcStatesFixture {
         everyKindOfRow();
         var before = List.of(record(10), record(11), record(12), record(15));
 
-        assertThat(states.replay(List.of(10L, 11L, 12L, 15L), Set.of(), now())).isEmpty();
-        assertThat(states.replay(List.of(), EnumSet.allOf(ErrorClass.class), now())).isEmpty();
+        assertThat(replays.replay(List.of(10L, 11L, 12L, 15L), Set.of(), now())).isEmpty();
+        assertThat(replays.replay(List.of(), EnumSet.allOf(ErrorClass.class), now())).isEmpty();
 
         assertThat(List.of(record(10), record(11), record(12), record(15))).isEqualTo(before);
     }
@@ -171,11 +172,11 @@ public abstract class ReplayContract extends ProcStatesFixture {
     @Test
     void aRowReplayedAlreadyIsNotReplayedAgain() {
         everyKindOfRow();
-        states.replay(List.of(10L), Set.of(ErrorClass.INFRA), now());
+        replays.replay(List.of(10L), Set.of(ErrorClass.INFRA), now());
         var pending = record(10);
         clock.tick(Duration.ofMinutes(1));
 
-        assertThat(states.replay(List.of(10L), Set.of(ErrorClass.INFRA), now())).isEmpty();
+        assertThat(replays.replay(List.of(10L), Set.of(ErrorClass.INFRA), now())).isEmpty();
 
         assertThat(record(10)).isEqualTo(pending);
     }

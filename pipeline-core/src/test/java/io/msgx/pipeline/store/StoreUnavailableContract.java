@@ -1,5 +1,6 @@
 package io.msgx.pipeline.store;
 
+import io.msgx.pipeline.port.PipelineStore;
 import io.msgx.pipeline.testing.SettableClock;
 import org.junit.jupiter.api.Test;
 
@@ -48,13 +49,13 @@ public abstract class StoreUnavailableContract {
 
     /** Asserts that each kind of call on {@code store} is unavailable, naming what it was doing. */
     protected static void assertUnavailableNamingTheOperation(PipelineStore store) {
-        assertThatThrownBy(() -> store.procStates().find(17))
+        assertThatThrownBy(() -> store.queue().find(17))
                 .isInstanceOf(StoreUnavailableException.class)
                 .hasMessageContaining("message 17");
         assertThatThrownBy(() -> store.inboxCursor().load())
                 .isInstanceOf(StoreUnavailableException.class)
                 .hasMessageContaining("inbox cursor");
-        assertThatThrownBy(() -> store.outbox().deliveryBacklog())
+        assertThatThrownBy(() -> store.outboxQueries().deliveryBacklog())
                 .isInstanceOf(StoreUnavailableException.class)
                 .hasMessageContaining("delivery backlog");
         assertThatThrownBy(() -> store.inTransaction(tx -> "never runs"))
@@ -103,10 +104,10 @@ public abstract class StoreUnavailableContract {
     @Test
     void aDefectIsNotMistakenForUnavailability() {
         var store = store();
-        store.procStates().insertIfAbsent(17, null, clock.instant());
+        store.queue().insertIfAbsent(17, null, clock.instant());
         var tooLong = "K".repeat(500); // IDENTITY_KEY is 200 wide: a codec defect, not an outage
 
-        var defect = catchThrowable(() -> store.procStates().bindIdentity(17, tooLong, clock.instant()));
+        var defect = catchThrowable(() -> store.identities().bindIdentity(17, tooLong, clock.instant()));
 
         assertThat(defect).isNotNull().isNotInstanceOf(StoreUnavailableException.class);
         assertDefect(defect);

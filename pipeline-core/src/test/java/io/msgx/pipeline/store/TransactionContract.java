@@ -3,6 +3,7 @@ package io.msgx.pipeline.store;
 import io.msgx.domain.flight.FlightField;
 import io.msgx.domain.flight.FlightId;
 import io.msgx.domain.flight.FlightState;
+import io.msgx.pipeline.port.PipelineStore;
 import io.msgx.pipeline.testing.SettableClock;
 import org.junit.jupiter.api.Test;
 
@@ -65,7 +66,7 @@ public abstract class TransactionContract {
     }
 
     private static List<OutboxEntry> pending(PipelineStore store, OutboxTarget target) {
-        return store.inTransaction(tx -> tx.outbox().pending(target, 10));
+        return store.inTransaction(tx -> tx.outboxQueries().pending(target, 10));
     }
 
     @Test
@@ -93,17 +94,17 @@ public abstract class TransactionContract {
         var flight = plain("1001");
 
         var result = runner.run(store, tx -> {
-            tx.procStates().insertIfAbsent(17, null, clock.instant());
-            tx.procStates().bindIdentity(17, "AODB|SCHD|DNLD|1", clock.instant());
+            tx.queue().insertIfAbsent(17, null, clock.instant());
+            tx.identities().bindIdentity(17, "AODB|SCHD|DNLD|1", clock.instant());
             tx.flights().save(List.of(flight), clock.instant());
-            tx.outbox().append(notification("1001", 1, 17));
-            tx.outbox().upsertProjection(projection("1001", 1, 17));
+            tx.notifications().append(notification("1001", 1, 17));
+            tx.projections().upsertProjection(projection("1001", 1, 17));
             tx.inboxCursor().save(17, null);
             return "done";
         });
 
         assertThat(result).isEqualTo("done");
-        assertThat(store.procStates().find(17)).map(ProcRecord::identityKey).contains("AODB|SCHD|DNLD|1");
+        assertThat(store.queue().find(17)).map(ProcRecord::identityKey).contains("AODB|SCHD|DNLD|1");
         assertThat(flights(store, "1001")).containsExactly(flight);
         assertThat(pending(store, OutboxTarget.KAFKA_MSG)).hasSize(1);
         assertThat(pending(store, OutboxTarget.KAFKA_SCHD)).hasSize(1);
@@ -113,10 +114,10 @@ public abstract class TransactionContract {
     private void assertRollsBack(Runner runner) {
         var store = store();
         var before = plain("1001");
-        store.procStates().insertIfAbsent(17, null, clock.instant());
+        store.queue().insertIfAbsent(17, null, clock.instant());
         store.inTransaction(tx -> {
             tx.flights().save(List.of(before), clock.instant());
-            tx.outbox().upsertProjection(projection("1001", 1, 16));
+            tx.projections().upsertProjection(projection("1001", 1, 16));
             return null;
         });
         store.inboxCursor().save(17, null);
@@ -126,18 +127,18 @@ public abstract class TransactionContract {
         var failure = new IllegalStateException("the engine failed half-way");
 
         assertThatThrownBy(() -> runner.run(store, tx -> {
-            tx.procStates().insertIfAbsent(18, null, clock.instant());
-            tx.procStates().bindIdentity(17, "AODB|SCHD|DNLD|1", clock.instant());
-            tx.procStates().finish(17, Terminal.succeeded("applied"), clock.instant());
+            tx.queue().insertIfAbsent(18, null, clock.instant());
+            tx.identities().bindIdentity(17, "AODB|SCHD|DNLD|1", clock.instant());
+            tx.queue().finish(17, Terminal.succeeded("applied"), clock.instant());
             tx.flights().save(List.of(changed, plain("1002")), clock.instant());
-            tx.outbox().append(notification("1001", 2, 18));
-            tx.outbox().upsertProjection(projection("1001", 2, 18));
+            tx.notifications().append(notification("1001", 2, 18));
+            tx.projections().upsertProjection(projection("1001", 2, 18));
             tx.inboxCursor().save(18, clock.instant());
             throw failure;
         })).isSameAs(failure);
 
-        assertThat(store.procStates().find(18)).isEmpty();
-        var record = store.procStates().find(17).orElseThrow();
+        assertThat(store.queue().find(18)).isEmpty();
+        var record = store.queue().find(17).orElseThrow();
         assertThat(record.status()).isEqualTo(ProcStatus.PENDING);
         assertThat(record.identityKey()).isNull();
         assertThat(flights(store, "1001", "1002")).containsExactly(before);
@@ -157,7 +158,7 @@ public abstract class TransactionContract {
         var threads = Executors.newFixedThreadPool(2);
         try {
             var first = threads.submit(() -> store.inLockedTransaction(tx -> {
-                tx.procStates().insertIfAbsent(1, null, clock.instant());
+                tx.queue().insertIfAbsent(1, null, clock.instant());
                 firstHoldsLock.countDown();
                 awaitOrFail(releaseFirst);
                 firstEndsAt.set(System.nanoTime());
@@ -168,7 +169,7 @@ public abstract class TransactionContract {
             var second = threads.submit(() -> store.inLockedTransaction(tx -> {
                 secondEntersAt.set(System.nanoTime());
                 secondEntered.countDown();
-                return tx.procStates().find(1);
+                return tx.queue().find(1);
             }));
 
             assertThat(secondEntered.await(700, TimeUnit.MILLISECONDS))

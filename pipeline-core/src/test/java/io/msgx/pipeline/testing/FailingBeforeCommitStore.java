@@ -1,17 +1,28 @@
 package io.msgx.pipeline.testing;
 
-import io.msgx.pipeline.store.FlightHistory;
-import io.msgx.pipeline.store.FlightStore;
-import io.msgx.pipeline.store.Housekeeping;
-import io.msgx.pipeline.store.InboxCursors;
-import io.msgx.pipeline.store.Outbox;
-import io.msgx.pipeline.store.PipelineStore;
-import io.msgx.pipeline.store.PipelineTransaction;
-import io.msgx.pipeline.store.ProcStates;
-import io.msgx.pipeline.store.RawMessageCopies;
-import io.msgx.pipeline.store.ReferenceData;
-import io.msgx.pipeline.store.RequestTrack;
-import io.msgx.pipeline.store.ScheduleLog;
+import io.msgx.pipeline.port.BackfillMarks;
+import io.msgx.pipeline.port.DeadLetters;
+import io.msgx.pipeline.port.FlightHistory;
+import io.msgx.pipeline.port.FlightQueries;
+import io.msgx.pipeline.port.FlightStore;
+import io.msgx.pipeline.port.Housekeeping;
+import io.msgx.pipeline.port.IdentityRegister;
+import io.msgx.pipeline.port.InboxCursors;
+import io.msgx.pipeline.port.MessageArchive;
+import io.msgx.pipeline.port.MessageQueries;
+import io.msgx.pipeline.port.MessageQueue;
+import io.msgx.pipeline.port.MessageReplays;
+import io.msgx.pipeline.port.Notifications;
+import io.msgx.pipeline.port.OutboxCleanup;
+import io.msgx.pipeline.port.OutboxQueries;
+import io.msgx.pipeline.port.PipelineStore;
+import io.msgx.pipeline.port.PipelineTransaction;
+import io.msgx.pipeline.port.Projections;
+import io.msgx.pipeline.port.RawMessageCopies;
+import io.msgx.pipeline.port.ReferenceData;
+import io.msgx.pipeline.port.ReferenceNotifications;
+import io.msgx.pipeline.port.RequestTrack;
+import io.msgx.pipeline.port.ScheduleLog;
 import io.msgx.pipeline.store.StoreConflictException;
 import io.msgx.pipeline.store.StoreUnavailableException;
 
@@ -76,8 +87,68 @@ public final class FailingBeforeCommitStore implements PipelineStore {
             var wrote = new boolean[1];
             var result = work.run(new PipelineTransaction() {
                 @Override
-                public ProcStates procStates() {
-                    return tx.procStates();
+                public FlightQueries flightQueries() {
+                    return tx.flightQueries();
+                }
+
+                @Override
+                public MessageQueue queue() {
+                    return tx.queue();
+                }
+
+                @Override
+                public IdentityRegister identities() {
+                    return tx.identities();
+                }
+
+                @Override
+                public BackfillMarks backfillMarks() {
+                    return tx.backfillMarks();
+                }
+
+                @Override
+                public MessageReplays replays() {
+                    return tx.replays();
+                }
+
+                @Override
+                public MessageArchive messageArchive() {
+                    return tx.messageArchive();
+                }
+
+                @Override
+                public MessageQueries messageQueries() {
+                    return tx.messageQueries();
+                }
+
+                @Override
+                public Notifications notifications() {
+                    return tx.notifications();
+                }
+
+                @Override
+                public Projections projections() {
+                    return tx.projections();
+                }
+
+                @Override
+                public ReferenceNotifications referenceNotifications() {
+                    return tx.referenceNotifications();
+                }
+
+                @Override
+                public DeadLetters deadLetters() {
+                    return tx.deadLetters();
+                }
+
+                @Override
+                public OutboxCleanup outboxCleanup() {
+                    return tx.outboxCleanup();
+                }
+
+                @Override
+                public OutboxQueries outboxQueries() {
+                    return tx.outboxQueries();
                 }
 
                 @Override
@@ -89,11 +160,6 @@ public final class FailingBeforeCommitStore implements PipelineStore {
                 public FlightStore flights() {
                     wrote[0] = true;
                     return tx.flights();
-                }
-
-                @Override
-                public Outbox outbox() {
-                    return tx.outbox();
                 }
 
                 @Override
@@ -121,18 +187,73 @@ public final class FailingBeforeCommitStore implements PipelineStore {
     }
 
     @Override
-    public ProcStates procStates() {
-        return delegate.procStates();
+    public FlightQueries flightQueries() {
+        return delegate.flightQueries();
+    }
+
+    @Override
+    public MessageQueue queue() {
+        return delegate.queue();
+    }
+
+    @Override
+    public IdentityRegister identities() {
+        return delegate.identities();
+    }
+
+    @Override
+    public BackfillMarks backfillMarks() {
+        return delegate.backfillMarks();
+    }
+
+    @Override
+    public MessageReplays replays() {
+        return delegate.replays();
+    }
+
+    @Override
+    public MessageArchive messageArchive() {
+        return delegate.messageArchive();
+    }
+
+    @Override
+    public MessageQueries messageQueries() {
+        return delegate.messageQueries();
+    }
+
+    @Override
+    public Notifications notifications() {
+        return delegate.notifications();
+    }
+
+    @Override
+    public Projections projections() {
+        return delegate.projections();
+    }
+
+    @Override
+    public ReferenceNotifications referenceNotifications() {
+        return delegate.referenceNotifications();
+    }
+
+    @Override
+    public DeadLetters deadLetters() {
+        return delegate.deadLetters();
+    }
+
+    @Override
+    public OutboxCleanup outboxCleanup() {
+        return delegate.outboxCleanup();
+    }
+
+    @Override
+    public OutboxQueries outboxQueries() {
+        return delegate.outboxQueries();
     }
 
     @Override
     public InboxCursors inboxCursor() {
         return delegate.inboxCursor();
-    }
-
-    @Override
-    public Outbox outbox() {
-        return delegate.outbox();
     }
 
     @Override

@@ -1,4 +1,8 @@
-package io.msgx.pipeline.store;
+package io.msgx.pipeline.port;
+
+import io.msgx.pipeline.store.MatchMode;
+import io.msgx.pipeline.store.Request;
+import io.msgx.pipeline.store.RequestKind;
 
 import java.time.Instant;
 import java.time.LocalDate;

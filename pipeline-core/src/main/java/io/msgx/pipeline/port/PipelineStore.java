@@ -1,13 +1,15 @@
-package io.msgx.pipeline.store;
+package io.msgx.pipeline.port;
+
+import io.msgx.pipeline.store.StoreUnavailableException;
 
 /**
- * Our own database (PostgreSQL, or Oracle 11g on site): the transaction port and the single statements that
- * run outside any business transaction.
+ * Our own database (PostgreSQL, or Oracle 11g on site): the transaction port, and the store's ports ({@link StorePorts})
+ * whose every call runs as its own auto-committed statement outside any business transaction.
  *
  * <p>Every method either does its work or throws {@link StoreUnavailableException} (connection lost,
  * timeout) or another runtime exception (a defect). A transaction whose work throws is rolled back whole.
  */
-public interface PipelineStore {
+public interface PipelineStore extends StorePorts {
 
     /** Run {@code work} in one transaction: committed when it returns, rolled back when it throws. */
     <T> T inTransaction(TransactionWork<T> work);
@@ -19,15 +21,6 @@ public interface PipelineStore {
      */
     <T> T inLockedTransaction(TransactionWork<T> work);
 
-    /** Processing records, each call its own auto-committed statement (identity binding, terminal states). */
-    ProcStates procStates();
-
-    /** The inbox cursor, each call its own auto-committed statement. */
-    InboxCursors inboxCursor();
-
-    /** The outbox for delivery: claims, confirmations and cleanup, each call its own statement. */
-    Outbox outbox();
-
     /** Retention of history and trail tables, each call its own statement. */
     Housekeeping housekeeping();
 
@@ -36,15 +29,6 @@ public interface PipelineStore {
 
     /** The schedule trail, appended after the business commit. */
     ScheduleLog scheduleLog();
-
-    /** Reference data for reads, each call its own statement; write it only inside a transaction. */
-    ReferenceData referenceData();
-
-    /**
-     * Our requests to the AODB side ({@code REQ_TRACK}), each call auto-committed; {@link RequestTrack#register}
-     * (expire the old open request, insert the new one) as one short transaction of its own.
-     */
-    RequestTrack requests();
 
     /**
      * Run {@code work} while no other process that shares this store runs lifecycle work (seeds §9.1: a replay moving

@@ -1,4 +1,4 @@
-package io.msgx.pipeline.store;
+package io.msgx.pipeline.port;
 
 import java.time.Instant;
 import java.time.LocalDate;

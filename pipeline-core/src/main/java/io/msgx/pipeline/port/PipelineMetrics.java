@@ -1,5 +1,6 @@
-package io.msgx.pipeline.metrics;
+package io.msgx.pipeline.port;
 
+import io.msgx.pipeline.metrics.HeadBlock;
 import io.msgx.pipeline.store.ErrorClass;
 import io.msgx.pipeline.store.ProcStatus;
 

@@ -1,8 +1,9 @@
-package io.msgx.pipeline.store;
+package io.msgx.pipeline.port;
 
 import io.msgx.domain.flight.FlightField;
 import io.msgx.domain.flight.FlightId;
 import io.msgx.domain.flight.FlightState;
+import io.msgx.pipeline.store.FlightStamp;
 
 import java.time.Instant;
 import java.util.Collection;
@@ -34,15 +35,6 @@ public interface FlightStore {
         find(flids).forEach(state -> stamps.put(state.flid(), FlightStamp.of(state)));
         findChildrenOf(masters).forEach(state -> stamps.putIfAbsent(state.flid(), FlightStamp.of(state)));
         return List.copyOf(stamps.values());
-    }
-
-    /**
-     * The FLIDs of flights whose {@code FLNO} is {@code flightNumber} and, when {@code operationDay} is not null,
-     * whose operation day it is; for operators' look-ups (identity is never inferred from these in processing).
-     * At most 50, by FLID. The default answers that this store cannot; the stores override it.
-     */
-    default List<FlightId> findByFlightNumber(String flightNumber, java.time.LocalDate operationDay) {
-        throw new UnsupportedOperationException(getClass().getSimpleName() + " cannot look a flight up by number");
     }
 
     /**

@@ -1,4 +1,7 @@
-package io.msgx.pipeline.delivery;
+package io.msgx.pipeline.port;
+
+import io.msgx.pipeline.delivery.Delivery;
+import io.msgx.pipeline.delivery.OutgoingEvent;
 
 import java.util.List;
 

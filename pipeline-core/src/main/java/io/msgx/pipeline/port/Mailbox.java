@@ -1,4 +1,10 @@
-package io.msgx.pipeline.mailbox;
+package io.msgx.pipeline.port;
+
+import io.msgx.pipeline.mailbox.MailboxRow;
+import io.msgx.pipeline.mailbox.MailboxRowUnreadableException;
+import io.msgx.pipeline.mailbox.MailboxUnavailableException;
+import io.msgx.pipeline.mailbox.MarkOutcome;
+import io.msgx.pipeline.mailbox.OutboundMessage;
 
 import java.time.Instant;
 import java.util.Collection;

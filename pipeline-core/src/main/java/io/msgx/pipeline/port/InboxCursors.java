@@ -1,4 +1,6 @@
-package io.msgx.pipeline.store;
+package io.msgx.pipeline.port;
+
+import io.msgx.pipeline.store.InboxCursor;
 
 import java.time.Instant;
 

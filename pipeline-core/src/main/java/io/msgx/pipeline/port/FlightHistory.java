@@ -1,4 +1,4 @@
-package io.msgx.pipeline.store;
+package io.msgx.pipeline.port;
 
 import io.msgx.domain.flight.FlightId;
 import io.msgx.domain.flight.FlightState;

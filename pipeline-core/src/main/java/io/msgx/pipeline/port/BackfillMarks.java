@@ -1,0 +1,73 @@
+package io.msgx.pipeline.port;
+
+import io.msgx.pipeline.store.ProcRecord;
+
+import java.time.Instant;
+import java.util.Collection;
+import java.util.List;
+
+/**
+ * The processed marks owed to the shared mailbox (seeds §6): which are due, their confirmation, retries and
+ * abandonment, and the operators' reopening and reconciliation of abandoned marks.
+ */
+public interface BackfillMarks {
+
+    /**
+     * Rows whose mark is owed and may be written now, with exactly the seeds' predicate: terminal
+     * ({@code SUCCEEDED}, {@code SKIPPED}, {@code DEAD}; never {@code ARCHIVED}), {@code BACKFILL_AT} null,
+     * not abandoned, and ({@code BACKFILL_NEXT_AT} null, or due by {@code now}, or {@code ENQUEUED_AT} before
+     * {@code overdueBefore} = now − R, which overrides the backoff). Ordered by {@code BACKFILL_ATTEMPTS}, then
+     * {@code MSG_ID}, so rows that keep failing cannot fill a batch; at most {@code limit}.
+     */
+    List<ProcRecord> backfillDue(Instant now, Instant overdueBefore, int limit);
+
+    /** The mark is confirmed in the mailbox: {@code BACKFILL_AT = at}. False when already confirmed or abandoned. */
+    boolean backfillConfirmed(long msgId, Instant at);
+
+    /**
+     * {@link #backfillConfirmed} for marks written together; returns how many were confirmed. The default confirms
+     * one by one; a store overrides it with one statement.
+     */
+    default int backfillConfirmedAll(Collection<Long> msgIds, Instant at) {
+        int confirmed = 0;
+        for (long msgId : msgIds) {
+            confirmed += backfillConfirmed(msgId, at) ? 1 : 0;
+        }
+        return confirmed;
+    }
+
+    /** A transient failure to write the mark: attempts one more, next try at {@code nextAt}. */
+    boolean backfillFailed(long msgId, Instant nextAt, Instant now);
+
+    /**
+     * Stop retrying the mark automatically ({@code MISSING_ROW}, {@code TRANSIENT_DEADLINE}). Abandoned is not
+     * marked: {@code BACKFILL_AT} stays null. False when already confirmed or abandoned.
+     */
+    boolean backfillAbandoned(long msgId, String reason, Instant at);
+
+    /** Abandoned rows, oldest first, with whether each was reconciled, for the operators' reconciliation. */
+    List<AbandonedMark> abandonedMarks(int limit);
+
+    /**
+     * An operator's reopening of abandoned rows: abandonment and any reconciliation cleared, due at once.
+     * Returns the IDs reopened (rows not abandoned are left alone).
+     */
+    List<Long> reopenAbandoned(Collection<Long> msgIds, Instant now);
+
+    /**
+     * An operator confirms an abandoned row was settled by hand (the mailbox side checked or purged it): an
+     * audited record of who, when and why. Only a reconciled abandoned row may be archived. False when the
+     * row is not abandoned.
+     */
+    boolean reconcileAbandoned(long msgId, String operator, String note, Instant at);
+
+    /** Marks owed (not abandoned), and abandoned rows with and without reconciliation. */
+    BackfillBacklog backfillBacklog();
+
+    /** An abandoned mark as listed for reconciliation. */
+    record AbandonedMark(ProcRecord record, Instant reconciledAt, String reconciledBy, String note) {
+    }
+
+    record BackfillBacklog(long owed, long abandoned, long abandonedUnreconciled) {
+    }
+}

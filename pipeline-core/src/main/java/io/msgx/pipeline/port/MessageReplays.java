@@ -1,0 +1,26 @@
+package io.msgx.pipeline.port;
+
+import io.msgx.pipeline.store.ErrorClass;
+
+import java.time.Instant;
+import java.util.Collection;
+import java.util.List;
+import java.util.Set;
+
+/** Operators' replay of failed, dead and unknown-flight messages: back to {@code PENDING}, identity kept. */
+public interface MessageReplays {
+
+    /**
+     * The reason of a {@code FLOP} that arrived before its flight ({@code SKIPPED}, D-02): the one skip an operator may
+     * replay, once the flight exists (D-87).
+     */
+    String UNKNOWN_FLIGHT = "no-match:unknown-flight";
+
+    /**
+     * Replay, one statement: the rows among {@code msgIds} that are {@code FAILED} or {@code DEAD} with an
+     * error class in {@code replayable}, and those {@code SKIPPED} as {@value #UNKNOWN_FLIGHT} (D-87), go back to
+     * {@code PENDING}; attempts, next attempt, error class and text are reset; {@code IDENTITY_KEY} is kept. Returns
+     * the IDs replayed.
+     */
+    List<Long> replay(Collection<Long> msgIds, Set<ErrorClass> replayable, Instant now);
+}
