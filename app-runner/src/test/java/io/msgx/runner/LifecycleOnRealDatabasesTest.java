@@ -10,8 +10,10 @@ import io.msgx.pipeline.lifecycle.BackfillResult;
 import io.msgx.pipeline.lifecycle.FlightHistoryCleanup;
 import io.msgx.pipeline.lifecycle.FlightHistorySettings;
 import io.msgx.pipeline.lifecycle.LifecycleSettings;
+import io.msgx.pipeline.lifecycle.MarkSettlement;
 import io.msgx.pipeline.lifecycle.MessageLifecycleGate;
 import io.msgx.pipeline.lifecycle.ProcStateArchiver;
+import io.msgx.pipeline.lifecycle.RecordArchiving;
 import io.msgx.pipeline.lifecycle.ReplayService;
 import io.msgx.pipeline.port.PipelineStore;
 import io.msgx.pipeline.store.ErrorClass;
@@ -87,7 +89,7 @@ class LifecycleOnRealDatabasesTest {
         assertThat(record(store, id).backfillAbandonedReason()).isEqualTo("TRANSIENT_DEADLINE");
         assertThat(processedMark(id)).as("abandoned is not marked").isNull();
 
-        assertThat(store.backfillMarks().reopenAbandoned(List.of(id), clock.instant())).containsExactly(id);
+        assertThat(new MarkSettlement(store).reopen(List.of(id), clock.instant())).containsExactly(id);
         var reachable = new BackfillJob(services.mailbox(), store, gate, settings, true, clock);
         assertThat(reachable.runOnce()).containsExactly(new BackfillResult.Written(id));
         assertThat(processedMark(id)).isNotNull();
@@ -120,8 +122,8 @@ class LifecycleOnRealDatabasesTest {
         assertThat(record(store, unsupported).identityKey()).isEqualTo(identity);
         assertThat(record(store, unsupported).attempts()).isZero();
 
-        assertThat(store.messageArchive().archive(listed.get(0), clock.instant())).as("the replay won").isFalse();
-        assertThat(store.messageArchive().archive(listed.get(1), clock.instant())).isTrue();
+        assertThat(new RecordArchiving(store).archive(listed.get(0), clock.instant())).as("the replay won").isFalse();
+        assertThat(new RecordArchiving(store).archive(listed.get(1), clock.instant())).isTrue();
         assertThat(record(store, unsupported).status()).isEqualTo(ProcStatus.PENDING);
         assertThat(services.countInPostgres("select count(*) from proc_state_hst where msg_id = " + unsupported)).isZero();
         assertThat(services.countInPostgres("select count(*) from proc_state_hst where msg_id = " + malformed)).isEqualTo(1);

@@ -73,7 +73,6 @@ final class OracleProcStates implements MessageQueue, IdentityRegister, Backfill
             + " UPDATED_AT = ?, BACKFILL_NEXT_AT = ? WHERE MSG_ID = ? AND STATE IN " + OPEN;
 
     private static final int ABANDONED_REASON_WIDTH = 64;
-    private static final int OPERATOR_WIDTH = 64;
     private static final int NOTE_WIDTH = 2000;
     private static final int LAST_ERROR_WIDTH = 2000;
     private static final int BIND_RACES_TOLERATED = 3;
@@ -399,44 +398,54 @@ final class OracleProcStates implements MessageQueue, IdentityRegister, Backfill
     }
 
     @Override
-    public List<Long> reopenAbandoned(Collection<Long> msgIds, Instant now) {
+    public List<Long> clearAbandonment(Collection<Long> msgIds, Instant now) {
         Objects.requireNonNull(now, "now");
         var ids = distinct(msgIds);
         if (ids.isEmpty()) {
             return List.of();
         }
+        // Oracle returns no keys from a multi-row UPDATE: the rows are locked and listed first, then updated.
         return sql.atomically("reopening " + ids.size() + " abandoned mailbox mark(s)", session -> {
             var reopened = lockWhere(session, ids, ABANDONED);
             for (var chunk : Sql.chunks(reopened)) {
-                var in = " IN (" + Sql.marks(chunk.size()) + ")";
                 session.update("UPDATE PROC_STATE p SET BACKFILL_ABANDONED_AT = NULL, BACKFILL_ABANDONED_REASON = NULL,"
-                        + " BACKFILL_NEXT_AT = ?, UPDATED_AT = ? WHERE p.MSG_ID" + in, params(List.of(now, now), chunk));
-                session.update("DELETE FROM BACKFILL_RECONCILIATION WHERE MSG_ID" + in, chunk.toArray());
+                        + " BACKFILL_NEXT_AT = ?, UPDATED_AT = ? WHERE p.MSG_ID IN (" + Sql.marks(chunk.size()) + ")",
+                        params(List.of(now, now), chunk));
             }
             return reopened;
         }, reopened -> true);
     }
 
     @Override
-    public boolean reconcileAbandoned(long msgId, String operator, String note, Instant at) {
-        Objects.requireNonNull(at, "at");
-        if (operator == null || operator.isBlank() || operator.length() > OPERATOR_WIDTH) {
-            throw new IllegalArgumentException("a reconciliation names its operator in 1 to " + OPERATOR_WIDTH
-                    + " characters, got " + (operator == null ? "none" : "'" + operator + "'"));
+    public void forgetReconciliations(Collection<Long> msgIds) {
+        var ids = distinct(msgIds);
+        if (ids.isEmpty()) {
+            return;
         }
-        var fittedNote = Sql.fitted(note, NOTE_WIDTH);
-        return sql.atomically("reconciling the abandoned mailbox mark of message " + msgId, session -> {
-            // Settling the row by hand advances UPDATED_AT: the archive threshold counts from here.
-            if (session.update("UPDATE PROC_STATE p SET UPDATED_AT = ? WHERE p.MSG_ID = ? AND " + ABANDONED,
-                    at, msgId) == 0) {
-                return false;
+        sql.run("forgetting " + ids.size() + " reconciliation(s)", session -> {
+            for (var chunk : Sql.chunks(ids)) {
+                session.update("DELETE FROM BACKFILL_RECONCILIATION WHERE MSG_ID IN (" + Sql.marks(chunk.size()) + ")",
+                        chunk.toArray());
             }
-            session.update("MERGE INTO BACKFILL_RECONCILIATION r USING dual ON (r.MSG_ID = ?)"
-                            + " WHEN MATCHED THEN UPDATE SET RECONCILED_AT = ?, OPERATOR = ?, NOTE = ?"
-                            + " WHEN NOT MATCHED THEN INSERT (MSG_ID, RECONCILED_AT, OPERATOR, NOTE) VALUES (?, ?, ?, ?)",
-                    msgId, at, operator, fittedNote, msgId, at, operator, fittedNote);
-            return true;
-        }, reconciled -> true);
+            return null;
+        });
+    }
+
+    @Override
+    public boolean touchAbandoned(long msgId, Instant at) {
+        Objects.requireNonNull(at, "at");
+        return sql.run("settling the abandoned mailbox mark of message " + msgId, session -> session.update(
+                "UPDATE PROC_STATE p SET UPDATED_AT = ? WHERE p.MSG_ID = ? AND " + ABANDONED, at, msgId) == 1);
+    }
+
+    @Override
+    public void recordReconciliation(long msgId, String operator, String note, Instant at) {
+        var fittedNote = Sql.fitted(note, NOTE_WIDTH);
+        sql.run("recording the reconciliation of message " + msgId, session -> session.update(
+                "MERGE INTO BACKFILL_RECONCILIATION r USING dual ON (r.MSG_ID = ?)"
+                        + " WHEN MATCHED THEN UPDATE SET RECONCILED_AT = ?, OPERATOR = ?, NOTE = ?"
+                        + " WHEN NOT MATCHED THEN INSERT (MSG_ID, RECONCILED_AT, OPERATOR, NOTE) VALUES (?, ?, ?, ?)",
+                msgId, at, operator, fittedNote, msgId, at, operator, fittedNote));
     }
 
     @Override
@@ -502,40 +511,34 @@ final class OracleProcStates implements MessageQueue, IdentityRegister, Backfill
                 OracleProcStates::recordOf, settledBefore, limit));
     }
 
+    /** The candidate's row as it was listed: same state and last update (a replay or a reopening changes both). */
+    private static final String AS_LISTED = "p.MSG_ID = ? AND p.STATE = ? AND p.UPDATED_AT = ?";
+
+    private static List<Object> asListed(ProcRecord candidate) {
+        return List.of(candidate.msgId(), candidate.status().name(), candidate.updatedAt());
+    }
+
     @Override
-    public boolean archive(ProcRecord candidate, Instant now) {
-        Objects.requireNonNull(candidate, "candidate");
+    public boolean copyToHistory(ProcRecord candidate, Instant now) {
         Objects.requireNonNull(now, "now");
-        if (!candidate.status().isTerminal()) {
-            return false;
-        }
-        long msgId = candidate.msgId();
-        // The candidate's state and last update: a row changed since it was listed (replayed, reopened) is skipped.
-        var unchanged = "p.MSG_ID = ? AND p.STATE = ? AND p.UPDATED_AT = ?";
-        Object[] unchangedParams = {msgId, candidate.status().name(), candidate.updatedAt()};
-        return sql.atomically("archiving the processing record of message " + msgId, session -> {
-            int copied = session.update("INSERT INTO PROC_STATE_HST (" + COLUMNS + ", ARCHIVED_AT, RECONCILED_AT,"
-                            + " RECONCILED_BY, RECONCILIATION_NOTE) SELECT " + P_COLUMNS + ", ?, r.RECONCILED_AT,"
-                            + " r.OPERATOR, r.NOTE FROM PROC_STATE p"
-                            + " LEFT JOIN BACKFILL_RECONCILIATION r ON r.MSG_ID = p.MSG_ID"
-                            + " WHERE " + unchanged + " AND p.STATE IN " + TERMINAL + " AND " + SETTLED,
-                    params(List.of(now), List.of(unchangedParams)));
-            if (copied == 0) {
-                return false;
-            }
-            // Re-checked on the row written: a replay that committed after our copy makes this 0 rows.
-            int shadowed = session.update("UPDATE PROC_STATE p SET STATE = 'ARCHIVED', ATTEMPTS = 0,"
-                    + " NEXT_ATTEMPT_AT = NULL, ERROR_CLASS = NULL, LAST_ERROR = NULL, RECEIVED_AT = NULL,"
-                    + " UPDATED_AT = ?, BACKFILL_NEXT_AT = NULL, BACKFILL_AT = NULL, BACKFILL_ATTEMPTS = 0,"
-                    + " BACKFILL_ABANDONED_AT = NULL, BACKFILL_ABANDONED_REASON = NULL WHERE " + unchanged,
-                    params(List.of(now), List.of(unchangedParams)));
-            if (shadowed == 0) {
-                return false;
-            }
-            // The reconciliation now lives in the archived record.
-            session.update("DELETE FROM BACKFILL_RECONCILIATION WHERE MSG_ID = ?", msgId);
-            return true;
-        }, archived -> archived);
+        return sql.run("copying the processing record of message " + candidate.msgId() + " to its history",
+                session -> session.update("INSERT INTO PROC_STATE_HST (" + COLUMNS + ", ARCHIVED_AT, RECONCILED_AT,"
+                                + " RECONCILED_BY, RECONCILIATION_NOTE) SELECT " + P_COLUMNS + ", ?, r.RECONCILED_AT,"
+                                + " r.OPERATOR, r.NOTE FROM PROC_STATE p"
+                                + " LEFT JOIN BACKFILL_RECONCILIATION r ON r.MSG_ID = p.MSG_ID"
+                                + " WHERE " + AS_LISTED + " AND p.STATE IN " + TERMINAL + " AND " + SETTLED,
+                        params(List.of(now), asListed(candidate))) == 1);
+    }
+
+    @Override
+    public boolean reduceToShadow(ProcRecord candidate, Instant now) {
+        Objects.requireNonNull(now, "now");
+        return sql.run("reducing the processing record of message " + candidate.msgId() + " to its shadow",
+                session -> session.update("UPDATE PROC_STATE p SET STATE = 'ARCHIVED', ATTEMPTS = 0,"
+                                + " NEXT_ATTEMPT_AT = NULL, ERROR_CLASS = NULL, LAST_ERROR = NULL, RECEIVED_AT = NULL,"
+                                + " UPDATED_AT = ?, BACKFILL_NEXT_AT = NULL, BACKFILL_AT = NULL, BACKFILL_ATTEMPTS = 0,"
+                                + " BACKFILL_ABANDONED_AT = NULL, BACKFILL_ABANDONED_REASON = NULL WHERE " + AS_LISTED,
+                        params(List.of(now), asListed(candidate))) == 1);
     }
 
     @Override

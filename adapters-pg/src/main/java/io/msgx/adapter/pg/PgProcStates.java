@@ -55,9 +55,10 @@ import static org.jooq.impl.DSL.val;
  * answer ("false when not open"), so two racing writers can never both win. Used either per statement in
  * auto-commit, or bound to one transaction ({@code inTransaction}).
  *
- * <p>The few operations of more than one statement (archive, reconcile, reopen) are atomic: in auto-commit they
- * run in a transaction of their own (never holding {@code PIPELINE_LOCK}); bound to a caller's transaction they
- * run under a savepoint, so a refusal undoes only their own writes.
+ * <p>The operations of several statements (archiving a record, reopening and reconciling abandoned marks) are
+ * pipeline-core's ({@code RecordArchiving}, {@code MarkSettlement}), over the single statements here. The one left is
+ * the batched identity binding, atomic: in auto-commit a transaction of its own, bound to a caller's transaction a
+ * savepoint, so a refusal undoes only its own writes.
  *
  * <p>Backfill facts: {@code BACKFILL_NEXT_AT} non-null means a mark is owed, {@code BACKFILL_AT} non-null that it
  * is confirmed, {@code BACKFILL_ABANDONED_AT} non-null that automatic retries stopped (not confirmed). Every
@@ -80,7 +81,6 @@ final class PgProcStates implements MessageQueue, IdentityRegister, BackfillMark
             inline(ProcStatus.DEAD.name()));
     private static final Field<String> ARCHIVED = inline(ProcStatus.ARCHIVED.name());
     private static final int ABANDONED_REASON_WIDTH = PROC_STATE.BACKFILL_ABANDONED_REASON.getDataType().length();
-    private static final int OPERATOR_WIDTH = BACKFILL_RECONCILIATION.OPERATOR.getDataType().length();
     private static final int NOTE_WIDTH = BACKFILL_RECONCILIATION.NOTE.getDataType().length();
     private static final int LAST_ERROR_WIDTH = PROC_STATE.LAST_ERROR.getDataType().length();
     /** SQLState of a unique violation: another message took the identity between our read and our update. */
@@ -549,14 +549,14 @@ final class PgProcStates implements MessageQueue, IdentityRegister, BackfillMark
     }
 
     @Override
-    public List<Long> reopenAbandoned(Collection<Long> msgIds, Instant now) {
+    public List<Long> clearAbandonment(Collection<Long> msgIds, Instant now) {
         Objects.requireNonNull(now, "now");
         var ids = distinct(msgIds);
         if (ids.length == 0) {
             return List.of();
         }
-        return StoreOperation.run("reopening " + ids.length + " abandoned mailbox mark(s)", () -> atomically(tx -> {
-            var reopened = new ArrayList<>(tx
+        return StoreOperation.run("reopening " + ids.length + " abandoned mailbox mark(s)", () -> {
+            var reopened = new ArrayList<>(dsl
                     .update(PROC_STATE)
                     .set(PROC_STATE.BACKFILL_ABANDONED_AT, (Instant) null)
                     .set(PROC_STATE.BACKFILL_ABANDONED_REASON, (String) null)
@@ -566,45 +566,47 @@ final class PgProcStates implements MessageQueue, IdentityRegister, BackfillMark
                     .and(abandoned())
                     .returningResult(PROC_STATE.MSG_ID)
                     .fetch(PROC_STATE.MSG_ID));
-            if (!reopened.isEmpty()) {
-                tx.deleteFrom(BACKFILL_RECONCILIATION)
-                        .where(BACKFILL_RECONCILIATION.MSG_ID.eq(any(reopened.toArray(Long[]::new))))
-                        .execute();
-            }
             reopened.sort(null);
             return List.copyOf(reopened);
-        }, reopened -> true));
+        });
     }
 
     @Override
-    public boolean reconcileAbandoned(long msgId, String operator, String note, Instant at) {
-        Objects.requireNonNull(at, "at");
-        if (operator == null || operator.isBlank() || operator.length() > OPERATOR_WIDTH) {
-            throw new IllegalArgumentException("a reconciliation names its operator in 1 to " + OPERATOR_WIDTH
-                    + " characters, got " + (operator == null ? "none" : "'" + operator + "'"));
+    public void forgetReconciliations(Collection<Long> msgIds) {
+        var ids = distinct(msgIds);
+        if (ids.length > 0) {
+            StoreOperation.run("forgetting " + ids.length + " reconciliation(s)", () -> dsl
+                    .deleteFrom(BACKFILL_RECONCILIATION)
+                    .where(BACKFILL_RECONCILIATION.MSG_ID.eq(any(ids)))
+                    .execute());
         }
+    }
+
+    @Override
+    public boolean touchAbandoned(long msgId, Instant at) {
+        Objects.requireNonNull(at, "at");
+        return StoreOperation.run("settling the abandoned mailbox mark of message " + msgId, () -> dsl
+                .update(PROC_STATE)
+                .set(PROC_STATE.UPDATED_AT, at)
+                .where(PROC_STATE.MSG_ID.eq(msgId))
+                .and(abandoned())
+                .execute() == 1);
+    }
+
+    @Override
+    public void recordReconciliation(long msgId, String operator, String note, Instant at) {
         var r = BACKFILL_RECONCILIATION;
-        return StoreOperation.run("reconciling the abandoned mailbox mark of message " + msgId, () -> atomically(tx -> {
-            // Settling the row by hand advances UPDATED_AT: the archive threshold counts from here.
-            if (tx.update(PROC_STATE)
-                    .set(PROC_STATE.UPDATED_AT, at)
-                    .where(PROC_STATE.MSG_ID.eq(msgId))
-                    .and(abandoned())
-                    .execute() == 0) {
-                return false;
-            }
-            tx.insertInto(r)
-                    .set(r.MSG_ID, msgId)
-                    .set(r.RECONCILED_AT, at)
-                    .set(r.OPERATOR, operator)
-                    .set(r.NOTE, fitted(note, NOTE_WIDTH))
-                    .onConflict(r.MSG_ID).doUpdate()
-                    .set(r.RECONCILED_AT, at)
-                    .set(r.OPERATOR, operator)
-                    .set(r.NOTE, fitted(note, NOTE_WIDTH))
-                    .execute();
-            return true;
-        }, reconciled -> true));
+        StoreOperation.run("recording the reconciliation of message " + msgId, () -> dsl
+                .insertInto(r)
+                .set(r.MSG_ID, msgId)
+                .set(r.RECONCILED_AT, at)
+                .set(r.OPERATOR, operator)
+                .set(r.NOTE, fitted(note, NOTE_WIDTH))
+                .onConflict(r.MSG_ID).doUpdate()
+                .set(r.RECONCILED_AT, at)
+                .set(r.OPERATOR, operator)
+                .set(r.NOTE, fitted(note, NOTE_WIDTH))
+                .execute());
     }
 
     @Override
@@ -680,65 +682,60 @@ final class PgProcStates implements MessageQueue, IdentityRegister, BackfillMark
                 .fetch(PgProcStates::recordOf));
     }
 
-    @Override
-    public boolean archive(ProcRecord candidate, Instant now) {
-        Objects.requireNonNull(candidate, "candidate");
-        Objects.requireNonNull(now, "now");
-        if (!candidate.status().isTerminal()) {
-            return false;
-        }
-        long msgId = candidate.msgId();
-        // The candidate's state and last update: a row changed since it was listed (replayed, reopened) is skipped.
-        var unchanged = PROC_STATE.MSG_ID.eq(msgId)
+    /** The candidate's row as it was listed: same state and last update (a replay or a reopening changes both). */
+    private static Condition asListed(ProcRecord candidate) {
+        return PROC_STATE.MSG_ID.eq(candidate.msgId())
                 .and(PROC_STATE.STATE.eq(candidate.status().name()))
                 .and(PROC_STATE.UPDATED_AT.eq(candidate.updatedAt()));
+    }
+
+    @Override
+    public boolean copyToHistory(ProcRecord candidate, Instant now) {
+        Objects.requireNonNull(now, "now");
+        var unchanged = asListed(candidate);
         var r = BACKFILL_RECONCILIATION;
         var h = PROC_STATE_HST;
-        return StoreOperation.run("archiving the processing record of message " + msgId, () -> atomically(tx -> {
-            int copied = tx.insertInto(h).columns(
-                            h.MSG_ID, h.STATE, h.IDENTITY_KEY, h.ATTEMPTS, h.NEXT_ATTEMPT_AT, h.ERROR_CLASS,
-                            h.LAST_ERROR, h.RECEIVED_AT, h.ENQUEUED_AT, h.UPDATED_AT, h.BACKFILL_NEXT_AT,
-                            h.BACKFILL_AT, h.BACKFILL_ATTEMPTS, h.BACKFILL_ABANDONED_AT, h.BACKFILL_ABANDONED_REASON,
-                            h.ARCHIVED_AT, h.RECONCILED_AT, h.RECONCILED_BY, h.RECONCILIATION_NOTE)
-                    .select(select(
-                            PROC_STATE.MSG_ID, PROC_STATE.STATE, PROC_STATE.IDENTITY_KEY, PROC_STATE.ATTEMPTS,
-                            PROC_STATE.NEXT_ATTEMPT_AT, PROC_STATE.ERROR_CLASS, PROC_STATE.LAST_ERROR,
-                            PROC_STATE.RECEIVED_AT, PROC_STATE.ENQUEUED_AT, PROC_STATE.UPDATED_AT,
-                            PROC_STATE.BACKFILL_NEXT_AT, PROC_STATE.BACKFILL_AT, PROC_STATE.BACKFILL_ATTEMPTS,
-                            PROC_STATE.BACKFILL_ABANDONED_AT, PROC_STATE.BACKFILL_ABANDONED_REASON,
-                            val(now, h.ARCHIVED_AT), r.RECONCILED_AT, r.OPERATOR, r.NOTE)
-                            .from(PROC_STATE)
-                            .leftJoin(r).on(r.MSG_ID.eq(PROC_STATE.MSG_ID))
-                            .where(unchanged)
-                            .and(PROC_STATE.STATE.in(TERMINAL))
-                            .and(settled()))
-                    .execute();
-            if (copied == 0) {
-                return false;
-            }
-            // Re-checked on the row written: a replay that committed after our copy makes this 0 rows.
-            int shadowed = tx.update(PROC_STATE)
-                    .set(PROC_STATE.STATE, ProcStatus.ARCHIVED.name())
-                    .set(PROC_STATE.ATTEMPTS, 0)
-                    .set(PROC_STATE.NEXT_ATTEMPT_AT, (Instant) null)
-                    .set(PROC_STATE.ERROR_CLASS, (String) null)
-                    .set(PROC_STATE.LAST_ERROR, (String) null)
-                    .set(PROC_STATE.RECEIVED_AT, (Instant) null)
-                    .set(PROC_STATE.UPDATED_AT, now)
-                    .set(PROC_STATE.BACKFILL_NEXT_AT, (Instant) null)
-                    .set(PROC_STATE.BACKFILL_AT, (Instant) null)
-                    .set(PROC_STATE.BACKFILL_ATTEMPTS, 0)
-                    .set(PROC_STATE.BACKFILL_ABANDONED_AT, (Instant) null)
-                    .set(PROC_STATE.BACKFILL_ABANDONED_REASON, (String) null)
-                    .where(unchanged)
-                    .execute();
-            if (shadowed == 0) {
-                return false;
-            }
-            // The reconciliation now lives in the archived record.
-            tx.deleteFrom(r).where(r.MSG_ID.eq(msgId)).execute();
-            return true;
-        }, archived -> archived));
+        return StoreOperation.run("copying the processing record of message " + candidate.msgId() + " to its history",
+                () -> dsl.insertInto(h).columns(
+                        h.MSG_ID, h.STATE, h.IDENTITY_KEY, h.ATTEMPTS, h.NEXT_ATTEMPT_AT, h.ERROR_CLASS,
+                        h.LAST_ERROR, h.RECEIVED_AT, h.ENQUEUED_AT, h.UPDATED_AT, h.BACKFILL_NEXT_AT,
+                        h.BACKFILL_AT, h.BACKFILL_ATTEMPTS, h.BACKFILL_ABANDONED_AT, h.BACKFILL_ABANDONED_REASON,
+                        h.ARCHIVED_AT, h.RECONCILED_AT, h.RECONCILED_BY, h.RECONCILIATION_NOTE)
+                .select(select(
+                        PROC_STATE.MSG_ID, PROC_STATE.STATE, PROC_STATE.IDENTITY_KEY, PROC_STATE.ATTEMPTS,
+                        PROC_STATE.NEXT_ATTEMPT_AT, PROC_STATE.ERROR_CLASS, PROC_STATE.LAST_ERROR,
+                        PROC_STATE.RECEIVED_AT, PROC_STATE.ENQUEUED_AT, PROC_STATE.UPDATED_AT,
+                        PROC_STATE.BACKFILL_NEXT_AT, PROC_STATE.BACKFILL_AT, PROC_STATE.BACKFILL_ATTEMPTS,
+                        PROC_STATE.BACKFILL_ABANDONED_AT, PROC_STATE.BACKFILL_ABANDONED_REASON,
+                        val(now, h.ARCHIVED_AT), r.RECONCILED_AT, r.OPERATOR, r.NOTE)
+                        .from(PROC_STATE)
+                        .leftJoin(r).on(r.MSG_ID.eq(PROC_STATE.MSG_ID))
+                        .where(unchanged)
+                        .and(PROC_STATE.STATE.in(TERMINAL))
+                        .and(settled()))
+                .execute() == 1);
+    }
+
+    @Override
+    public boolean reduceToShadow(ProcRecord candidate, Instant now) {
+        Objects.requireNonNull(now, "now");
+        var unchanged = asListed(candidate);
+        return StoreOperation.run("reducing the processing record of message " + candidate.msgId() + " to its shadow",
+                () -> dsl.update(PROC_STATE)
+                        .set(PROC_STATE.STATE, ProcStatus.ARCHIVED.name())
+                        .set(PROC_STATE.ATTEMPTS, 0)
+                        .set(PROC_STATE.NEXT_ATTEMPT_AT, (Instant) null)
+                        .set(PROC_STATE.ERROR_CLASS, (String) null)
+                        .set(PROC_STATE.LAST_ERROR, (String) null)
+                        .set(PROC_STATE.RECEIVED_AT, (Instant) null)
+                        .set(PROC_STATE.UPDATED_AT, now)
+                        .set(PROC_STATE.BACKFILL_NEXT_AT, (Instant) null)
+                        .set(PROC_STATE.BACKFILL_AT, (Instant) null)
+                        .set(PROC_STATE.BACKFILL_ATTEMPTS, 0)
+                        .set(PROC_STATE.BACKFILL_ABANDONED_AT, (Instant) null)
+                        .set(PROC_STATE.BACKFILL_ABANDONED_REASON, (String) null)
+                        .where(unchanged)
+                        .execute() == 1);
     }
 
     @Override

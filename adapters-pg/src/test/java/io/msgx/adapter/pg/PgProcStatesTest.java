@@ -1,5 +1,6 @@
 package io.msgx.adapter.pg;
 
+import io.msgx.pipeline.port.BackfillMarks;
 import io.msgx.pipeline.port.PipelineStore;
 import io.msgx.pipeline.store.ProcStatesContract;
 import org.junit.jupiter.api.Test;
@@ -55,5 +56,11 @@ class PgProcStatesTest extends ProcStatesContract {
         assertThat(probe.plan(forgetting)).as("IX_PROC_STATE_SHADOW finds the batch, and only the batch")
                 .containsOnlyOnce("ix_proc_state_shadow");
         assertThat(forgetting.execute()).isEqualTo(1_000);
+    }
+
+    @Test
+    void theOperatorColumnIsAsWideAsThePortSays() {
+        assertThat(io.msgx.adapter.pg.jooq.Tables.BACKFILL_RECONCILIATION.OPERATOR.getDataType().length())
+                .isEqualTo(BackfillMarks.MAX_OPERATOR_LENGTH);
     }
 }

@@ -4,6 +4,7 @@ import io.msgx.domain.flight.FlightId;
 import io.msgx.domain.flight.FlightState;
 import io.msgx.domain.flight.MaflEntry;
 import io.msgx.domain.flight.MaflProjection;
+import io.msgx.pipeline.lifecycle.MarkSettlement;
 import io.msgx.pipeline.lifecycle.ReplayService;
 import io.msgx.pipeline.store.DeadEvent;
 import io.msgx.pipeline.store.ErrorClass;
@@ -51,9 +52,11 @@ public final class OperatorActions {
     private static final int RESEND_PAGE = 500;
 
     private final MsgExchange exchange;
+    private final MarkSettlement settlement;
 
     public OperatorActions(MsgExchange exchange) {
         this.exchange = exchange;
+        this.settlement = new MarkSettlement(exchange.store());
     }
 
     // --- messages ---
@@ -105,14 +108,14 @@ public final class OperatorActions {
 
     /** Abandoned mailbox marks due again at once; returns the IDs reopened. */
     public List<Long> reopen(Collection<Long> ids, String operator, String channel) {
-        var reopened = exchange.store().backfillMarks().reopenAbandoned(ids, exchange.clock().instant());
+        var reopened = settlement.reopen(ids, exchange.clock().instant());
         log.info("AUDIT {} backfill reopen by {}: asked {}, reopened {}", channel, operator, List.copyOf(ids), reopened);
         return reopened;
     }
 
     /** Record that an abandoned mark was settled by hand; false when the message has no abandoned mark. */
     public boolean reconcile(long id, String operator, String note, String channel) {
-        boolean done = exchange.store().backfillMarks().reconcileAbandoned(id, operator, note, exchange.clock().instant());
+        boolean done = settlement.reconcile(id, operator, note, exchange.clock().instant());
         log.info("AUDIT {} backfill reconcile by {}: message {}, note '{}': {}", channel, operator, id, oneLine(note),
                 done ? "reconciled" : "refused (no abandoned mark)");
         return done;

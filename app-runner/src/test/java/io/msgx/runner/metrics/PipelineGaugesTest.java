@@ -1,6 +1,7 @@
 package io.msgx.runner.metrics;
 
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.msgx.pipeline.lifecycle.MarkSettlement;
 import io.msgx.pipeline.store.ErrorClass;
 import io.msgx.pipeline.store.InMemoryPipelineStore;
 import io.msgx.pipeline.store.Terminal;
@@ -97,7 +98,7 @@ class PipelineGaugesTest {
         assertThat(gauge("msgx.backfill.abandoned")).isEqualTo(1.0);
         assertThat(gauge("msgx.backfill.abandoned_unreconciled")).isEqualTo(1.0);
 
-        store.backfillMarks().reconcileAbandoned(4, "ops", "purged by hand", t);
+        new MarkSettlement(store).reconcile(4, "ops", "purged by hand", t);
         gauges.runOnce();
         assertThat(gauge("msgx.backfill.abandoned")).isEqualTo(1.0);
         assertThat(gauge("msgx.backfill.abandoned_unreconciled")).isZero();

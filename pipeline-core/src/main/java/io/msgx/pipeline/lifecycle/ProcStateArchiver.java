@@ -20,12 +20,14 @@ public final class ProcStateArchiver {
     private static final Logger log = LoggerFactory.getLogger(ProcStateArchiver.class);
 
     private final PipelineStore store;
+    private final RecordArchiving archiving;
     private final LifecycleSettings settings;
     private final int batch;
     private final Clock clock;
 
     public ProcStateArchiver(PipelineStore store, LifecycleSettings settings, int batch, Clock clock) {
         this.store = store;
+        this.archiving = new RecordArchiving(store);
         this.settings = settings;
         this.batch = batch;
         this.clock = clock;
@@ -40,7 +42,7 @@ public final class ProcStateArchiver {
         int archived = 0;
         int skipped = 0;
         for (var candidate : store.messageArchive().archiveCandidates(now.minus(settings.archiveAfter()), batch)) {
-            if (store.messageArchive().archive(candidate, now)) {
+            if (archiving.archive(candidate, now)) {
                 archived++;
             } else {
                 skipped++;

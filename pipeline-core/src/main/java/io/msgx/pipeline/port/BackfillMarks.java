@@ -8,7 +8,8 @@ import java.util.List;
 
 /**
  * The processed marks owed to the shared mailbox (seeds §6): which are due, their confirmation, retries and
- * abandonment, and the operators' reopening and reconciliation of abandoned marks.
+ * abandonment, and the statements of the operators' reopening and reconciliation of abandoned marks (the operations
+ * themselves are {@code io.msgx.pipeline.lifecycle.MarkSettlement}).
  */
 public interface BackfillMarks {
 
@@ -48,18 +49,31 @@ public interface BackfillMarks {
     /** Abandoned rows, oldest first, with whether each was reconciled, for the operators' reconciliation. */
     List<AbandonedMark> abandonedMarks(int limit);
 
-    /**
-     * An operator's reopening of abandoned rows: abandonment and any reconciliation cleared, due at once.
-     * Returns the IDs reopened (rows not abandoned are left alone).
-     */
-    List<Long> reopenAbandoned(Collection<Long> msgIds, Instant now);
+    /** The width of {@code BACKFILL_RECONCILIATION.OPERATOR}: an operator's name in a reconciliation. */
+    int MAX_OPERATOR_LENGTH = 64;
 
     /**
-     * An operator confirms an abandoned row was settled by hand (the mailbox side checked or purged it): an
-     * audited record of who, when and why. Only a reconciled abandoned row may be archived. False when the
-     * row is not abandoned.
+     * One statement: the abandoned rows among {@code msgIds} lose their abandonment and are due at once (an operator's
+     * reopening, {@code io.msgx.pipeline.lifecycle.MarkSettlement}); returns the IDs changed, ascending. Rows not
+     * abandoned are left alone; their reconciliations are not touched here.
      */
-    boolean reconcileAbandoned(long msgId, String operator, String note, Instant at);
+    List<Long> clearAbandonment(Collection<Long> msgIds, Instant now);
+
+    /**
+     * One statement: an abandoned row's {@code UPDATED_AT} becomes {@code at}, so settling it by hand starts its
+     * archive threshold (seeds §9.3). False when the row is not abandoned.
+     */
+    boolean touchAbandoned(long msgId, Instant at);
+
+    /**
+     * One statement: record, or replace, the reconciliation of a row ({@code BACKFILL_RECONCILIATION}): who settled
+     * it by hand, when and why; the note is cut to the column's width. {@code operator} has 1 to
+     * {@value #MAX_OPERATOR_LENGTH} characters.
+     */
+    void recordReconciliation(long msgId, String operator, String note, Instant at);
+
+    /** One statement: forget the reconciliations of these rows (reopened, or archived with their record). */
+    void forgetReconciliations(Collection<Long> msgIds);
 
     /** Marks owed (not abandoned), and abandoned rows with and without reconciliation. */
     BackfillBacklog backfillBacklog();

@@ -138,7 +138,7 @@ class BackfillJobTest {
         assertThat(record(id).backfillAbandonedReason()).isEqualTo("TRANSIENT_DEADLINE");
         mailbox.setUnavailable(false);
 
-        assertThat(store.backfillMarks().reopenAbandoned(List.of(id), clock.instant())).containsExactly(id);
+        assertThat(new MarkSettlement(store).reopen(List.of(id), clock.instant())).containsExactly(id);
         assertThat(job.runOnce()).containsExactly(new BackfillResult.Written(id));
     }
 

@@ -114,7 +114,7 @@ class ReplayAndArchiveTest {
         clock.tick(settings.archiveAfter().plusSeconds(1));
         assertThat(archiver.runOnce().archived()).isZero();
 
-        assertThat(store.backfillMarks().reconcileAbandoned(id, "ops@airport", "row purged by AODB, checked", clock.instant()))
+        assertThat(new MarkSettlement(store).reconcile(id, "ops@airport", "row purged by AODB, checked", clock.instant()))
                 .isTrue();
         assertThat(store.backfillMarks().abandonedMarks(10)).singleElement()
                 .satisfies(m -> assertThat(m.reconciledBy()).isEqualTo("ops@airport"));
@@ -136,7 +136,7 @@ class ReplayAndArchiveTest {
         assertThat(listed).extracting(ProcRecord::msgId).containsExactly(id);
 
         replay.replay(List.of(id), "ops");
-        assertThat(store.messageArchive().archive(listed.get(0), clock.instant())).isFalse();
+        assertThat(new RecordArchiving(store).archive(listed.get(0), clock.instant())).isFalse();
         assertThat(record(id).status()).isEqualTo(ProcStatus.PENDING);
         assertThat(store.processingHistoryCount(id)).isZero();
     }

@@ -66,7 +66,7 @@ public abstract class ArchiveContract extends ProcStatesFixture {
         var candidate = archive.archiveCandidates(farFuture(), BATCH).stream()
                 .filter(r -> r.msgId() == msgId).findFirst()
                 .orElseThrow(() -> new AssertionError("message " + msgId + " is no candidate"));
-        assertThat(archive.archive(candidate, now())).isTrue();
+        assertThat(archiving.archive(candidate, now())).isTrue();
         return candidate;
     }
 
@@ -95,7 +95,7 @@ public abstract class ArchiveContract extends ProcStatesFixture {
         assertThat(candidates(farFuture())).as("abandoned, not reconciled").isEmpty();
 
         var reconciledAt = now();
-        assertThat(backfillMarks.reconcileAbandoned(18, "ops-li", "purged by the DBA", reconciledAt)).isTrue();
+        assertThat(settlement.reconcile(18, "ops-li", "purged by the DBA", reconciledAt)).isTrue();
 
         assertThat(candidates(reconciledAt)).as("the threshold counts from the reconciliation").isEmpty();
         assertThat(candidates(reconciledAt.plusMillis(1))).containsExactly(18L);
@@ -137,7 +137,7 @@ public abstract class ArchiveContract extends ProcStatesFixture {
         clock.tick(Duration.ofDays(2));
         var candidate = archive.archiveCandidates(now(), BATCH).get(0);
 
-        assertThat(archive.archive(candidate, now())).isTrue();
+        assertThat(archiving.archive(candidate, now())).isTrue();
 
         assertThat(countProcessingHistory(17)).isEqualTo(1);
         var shadow = record(17);
@@ -162,11 +162,11 @@ public abstract class ArchiveContract extends ProcStatesFixture {
         enqueueBound(17);
         queue.finish(17, Terminal.skipped("duplicate-of:3"), now());
         backfillMarks.backfillAbandoned(17, "TRANSIENT_DEADLINE", now());
-        backfillMarks.reconcileAbandoned(17, "ops-li", "checked", now());
+        settlement.reconcile(17, "ops-li", "checked", now());
         clock.tick(Duration.ofDays(2));
         var candidate = archive.archiveCandidates(now(), BATCH).get(0);
 
-        assertThat(archive.archive(candidate, now())).isTrue();
+        assertThat(archiving.archive(candidate, now())).isTrue();
 
         assertThat(processingHistory(17)).contains(candidate);
     }
@@ -182,7 +182,7 @@ public abstract class ArchiveContract extends ProcStatesFixture {
         assertThat(replays.replay(List.of(17L), Set.of(ErrorClass.EXHAUSTED), now())).containsExactly(17L);
         var replayed = record(17);
 
-        assertThat(archive.archive(candidate, now())).isFalse();
+        assertThat(archiving.archive(candidate, now())).isFalse();
 
         assertThat(countProcessingHistory(17)).isZero();
         assertThat(record(17)).isEqualTo(replayed);
@@ -194,14 +194,14 @@ public abstract class ArchiveContract extends ProcStatesFixture {
         enqueueBound(17);
         queue.finish(17, Terminal.succeeded("applied"), now());
         backfillMarks.backfillAbandoned(17, "MISSING_ROW", now());
-        backfillMarks.reconcileAbandoned(17, "ops-li", "purged", now());
+        settlement.reconcile(17, "ops-li", "purged", now());
         clock.tick(Duration.ofDays(2));
         var candidate = archive.archiveCandidates(now(), BATCH).get(0);
         clock.tick(Duration.ofSeconds(1));
-        assertThat(backfillMarks.reopenAbandoned(List.of(17L), now())).containsExactly(17L);
+        assertThat(settlement.reopen(List.of(17L), now())).containsExactly(17L);
         var reopened = record(17);
 
-        assertThat(archive.archive(candidate, now())).isFalse();
+        assertThat(archiving.archive(candidate, now())).isFalse();
 
         assertThat(countProcessingHistory(17)).isZero();
         assertThat(record(17)).isEqualTo(reopened);
@@ -212,11 +212,11 @@ public abstract class ArchiveContract extends ProcStatesFixture {
         settled(17);
         clock.tick(Duration.ofDays(2));
         var candidate = archive.archiveCandidates(now(), BATCH).get(0);
-        assertThat(archive.archive(candidate, now())).isTrue();
+        assertThat(archiving.archive(candidate, now())).isTrue();
         var shadow = record(17);
         clock.tick(Duration.ofSeconds(1));
 
-        assertThat(archive.archive(candidate, now())).isFalse();
+        assertThat(archiving.archive(candidate, now())).isFalse();
 
         assertThat(countProcessingHistory(17)).isEqualTo(1);
         assertThat(record(17)).isEqualTo(shadow);

@@ -164,7 +164,7 @@ public abstract class BackfillContract extends ProcStatesFixture {
         queue.finish(5, Terminal.succeeded("applied"), now());
         backfillMarks.backfillConfirmed(5, now());
         clock.tick(Duration.ofSeconds(1));
-        assertThat(archive.archive(record(5), now())).isTrue();
+        assertThat(archiving.archive(record(5), now())).isTrue();
         assertThat(record(5).status()).isEqualTo(ProcStatus.ARCHIVED);
         // 6, 7, 8: each terminal state, owing its mark
         queue.finish(6, Terminal.succeeded("applied"), now());
@@ -293,14 +293,14 @@ public abstract class BackfillContract extends ProcStatesFixture {
         backOff(18);
         backfillMarks.backfillAbandoned(17, "MISSING_ROW", now());
         backfillMarks.backfillAbandoned(18, "TRANSIENT_DEADLINE", now());
-        backfillMarks.reconcileAbandoned(18, "ops-li", "checked in the mailbox", now());
+        settlement.reconcile(18, "ops-li", "checked in the mailbox", now());
         backfillMarks.backfillConfirmed(19, now());
         backOff(20);
         var confirmed = record(19);
         var owed = record(20);
         clock.tick(Duration.ofMinutes(5));
 
-        var reopened = backfillMarks.reopenAbandoned(List.of(17L, 18L, 19L, 20L, 404L), now());
+        var reopened = settlement.reopen(List.of(17L, 18L, 19L, 20L, 404L), now());
 
         assertThat(reopened).containsExactlyInAnyOrder(17L, 18L);
         for (long msgId : new long[] {17, 18}) {
@@ -328,8 +328,8 @@ public abstract class BackfillContract extends ProcStatesFixture {
     void reopeningNothingAbandonedReopensNothing() {
         ended(17);
 
-        assertThat(backfillMarks.reopenAbandoned(List.of(17L, 404L), now())).isEmpty();
-        assertThat(backfillMarks.reopenAbandoned(List.of(), now())).isEmpty();
+        assertThat(settlement.reopen(List.of(17L, 404L), now())).isEmpty();
+        assertThat(settlement.reopen(List.of(), now())).isEmpty();
     }
 
     // --- reconcile ---
@@ -341,11 +341,11 @@ public abstract class BackfillContract extends ProcStatesFixture {
         backfillMarks.backfillAbandoned(17, "MISSING_ROW", now());
         backfillMarks.backfillConfirmed(18, now());
 
-        assertThat(backfillMarks.reconcileAbandoned(17, "ops-li", "purged by the DBA", now())).isTrue();
-        assertThat(backfillMarks.reconcileAbandoned(18, "ops-li", "confirmed", now())).as("confirmed").isFalse();
-        assertThat(backfillMarks.reconcileAbandoned(19, "ops-li", "owed", now())).as("owed").isFalse();
-        assertThat(backfillMarks.reconcileAbandoned(20, "ops-li", "open", now())).as("open").isFalse();
-        assertThat(backfillMarks.reconcileAbandoned(404, "ops-li", "unknown", now())).as("unknown").isFalse();
+        assertThat(settlement.reconcile(17, "ops-li", "purged by the DBA", now())).isTrue();
+        assertThat(settlement.reconcile(18, "ops-li", "confirmed", now())).as("confirmed").isFalse();
+        assertThat(settlement.reconcile(19, "ops-li", "owed", now())).as("owed").isFalse();
+        assertThat(settlement.reconcile(20, "ops-li", "open", now())).as("open").isFalse();
+        assertThat(settlement.reconcile(404, "ops-li", "unknown", now())).as("unknown").isFalse();
 
         assertThat(backfillMarks.abandonedMarks(BATCH)).extracting(mark -> mark.record().msgId()).containsExactly(17L);
         assertThat(backfillMarks.backfillBacklog()).isEqualTo(new BackfillMarks.BackfillBacklog(1, 1, 0));
@@ -356,7 +356,7 @@ public abstract class BackfillContract extends ProcStatesFixture {
         ended(17);
         backfillMarks.backfillAbandoned(17, "MISSING_ROW", now());
 
-        backfillMarks.reconcileAbandoned(17, "ops-li", "purged by the DBA", now());
+        settlement.reconcile(17, "ops-li", "purged by the DBA", now());
 
         assertThat(record(17).backfillAt()).isNull();
         assertThat(record(17).backfillAbandonedAt()).isNotNull();
@@ -378,7 +378,7 @@ public abstract class BackfillContract extends ProcStatesFixture {
         backfillMarks.backfillConfirmed(40, now());
         clock.tick(Duration.ofMinutes(1));
         var reconciledAt = now();
-        backfillMarks.reconcileAbandoned(10, "ops-li", "row purged by the mailbox DBA", reconciledAt);
+        settlement.reconcile(10, "ops-li", "row purged by the mailbox DBA", reconciledAt);
 
         var marks = backfillMarks.abandonedMarks(BATCH);
 
@@ -412,10 +412,10 @@ public abstract class BackfillContract extends ProcStatesFixture {
         backfillMarks.backfillAbandoned(6, "MISSING_ROW", now());
         backfillMarks.backfillAbandoned(7, "TRANSIENT_DEADLINE", now());
         backfillMarks.backfillAbandoned(8, "MISSING_ROW", now());
-        backfillMarks.reconcileAbandoned(8, "ops-li", "purged", now());
+        settlement.reconcile(8, "ops-li", "purged", now());
         backfillMarks.backfillConfirmed(9, now()); // 9: archived
         clock.tick(Duration.ofSeconds(1));
-        assertThat(archive.archive(record(9), now())).isTrue();
+        assertThat(archiving.archive(record(9), now())).isTrue();
 
         assertThat(backfillMarks.backfillBacklog()).isEqualTo(new BackfillMarks.BackfillBacklog(2, 3, 2));
     }

@@ -1,5 +1,7 @@
 package io.msgx.pipeline.store;
 
+import io.msgx.pipeline.lifecycle.MarkSettlement;
+import io.msgx.pipeline.lifecycle.RecordArchiving;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
@@ -16,7 +18,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * The {@link ArchiveContract}, plus what the database stores add: the archive never waits for {@code PIPELINE_LOCK},
  * loses cleanly to a replay that commits between its copy and its update, carries the reconciliation into the
- * history, and inside a caller's transaction undoes only its own writes. These need row locks and concurrent
+ * history, and a refused copy inside a caller's transaction writes nothing and leaves that transaction usable. These need row locks and concurrent
  * sessions, so the in-memory fake does not run them.
  */
 public abstract class DatabaseArchiveContract extends ArchiveContract {
@@ -70,7 +72,7 @@ public abstract class DatabaseArchiveContract extends ArchiveContract {
             }));
             assertThat(locked.await(WAIT_SECONDS, TimeUnit.SECONDS)).isTrue();
 
-            var archived = threads.submit(() -> store().messageArchive().archive(candidate, clock.instant()));
+            var archived = threads.submit(() -> new RecordArchiving(store()).archive(candidate, clock.instant()));
 
             assertThat(archived.get(WAIT_SECONDS, TimeUnit.SECONDS)).as("archived while the lock is held").isTrue();
             release.countDown();
@@ -97,7 +99,7 @@ public abstract class DatabaseArchiveContract extends ArchiveContract {
                 return ids;
             }));
             assertThat(replayed.await(WAIT_SECONDS, TimeUnit.SECONDS)).isTrue();
-            var archive = threads.submit(() -> store().messageArchive().archive(candidate, clock.instant()));
+            var archive = threads.submit(() -> new RecordArchiving(store()).archive(candidate, clock.instant()));
             Thread.sleep(300);
             assertThat(archive).as("the archive waits for the replay's row").isNotDone();
             release.countDown();
@@ -119,10 +121,10 @@ public abstract class DatabaseArchiveContract extends ArchiveContract {
         store.queue().finish(17, Terminal.succeeded("applied"), clock.instant());
         store.backfillMarks().backfillAbandoned(17, "MISSING_ROW", clock.instant());
         var reconciledAt = clock.instant().plusSeconds(60);
-        store.backfillMarks().reconcileAbandoned(17, "ops-li", "purged by the DBA", reconciledAt);
+        new MarkSettlement(store).reconcile(17, "ops-li", "purged by the DBA", reconciledAt);
         clock.tick(Duration.ofDays(2));
 
-        assertThat(store.messageArchive().archive(store.messageArchive().archiveCandidates(clock.instant(), 10).get(0), clock.instant())).isTrue();
+        assertThat(new RecordArchiving(store).archive(store.messageArchive().archiveCandidates(clock.instant(), 10).get(0), clock.instant())).isTrue();
 
         assertThat(archivedReconciliation(17)).contains(
                 new ArchivedReconciliation(reconciledAt, "ops-li", "purged by the DBA", clock.instant()));
@@ -130,18 +132,18 @@ public abstract class DatabaseArchiveContract extends ArchiveContract {
     }
 
     @Test
-    void insideATransactionARefusedArchiveUndoesOnlyItsOwnWrites() {
+    void insideATransactionARefusedCopyWritesNothingAndTheTransactionGoesOn() {
         var candidate = deadCandidate(17);
         store().replays().replay(List.of(17L), Set.of(ErrorClass.EXHAUSTED), clock.instant());
         store().queue().insertIfAbsent(18, null, clock.instant());
 
-        var archived = store().inTransaction(tx -> {
-            var refused = tx.messageArchive().archive(candidate, clock.instant());
+        var copied = store().inTransaction(tx -> {
+            var refused = tx.messageArchive().copyToHistory(candidate, clock.instant());
             tx.queue().finish(18, Terminal.succeeded("applied"), clock.instant());
             return refused;
         });
 
-        assertThat(archived).isFalse();
+        assertThat(copied).isFalse();
         assertThat(countProcessingHistory(17)).isZero();
         assertThat(store().queue().find(18)).map(ProcRecord::status).contains(ProcStatus.SUCCEEDED);
     }

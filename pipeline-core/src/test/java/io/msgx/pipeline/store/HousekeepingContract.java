@@ -2,6 +2,7 @@ package io.msgx.pipeline.store;
 
 import io.msgx.domain.flight.FlightId;
 import io.msgx.domain.flight.FlightState;
+import io.msgx.pipeline.lifecycle.RecordArchiving;
 import io.msgx.pipeline.port.Housekeeping;
 import io.msgx.pipeline.port.PipelineStore;
 import io.msgx.pipeline.port.ScheduleLog;
@@ -68,7 +69,7 @@ public abstract class HousekeepingContract {
         store.queue().finish(msgId, Terminal.succeeded("applied"), now());
         store.backfillMarks().backfillConfirmed(msgId, now());
         var record = store.queue().find(msgId).orElseThrow();
-        assertThat(store.messageArchive().archive(record, now())).isTrue();
+        assertThat(new RecordArchiving(store).archive(record, now())).isTrue();
     }
 
     /** Archives the flight to the history store now. */

@@ -1098,13 +1098,12 @@ public final class InMemoryPipelineStore implements PipelineStore {
         }
 
         @Override
-        public List<Long> reopenAbandoned(Collection<Long> msgIds, Instant now) {
+        public List<Long> clearAbandonment(Collection<Long> msgIds, Instant now) {
             var reopened = new ArrayList<Long>();
             for (var id : new java.util.TreeSet<>(msgIds)) {
                 var r = state.procs.get(id);
                 if (r != null && terminal(r) && r.backfillAbandonedAt() != null) {
                     put(backfill(r, now, null, r.backfillAttempts(), null, null, now));
-                    state.reconciliations.remove(id);
                     reopened.add(id);
                 }
             }
@@ -1112,15 +1111,24 @@ public final class InMemoryPipelineStore implements PipelineStore {
         }
 
         @Override
-        public boolean reconcileAbandoned(long msgId, String operator, String note, Instant at) {
+        public boolean touchAbandoned(long msgId, Instant at) {
             var r = state.procs.get(msgId);
             if (r == null || !terminal(r) || r.backfillAbandonedAt() == null) {
                 return false;
             }
-            state.reconciliations.put(msgId, new Reconciliation(at, operator, note));
             put(backfill(r, r.backfillNextAt(), null, r.backfillAttempts(), r.backfillAbandonedAt(),
                     r.backfillAbandonedReason(), at));
             return true;
+        }
+
+        @Override
+        public void recordReconciliation(long msgId, String operator, String note, Instant at) {
+            state.reconciliations.put(msgId, new Reconciliation(at, operator, note));
+        }
+
+        @Override
+        public void forgetReconciliations(Collection<Long> msgIds) {
+            msgIds.forEach(state.reconciliations::remove);
         }
 
         @Override
@@ -1172,15 +1180,30 @@ public final class InMemoryPipelineStore implements PipelineStore {
         }
 
         @Override
-        public boolean archive(ProcRecord candidate, Instant now) {
+        public boolean copyToHistory(ProcRecord candidate, Instant now) {
             var r = state.procs.get(candidate.msgId());
-            if (r == null || r.status() != candidate.status() || !r.updatedAt().equals(candidate.updatedAt())) {
+            boolean settled = r != null && (r.backfillAt() != null
+                    || r.backfillAbandonedAt() != null && state.reconciliations.containsKey(r.msgId()));
+            if (!asListed(r, candidate) || !terminal(r) || !settled) {
                 return false;
             }
             state.processingHistory.put(r.msgId(), new ArchivedRecord(r, now));
+            return true;
+        }
+
+        @Override
+        public boolean reduceToShadow(ProcRecord candidate, Instant now) {
+            var r = state.procs.get(candidate.msgId());
+            if (!asListed(r, candidate)) {
+                return false;
+            }
             put(new ProcRecord(r.msgId(), ProcStatus.ARCHIVED, r.identityKey(), 0, null, null, null, null,
                     r.enqueuedAt(), now, null, null, 0, null, null));
             return true;
+        }
+
+        private static boolean asListed(ProcRecord r, ProcRecord candidate) {
+            return r != null && r.status() == candidate.status() && r.updatedAt().equals(candidate.updatedAt());
         }
 
         @Override

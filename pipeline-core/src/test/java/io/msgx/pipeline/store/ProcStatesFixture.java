@@ -1,5 +1,7 @@
 package io.msgx.pipeline.store;
 
+import io.msgx.pipeline.lifecycle.MarkSettlement;
+import io.msgx.pipeline.lifecycle.RecordArchiving;
 import io.msgx.pipeline.port.BackfillMarks;
 import io.msgx.pipeline.port.IdentityRegister;
 import io.msgx.pipeline.port.MessageArchive;
@@ -27,6 +29,10 @@ public abstract class ProcStatesFixture {
     protected MessageReplays replays;
     protected MessageArchive archive;
     protected MessageQueries queries;
+    /** The operators' reopening and reconciliation of abandoned marks, on the store. */
+    protected MarkSettlement settlement;
+    /** The archive of one record, on the store. */
+    protected RecordArchiving archiving;
 
     /** A fresh, empty store, using {@link #clock}. */
     protected abstract PipelineStore store();
@@ -40,6 +46,8 @@ public abstract class ProcStatesFixture {
         replays = store.replays();
         archive = store.messageArchive();
         queries = store.messageQueries();
+        settlement = new MarkSettlement(store);
+        archiving = new RecordArchiving(store);
     }
 
     protected Instant now() {
