@@ -139,7 +139,7 @@ final class OracleOutbox implements Outbox {
                             projection.createdAt()) == 1;
                 } catch (SQLException e) {
                     // A concurrent first projection of the same FLID won between MERGE's probe and insert: merge again.
-                    if (!Sql.isUniqueViolation(e) || race + 1 >= UPSERT_RACES_TOLERATED) {
+                    if (!Sql.FAILURES.isUniqueViolation(e) || race + 1 >= UPSERT_RACES_TOLERATED) {
                         throw e;
                     }
                 }
@@ -176,7 +176,7 @@ final class OracleOutbox implements Outbox {
                                 eventId, key, type, event.msgId(), event.msgId(), payload, event.createdAt());
                         break;
                     } catch (SQLException e) {
-                        if (!Sql.isUniqueViolation(e) || race + 1 >= UPSERT_RACES_TOLERATED) {
+                        if (!Sql.FAILURES.isUniqueViolation(e) || race + 1 >= UPSERT_RACES_TOLERATED) {
                             throw e;
                         }
                     }

@@ -1,5 +1,6 @@
 package io.msgx.adapter.oracle;
 
+import io.msgx.adapter.jdbc.TransactionConnection;
 import io.msgx.pipeline.store.FlightHistory;
 import io.msgx.pipeline.store.FlightStore;
 import io.msgx.pipeline.store.InboxCursors;
