@@ -66,7 +66,7 @@ final class OracleFlightHistory implements FlightHistory {
                         flight.operationDay() == null ? null : flight.operationDay().date(), flight.status().name(),
                         new Sql.Clob(snapshot), at);
             } catch (SQLException e) {
-                if (Sql.isUniqueViolation(e)) {
+                if (Sql.FAILURES.isUniqueViolation(e)) {
                     var reason = "FLID " + flight.flid() + " version " + flight.stateVersion()
                             + " is in FLIGHT_HST already";
                     rollbackOnly.accept(reason);

@@ -9,6 +9,8 @@ import java.sql.SQLException;
 import java.util.Objects;
 import javax.sql.DataSource;
 
+import static io.msgx.adapter.jdbc.AtomicUnit.restoreAutoCommit;
+
 /**
  * The single-active-instance lease (seeds PRE-5) on Oracle: a row of {@code PIPELINE_LOCK} (named
  * {@value #DEFAULT_NAME} unless told otherwise) locked {@code FOR UPDATE NOWAIT} in a transaction that stays open on one
@@ -98,7 +100,7 @@ public final class OracleLeaderLease implements AutoCloseable {
             create.setString(1, name);
             create.executeUpdate();
         } catch (SQLException e) {
-            if (!Sql.isUniqueViolation(e)) {
+            if (!Sql.FAILURES.isUniqueViolation(e)) {
                 throw e;
             }
         }
@@ -142,7 +144,7 @@ public final class OracleLeaderLease implements AutoCloseable {
         } catch (SQLException ignored) {
             // the session ends either way
         }
-        Sql.restoreAutoCommit(connection);
+        restoreAutoCommit(connection);
         try {
             connection.close();
         } catch (SQLException ignored) {

@@ -145,7 +145,7 @@ final class OracleOutbox implements Notifications, Projections, ReferenceNotific
                             projection.createdAt()) == 1;
                 } catch (SQLException e) {
                     // A concurrent first projection of the same FLID won between MERGE's probe and insert: merge again.
-                    if (!Sql.isUniqueViolation(e) || race + 1 >= UPSERT_RACES_TOLERATED) {
+                    if (!Sql.FAILURES.isUniqueViolation(e) || race + 1 >= UPSERT_RACES_TOLERATED) {
                         throw e;
                     }
                 }
@@ -182,7 +182,7 @@ final class OracleOutbox implements Notifications, Projections, ReferenceNotific
                                 eventId, key, type, event.msgId(), event.msgId(), payload, event.createdAt());
                         break;
                     } catch (SQLException e) {
-                        if (!Sql.isUniqueViolation(e) || race + 1 >= UPSERT_RACES_TOLERATED) {
+                        if (!Sql.FAILURES.isUniqueViolation(e) || race + 1 >= UPSERT_RACES_TOLERATED) {
                             throw e;
                         }
                     }

@@ -1,5 +1,6 @@
 package io.msgx.adapter.oracle;
 
+import io.msgx.adapter.jdbc.TransactionConnection;
 import io.msgx.pipeline.port.BackfillMarks;
 import io.msgx.pipeline.port.DeadLetters;
 import io.msgx.pipeline.port.FlightQueries;
@@ -27,6 +28,9 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.Objects;
 import javax.sql.DataSource;
+
+import static io.msgx.adapter.jdbc.AtomicUnit.restoreAutoCommit;
+import static io.msgx.adapter.jdbc.AtomicUnit.rollback;
 
 /**
  * The pipeline's store on Oracle 11g, in plain JDBC, with the guarantees of the PostgreSQL store.
@@ -230,7 +234,7 @@ public final class OraclePipelineStore implements PipelineStore {
                     lock.executeQuery().close();
                 }
             } catch (SQLException e) {
-                Sql.rollback(connection, e);
+                rollback(connection, e);
                 throw Sql.failure("taking the lifecycle lock", e);
             }
             try {
@@ -243,7 +247,7 @@ public final class OraclePipelineStore implements PipelineStore {
                 }
             }
         } finally {
-            Sql.restoreAutoCommit(connection);
+            restoreAutoCommit(connection);
             try {
                 connection.close();
             } catch (SQLException ignored) {
@@ -282,29 +286,29 @@ public final class OraclePipelineStore implements PipelineStore {
                 result = work.run(tx);
             } catch (RuntimeException | Error e) {
                 transaction.end();
-                Sql.rollback(connection, e);
+                rollback(connection, e);
                 throw e;
             } catch (SQLException e) {
                 transaction.end();
-                Sql.rollback(connection, e);
+                rollback(connection, e);
                 throw Sql.failure("starting " + kind, e);
             }
             transaction.end();
             var refused = transaction.rollbackOnlyReason();
             if (refused != null) {
                 var failure = new IllegalStateException(kind + " was rolled back: " + refused);
-                Sql.rollback(connection, failure);
+                rollback(connection, failure);
                 throw failure;
             }
             try {
                 connection.commit();
             } catch (SQLException e) {
-                Sql.rollback(connection, e);
+                rollback(connection, e);
                 throw Sql.failure("committing " + kind + " (its outcome is unknown if the connection was lost)", e);
             }
             return result;
         } finally {
-            Sql.restoreAutoCommit(connection);
+            restoreAutoCommit(connection);
             try {
                 connection.close();
             } catch (SQLException ignored) {
@@ -317,7 +321,7 @@ public final class OraclePipelineStore implements PipelineStore {
         try {
             return dataSource.getConnection();
         } catch (SQLException e) {
-            throw Sql.unavailable("opening a connection for " + kind, e);
+            throw Sql.FAILURES.unavailable("opening a connection for " + kind, e);
         }
     }
 }

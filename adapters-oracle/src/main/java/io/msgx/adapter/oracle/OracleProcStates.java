@@ -91,7 +91,7 @@ final class OracleProcStates implements MessageQueue, IdentityRegister, Backfill
             try {
                 return session.update(ENQUEUE, msgId, msgId, receivedAt, enqueuedAt, enqueuedAt) == 1;
             } catch (SQLException e) {
-                if (Sql.isUniqueViolation(e)) {
+                if (Sql.FAILURES.isUniqueViolation(e)) {
                     return false; // a concurrent enqueue of the same message won between MERGE's probe and insert
                 }
                 throw e;
@@ -134,7 +134,8 @@ final class OracleProcStates implements MessageQueue, IdentityRegister, Backfill
     /** A batch's failure is reported on the batch exception or on the row's exception chained to it. */
     private static boolean isUniqueViolation(SQLException e) {
         for (SQLException next = e; next != null; next = next.getNextException()) {
-            if (Sql.isUniqueViolation(next) || next.getCause() instanceof SQLException cause && Sql.isUniqueViolation(cause)) {
+            if (Sql.FAILURES.isUniqueViolation(next)
+                    || (next.getCause() instanceof SQLException cause && Sql.FAILURES.isUniqueViolation(cause))) {
                 return true;
             }
         }
@@ -252,7 +253,7 @@ final class OracleProcStates implements MessageQueue, IdentityRegister, Backfill
                     bound = session.update("UPDATE PROC_STATE SET IDENTITY_KEY = ?, UPDATED_AT = ?"
                             + " WHERE MSG_ID = ? AND IDENTITY_KEY IS NULL", identityKey, now, msgId);
                 } catch (SQLException e) {
-                    if (Sql.isUniqueViolation(e)) {
+                    if (Sql.FAILURES.isUniqueViolation(e)) {
                         continue; // another message bound the identity after our read: ask again who holds it
                     }
                     throw e;

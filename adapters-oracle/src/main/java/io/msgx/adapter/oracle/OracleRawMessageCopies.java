@@ -30,7 +30,7 @@ final class OracleRawMessageCopies implements RawMessageCopies {
                                 + " WHEN NOT MATCHED THEN INSERT (MSG_ID, TEXT, KEPT_AT) VALUES (?, ?, ?)",
                         msgId, msgId, new Sql.Clob(text), at);
             } catch (SQLException e) {
-                if (Sql.isUniqueViolation(e)) {
+                if (Sql.FAILURES.isUniqueViolation(e)) {
                     return 0; // kept concurrently: the first copy stays
                 }
                 throw e;

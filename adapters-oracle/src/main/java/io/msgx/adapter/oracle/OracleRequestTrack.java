@@ -62,7 +62,7 @@ final class OracleRequestTrack implements RequestTrack {
                             id, type, coverDay, sender, seqn, windowStart, windowEnd, now);
                 } catch (SQLException e) {
                     // Another registration of the key (or of the SEQN) committed meanwhile: look again.
-                    if (Sql.isUniqueViolation(e) && race + 1 < REGISTER_RACES_TOLERATED) {
+                    if (Sql.FAILURES.isUniqueViolation(e) && race + 1 < REGISTER_RACES_TOLERATED) {
                         continue;
                     }
                     throw e;

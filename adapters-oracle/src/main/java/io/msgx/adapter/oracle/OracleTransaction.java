@@ -1,5 +1,6 @@
 package io.msgx.adapter.oracle;
 
+import io.msgx.adapter.jdbc.TransactionConnection;
 import io.msgx.pipeline.port.BackfillMarks;
 import io.msgx.pipeline.port.DeadLetters;
 import io.msgx.pipeline.port.FlightHistory;

@@ -1,6 +1,11 @@
 package io.msgx.adapter.oracle;
 
-import io.msgx.pipeline.store.StoreConflictException;
+import io.msgx.adapter.jdbc.AtomicUnit;
+import io.msgx.adapter.jdbc.AtomicUnit.KeptSavepoint;
+import io.msgx.adapter.jdbc.ColumnText;
+import io.msgx.adapter.jdbc.FailureCodes;
+import io.msgx.adapter.jdbc.StoreFailures;
+import io.msgx.adapter.jdbc.TransactionConnection;
 import io.msgx.pipeline.store.StoreUnavailableException;
 
 import java.io.StringReader;
@@ -8,36 +13,29 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.SQLNonTransientConnectionException;
-import java.sql.SQLRecoverableException;
-import java.sql.SQLTimeoutException;
-import java.sql.SQLTransientConnectionException;
-import java.sql.Savepoint;
 import java.sql.Types;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.Collections;
-import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
 import java.util.StringJoiner;
 import java.util.function.Predicate;
 import javax.sql.DataSource;
 
 /**
  * The one JDBC helper of this adapter: where a repository's connection comes from (a pooled auto-commit connection
- * per call, or the one connection of an open transaction), binding and reading values, and the rule that sorts
- * failures.
+ * per call, or the one connection of an open transaction), binding and reading values, and how failures are
+ * reported.
  *
  * <p><b>Failures.</b> {@link #run} turns a lost or refused connection, a statement or lock wait that timed out, or
- * a database shutting down into {@link StoreUnavailableException} naming the operation (the caller retries); any
- * other SQL error is a defect and becomes {@link OracleStoreException} carrying the SQLState and vendor code.
+ * a database shutting down into {@link StoreUnavailableException} naming the operation, and work rolled back for
+ * another transaction's sake into {@link io.msgx.pipeline.store.StoreConflictException} (the caller retries either:
+ * {@link #FAILURES}, the shared rule over Oracle's codes); any other SQL error is a defect and becomes
+ * {@link OracleStoreException} carrying the SQLState and vendor code.
  *
  * <p><b>Values.</b> An {@link Instant} is bound as a {@link LocalDateTime} in UTC and read back the same way, so a
  * {@code TIMESTAMP} column holds the UTC wall-clock time whatever the session's or the JVM's time zone. A
@@ -63,22 +61,8 @@ final class Sql {
         T map(Row row) throws SQLException;
     }
 
-    /**
-     * Oracle error codes that mean "the database is not there right now" rather than "this statement is wrong":
-     * resource busy (NOWAIT / WAIT n expired), session killed, not logged on, user requested cancel (a query
-     * timeout), the instance starting, shutting down or gone, end of file on the communication channel, the
-     * listener refusing, the connection lost, closed or timed out in the driver.
-     */
-    private static final Set<Integer> UNAVAILABLE_ORACLE_CODES = Set.of(
-            54, 28, 1012, 1013, 1033, 1034, 1089, 1090, 1092, 2396, 3113, 3114, 3135, 12170, 12514, 12516, 12520,
-            12521, 12528, 12537, 12541, 12543, 12571, 25408, 30006, 17002, 17008, 17009, 17410, 17447);
-
-    /**
-     * Oracle error codes of work rolled back for another transaction's sake: deadlock detected (ORA-00060: Oracle
-     * rolls back only the statement; the transaction around it is rolled back by its caller) and can't serialize
-     * access (ORA-08177).
-     */
-    private static final Set<Integer> CONFLICT_ORACLE_CODES = Set.of(60, 8177);
+    /** The rule that sorts failures, over Oracle's codes (and SQLStates of its stand-in H2). */
+    static final StoreFailures FAILURES = new StoreFailures(FailureCodes.ORACLE);
 
     private static final ZoneOffset UTC = ZoneOffset.UTC;
 
@@ -129,42 +113,9 @@ final class Sql {
      * transaction. Rolled back when it throws or when {@code keep} refuses its result (which is still returned).
      */
     <T> T atomically(String operation, Work<T> work, Predicate<T> keep) {
-        if (transaction != null) {
-            return run(operation, session -> {
-                Savepoint savepoint = session.connection.setSavepoint();
-                T result;
-                try {
-                    result = work.run(session);
-                } catch (SQLException | RuntimeException | Error e) {
-                    rollbackTo(session.connection, savepoint, e);
-                    throw e;
-                }
-                if (!keep.test(result)) {
-                    session.connection.rollback(savepoint);
-                }
-                // Oracle has no RELEASE SAVEPOINT: a savepoint simply ends with its transaction.
-                return result;
-            });
-        }
-        try (var connection = borrow(operation)) {
-            connection.setAutoCommit(false);
-            try {
-                T result = work.run(new Session(connection));
-                if (keep.test(result)) {
-                    connection.commit();
-                } else {
-                    connection.rollback();
-                }
-                return result;
-            } catch (SQLException | RuntimeException | Error e) {
-                rollback(connection, e);
-                throw e;
-            } finally {
-                restoreAutoCommit(connection);
-            }
-        } catch (SQLException e) {
-            throw failure(operation, e);
-        }
+        // Oracle has no RELEASE SAVEPOINT: a savepoint simply ends with its transaction.
+        return run(operation, session -> AtomicUnit.run(session.connection, transaction != null,
+                KeptSavepoint.LEFT_TO_THE_TRANSACTION, () -> work.run(session), keep));
     }
 
     private Connection borrow(String operation) {
@@ -172,125 +123,17 @@ final class Sql {
             return dataSource.getConnection();
         } catch (SQLException e) {
             // No connection at all (refused, pool closed or exhausted): unavailable whatever the code says.
-            throw unavailable(operation, e);
+            throw FAILURES.unavailable(operation, e);
         }
     }
-
-    private static void rollbackTo(Connection connection, Savepoint savepoint, Throwable cause) {
-        try {
-            connection.rollback(savepoint);
-        } catch (SQLException | RuntimeException e) {
-            cause.addSuppressed(e);
-        }
-    }
-
-    static void rollback(Connection connection, Throwable cause) {
-        try {
-            connection.rollback();
-        } catch (SQLException | RuntimeException e) {
-            cause.addSuppressed(e);
-        }
-    }
-
-    static void restoreAutoCommit(Connection connection) {
-        try {
-            connection.setAutoCommit(true);
-        } catch (SQLException ignored) {
-            // A broken connection: the pool discards it on close.
-        }
-    }
-
-    // --- the failure rule ---
 
     /**
-     * {@link StoreUnavailableException} when {@code e} means unavailability, {@link StoreConflictException} when the
-     * work was rolled back to break a deadlock or a serialization conflict, else {@link OracleStoreException}.
+     * {@link StoreUnavailableException} when {@code e} means unavailability,
+     * {@link io.msgx.pipeline.store.StoreConflictException} when the work was rolled back to break a deadlock or a
+     * serialization conflict ({@link #FAILURES}), else {@link OracleStoreException}.
      */
     static RuntimeException failure(String operation, SQLException e) {
-        if (isUnavailable(e)) {
-            return unavailable(operation, e);
-        }
-        if (isConflict(e)) {
-            return new StoreConflictException("Oracle rolled back " + operation + " to resolve a conflict with another "
-                    + "transaction (" + rootMessage(e) + "); nothing of it is committed: retry", e);
-        }
-        return new OracleStoreException(operation, e);
-    }
-
-    /** ORA-00060 or ORA-08177 on Oracle; SQLState 40001 (H2's deadlock) or 40P01 elsewhere. */
-    static boolean isConflict(SQLException e) {
-        return anyInChain(e, t -> t instanceof SQLException sql
-                && ((isOracle(sql) && CONFLICT_ORACLE_CODES.contains(sql.getErrorCode()))
-                || "40001".equals(sql.getSQLState()) || "40P01".equals(sql.getSQLState())));
-    }
-
-    /**
-     * Whether {@code failure}, its causes, or an exception chained to any of them by {@code getNextException} (where
-     * a JDBC batch reports the row that failed) satisfies {@code test}.
-     */
-    private static boolean anyInChain(Throwable failure, Predicate<Throwable> test) {
-        var seen = Collections.newSetFromMap(new IdentityHashMap<Throwable, Boolean>());
-        var pending = new ArrayDeque<Throwable>();
-        pending.add(failure);
-        while (!pending.isEmpty()) {
-            var t = pending.poll();
-            if (!seen.add(t)) {
-                continue;
-            }
-            if (test.test(t)) {
-                return true;
-            }
-            if (t.getCause() != null) {
-                pending.add(t.getCause());
-            }
-            if (t instanceof SQLException sql && sql.getNextException() != null) {
-                pending.add(sql.getNextException());
-            }
-        }
-        return false;
-    }
-
-    static StoreUnavailableException unavailable(String operation, Throwable cause) {
-        return new StoreUnavailableException("Oracle unavailable during " + operation + " (" + rootMessage(cause)
-                + "); nothing of it is committed unless stated otherwise: retry later", cause);
-    }
-
-    /**
-     * True when the cause chain (with a batch's chained row exceptions) holds a connection failure (SQLState class
-     * 08, or the driver's connection and recoverable exceptions), a timeout, or one of {@link #UNAVAILABLE_ORACLE_CODES}.
-     */
-    static boolean isUnavailable(Throwable failure) {
-        return anyInChain(failure, t -> {
-            if (t instanceof SQLTransientConnectionException || t instanceof SQLNonTransientConnectionException
-                    || t instanceof SQLTimeoutException || t instanceof SQLRecoverableException) {
-                return true;
-            }
-            if (t instanceof SQLException sql) {
-                var state = sql.getSQLState();
-                return (state != null && (state.startsWith("08") || state.equals("HYT00")))
-                        || (isOracle(sql) && UNAVAILABLE_ORACLE_CODES.contains(sql.getErrorCode()));
-            }
-            return false;
-        });
-    }
-
-    /** A unique or primary-key violation: ORA-00001 on Oracle, SQLState 23505 on H2. */
-    static boolean isUniqueViolation(SQLException e) {
-        return "23505".equals(e.getSQLState())
-                || (e.getErrorCode() == 1 && e.getSQLState() != null && e.getSQLState().startsWith("23"));
-    }
-
-    /** H2 reports its own error codes (5 digits, equal to the SQLState's number); Oracle's are ORA numbers. */
-    private static boolean isOracle(SQLException e) {
-        return !e.getClass().getName().startsWith("org.h2.");
-    }
-
-    private static String rootMessage(Throwable failure) {
-        Throwable root = failure;
-        while (root.getCause() != null && root.getCause() != root) {
-            root = root.getCause();
-        }
-        return root.getMessage();
+        return FAILURES.retryable(operation, e).orElseGet(() -> new OracleStoreException(operation, e));
     }
 
     /**
@@ -344,24 +187,7 @@ final class Sql {
      * The text is for operators, not worth a failed write.
      */
     static String fitted(String text, int width) {
-        if (text == null) {
-            return null;
-        }
-        int end = Math.min(text.length(), width);
-        int bytes = 0;
-        for (int i = 0; i < end; i++) {
-            char c = text.charAt(i);
-            int size = c < 0x80 ? 1 : c < 0x800 ? 2 : Character.isSurrogate(c) ? 2 : 3;
-            if (bytes + size > MAX_VARCHAR2_BYTES) {
-                end = i;
-                break;
-            }
-            bytes += size;
-        }
-        if (end < text.length() && end > 0 && Character.isHighSurrogate(text.charAt(end - 1))) {
-            end--;
-        }
-        return end == text.length() ? text : text.substring(0, end);
+        return ColumnText.fitted(text, width, MAX_VARCHAR2_BYTES);
     }
 
     // --- one connection's statements ---

@@ -1,5 +1,6 @@
 package io.msgx.adapter.pg;
 
+import io.msgx.adapter.jdbc.ColumnText;
 import io.msgx.adapter.pg.jooq.tables.records.MsgEventRecord;
 import io.msgx.domain.flight.FlightId;
 import io.msgx.pipeline.port.DeadLetters;
@@ -424,7 +425,7 @@ final class PgOutbox implements Notifications, Projections, ReferenceNotificatio
                 .update(MSG_EVENT)
                 .set(MSG_EVENT.STATUS, dead ? DEAD_STATUS : PENDING_STATUS)
                 .set(MSG_EVENT.ATTEMPTS, MSG_EVENT.ATTEMPTS.plus(1))
-                .set(MSG_EVENT.LAST_ERROR, fitted(error))
+                .set(MSG_EVENT.LAST_ERROR, ColumnText.fitted(error, LAST_ERROR_WIDTH))
                 .set(MSG_EVENT.NEXT_ATTEMPT_AT, nextAttemptAt)
                 .where(MSG_EVENT.EVENT_ID.eq(eventId))
                 .and(stillPending())
@@ -605,15 +606,6 @@ final class PgOutbox implements Notifications, Projections, ReferenceNotificatio
         if (limit < 1) {
             throw new IllegalArgumentException("the limit of a dispatch batch is at least 1, got " + limit);
         }
-    }
-
-    /** Error text cut to the column's width: the text is for operators, not worth a failed write. */
-    private static String fitted(String text) {
-        if (text == null || text.length() <= LAST_ERROR_WIDTH) {
-            return text;
-        }
-        int end = Character.isHighSurrogate(text.charAt(LAST_ERROR_WIDTH - 1)) ? LAST_ERROR_WIDTH - 1 : LAST_ERROR_WIDTH;
-        return text.substring(0, end);
     }
 
     /**

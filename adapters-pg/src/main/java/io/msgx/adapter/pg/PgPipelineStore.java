@@ -1,5 +1,6 @@
 package io.msgx.adapter.pg;
 
+import io.msgx.adapter.jdbc.TransactionConnection;
 import io.msgx.pipeline.port.BackfillMarks;
 import io.msgx.pipeline.port.DeadLetters;
 import io.msgx.pipeline.port.FlightQueries;
@@ -35,6 +36,9 @@ import java.sql.SQLException;
 import java.time.Clock;
 import java.util.Objects;
 import javax.sql.DataSource;
+
+import static io.msgx.adapter.jdbc.AtomicUnit.restoreAutoCommit;
+import static io.msgx.adapter.jdbc.AtomicUnit.rollback;
 
 /**
  * The pipeline's store on PostgreSQL (the reference store).
@@ -225,26 +229,26 @@ public final class PgPipelineStore implements PipelineStore {
         Objects.requireNonNull(work, "work");
         String kind = locked ? "a locked transaction" : "a transaction";
         Connection connection = open(kind);
-        var provider = new TransactionConnection(connection);
+        var transaction = new TransactionConnection(connection);
         try {
             T result;
             try {
                 connection.setAutoCommit(false);
-                var tx = new PgTransaction(jooq(provider), clock);
+                var tx = new PgTransaction(jooq(new TransactionConnectionProvider(transaction)), clock);
                 if (locked) {
                     tx.lockPipeline();
                 }
                 result = work.run(tx);
             } catch (RuntimeException | Error e) {
-                provider.end();
+                transaction.end();
                 rollback(connection, e);
                 throw e;
             } catch (SQLException e) {
-                provider.end();
+                transaction.end();
                 rollback(connection, e);
                 throw failure("starting " + kind, e);
             }
-            provider.end();
+            transaction.end();
             try {
                 connection.commit();
             } catch (SQLException e) {
@@ -265,20 +269,8 @@ public final class PgPipelineStore implements PipelineStore {
         }
     }
 
-    private static void rollback(Connection connection, Throwable cause) {
-        try {
-            connection.rollback();
-        } catch (SQLException | RuntimeException e) {
-            cause.addSuppressed(e);
-        }
-    }
-
     private static void close(Connection connection) {
-        try {
-            connection.setAutoCommit(true);
-        } catch (SQLException ignored) {
-            // A broken connection: the pool discards it on close.
-        }
+        restoreAutoCommit(connection);
         try {
             connection.close();
         } catch (SQLException ignored) {
@@ -287,7 +279,7 @@ public final class PgPipelineStore implements PipelineStore {
     }
 
     private static RuntimeException failure(String operation, SQLException e) {
-        return StoreOperation.retryable(operation, e)
+        return StoreOperation.FAILURES.retryable(operation, e)
                 .orElseGet(() -> new DataAccessException("PostgreSQL refused " + operation + ": " + e.getMessage(), e));
     }
 

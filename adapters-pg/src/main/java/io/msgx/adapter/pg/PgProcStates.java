@@ -1,5 +1,7 @@
 package io.msgx.adapter.pg;
 
+import io.msgx.adapter.jdbc.AtomicUnit;
+import io.msgx.adapter.jdbc.AtomicUnit.KeptSavepoint;
 import io.msgx.adapter.pg.jooq.tables.records.ProcStateRecord;
 import io.msgx.pipeline.port.BackfillMarks;
 import io.msgx.pipeline.port.IdentityRegister;
@@ -37,6 +39,7 @@ import java.util.function.Function;
 import java.util.function.Predicate;
 import java.util.stream.Collectors;
 
+import static io.msgx.adapter.jdbc.ColumnText.fitted;
 import static io.msgx.adapter.pg.jooq.Tables.BACKFILL_RECONCILIATION;
 import static io.msgx.adapter.pg.jooq.Tables.PROC_STATE;
 import static io.msgx.adapter.pg.jooq.Tables.PROC_STATE_HST;
@@ -355,17 +358,8 @@ final class PgProcStates implements MessageQueue, IdentityRegister, BackfillMark
             if (!inTransaction) {
                 return Optional.of(update.execute() == 1);
             }
-            return Optional.of(dsl.connectionResult(connection -> {
-                var savepoint = connection.setSavepoint();
-                try {
-                    int rows = update.execute();
-                    connection.releaseSavepoint(savepoint);
-                    return rows == 1;
-                } catch (DataAccessException e) {
-                    connection.rollback(savepoint);
-                    throw e;
-                }
-            }));
+            return Optional.of(dsl.connectionResult(connection -> AtomicUnit.underSavepoint(connection,
+                    KeptSavepoint.RELEASED, () -> update.execute() == 1, bound -> true)));
         } catch (DataAccessException e) {
             if (UNIQUE_VIOLATION.equals(e.sqlState())) {
                 return Optional.empty();
@@ -398,7 +392,8 @@ final class PgProcStates implements MessageQueue, IdentityRegister, BackfillMark
         for (var ending : endings) {
             var terminal = ending.terminal();
             rows.add(new Object[] {ending.msgId(), terminal.status().name(),
-                    terminal.errorClass() == null ? null : terminal.errorClass().name(), fitted(terminal.reason())});
+                    terminal.errorClass() == null ? null : terminal.errorClass().name(),
+                    fitted(terminal.reason(), LAST_ERROR_WIDTH)});
         }
         return UnnestRows.execute(dsl, END_MESSAGES, List.of(now, now), 4, rows);
     }
@@ -410,7 +405,7 @@ final class PgProcStates implements MessageQueue, IdentityRegister, BackfillMark
                 .set(PROC_STATE.STATE, ProcStatus.FAILED.name())
                 .set(PROC_STATE.ATTEMPTS, PROC_STATE.ATTEMPTS.plus(1))
                 .set(PROC_STATE.ERROR_CLASS, errorClass.name())
-                .set(PROC_STATE.LAST_ERROR, fitted(error))
+                .set(PROC_STATE.LAST_ERROR, fitted(error, LAST_ERROR_WIDTH))
                 .set(PROC_STATE.NEXT_ATTEMPT_AT, nextAttemptAt)
                 .set(PROC_STATE.UPDATED_AT, now)
                 .where(PROC_STATE.MSG_ID.eq(msgId))
@@ -770,47 +765,8 @@ final class PgProcStates implements MessageQueue, IdentityRegister, BackfillMark
      * transaction. Rolled back when it throws or when {@code keep} refuses its result (which is still returned).
      */
     private <T> T atomically(Function<DSLContext, T> work, Predicate<T> keep) {
-        if (inTransaction) {
-            return dsl.connectionResult(connection -> {
-                var savepoint = connection.setSavepoint();
-                T result;
-                try {
-                    result = work.apply(dsl);
-                } catch (RuntimeException | Error e) {
-                    connection.rollback(savepoint);
-                    throw e;
-                }
-                if (keep.test(result)) {
-                    connection.releaseSavepoint(savepoint);
-                } else {
-                    connection.rollback(savepoint);
-                }
-                return result;
-            });
-        }
-        try {
-            return dsl.transactionResult(configuration -> {
-                T result = work.apply(configuration.dsl());
-                if (!keep.test(result)) {
-                    throw new Discarded(result);
-                }
-                return result;
-            });
-        } catch (Discarded discarded) {
-            @SuppressWarnings("unchecked")
-            T result = (T) discarded.result;
-            return result;
-        }
-    }
-
-    /** Rolls back an own transaction whose result was refused; carries the result out. */
-    private static final class Discarded extends RuntimeException {
-        final transient Object result;
-
-        Discarded(Object result) {
-            super(null, null, false, false);
-            this.result = result;
-        }
+        return dsl.connectionResult(connection -> AtomicUnit.run(connection, inTransaction, KeptSavepoint.RELEASED,
+                () -> work.apply(inTransaction ? dsl : dsl.configuration().derive(connection).dsl()), keep));
     }
 
     private static Long[] distinct(Collection<Long> msgIds) {
@@ -838,19 +794,6 @@ final class PgProcStates implements MessageQueue, IdentityRegister, BackfillMark
                     .fetchSingle();
             return new Backlog(row.value1(), row.value2(), row.value3(), row.value4(), row.value5(), row.value6());
         });
-    }
-
-    /** Reason or error text cut to the column's width: the text is for operators, not worth a failed write. */
-    private static String fitted(String text) {
-        return fitted(text, LAST_ERROR_WIDTH);
-    }
-
-    private static String fitted(String text, int width) {
-        if (text == null || text.length() <= width) {
-            return text;
-        }
-        int end = Character.isHighSurrogate(text.charAt(width - 1)) ? width - 1 : width;
-        return text.substring(0, end);
     }
 
     private static ProcRecord recordOf(ProcStateRecord row) {

@@ -81,8 +81,8 @@ public final class PgSchema {
                     .createSchemas(true)
                     .load());
         } catch (RuntimeException e) {
-            if (StoreOperation.isUnavailable(e)) {
-                throw StoreOperation.unavailable(operation, e);
+            if (StoreOperation.FAILURES.isUnavailable(e)) {
+                throw StoreOperation.FAILURES.unavailable(operation, e);
             }
             throw e;
         }

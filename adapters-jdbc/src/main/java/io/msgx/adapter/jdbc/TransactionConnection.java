@@ -1,23 +1,25 @@
-package io.msgx.adapter.oracle;
+package io.msgx.adapter.jdbc;
 
 import java.sql.Connection;
+import java.util.Objects;
 
 /**
  * The one connection of an open transaction. It refuses once the transaction has ended, so a repository kept past
  * its work fails loudly instead of writing outside any transaction, and it remembers a failure that must undo the
  * whole transaction even if the work catches it ({@link #rollbackOnly}).
  */
-final class TransactionConnection {
+public final class TransactionConnection {
 
     private final Connection connection;
     private volatile boolean open = true;
     private volatile String rollbackOnly;
 
-    TransactionConnection(Connection connection) {
-        this.connection = connection;
+    public TransactionConnection(Connection connection) {
+        this.connection = Objects.requireNonNull(connection, "connection");
     }
 
-    Connection acquire() {
+    /** The transaction's connection, while it is open. */
+    public Connection acquire() {
         if (!open) {
             throw new IllegalStateException("this PipelineTransaction has ended: use its repositories only inside "
                     + "the work passed to inTransaction/inLockedTransaction, or start a new transaction");
@@ -27,20 +29,22 @@ final class TransactionConnection {
 
     /**
      * Oracle keeps a transaction going after a failed statement (PostgreSQL aborts it). Where the port promises
-     * "both or neither", the repository marks the transaction so that it can only roll back.
+     * "both or neither", the repository marks the transaction so that it can only roll back; the first reason given
+     * is kept.
      */
-    void rollbackOnly(String reason) {
+    public void rollbackOnly(String reason) {
         if (rollbackOnly == null) {
             rollbackOnly = reason;
         }
     }
 
     /** Why the transaction may only roll back, or null. */
-    String rollbackOnlyReason() {
+    public String rollbackOnlyReason() {
         return rollbackOnly;
     }
 
-    void end() {
+    /** The transaction has ended: {@link #acquire} refuses from now on. */
+    public void end() {
         open = false;
     }
 }
