@@ -7,6 +7,7 @@ import io.msgx.pipeline.port.MessageQueries;
 import io.msgx.pipeline.port.MessageQueue;
 import io.msgx.pipeline.port.MessageReplays;
 import io.msgx.pipeline.store.ErrorClass;
+import io.msgx.pipeline.store.IdentityBinder;
 import io.msgx.pipeline.store.IdentityBinding;
 import io.msgx.pipeline.store.ProcRecord;
 import io.msgx.pipeline.store.ProcStatus;
@@ -75,7 +76,6 @@ final class OracleProcStates implements MessageQueue, IdentityRegister, Backfill
     private static final int ABANDONED_REASON_WIDTH = 64;
     private static final int NOTE_WIDTH = 2000;
     private static final int LAST_ERROR_WIDTH = 2000;
-    private static final int BIND_RACES_TOLERATED = 3;
 
     private static final Logger LOG = LoggerFactory.getLogger(OracleProcStates.class);
 
@@ -233,54 +233,37 @@ final class OracleProcStates implements MessageQueue, IdentityRegister, Backfill
     }
 
     @Override
-    public IdentityBinding bindIdentity(long msgId, String identityKey, Instant now) {
+    public OptionalLong holderOf(String identityKey) {
+        return sql.run("reading the holder of identity " + identityKey, session -> session.one(
+                "SELECT MSG_ID FROM PROC_STATE WHERE IDENTITY_KEY = ?", row -> row.longValue("MSG_ID"), identityKey)
+                .map(OptionalLong::of).orElse(OptionalLong.empty()));
+    }
+
+    @Override
+    public BindAttempt bindIfUnbound(long msgId, String identityKey, Instant now) {
         Objects.requireNonNull(identityKey, "identityKey");
         if (identityKey.isEmpty()) {
             throw new IllegalArgumentException("message " + msgId + ": an empty identity key cannot be bound (Oracle "
                     + "stores '' as NULL, which means no identity); the codec must derive SNDR|TYPE|STYP|SEQN");
         }
         return sql.run("binding identity " + identityKey + " to message " + msgId, session -> {
-            for (int race = 0; race < BIND_RACES_TOLERATED; race++) {
-                var holder = holderOf(session, identityKey);
-                if (holder.isPresent()) {
-                    return holder.getAsLong() == msgId
-                            ? new IdentityBinding.Bound()
-                            : new IdentityBinding.HeldBy(holder.getAsLong());
+            try {
+                // A unique violation fails this statement only: Oracle keeps the transaction (no savepoint needed).
+                return session.update("UPDATE PROC_STATE SET IDENTITY_KEY = ?, UPDATED_AT = ?"
+                        + " WHERE MSG_ID = ? AND IDENTITY_KEY IS NULL", identityKey, now, msgId) == 1
+                        ? BindAttempt.BOUND : BindAttempt.UNCHANGED;
+            } catch (SQLException e) {
+                if (Sql.FAILURES.isUniqueViolation(e)) {
+                    return BindAttempt.TAKEN;
                 }
-                int bound;
-                try {
-                    // A unique violation fails this statement only: Oracle keeps the transaction (no savepoint needed).
-                    bound = session.update("UPDATE PROC_STATE SET IDENTITY_KEY = ?, UPDATED_AT = ?"
-                            + " WHERE MSG_ID = ? AND IDENTITY_KEY IS NULL", identityKey, now, msgId);
-                } catch (SQLException e) {
-                    if (Sql.FAILURES.isUniqueViolation(e)) {
-                        continue; // another message bound the identity after our read: ask again who holds it
-                    }
-                    throw e;
-                }
-                if (bound == 1) {
-                    return new IdentityBinding.Bound();
-                }
-                var kept = session.one("SELECT IDENTITY_KEY FROM PROC_STATE WHERE MSG_ID = ?",
-                        row -> Optional.ofNullable(row.text("IDENTITY_KEY")), msgId);
-                if (kept.isEmpty()) {
-                    throw new IllegalStateException("message " + msgId + " has no PROC_STATE row: enqueue it "
-                            + "(insertIfAbsent) before binding its identity " + identityKey);
-                }
-                if (!identityKey.equals(kept.get().orElse(null))) {
-                    LOG.warn("message {} keeps identity {} from an earlier attempt; this attempt derived {} "
-                            + "(did the codec change?)", msgId, kept.get().orElse(null), identityKey);
-                }
-                return new IdentityBinding.Bound();
+                throw e;
             }
-            throw new IllegalStateException("identity " + identityKey + " kept changing holder while message " + msgId
-                    + " tried to bind it; leave the message open and retry it");
         });
     }
 
-    private static OptionalLong holderOf(Sql.Session session, String identityKey) throws SQLException {
-        return session.one("SELECT MSG_ID FROM PROC_STATE WHERE IDENTITY_KEY = ?", row -> row.longValue("MSG_ID"),
-                identityKey).map(OptionalLong::of).orElse(OptionalLong.empty());
+    @Override
+    public Map<Long, IdentityBinding> bindIdentities(List<IdentityClaim> claims, Instant now) {
+        return IdentityBinder.bindEach(this, this, claims, now);
     }
 
     @Override

@@ -3,6 +3,7 @@ package io.msgx.adapter.oracle;
 import io.msgx.domain.flight.FlightId;
 import io.msgx.pipeline.port.ScheduleLog;
 import io.msgx.pipeline.store.ErrorClass;
+import io.msgx.pipeline.store.IdentityBinder;
 import io.msgx.pipeline.store.OutboxEvent;
 import io.msgx.pipeline.store.OutboxTarget;
 import io.msgx.pipeline.store.Terminal;
@@ -89,7 +90,7 @@ class OracleEmptyTextTest {
         var store = database.store(clock);
         store.queue().insertIfAbsent(17, null, clock.instant());
 
-        assertThatThrownBy(() -> store.identities().bindIdentity(17, "", clock.instant()))
+        assertThatThrownBy(() -> IdentityBinder.bind(store, 17, "", clock.instant()))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("empty identity");
         assertThat(store.queue().find(17).orElseThrow().identityKey()).isNull();
     }

@@ -10,6 +10,7 @@ import io.msgx.pipeline.port.MessageQueries;
 import io.msgx.pipeline.port.MessageQueue;
 import io.msgx.pipeline.port.MessageReplays;
 import io.msgx.pipeline.store.ErrorClass;
+import io.msgx.pipeline.store.IdentityBinder;
 import io.msgx.pipeline.store.IdentityBinding;
 import io.msgx.pipeline.store.ProcRecord;
 import io.msgx.pipeline.store.ProcStatus;
@@ -111,7 +112,6 @@ final class PgProcStates implements MessageQueue, IdentityRegister, BackfillMark
             from %s
             where "proc_state"."msg_id" = b."msg_id" and "proc_state"."identity_key" is null""".formatted(
             UnnestRows.source(List.of(PROC_STATE.MSG_ID, PROC_STATE.IDENTITY_KEY), "b"));
-    private static final int BIND_RACES_TOLERATED = 3;
 
     private static final Logger LOG = LoggerFactory.getLogger(PgProcStates.class);
 
@@ -249,7 +249,7 @@ final class PgProcStates implements MessageQueue, IdentityRegister, BackfillMark
             }
             LOG.info("An identity of messages {}..{} was bound meanwhile; binding them one by one",
                     claims.get(0).msgId(), claims.get(claims.size() - 1).msgId());
-            return IdentityRegister.super.bindIdentities(claims, now);
+            return IdentityBinder.bindEach(this, this, claims, now);
         }
     }
 
@@ -304,68 +304,35 @@ final class PgProcStates implements MessageQueue, IdentityRegister, BackfillMark
     }
 
     @Override
-    public IdentityBinding bindIdentity(long msgId, String identityKey, Instant now) {
-        return StoreOperation.run("binding identity " + identityKey + " to message " + msgId, () -> {
-            for (int race = 0; race < BIND_RACES_TOLERATED; race++) {
-                var holder = holderOf(identityKey);
-                if (holder.isPresent()) {
-                    return holder.getAsLong() == msgId
-                            ? new IdentityBinding.Bound()
-                            : new IdentityBinding.HeldBy(holder.getAsLong());
-                }
-                var bound = tryBind(msgId, identityKey, now);
-                if (bound.isEmpty()) {
-                    continue; // another message bound the identity after our read: ask again who holds it
-                }
-                if (bound.get()) {
-                    return new IdentityBinding.Bound();
-                }
-                var kept = dsl.select(PROC_STATE.IDENTITY_KEY).from(PROC_STATE).where(PROC_STATE.MSG_ID.eq(msgId))
-                        .fetchOptional();
-                if (kept.isEmpty()) {
-                    throw new IllegalStateException("message " + msgId + " has no PROC_STATE row: enqueue it "
-                            + "(insertIfAbsent) before binding its identity " + identityKey);
-                }
-                if (!identityKey.equals(kept.get().value1())) {
-                    LOG.warn("message {} keeps identity {} from an earlier attempt; this attempt derived {} "
-                            + "(did the codec change?)", msgId, kept.get().value1(), identityKey);
-                }
-                return new IdentityBinding.Bound();
-            }
-            throw new IllegalStateException("identity " + identityKey + " kept changing holder while message " + msgId
-                    + " tried to bind it; leave the message open and retry it");
-        });
-    }
-
-    private OptionalLong holderOf(String identityKey) {
-        return dsl.select(PROC_STATE.MSG_ID).from(PROC_STATE).where(PROC_STATE.IDENTITY_KEY.eq(identityKey))
+    public OptionalLong holderOf(String identityKey) {
+        return StoreOperation.run("reading the holder of identity " + identityKey, () -> dsl
+                .select(PROC_STATE.MSG_ID).from(PROC_STATE).where(PROC_STATE.IDENTITY_KEY.eq(identityKey))
                 .fetchOptional(PROC_STATE.MSG_ID)
-                .map(OptionalLong::of).orElse(OptionalLong.empty());
+                .map(OptionalLong::of).orElse(OptionalLong.empty()));
     }
 
-    /**
-     * The conditional bind: true when bound, false when the message has an identity already (or no row), empty
-     * when the unique index refused it. Inside a transaction it runs under a savepoint, so a refusal does not
-     * abort the transaction.
-     */
-    private Optional<Boolean> tryBind(long msgId, String identityKey, Instant now) {
+    /** Inside a transaction under a savepoint: a unique violation aborts a PostgreSQL transaction, not a statement. */
+    @Override
+    public BindAttempt bindIfUnbound(long msgId, String identityKey, Instant now) {
         var update = dsl.update(PROC_STATE)
                 .set(PROC_STATE.IDENTITY_KEY, identityKey)
                 .set(PROC_STATE.UPDATED_AT, now)
                 .where(PROC_STATE.MSG_ID.eq(msgId))
                 .and(PROC_STATE.IDENTITY_KEY.isNull());
-        try {
-            if (!inTransaction) {
-                return Optional.of(update.execute() == 1);
+        return StoreOperation.run("binding identity " + identityKey + " to message " + msgId, () -> {
+            try {
+                boolean bound = inTransaction
+                        ? dsl.connectionResult(connection -> AtomicUnit.underSavepoint(connection,
+                                KeptSavepoint.RELEASED, () -> update.execute() == 1, result -> true))
+                        : update.execute() == 1;
+                return bound ? BindAttempt.BOUND : BindAttempt.UNCHANGED;
+            } catch (DataAccessException e) {
+                if (UNIQUE_VIOLATION.equals(e.sqlState())) {
+                    return BindAttempt.TAKEN;
+                }
+                throw e;
             }
-            return Optional.of(dsl.connectionResult(connection -> AtomicUnit.underSavepoint(connection,
-                    KeptSavepoint.RELEASED, () -> update.execute() == 1, bound -> true)));
-        } catch (DataAccessException e) {
-            if (UNIQUE_VIOLATION.equals(e.sqlState())) {
-                return Optional.empty();
-            }
-            throw e;
-        }
+        });
     }
 
     @Override

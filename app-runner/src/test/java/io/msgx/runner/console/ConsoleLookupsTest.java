@@ -10,6 +10,7 @@ import io.msgx.domain.flight.FlightState;
 import io.msgx.domain.flight.FlightStatus;
 import io.msgx.domain.flight.OperationDay;
 import io.msgx.pipeline.port.PipelineStore;
+import io.msgx.pipeline.store.IdentityBinder;
 import io.msgx.pipeline.store.OutboxEvent;
 import io.msgx.pipeline.store.OutboxTarget;
 import io.msgx.pipeline.testing.SettableClock;
@@ -58,7 +59,7 @@ class ConsoleLookupsTest {
         var now = CLOCK.instant();
         store.queue().insertIfAbsent(41, null, now);
         store.queue().insertIfAbsent(42, null, now);
-        store.identities().bindIdentity(42, "AODB|SCHD|FULL|7", now);
+        IdentityBinder.bind(store, 42, "AODB|SCHD|FULL|7", now);
         assertThat(store.identities().findByIdentity("AODB|SCHD|FULL|7")).hasValueSatisfying(r ->
                 assertThat(r.msgId()).isEqualTo(42));
         assertThat(store.identities().findByIdentity("AODB|SCHD|FULL|8")).isEmpty();

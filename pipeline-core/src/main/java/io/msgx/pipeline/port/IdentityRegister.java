@@ -4,10 +4,10 @@ import io.msgx.pipeline.store.IdentityBinding;
 import io.msgx.pipeline.store.ProcRecord;
 
 import java.time.Instant;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 
 /**
  * The business identities ({@code PROC_STATE.IDENTITY_KEY}) that keep one message from being processed twice: binding a
@@ -27,23 +27,33 @@ public interface IdentityRegister {
      */
     Optional<String> latestIdentityKey();
 
-    /**
-     * Bind {@code identityKey} to the message, one idempotent statement: binds when the message has none
-     * (a message keeps the identity it was given on an earlier attempt), reports the holder when another
-     * message holds it.
-     */
-    IdentityBinding bindIdentity(long msgId, String identityKey, Instant now);
+    /** One statement: the message holding {@code identityKey}, archived shadows included; empty when none does. */
+    OptionalLong holderOf(String identityKey);
 
     /**
-     * {@link #bindIdentity} for several messages, in the order given, so a later claim of an identity is held by
-     * the earlier one; the result by message ID. Outside any business transaction, like the single binding. The
-     * default binds one by one; a store overrides it with a few statements in one short transaction.
+     * One statement: give the message {@code identityKey} if it has no identity yet. {@link BindAttempt#TAKEN} when
+     * another message holds the identity (the unique key refused it; inside a transaction only this statement is
+     * undone). A step of {@link io.msgx.pipeline.store.IdentityBinder}, which settles the races.
      */
-    default Map<Long, IdentityBinding> bindIdentities(List<IdentityClaim> claims, Instant now) {
-        var bindings = new LinkedHashMap<Long, IdentityBinding>();
-        claims.forEach(c -> bindings.put(c.msgId(), bindIdentity(c.msgId(), c.identityKey(), now)));
-        return bindings;
+    BindAttempt bindIfUnbound(long msgId, String identityKey, Instant now);
+
+    /** What one {@link #bindIfUnbound} did. */
+    enum BindAttempt {
+        /** The message had no identity and now holds this one. */
+        BOUND,
+        /** Nothing changed: the message holds an identity already (from an earlier attempt), or has no record. */
+        UNCHANGED,
+        /** Nothing changed: another message holds the identity. */
+        TAKEN
     }
+
+    /**
+     * Bind several messages' identities in the order given, so a later claim of an identity is held by the earlier
+     * one; the result by message ID, as {@link io.msgx.pipeline.store.IdentityBinder#bind} would answer each. Outside
+     * any business transaction. PostgreSQL binds a group in a few statements of one short transaction; the other stores
+     * bind one by one ({@link io.msgx.pipeline.store.IdentityBinder#bindEach}).
+     */
+    Map<Long, IdentityBinding> bindIdentities(List<IdentityClaim> claims, Instant now);
 
     /** A message's claim to a business identity. */
     record IdentityClaim(long msgId, String identityKey) {

@@ -14,6 +14,7 @@ import io.msgx.pipeline.port.MessageQueue;
 import io.msgx.pipeline.port.PipelineMetrics;
 import io.msgx.pipeline.port.PipelineStore;
 import io.msgx.pipeline.store.ErrorClass;
+import io.msgx.pipeline.store.IdentityBinder;
 import io.msgx.pipeline.store.IdentityBinding;
 import io.msgx.pipeline.store.ProcRecord;
 import io.msgx.pipeline.store.StoreConflictException;
@@ -181,7 +182,7 @@ public final class MessageProcessor {
     private OptionalLong bindIdentity(long msgId, DecodedMessage message) {
         sequences.observe(msgId, message.meta());
         var identity = MessageIdentity.of(message.meta(), settings.identityWithDay()).key();
-        return heldByAnother(msgId, store.identities().bindIdentity(msgId, identity, clock.instant()));
+        return heldByAnother(msgId, IdentityBinder.bind(store, msgId, identity, clock.instant()));
     }
 
     private static OptionalLong heldByAnother(long msgId, IdentityBinding binding) {

@@ -232,7 +232,7 @@ public abstract class ArchiveContract extends ProcStatesFixture {
         archived(17);
         queue.insertIfAbsent(18, null, now());
 
-        assertThat(identities.bindIdentity(18, key(17), now())).isEqualTo(new IdentityBinding.HeldBy(17));
+        assertThat(IdentityBinder.bind(identities, queue, 18, key(17), now())).isEqualTo(new IdentityBinding.HeldBy(17));
         assertThat(record(18).identityKey()).isNull();
     }
 
@@ -302,6 +302,6 @@ public abstract class ArchiveContract extends ProcStatesFixture {
         archive.forgetArchivedBefore(now(), BATCH);
         queue.insertIfAbsent(18, null, now());
 
-        assertThat(identities.bindIdentity(18, key(17), now())).isEqualTo(new IdentityBinding.Bound());
+        assertThat(IdentityBinder.bind(identities, queue, 18, key(17), now())).isEqualTo(new IdentityBinding.Bound());
     }
 }

@@ -973,22 +973,29 @@ public final class InMemoryPipelineStore implements PipelineStore {
         }
 
         @Override
-        public IdentityBinding bindIdentity(long msgId, String identityKey, Instant now) {
+        public java.util.OptionalLong holderOf(String identityKey) {
             var holder = state.identities.get(identityKey);
-            if (holder != null) {
-                return holder == msgId ? new IdentityBinding.Bound() : new IdentityBinding.HeldBy(holder);
-            }
+            return holder == null ? java.util.OptionalLong.empty() : java.util.OptionalLong.of(holder);
+        }
+
+        @Override
+        public BindAttempt bindIfUnbound(long msgId, String identityKey, Instant now) {
             var record = state.procs.get(msgId);
-            if (record == null) {
-                throw new IllegalStateException("no PROC_STATE row for message " + msgId);
+            if (record == null || record.identityKey() != null) {
+                return BindAttempt.UNCHANGED;
             }
-            if (record.identityKey() != null) {
-                return new IdentityBinding.Bound();
+            if (state.identities.containsKey(identityKey)) {
+                return BindAttempt.TAKEN;
             }
             state.identities.put(identityKey, msgId);
             state.procs.put(msgId, with(record, record.status(), identityKey, record.attempts(), record.nextAttemptAt(),
                     record.errorClass(), record.lastError(), now, record.backfillNextAt()));
-            return new IdentityBinding.Bound();
+            return BindAttempt.BOUND;
+        }
+
+        @Override
+        public Map<Long, IdentityBinding> bindIdentities(List<IdentityClaim> claims, Instant now) {
+            return IdentityBinder.bindEach(this, this, claims, now);
         }
 
         @Override

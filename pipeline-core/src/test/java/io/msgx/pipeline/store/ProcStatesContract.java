@@ -189,7 +189,7 @@ public abstract class ProcStatesContract extends ProcStatesFixture {
         enqueue(17);
         clock.tick(Duration.ofSeconds(3));
 
-        assertThat(identities.bindIdentity(17, "AODB|SCHD|DNLD|42", now())).isEqualTo(new IdentityBinding.Bound());
+        assertThat(IdentityBinder.bind(identities, queue, 17, "AODB|SCHD|DNLD|42", now())).isEqualTo(new IdentityBinding.Bound());
 
         assertThat(record(17).identityKey()).isEqualTo("AODB|SCHD|DNLD|42");
         assertThat(record(17).updatedAt()).isEqualTo(now());
@@ -198,18 +198,18 @@ public abstract class ProcStatesContract extends ProcStatesFixture {
     @Test
     void bindingTheSameIdentityAgainIsBoundAgain() {
         enqueue(17);
-        identities.bindIdentity(17, "AODB|SCHD|DNLD|42", now());
+        IdentityBinder.bind(identities, queue, 17, "AODB|SCHD|DNLD|42", now());
 
-        assertThat(identities.bindIdentity(17, "AODB|SCHD|DNLD|42", now())).isEqualTo(new IdentityBinding.Bound());
+        assertThat(IdentityBinder.bind(identities, queue, 17, "AODB|SCHD|DNLD|42", now())).isEqualTo(new IdentityBinding.Bound());
         assertThat(record(17).identityKey()).isEqualTo("AODB|SCHD|DNLD|42");
     }
 
     @Test
     void anIdentityHeldByAnotherMessageNamesItsHolder() {
         enqueue(17, 18);
-        identities.bindIdentity(17, "AODB|SCHD|DNLD|42", now());
+        IdentityBinder.bind(identities, queue, 17, "AODB|SCHD|DNLD|42", now());
 
-        assertThat(identities.bindIdentity(18, "AODB|SCHD|DNLD|42", now())).isEqualTo(new IdentityBinding.HeldBy(17));
+        assertThat(IdentityBinder.bind(identities, queue, 18, "AODB|SCHD|DNLD|42", now())).isEqualTo(new IdentityBinding.HeldBy(17));
 
         assertThat(record(18).identityKey()).isNull();
         assertThat(record(17).identityKey()).isEqualTo("AODB|SCHD|DNLD|42");
@@ -218,18 +218,18 @@ public abstract class ProcStatesContract extends ProcStatesFixture {
     @Test
     void theHolderIsNamedEvenAfterItEnded() {
         enqueue(17, 18);
-        identities.bindIdentity(17, "AODB|SCHD|DNLD|42", now());
+        IdentityBinder.bind(identities, queue, 17, "AODB|SCHD|DNLD|42", now());
         queue.finish(17, Terminal.succeeded("applied"), now());
 
-        assertThat(identities.bindIdentity(18, "AODB|SCHD|DNLD|42", now())).isEqualTo(new IdentityBinding.HeldBy(17));
+        assertThat(IdentityBinder.bind(identities, queue, 18, "AODB|SCHD|DNLD|42", now())).isEqualTo(new IdentityBinding.HeldBy(17));
     }
 
     @Test
     void aMessageKeepsTheIdentityAnEarlierAttemptGaveIt() {
         enqueue(17);
-        identities.bindIdentity(17, "AODB|SCHD|DNLD|42", now());
+        IdentityBinder.bind(identities, queue, 17, "AODB|SCHD|DNLD|42", now());
 
-        assertThat(identities.bindIdentity(17, "AODB|SCHD|DNLD|43", now())).isEqualTo(new IdentityBinding.Bound());
+        assertThat(IdentityBinder.bind(identities, queue, 17, "AODB|SCHD|DNLD|43", now())).isEqualTo(new IdentityBinding.Bound());
 
         assertThat(record(17).identityKey()).isEqualTo("AODB|SCHD|DNLD|42");
     }
@@ -237,11 +237,11 @@ public abstract class ProcStatesContract extends ProcStatesFixture {
     @Test
     void bindingInsideATransactionBindsAndAHeldIdentityDoesNotSpoilTheTransaction() {
         enqueue(17, 18, 19);
-        identities.bindIdentity(17, "AODB|SCHD|DNLD|42", now());
+        IdentityBinder.bind(identities, queue, 17, "AODB|SCHD|DNLD|42", now());
 
         var outcome = store().inTransaction(tx -> {
-            var held = tx.identities().bindIdentity(18, "AODB|SCHD|DNLD|42", now());
-            var bound = tx.identities().bindIdentity(19, "AODB|SCHD|DNLD|43", now());
+            var held = IdentityBinder.bind(tx, 18, "AODB|SCHD|DNLD|42", now());
+            var bound = IdentityBinder.bind(tx, 19, "AODB|SCHD|DNLD|43", now());
             tx.queue().finish(18, Terminal.skipped("duplicate-of:17"), now());
             return java.util.List.of(held, bound);
         });
@@ -260,7 +260,7 @@ public abstract class ProcStatesContract extends ProcStatesFixture {
         var threads = Executors.newFixedThreadPool(2);
         try {
             var first = threads.submit(() -> store.inTransaction(tx -> {
-                var binding = tx.identities().bindIdentity(17, "AODB|SCHD|DNLD|42", now());
+                var binding = IdentityBinder.bind(tx, 17, "AODB|SCHD|DNLD|42", now());
                 firstBound.countDown();
                 await(releaseFirst);
                 return binding;
@@ -269,7 +269,7 @@ public abstract class ProcStatesContract extends ProcStatesFixture {
             // The second binds while the first has bound but not committed: it must wait for the first's outcome,
             // learn the holder, and still be able to end its message in the same transaction.
             var second = threads.submit(() -> store.inTransaction(tx -> {
-                var binding = tx.identities().bindIdentity(18, "AODB|SCHD|DNLD|42", now());
+                var binding = IdentityBinder.bind(tx, 18, "AODB|SCHD|DNLD|42", now());
                 tx.queue().finish(18, Terminal.skipped("duplicate-of:17"), now());
                 return binding;
             }));
@@ -301,7 +301,7 @@ public abstract class ProcStatesContract extends ProcStatesFixture {
     @Test
     void identitiesAreBoundInTheOrderGivenSoADuplicateInsideABatchIsHeldByItsOriginal() {
         enqueue(5, 10, 20, 30, 40);
-        identities.bindIdentity(5, "A", now());
+        IdentityBinder.bind(identities, queue, 5, "A", now());
 
         var bindings = identities.bindIdentities(java.util.List.of(
                 new IdentityRegister.IdentityClaim(10, "A"), new IdentityRegister.IdentityClaim(20, "B"),
@@ -320,7 +320,7 @@ public abstract class ProcStatesContract extends ProcStatesFixture {
     @Test
     void aMessageBoundEarlierKeepsItsIdentityInABatch() {
         enqueue(10, 20);
-        identities.bindIdentity(10, "A", now());
+        IdentityBinder.bind(identities, queue, 10, "A", now());
 
         var bindings = identities.bindIdentities(java.util.List.of(
                 new IdentityRegister.IdentityClaim(10, "A"), new IdentityRegister.IdentityClaim(20, "A")), now());

@@ -74,7 +74,7 @@ public abstract class ProcStatesFixture {
     protected void enqueueBound(long... msgIds) {
         enqueue(msgIds);
         for (long msgId : msgIds) {
-            assertThat(identities.bindIdentity(msgId, key(msgId), now())).isEqualTo(new IdentityBinding.Bound());
+            assertThat(IdentityBinder.bind(identities, queue, msgId, key(msgId), now())).isEqualTo(new IdentityBinding.Bound());
         }
     }
 }

@@ -90,9 +90,9 @@ public abstract class ReplayContract extends ProcStatesFixture {
         queue.finish(11, Terminal.dead(ErrorClass.CODEC_ERROR, "bad FLTR"), now());
         replays.replay(List.of(11L), Set.of(ErrorClass.CODEC_ERROR), now());
 
-        assertThat(identities.bindIdentity(11, key(11), now())).as("its own identity").isEqualTo(new IdentityBinding.Bound());
+        assertThat(IdentityBinder.bind(identities, queue, 11, key(11), now())).as("its own identity").isEqualTo(new IdentityBinding.Bound());
         queue.insertIfAbsent(20, null, now());
-        assertThat(identities.bindIdentity(20, key(11), now())).as("a resent copy")
+        assertThat(IdentityBinder.bind(identities, queue, 20, key(11), now())).as("a resent copy")
                 .isEqualTo(new IdentityBinding.HeldBy(11));
     }
 

@@ -107,7 +107,7 @@ public abstract class StoreUnavailableContract {
         store.queue().insertIfAbsent(17, null, clock.instant());
         var tooLong = "K".repeat(500); // IDENTITY_KEY is 200 wide: a codec defect, not an outage
 
-        var defect = catchThrowable(() -> store.identities().bindIdentity(17, tooLong, clock.instant()));
+        var defect = catchThrowable(() -> IdentityBinder.bind(store, 17, tooLong, clock.instant()));
 
         assertThat(defect).isNotNull().isNotInstanceOf(StoreUnavailableException.class);
         assertDefect(defect);

@@ -95,7 +95,7 @@ public abstract class TransactionContract {
 
         var result = runner.run(store, tx -> {
             tx.queue().insertIfAbsent(17, null, clock.instant());
-            tx.identities().bindIdentity(17, "AODB|SCHD|DNLD|1", clock.instant());
+            IdentityBinder.bind(tx, 17, "AODB|SCHD|DNLD|1", clock.instant());
             tx.flights().save(List.of(flight), clock.instant());
             tx.notifications().append(notification("1001", 1, 17));
             tx.projections().upsertProjection(projection("1001", 1, 17));
@@ -128,7 +128,7 @@ public abstract class TransactionContract {
 
         assertThatThrownBy(() -> runner.run(store, tx -> {
             tx.queue().insertIfAbsent(18, null, clock.instant());
-            tx.identities().bindIdentity(17, "AODB|SCHD|DNLD|1", clock.instant());
+            IdentityBinder.bind(tx, 17, "AODB|SCHD|DNLD|1", clock.instant());
             tx.queue().finish(17, Terminal.succeeded("applied"), clock.instant());
             tx.flights().save(List.of(changed, plain("1002")), clock.instant());
             tx.notifications().append(notification("1001", 2, 18));
