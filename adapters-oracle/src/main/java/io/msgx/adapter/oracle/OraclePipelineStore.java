@@ -1,26 +1,15 @@
 package io.msgx.adapter.oracle;
 
-import io.msgx.adapter.jdbc.TransactionConnection;
-import io.msgx.pipeline.port.BackfillMarks;
-import io.msgx.pipeline.port.DeadLetters;
+import io.msgx.adapter.jdbc.TransactionRunner;
 import io.msgx.pipeline.port.FlightQueries;
 import io.msgx.pipeline.port.Housekeeping;
-import io.msgx.pipeline.port.IdentityRegister;
 import io.msgx.pipeline.port.InboxCursors;
-import io.msgx.pipeline.port.MessageArchive;
-import io.msgx.pipeline.port.MessageQueries;
-import io.msgx.pipeline.port.MessageQueue;
-import io.msgx.pipeline.port.MessageReplays;
-import io.msgx.pipeline.port.Notifications;
-import io.msgx.pipeline.port.OutboxCleanup;
-import io.msgx.pipeline.port.OutboxQueries;
 import io.msgx.pipeline.port.PipelineStore;
-import io.msgx.pipeline.port.Projections;
 import io.msgx.pipeline.port.RawMessageCopies;
 import io.msgx.pipeline.port.ReferenceData;
-import io.msgx.pipeline.port.ReferenceNotifications;
 import io.msgx.pipeline.port.RequestTrack;
 import io.msgx.pipeline.port.ScheduleLog;
+import io.msgx.pipeline.store.TablePorts;
 
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -55,18 +44,25 @@ import static io.msgx.adapter.jdbc.AtomicUnit.rollback;
  * ({@code NLS_SORT=BINARY}, the default unless the client's locale asks for a linguistic sort) so reference keys are
  * listed in code-point order.
  */
-public final class OraclePipelineStore implements PipelineStore {
+public final class OraclePipelineStore extends TablePorts<OracleProcStates, OracleOutbox> implements PipelineStore {
 
     private final DataSource dataSource;
     private final Clock clock;
     private final Duration lockWait;
     private final Sql autoCommit;
+    private final TransactionRunner transactions;
 
     private OraclePipelineStore(DataSource dataSource, Clock clock, Duration lockWait) {
+        this(dataSource, clock, lockWait, Sql.autoCommit(dataSource));
+    }
+
+    private OraclePipelineStore(DataSource dataSource, Clock clock, Duration lockWait, Sql autoCommit) {
+        super(new OracleProcStates(autoCommit), new OracleOutbox(autoCommit));
         this.dataSource = dataSource;
         this.clock = clock;
         this.lockWait = lockWait;
-        this.autoCommit = Sql.autoCommit(dataSource);
+        this.autoCommit = autoCommit;
+        this.transactions = new TransactionRunner(dataSource, Sql.FAILURES::unavailable, Sql::failure);
     }
 
     /**
@@ -103,41 +99,6 @@ public final class OraclePipelineStore implements PipelineStore {
     }
 
     @Override
-    public MessageQueue queue() {
-        return procStates();
-    }
-
-    @Override
-    public IdentityRegister identities() {
-        return procStates();
-    }
-
-    @Override
-    public BackfillMarks backfillMarks() {
-        return procStates();
-    }
-
-    @Override
-    public MessageReplays replays() {
-        return procStates();
-    }
-
-    @Override
-    public MessageArchive messageArchive() {
-        return procStates();
-    }
-
-    @Override
-    public MessageQueries messageQueries() {
-        return procStates();
-    }
-
-    /** The PROC_STATE ports in auto-commit: one object serves them all. */
-    private OracleProcStates procStates() {
-        return new OracleProcStates(autoCommit);
-    }
-
-    @Override
     public FlightQueries flightQueries() {
         return new OracleFlightStore(autoCommit);
     }
@@ -145,41 +106,6 @@ public final class OraclePipelineStore implements PipelineStore {
     @Override
     public InboxCursors inboxCursor() {
         return new OracleInboxCursors(autoCommit, clock);
-    }
-
-    @Override
-    public Notifications notifications() {
-        return outbox();
-    }
-
-    @Override
-    public Projections projections() {
-        return outbox();
-    }
-
-    @Override
-    public ReferenceNotifications referenceNotifications() {
-        return outbox();
-    }
-
-    @Override
-    public DeadLetters deadLetters() {
-        return outbox();
-    }
-
-    @Override
-    public OutboxCleanup outboxCleanup() {
-        return outbox();
-    }
-
-    @Override
-    public OutboxQueries outboxQueries() {
-        return outbox();
-    }
-
-    /** The outbox ports in auto-commit: one object serves them all. */
-    private OracleOutbox outbox() {
-        return new OracleOutbox(autoCommit);
     }
 
     @Override
@@ -270,51 +196,15 @@ public final class OraclePipelineStore implements PipelineStore {
         });
     }
 
-    private <T> T run(TransactionWork<T> work, boolean locked) {
+        private <T> T run(TransactionWork<T> work, boolean locked) {
         Objects.requireNonNull(work, "work");
-        String kind = locked ? "a locked transaction" : "a transaction";
-        Connection connection = open(kind);
-        var transaction = new TransactionConnection(connection);
-        try {
-            T result;
-            try {
-                connection.setAutoCommit(false);
-                var tx = new OracleTransaction(transaction, clock);
-                if (locked) {
-                    tx.lockPipeline(lockWait);
-                }
-                result = work.run(tx);
-            } catch (RuntimeException | Error e) {
-                transaction.end();
-                rollback(connection, e);
-                throw e;
-            } catch (SQLException e) {
-                transaction.end();
-                rollback(connection, e);
-                throw Sql.failure("starting " + kind, e);
+        return transactions.run(locked ? "a locked transaction" : "a transaction", transaction -> {
+            var tx = new OracleTransaction(transaction, clock);
+            if (locked) {
+                tx.lockPipeline(lockWait);
             }
-            transaction.end();
-            var refused = transaction.rollbackOnlyReason();
-            if (refused != null) {
-                var failure = new IllegalStateException(kind + " was rolled back: " + refused);
-                rollback(connection, failure);
-                throw failure;
-            }
-            try {
-                connection.commit();
-            } catch (SQLException e) {
-                rollback(connection, e);
-                throw Sql.failure("committing " + kind + " (its outcome is unknown if the connection was lost)", e);
-            }
-            return result;
-        } finally {
-            restoreAutoCommit(connection);
-            try {
-                connection.close();
-            } catch (SQLException ignored) {
-                // Nothing left to release.
-            }
-        }
+            return work.run(tx);
+        });
     }
 
     private Connection open(String kind) {

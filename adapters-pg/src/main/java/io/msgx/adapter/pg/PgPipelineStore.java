@@ -1,26 +1,15 @@
 package io.msgx.adapter.pg;
 
-import io.msgx.adapter.jdbc.TransactionConnection;
-import io.msgx.pipeline.port.BackfillMarks;
-import io.msgx.pipeline.port.DeadLetters;
+import io.msgx.adapter.jdbc.TransactionRunner;
 import io.msgx.pipeline.port.FlightQueries;
 import io.msgx.pipeline.port.Housekeeping;
-import io.msgx.pipeline.port.IdentityRegister;
 import io.msgx.pipeline.port.InboxCursors;
-import io.msgx.pipeline.port.MessageArchive;
-import io.msgx.pipeline.port.MessageQueries;
-import io.msgx.pipeline.port.MessageQueue;
-import io.msgx.pipeline.port.MessageReplays;
-import io.msgx.pipeline.port.Notifications;
-import io.msgx.pipeline.port.OutboxCleanup;
-import io.msgx.pipeline.port.OutboxQueries;
 import io.msgx.pipeline.port.PipelineStore;
-import io.msgx.pipeline.port.Projections;
 import io.msgx.pipeline.port.RawMessageCopies;
 import io.msgx.pipeline.port.ReferenceData;
-import io.msgx.pipeline.port.ReferenceNotifications;
 import io.msgx.pipeline.port.RequestTrack;
 import io.msgx.pipeline.port.ScheduleLog;
+import io.msgx.pipeline.store.TablePorts;
 import org.jooq.ConnectionProvider;
 import org.jooq.DSLContext;
 import org.jooq.SQLDialect;
@@ -38,7 +27,6 @@ import java.util.Objects;
 import javax.sql.DataSource;
 
 import static io.msgx.adapter.jdbc.AtomicUnit.restoreAutoCommit;
-import static io.msgx.adapter.jdbc.AtomicUnit.rollback;
 
 /**
  * The pipeline's store on PostgreSQL (the reference store).
@@ -54,16 +42,23 @@ import static io.msgx.adapter.jdbc.AtomicUnit.rollback;
  * <p>SQL is rendered without a schema: the schema is whatever the data source's {@code search_path} names (the
  * one {@link PgSchema#migrate} was given). The data source must hand out auto-commit connections.
  */
-public final class PgPipelineStore implements PipelineStore {
+public final class PgPipelineStore extends TablePorts<PgProcStates, PgOutbox> implements PipelineStore {
 
     private final DataSource dataSource;
     private final Clock clock;
     private final DSLContext autoCommit;
+    private final TransactionRunner transactions;
 
     private PgPipelineStore(DataSource dataSource, Clock clock) {
+        this(dataSource, clock, jooq(new DataSourceConnectionProvider(dataSource)));
+    }
+
+    private PgPipelineStore(DataSource dataSource, Clock clock, DSLContext autoCommit) {
+        super(new PgProcStates(autoCommit, false), new PgOutbox(autoCommit));
         this.dataSource = dataSource;
         this.clock = clock;
-        this.autoCommit = jooq(new DataSourceConnectionProvider(dataSource));
+        this.autoCommit = autoCommit;
+        this.transactions = new TransactionRunner(dataSource, PgPipelineStore::failure, PgPipelineStore::failure);
     }
 
     /**
@@ -85,41 +80,6 @@ public final class PgPipelineStore implements PipelineStore {
     }
 
     @Override
-    public MessageQueue queue() {
-        return procStates();
-    }
-
-    @Override
-    public IdentityRegister identities() {
-        return procStates();
-    }
-
-    @Override
-    public BackfillMarks backfillMarks() {
-        return procStates();
-    }
-
-    @Override
-    public MessageReplays replays() {
-        return procStates();
-    }
-
-    @Override
-    public MessageArchive messageArchive() {
-        return procStates();
-    }
-
-    @Override
-    public MessageQueries messageQueries() {
-        return procStates();
-    }
-
-    /** The PROC_STATE ports in auto-commit: one object serves them all. */
-    private PgProcStates procStates() {
-        return new PgProcStates(autoCommit, false);
-    }
-
-    @Override
     public FlightQueries flightQueries() {
         return new PgFlightStore(autoCommit);
     }
@@ -127,41 +87,6 @@ public final class PgPipelineStore implements PipelineStore {
     @Override
     public InboxCursors inboxCursor() {
         return new PgInboxCursors(autoCommit, clock);
-    }
-
-    @Override
-    public Notifications notifications() {
-        return outbox();
-    }
-
-    @Override
-    public Projections projections() {
-        return outbox();
-    }
-
-    @Override
-    public ReferenceNotifications referenceNotifications() {
-        return outbox();
-    }
-
-    @Override
-    public DeadLetters deadLetters() {
-        return outbox();
-    }
-
-    @Override
-    public OutboxCleanup outboxCleanup() {
-        return outbox();
-    }
-
-    @Override
-    public OutboxQueries outboxQueries() {
-        return outbox();
-    }
-
-    /** The outbox ports in auto-commit: one object serves them all. */
-    private PgOutbox outbox() {
-        return new PgOutbox(autoCommit);
     }
 
     @Override
@@ -225,43 +150,18 @@ public final class PgPipelineStore implements PipelineStore {
         }
     }
 
-    private <T> T run(TransactionWork<T> work, boolean locked) {
+        private <T> T run(TransactionWork<T> work, boolean locked) {
         Objects.requireNonNull(work, "work");
-        String kind = locked ? "a locked transaction" : "a transaction";
-        Connection connection = open(kind);
-        var transaction = new TransactionConnection(connection);
-        try {
-            T result;
-            try {
-                connection.setAutoCommit(false);
-                var tx = new PgTransaction(jooq(new TransactionConnectionProvider(transaction)), clock);
-                if (locked) {
-                    tx.lockPipeline();
-                }
-                result = work.run(tx);
-            } catch (RuntimeException | Error e) {
-                transaction.end();
-                rollback(connection, e);
-                throw e;
-            } catch (SQLException e) {
-                transaction.end();
-                rollback(connection, e);
-                throw failure("starting " + kind, e);
+        return transactions.run(locked ? "a locked transaction" : "a transaction", transaction -> {
+            var tx = new PgTransaction(jooq(new TransactionConnectionProvider(transaction)), clock);
+            if (locked) {
+                tx.lockPipeline();
             }
-            transaction.end();
-            try {
-                connection.commit();
-            } catch (SQLException e) {
-                rollback(connection, e);
-                throw failure("committing " + kind + " (its outcome is unknown if the connection was lost)", e);
-            }
-            return result;
-        } finally {
-            close(connection);
-        }
+            return work.run(tx);
+        });
     }
 
-    private Connection open(String kind) {
+            private Connection open(String kind) {
         try {
             return dataSource.getConnection();
         } catch (SQLException e) {

@@ -438,14 +438,12 @@ public final class InMemoryPipelineStore implements PipelineStore {
         }
     }
 
-    private static final class Tx implements PipelineTransaction {
+    private static final class Tx extends TablePorts<TxProcStates, TxOutbox> implements PipelineTransaction {
         final State state;
-        private final TxProcStates procStates;
-        private final TxOutbox outbox = new TxOutbox();
 
         Tx(State state) {
+            super(new TxProcStates(state), new TxOutbox(state));
             this.state = state;
-            this.procStates = new TxProcStates(state);
         }
 
         @Override
@@ -456,36 +454,6 @@ public final class InMemoryPipelineStore implements PipelineStore {
         @Override
         public RequestTrack requests() {
             return new TxRequestTrack(state);
-        }
-
-        @Override
-        public MessageQueue queue() {
-            return procStates;
-        }
-
-        @Override
-        public IdentityRegister identities() {
-            return procStates;
-        }
-
-        @Override
-        public BackfillMarks backfillMarks() {
-            return procStates;
-        }
-
-        @Override
-        public MessageReplays replays() {
-            return procStates;
-        }
-
-        @Override
-        public MessageArchive messageArchive() {
-            return procStates;
-        }
-
-        @Override
-        public MessageQueries messageQueries() {
-            return procStates;
         }
 
         @Override
@@ -589,330 +557,13 @@ public final class InMemoryPipelineStore implements PipelineStore {
             };
         }
 
-        @Override
-        public Notifications notifications() {
-            return outbox;
-        }
 
-        @Override
-        public Projections projections() {
-            return outbox;
-        }
 
-        @Override
-        public ReferenceNotifications referenceNotifications() {
-            return outbox;
-        }
+    }
 
-        @Override
-        public DeadLetters deadLetters() {
-            return outbox;
-        }
-
-        @Override
-        public OutboxCleanup outboxCleanup() {
-            return outbox;
-        }
-
-        @Override
-        public OutboxQueries outboxQueries() {
-            return outbox;
-        }
-
-        /** The outbox of this transaction. */
-        private final class TxOutbox implements Notifications, Projections, ReferenceNotifications, DeadLetters,
-                OutboxCleanup, OutboxQueries {
-            @Override
-            public long append(OutboxEvent notification) {
-                if (notification.target() != OutboxTarget.KAFKA_MSG) {
-                    throw new IllegalArgumentException("append takes KAFKA:msg events; use upsertProjection for "
-                            + notification.target().code());
-                }
-                long id = ++state.eventSeq;
-                state.events.put(id, pendingEntry(id, notification));
-                return id;
-            }
-
-            @Override
-            public boolean upsertProjection(OutboxEvent projection) {
-                if (projection.target() != OutboxTarget.KAFKA_SCHD) {
-                    throw new IllegalArgumentException("upsertProjection takes KAFKA:schd events; use append for "
-                            + projection.target().code());
-                }
-                var existingId = state.projectionByFlid.get(projection.partitionKey());
-                if (existingId != null) {
-                    var existing = state.events.get(existingId);
-                    if (existing.event().stateVersion() > projection.stateVersion()) {
-                        return false;
-                    }
-                    state.events.remove(existingId);
-                }
-                long id = ++state.eventSeq;
-                state.events.put(id, pendingEntry(id, projection));
-                state.projectionByFlid.put(projection.partitionKey(), id);
-                return true;
-            }
-
-            @Override
-            public void upsertReferences(List<ReferenceEvent> events) {
-                for (var event : events) {
-                    var existingId = state.referenceEventByKey.get(event.partitionKey());
-                    if (existingId != null) {
-                        if (state.referenceEvents.get(existingId).event().msgId() > event.msgId()) {
-                            continue;
-                        }
-                        state.referenceEvents.remove(existingId);
-                    }
-                    long id = ++state.eventSeq;
-                    state.referenceEvents.put(id, new ReferenceOutboxEntry(id, event,
-                            OutboxEntry.DeliveryStatus.PENDING, 0, null, null, null));
-                    state.referenceEventByKey.put(event.partitionKey(), id);
-                }
-            }
-
-            @Override
-            public List<ReferenceOutboxEntry> dueReferences(Instant now, int limit) {
-                return state.referenceEvents.values().stream()
-                        .filter(e -> e.status() == OutboxEntry.DeliveryStatus.PENDING)
-                        .filter(e -> e.nextAttemptAt() == null || !e.nextAttemptAt().isAfter(now))
-                        .limit(limit).toList();
-            }
-
-            @Override
-            public Optional<ReferenceOutboxEntry> referenceEvent(String type, String key) {
-                var id = state.referenceEventByKey.get(type + ":" + key);
-                return Optional.ofNullable(id == null ? null : state.referenceEvents.get(id));
-            }
-
-            @Override
-            public int markReferencesSent(java.util.Collection<Long> eventIds, Instant sentAt) {
-                int confirmed = 0;
-                for (long id : eventIds) {
-                    var e = state.referenceEvents.get(id);
-                    if (e != null && e.status() == OutboxEntry.DeliveryStatus.PENDING) {
-                        state.referenceEvents.put(id, new ReferenceOutboxEntry(id, e.event(),
-                                OutboxEntry.DeliveryStatus.SENT, e.attempts(), e.nextAttemptAt(), e.lastError(),
-                                sentAt));
-                        confirmed++;
-                    }
-                }
-                return confirmed;
-            }
-
-            @Override
-            public List<OutboxEntry> notificationsOf(FlightId flid, int limit) {
-                return state.events.descendingMap().values().stream()
-                        .filter(e -> e.event().target() == OutboxTarget.KAFKA_MSG
-                                && e.event().partitionKey().equals(flid))
-                        .limit(limit).toList();
-            }
-
-            @Override
-            public List<OutboxEntry> pending(OutboxTarget target, int limit) {
-                if (target == OutboxTarget.KAFKA_REF) {
-                    throw new IllegalArgumentException("KAFKA:ref rows are read with dueReferences");
-                }
-                return state.events.values().stream()
-                        .filter(e -> e.event().target() == target && e.status() == OutboxEntry.DeliveryStatus.PENDING)
-                        .limit(limit).toList();
-            }
-
-            @Override
-            public List<OutboxEntry> dueNotifications(Instant now, int limit, long afterEventId) {
-                var retrying = state.events.values().stream()
-                        .filter(e -> e.event().target() == OutboxTarget.KAFKA_MSG && isPending(e))
-                        .filter(e -> e.nextAttemptAt() != null)
-                        .map(e -> e.event().partitionKey())
-                        .collect(java.util.stream.Collectors.toSet());
-                return state.events.values().stream()
-                        .filter(e -> e.event().target() == OutboxTarget.KAFKA_MSG && isPending(e))
-                        .filter(e -> e.nextAttemptAt() != null ? !e.nextAttemptAt().isAfter(now)
-                                : !retrying.contains(e.event().partitionKey()))
-                        .filter(e -> e.eventId() > afterEventId)
-                        .limit(limit).toList();
-            }
-
-            @Override
-            public List<OutboxEntry> dueProjections(Instant now, int limit, long afterEventId) {
-                return state.events.values().stream()
-                        .filter(e -> e.event().target() == OutboxTarget.KAFKA_SCHD && isPending(e) && isDue(e, now))
-                        .filter(e -> e.eventId() > afterEventId)
-                        .limit(limit).toList();
-            }
-
-            @Override
-            public Optional<DueRetries> dueRetries(Instant now) {
-                return Optional.of(new DueRetries(firstDueRetry(OutboxTarget.KAFKA_MSG, now),
-                        firstDueRetry(OutboxTarget.KAFKA_SCHD, now)));
-            }
-
-            private long firstDueRetry(OutboxTarget target, Instant now) {
-                return state.events.values().stream()
-                        .filter(e -> e.event().target() == target && isPending(e) && e.nextAttemptAt() != null)
-                        .filter(e -> !e.nextAttemptAt().isAfter(now))
-                        .mapToLong(OutboxEntry::eventId).min().orElse(DueRetries.NONE);
-            }
-
-            @Override
-            public boolean markSent(long eventId, Instant sentAt) {
-                var entry = state.events.get(eventId);
-                if (entry == null || entry.event().target() != OutboxTarget.KAFKA_MSG || !isPending(entry)) {
-                    return false;
-                }
-                state.events.put(eventId, new OutboxEntry(eventId, entry.event(), OutboxEntry.DeliveryStatus.SENT,
-                        entry.attempts(), entry.nextAttemptAt(), entry.lastError(), sentAt));
-                return true;
-            }
-
-            @Override
-            public boolean markProjectionSent(FlightId flid, long stateVersion, Instant sentAt) {
-                var id = state.projectionByFlid.get(flid);
-                var entry = id == null ? null : state.events.get(id);
-                if (entry == null || entry.event().stateVersion() != stateVersion || !isPending(entry)) {
-                    return false;
-                }
-                state.events.put(id, new OutboxEntry(id, entry.event(), OutboxEntry.DeliveryStatus.SENT,
-                        entry.attempts(), entry.nextAttemptAt(), entry.lastError(), sentAt));
-                return true;
-            }
-
-            @Override
-            public boolean recordDeliveryFailure(long eventId, String error, Instant nextAttemptAt, boolean dead,
-                                                 Instant now) {
-                var entry = state.events.get(eventId);
-                var reference = state.referenceEvents.get(eventId);
-                if (reference != null && reference.status() == OutboxEntry.DeliveryStatus.PENDING) {
-                    state.referenceEvents.put(eventId, new ReferenceOutboxEntry(eventId, reference.event(),
-                            dead ? OutboxEntry.DeliveryStatus.DEAD : OutboxEntry.DeliveryStatus.PENDING,
-                            reference.attempts() + 1, nextAttemptAt, TxProcStates.cut(error), null));
-                    return true;
-                }
-                if (entry == null || !isPending(entry)) {
-                    return false;
-                }
-                state.events.put(eventId, new OutboxEntry(eventId, entry.event(),
-                        dead ? OutboxEntry.DeliveryStatus.DEAD : OutboxEntry.DeliveryStatus.PENDING,
-                        entry.attempts() + 1, nextAttemptAt, TxProcStates.cut(error), null));
-                return true;
-            }
-
-            @Override
-            public int deleteSentBefore(Instant cutoff, int limit) {
-                var doomed = state.events.values().stream()
-                        .filter(e -> e.status() == OutboxEntry.DeliveryStatus.SENT && e.sentAt().isBefore(cutoff)
-                                && e.event().createdAt().isBefore(cutoff))
-                        .limit(limit).map(OutboxEntry::eventId).toList();
-                doomed.forEach(id -> {
-                    var removed = state.events.remove(id);
-                    state.projectionByFlid.remove(removed.event().partitionKey(), id);
-                });
-                var doomedReferences = state.referenceEvents.values().stream()
-                        .filter(e -> e.status() == OutboxEntry.DeliveryStatus.SENT && e.sentAt().isBefore(cutoff)
-                                && e.event().createdAt().isBefore(cutoff))
-                        .limit(limit - doomed.size()).map(ReferenceOutboxEntry::eventId).toList();
-                doomedReferences.forEach(id -> {
-                    var removed = state.referenceEvents.remove(id);
-                    state.referenceEventByKey.remove(removed.event().partitionKey(), id);
-                });
-                return doomed.size() + doomedReferences.size();
-            }
-
-            @Override
-            public DeliveryBacklog deliveryBacklog() {
-                long pending = 0;
-                long dead = 0;
-                Instant oldest = null;
-                for (var e : state.events.values()) {
-                    if (isPending(e)) {
-                        pending++;
-                        oldest = oldest == null || e.event().createdAt().isBefore(oldest) ? e.event().createdAt() : oldest;
-                    } else if (e.status() == OutboxEntry.DeliveryStatus.DEAD) {
-                        dead++;
-                    }
-                }
-                for (var e : state.referenceEvents.values()) {
-                    if (e.status() == OutboxEntry.DeliveryStatus.PENDING) {
-                        pending++;
-                        oldest = oldest == null || e.event().createdAt().isBefore(oldest) ? e.event().createdAt() : oldest;
-                    } else if (e.status() == OutboxEntry.DeliveryStatus.DEAD) {
-                        dead++;
-                    }
-                }
-                return new DeliveryBacklog(pending, dead, oldest);
-            }
-
-            @Override
-            public List<DeadEvent> deadEvents(int limit) {
-                var dead = new TreeMap<Long, DeadEvent>();
-                state.events.values().stream().filter(e -> e.status() == OutboxEntry.DeliveryStatus.DEAD)
-                        .forEach(e -> dead.put(e.eventId(), new DeadEvent(e.eventId(), e.event().target(),
-                                e.event().partitionKey().value(), e.event().stateVersion(), e.attempts(),
-                                e.lastError(), e.event().createdAt(), e.nextAttemptAt())));
-                state.referenceEvents.values().stream().filter(e -> e.status() == OutboxEntry.DeliveryStatus.DEAD)
-                        .forEach(e -> dead.put(e.eventId(), new DeadEvent(e.eventId(), OutboxTarget.KAFKA_REF,
-                                e.event().partitionKey(), e.event().msgId(), e.attempts(), e.lastError(),
-                                e.event().createdAt(), e.nextAttemptAt())));
-                return dead.values().stream().limit(limit).toList();
-            }
-
-            @Override
-            public List<Long> resendDead(Collection<Long> eventIds, Instant now) {
-                var resent = new java.util.TreeSet<Long>();
-                var before = new TreeMap<>(state.events); // as one statement: every row judged as it was
-                for (long id : new java.util.TreeSet<>(eventIds)) {
-                    var entry = before.get(id);
-                    if (entry != null && entry.status() == OutboxEntry.DeliveryStatus.DEAD) {
-                        boolean behindPending = entry.event().target() == OutboxTarget.KAFKA_MSG
-                                && before.headMap(id).values().stream().anyMatch(e -> isPending(e)
-                                && e.event().target() == OutboxTarget.KAFKA_MSG
-                                && e.event().partitionKey().equals(entry.event().partitionKey()));
-                        state.events.put(id, new OutboxEntry(id, entry.event(), OutboxEntry.DeliveryStatus.PENDING,
-                                0, behindPending ? null : now, entry.lastError(), null));
-                        resent.add(id);
-                    }
-                    var reference = state.referenceEvents.get(id);
-                    if (reference != null && reference.status() == OutboxEntry.DeliveryStatus.DEAD) {
-                        state.referenceEvents.put(id, new ReferenceOutboxEntry(id, reference.event(),
-                                OutboxEntry.DeliveryStatus.PENDING, 0, now, reference.lastError(), null));
-                        resent.add(id);
-                    }
-                }
-                return List.copyOf(resent);
-            }
-
-            @Override
-            public List<Long> purgeDead(Collection<Long> eventIds) {
-                var purged = new java.util.TreeSet<Long>();
-                for (long id : eventIds) {
-                    var entry = state.events.get(id);
-                    if (entry != null && entry.status() == OutboxEntry.DeliveryStatus.DEAD) {
-                        state.events.remove(id);
-                        state.projectionByFlid.remove(entry.event().partitionKey(), id);
-                        purged.add(id);
-                    }
-                    var reference = state.referenceEvents.get(id);
-                    if (reference != null && reference.status() == OutboxEntry.DeliveryStatus.DEAD) {
-                        state.referenceEvents.remove(id);
-                        state.referenceEventByKey.remove(reference.event().partitionKey(), id);
-                        purged.add(id);
-                    }
-                }
-                return List.copyOf(purged);
-            }
-
-            @Override
-            public Optional<OutboxEntry> rearmProjection(FlightId flid, Instant now) {
-                var id = state.projectionByFlid.get(flid);
-                var entry = id == null ? null : state.events.get(id);
-                if (entry == null || isPending(entry)) {
-                    return Optional.empty();
-                }
-                var rearmed = new OutboxEntry(id, entry.event(), OutboxEntry.DeliveryStatus.PENDING, 0, now, null,
-                        null);
-                state.events.put(id, rearmed);
-                return Optional.of(rearmed);
-            }
-        }
+    /** The outbox of this transaction. */
+    private record TxOutbox(State state) implements Notifications, Projections, ReferenceNotifications, DeadLetters,
+            OutboxCleanup, OutboxQueries {
 
         private static boolean isPending(OutboxEntry entry) {
             return entry.status() == OutboxEntry.DeliveryStatus.PENDING;
@@ -924,6 +575,296 @@ public final class InMemoryPipelineStore implements PipelineStore {
 
         private static OutboxEntry pendingEntry(long id, OutboxEvent event) {
             return new OutboxEntry(id, event, OutboxEntry.DeliveryStatus.PENDING, 0, null, null, null);
+        }
+        @Override
+        public long append(OutboxEvent notification) {
+            if (notification.target() != OutboxTarget.KAFKA_MSG) {
+                throw new IllegalArgumentException("append takes KAFKA:msg events; use upsertProjection for "
+                        + notification.target().code());
+            }
+            long id = ++state.eventSeq;
+            state.events.put(id, pendingEntry(id, notification));
+            return id;
+        }
+
+        @Override
+        public boolean upsertProjection(OutboxEvent projection) {
+            if (projection.target() != OutboxTarget.KAFKA_SCHD) {
+                throw new IllegalArgumentException("upsertProjection takes KAFKA:schd events; use append for "
+                        + projection.target().code());
+            }
+            var existingId = state.projectionByFlid.get(projection.partitionKey());
+            if (existingId != null) {
+                var existing = state.events.get(existingId);
+                if (existing.event().stateVersion() > projection.stateVersion()) {
+                    return false;
+                }
+                state.events.remove(existingId);
+            }
+            long id = ++state.eventSeq;
+            state.events.put(id, pendingEntry(id, projection));
+            state.projectionByFlid.put(projection.partitionKey(), id);
+            return true;
+        }
+
+        @Override
+        public void upsertReferences(List<ReferenceEvent> events) {
+            for (var event : events) {
+                var existingId = state.referenceEventByKey.get(event.partitionKey());
+                if (existingId != null) {
+                    if (state.referenceEvents.get(existingId).event().msgId() > event.msgId()) {
+                        continue;
+                    }
+                    state.referenceEvents.remove(existingId);
+                }
+                long id = ++state.eventSeq;
+                state.referenceEvents.put(id, new ReferenceOutboxEntry(id, event,
+                        OutboxEntry.DeliveryStatus.PENDING, 0, null, null, null));
+                state.referenceEventByKey.put(event.partitionKey(), id);
+            }
+        }
+
+        @Override
+        public List<ReferenceOutboxEntry> dueReferences(Instant now, int limit) {
+            return state.referenceEvents.values().stream()
+                    .filter(e -> e.status() == OutboxEntry.DeliveryStatus.PENDING)
+                    .filter(e -> e.nextAttemptAt() == null || !e.nextAttemptAt().isAfter(now))
+                    .limit(limit).toList();
+        }
+
+        @Override
+        public Optional<ReferenceOutboxEntry> referenceEvent(String type, String key) {
+            var id = state.referenceEventByKey.get(type + ":" + key);
+            return Optional.ofNullable(id == null ? null : state.referenceEvents.get(id));
+        }
+
+        @Override
+        public int markReferencesSent(java.util.Collection<Long> eventIds, Instant sentAt) {
+            int confirmed = 0;
+            for (long id : eventIds) {
+                var e = state.referenceEvents.get(id);
+                if (e != null && e.status() == OutboxEntry.DeliveryStatus.PENDING) {
+                    state.referenceEvents.put(id, new ReferenceOutboxEntry(id, e.event(),
+                            OutboxEntry.DeliveryStatus.SENT, e.attempts(), e.nextAttemptAt(), e.lastError(),
+                            sentAt));
+                    confirmed++;
+                }
+            }
+            return confirmed;
+        }
+
+        @Override
+        public List<OutboxEntry> notificationsOf(FlightId flid, int limit) {
+            return state.events.descendingMap().values().stream()
+                    .filter(e -> e.event().target() == OutboxTarget.KAFKA_MSG
+                            && e.event().partitionKey().equals(flid))
+                    .limit(limit).toList();
+        }
+
+        @Override
+        public List<OutboxEntry> pending(OutboxTarget target, int limit) {
+            if (target == OutboxTarget.KAFKA_REF) {
+                throw new IllegalArgumentException("KAFKA:ref rows are read with dueReferences");
+            }
+            return state.events.values().stream()
+                    .filter(e -> e.event().target() == target && e.status() == OutboxEntry.DeliveryStatus.PENDING)
+                    .limit(limit).toList();
+        }
+
+        @Override
+        public List<OutboxEntry> dueNotifications(Instant now, int limit, long afterEventId) {
+            var retrying = state.events.values().stream()
+                    .filter(e -> e.event().target() == OutboxTarget.KAFKA_MSG && isPending(e))
+                    .filter(e -> e.nextAttemptAt() != null)
+                    .map(e -> e.event().partitionKey())
+                    .collect(java.util.stream.Collectors.toSet());
+            return state.events.values().stream()
+                    .filter(e -> e.event().target() == OutboxTarget.KAFKA_MSG && isPending(e))
+                    .filter(e -> e.nextAttemptAt() != null ? !e.nextAttemptAt().isAfter(now)
+                            : !retrying.contains(e.event().partitionKey()))
+                    .filter(e -> e.eventId() > afterEventId)
+                    .limit(limit).toList();
+        }
+
+        @Override
+        public List<OutboxEntry> dueProjections(Instant now, int limit, long afterEventId) {
+            return state.events.values().stream()
+                    .filter(e -> e.event().target() == OutboxTarget.KAFKA_SCHD && isPending(e) && isDue(e, now))
+                    .filter(e -> e.eventId() > afterEventId)
+                    .limit(limit).toList();
+        }
+
+        @Override
+        public Optional<DueRetries> dueRetries(Instant now) {
+            return Optional.of(new DueRetries(firstDueRetry(OutboxTarget.KAFKA_MSG, now),
+                    firstDueRetry(OutboxTarget.KAFKA_SCHD, now)));
+        }
+
+        private long firstDueRetry(OutboxTarget target, Instant now) {
+            return state.events.values().stream()
+                    .filter(e -> e.event().target() == target && isPending(e) && e.nextAttemptAt() != null)
+                    .filter(e -> !e.nextAttemptAt().isAfter(now))
+                    .mapToLong(OutboxEntry::eventId).min().orElse(DueRetries.NONE);
+        }
+
+        @Override
+        public boolean markSent(long eventId, Instant sentAt) {
+            var entry = state.events.get(eventId);
+            if (entry == null || entry.event().target() != OutboxTarget.KAFKA_MSG || !isPending(entry)) {
+                return false;
+            }
+            state.events.put(eventId, new OutboxEntry(eventId, entry.event(), OutboxEntry.DeliveryStatus.SENT,
+                    entry.attempts(), entry.nextAttemptAt(), entry.lastError(), sentAt));
+            return true;
+        }
+
+        @Override
+        public boolean markProjectionSent(FlightId flid, long stateVersion, Instant sentAt) {
+            var id = state.projectionByFlid.get(flid);
+            var entry = id == null ? null : state.events.get(id);
+            if (entry == null || entry.event().stateVersion() != stateVersion || !isPending(entry)) {
+                return false;
+            }
+            state.events.put(id, new OutboxEntry(id, entry.event(), OutboxEntry.DeliveryStatus.SENT,
+                    entry.attempts(), entry.nextAttemptAt(), entry.lastError(), sentAt));
+            return true;
+        }
+
+        @Override
+        public boolean recordDeliveryFailure(long eventId, String error, Instant nextAttemptAt, boolean dead,
+                                             Instant now) {
+            var entry = state.events.get(eventId);
+            var reference = state.referenceEvents.get(eventId);
+            if (reference != null && reference.status() == OutboxEntry.DeliveryStatus.PENDING) {
+                state.referenceEvents.put(eventId, new ReferenceOutboxEntry(eventId, reference.event(),
+                        dead ? OutboxEntry.DeliveryStatus.DEAD : OutboxEntry.DeliveryStatus.PENDING,
+                        reference.attempts() + 1, nextAttemptAt, TxProcStates.cut(error), null));
+                return true;
+            }
+            if (entry == null || !isPending(entry)) {
+                return false;
+            }
+            state.events.put(eventId, new OutboxEntry(eventId, entry.event(),
+                    dead ? OutboxEntry.DeliveryStatus.DEAD : OutboxEntry.DeliveryStatus.PENDING,
+                    entry.attempts() + 1, nextAttemptAt, TxProcStates.cut(error), null));
+            return true;
+        }
+
+        @Override
+        public int deleteSentBefore(Instant cutoff, int limit) {
+            var doomed = state.events.values().stream()
+                    .filter(e -> e.status() == OutboxEntry.DeliveryStatus.SENT && e.sentAt().isBefore(cutoff)
+                            && e.event().createdAt().isBefore(cutoff))
+                    .limit(limit).map(OutboxEntry::eventId).toList();
+            doomed.forEach(id -> {
+                var removed = state.events.remove(id);
+                state.projectionByFlid.remove(removed.event().partitionKey(), id);
+            });
+            var doomedReferences = state.referenceEvents.values().stream()
+                    .filter(e -> e.status() == OutboxEntry.DeliveryStatus.SENT && e.sentAt().isBefore(cutoff)
+                            && e.event().createdAt().isBefore(cutoff))
+                    .limit(limit - doomed.size()).map(ReferenceOutboxEntry::eventId).toList();
+            doomedReferences.forEach(id -> {
+                var removed = state.referenceEvents.remove(id);
+                state.referenceEventByKey.remove(removed.event().partitionKey(), id);
+            });
+            return doomed.size() + doomedReferences.size();
+        }
+
+        @Override
+        public DeliveryBacklog deliveryBacklog() {
+            long pending = 0;
+            long dead = 0;
+            Instant oldest = null;
+            for (var e : state.events.values()) {
+                if (isPending(e)) {
+                    pending++;
+                    oldest = oldest == null || e.event().createdAt().isBefore(oldest) ? e.event().createdAt() : oldest;
+                } else if (e.status() == OutboxEntry.DeliveryStatus.DEAD) {
+                    dead++;
+                }
+            }
+            for (var e : state.referenceEvents.values()) {
+                if (e.status() == OutboxEntry.DeliveryStatus.PENDING) {
+                    pending++;
+                    oldest = oldest == null || e.event().createdAt().isBefore(oldest) ? e.event().createdAt() : oldest;
+                } else if (e.status() == OutboxEntry.DeliveryStatus.DEAD) {
+                    dead++;
+                }
+            }
+            return new DeliveryBacklog(pending, dead, oldest);
+        }
+
+        @Override
+        public List<DeadEvent> deadEvents(int limit) {
+            var dead = new TreeMap<Long, DeadEvent>();
+            state.events.values().stream().filter(e -> e.status() == OutboxEntry.DeliveryStatus.DEAD)
+                    .forEach(e -> dead.put(e.eventId(), new DeadEvent(e.eventId(), e.event().target(),
+                            e.event().partitionKey().value(), e.event().stateVersion(), e.attempts(),
+                            e.lastError(), e.event().createdAt(), e.nextAttemptAt())));
+            state.referenceEvents.values().stream().filter(e -> e.status() == OutboxEntry.DeliveryStatus.DEAD)
+                    .forEach(e -> dead.put(e.eventId(), new DeadEvent(e.eventId(), OutboxTarget.KAFKA_REF,
+                            e.event().partitionKey(), e.event().msgId(), e.attempts(), e.lastError(),
+                            e.event().createdAt(), e.nextAttemptAt())));
+            return dead.values().stream().limit(limit).toList();
+        }
+
+        @Override
+        public List<Long> resendDead(Collection<Long> eventIds, Instant now) {
+            var resent = new java.util.TreeSet<Long>();
+            var before = new TreeMap<>(state.events); // as one statement: every row judged as it was
+            for (long id : new java.util.TreeSet<>(eventIds)) {
+                var entry = before.get(id);
+                if (entry != null && entry.status() == OutboxEntry.DeliveryStatus.DEAD) {
+                    boolean behindPending = entry.event().target() == OutboxTarget.KAFKA_MSG
+                            && before.headMap(id).values().stream().anyMatch(e -> isPending(e)
+                            && e.event().target() == OutboxTarget.KAFKA_MSG
+                            && e.event().partitionKey().equals(entry.event().partitionKey()));
+                    state.events.put(id, new OutboxEntry(id, entry.event(), OutboxEntry.DeliveryStatus.PENDING,
+                            0, behindPending ? null : now, entry.lastError(), null));
+                    resent.add(id);
+                }
+                var reference = state.referenceEvents.get(id);
+                if (reference != null && reference.status() == OutboxEntry.DeliveryStatus.DEAD) {
+                    state.referenceEvents.put(id, new ReferenceOutboxEntry(id, reference.event(),
+                            OutboxEntry.DeliveryStatus.PENDING, 0, now, reference.lastError(), null));
+                    resent.add(id);
+                }
+            }
+            return List.copyOf(resent);
+        }
+
+        @Override
+        public List<Long> purgeDead(Collection<Long> eventIds) {
+            var purged = new java.util.TreeSet<Long>();
+            for (long id : eventIds) {
+                var entry = state.events.get(id);
+                if (entry != null && entry.status() == OutboxEntry.DeliveryStatus.DEAD) {
+                    state.events.remove(id);
+                    state.projectionByFlid.remove(entry.event().partitionKey(), id);
+                    purged.add(id);
+                }
+                var reference = state.referenceEvents.get(id);
+                if (reference != null && reference.status() == OutboxEntry.DeliveryStatus.DEAD) {
+                    state.referenceEvents.remove(id);
+                    state.referenceEventByKey.remove(reference.event().partitionKey(), id);
+                    purged.add(id);
+                }
+            }
+            return List.copyOf(purged);
+        }
+
+        @Override
+        public Optional<OutboxEntry> rearmProjection(FlightId flid, Instant now) {
+            var id = state.projectionByFlid.get(flid);
+            var entry = id == null ? null : state.events.get(id);
+            if (entry == null || isPending(entry)) {
+                return Optional.empty();
+            }
+            var rearmed = new OutboxEntry(id, entry.event(), OutboxEntry.DeliveryStatus.PENDING, 0, now, null,
+                    null);
+            state.events.put(id, rearmed);
+            return Optional.of(rearmed);
         }
     }
 
