@@ -2,10 +2,10 @@ package io.msgx.adapter.oracle;
 
 import io.msgx.adapter.jdbc.AtomicUnit;
 import io.msgx.adapter.jdbc.AtomicUnit.KeptSavepoint;
-import io.msgx.adapter.jdbc.ColumnText;
 import io.msgx.adapter.jdbc.FailureCodes;
 import io.msgx.adapter.jdbc.StoreFailures;
 import io.msgx.adapter.jdbc.TransactionConnection;
+import io.msgx.pipeline.store.ColumnText;
 import io.msgx.pipeline.store.StoreUnavailableException;
 
 import java.io.StringReader;

@@ -1,6 +1,5 @@
 package io.msgx.adapter.pg;
 
-import io.msgx.adapter.jdbc.ColumnText;
 import io.msgx.adapter.pg.jooq.tables.records.MsgEventRecord;
 import io.msgx.domain.flight.FlightId;
 import io.msgx.pipeline.port.DeadLetters;
@@ -9,6 +8,7 @@ import io.msgx.pipeline.port.OutboxCleanup;
 import io.msgx.pipeline.port.OutboxQueries;
 import io.msgx.pipeline.port.Projections;
 import io.msgx.pipeline.port.ReferenceNotifications;
+import io.msgx.pipeline.store.ColumnText;
 import io.msgx.pipeline.store.DeadEvent;
 import io.msgx.pipeline.store.OutboxEntry;
 import io.msgx.pipeline.store.OutboxEvent;
@@ -207,20 +207,11 @@ final class PgOutbox implements Notifications, Projections, ReferenceNotificatio
 
     /** The {@code KAFKA:ref} rows {@code query} selects, as {@link #entries} reads the others. */
     private static List<ReferenceOutboxEntry> referenceEntries(ResultQuery<MsgEventRecord> query) {
-        var entries = new ArrayList<ReferenceOutboxEntry>();
-        try (ResultSet rows = query.fetchResultSet()) {
-            while (rows.next()) {
-                var event = ReferenceEvent.of(rows.getString(PARTITION_KEY),
-                        OutboxEvent.EventType.valueOf(rows.getString(EVENT_TYPE)), rows.getLong(MSG_ID),
-                        rows.getString(PAYLOAD), instant(rows, CREATED_AT));
-                entries.add(new ReferenceOutboxEntry(rows.getLong(EVENT_ID), event,
-                        OutboxEntry.DeliveryStatus.valueOf(rows.getString(STATUS)), rows.getInt(ATTEMPTS),
-                        instant(rows, NEXT_ATTEMPT_AT), rows.getString(LAST_ERROR), instant(rows, SENT_AT)));
-            }
-        } catch (SQLException e) {
-            throw new DataAccessException("reading reference outbox rows: " + e.getMessage(), e);
-        }
-        return entries;
+        return read(query, "reference outbox rows", rows -> new ReferenceOutboxEntry(rows.getLong(EVENT_ID),
+                ReferenceEvent.of(rows.getString(PARTITION_KEY), OutboxEvent.EventType.valueOf(rows.getString(EVENT_TYPE)),
+                        rows.getLong(MSG_ID), rows.getString(PAYLOAD), instant(rows, CREATED_AT)),
+                OutboxEntry.DeliveryStatus.valueOf(rows.getString(STATUS)), rows.getInt(ATTEMPTS),
+                instant(rows, NEXT_ATTEMPT_AT), rows.getString(LAST_ERROR), instant(rows, SENT_AT)));
     }
 
     @Override
@@ -656,25 +647,31 @@ final class PgOutbox implements Notifications, Projections, ReferenceNotificatio
      * round of 5,000 (JFR, issue 9).
      */
     private static List<OutboxEntry> entries(ResultQuery<MsgEventRecord> query) {
-        var entries = new ArrayList<OutboxEntry>();
+        return read(query, "outbox rows", rows -> new OutboxEntry(rows.getLong(EVENT_ID),
+                new OutboxEvent(OutboxTarget.ofCode(rows.getString(TARGET)), FlightId.of(rows.getString(PARTITION_KEY)),
+                        OutboxEvent.EventType.valueOf(rows.getString(EVENT_TYPE)), rows.getLong(STATE_VERSION),
+                        rows.getLong(MSG_ID), rows.getString(PAYLOAD), instant(rows, CREATED_AT)),
+                OutboxEntry.DeliveryStatus.valueOf(rows.getString(STATUS)), rows.getInt(ATTEMPTS),
+                instant(rows, NEXT_ATTEMPT_AT), rows.getString(LAST_ERROR), instant(rows, SENT_AT)));
+    }
+
+    /** One row of a JDBC result, read by column position. */
+    @FunctionalInterface
+    private interface RowReader<T> {
+        T read(ResultSet rows) throws SQLException;
+    }
+
+    /** Every row {@code query} selects, read by {@code reader} straight from the JDBC result. */
+    private static <T> List<T> read(ResultQuery<MsgEventRecord> query, String what, RowReader<T> reader) {
+        var read = new ArrayList<T>();
         try (ResultSet rows = query.fetchResultSet()) {
             while (rows.next()) {
-                var event = new OutboxEvent(
-                        OutboxTarget.ofCode(rows.getString(TARGET)),
-                        FlightId.of(rows.getString(PARTITION_KEY)),
-                        OutboxEvent.EventType.valueOf(rows.getString(EVENT_TYPE)),
-                        rows.getLong(STATE_VERSION),
-                        rows.getLong(MSG_ID),
-                        rows.getString(PAYLOAD),
-                        instant(rows, CREATED_AT));
-                entries.add(new OutboxEntry(rows.getLong(EVENT_ID), event,
-                        OutboxEntry.DeliveryStatus.valueOf(rows.getString(STATUS)), rows.getInt(ATTEMPTS),
-                        instant(rows, NEXT_ATTEMPT_AT), rows.getString(LAST_ERROR), instant(rows, SENT_AT)));
+                read.add(reader.read(rows));
             }
         } catch (SQLException e) {
-            throw new DataAccessException("reading outbox rows: " + e.getMessage(), e);
+            throw new DataAccessException("reading " + what + ": " + e.getMessage(), e);
         }
-        return entries;
+        return read;
     }
 
     private static Instant instant(ResultSet rows, int column) throws SQLException {

@@ -40,10 +40,10 @@ import java.util.function.Function;
 import java.util.function.Predicate;
 import java.util.stream.Collectors;
 
-import static io.msgx.adapter.jdbc.ColumnText.fitted;
 import static io.msgx.adapter.pg.jooq.Tables.BACKFILL_RECONCILIATION;
 import static io.msgx.adapter.pg.jooq.Tables.PROC_STATE;
 import static io.msgx.adapter.pg.jooq.Tables.PROC_STATE_HST;
+import static io.msgx.pipeline.store.ColumnText.fitted;
 import static org.jooq.impl.DSL.any;
 import static org.jooq.impl.DSL.count;
 import static org.jooq.impl.DSL.exists;

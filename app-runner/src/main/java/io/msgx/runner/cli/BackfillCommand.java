@@ -92,8 +92,8 @@ final class BackfillCommand {
         @Parameters(paramLabel = "ID")
         long id;
 
-        @Option(names = "--operator", required = true)
-        String operator;
+        @Mixin
+        OperatorOption operator;
 
         @Option(names = "--note", required = true)
         String note;
@@ -104,11 +104,11 @@ final class BackfillCommand {
         @Override
         public Integer call() {
             try (var exchange = config.open()) {
-                if (!new OperatorActions(exchange).reconcile(id, operator, note, "cli")) {
+                if (!new OperatorActions(exchange).reconcile(id, operator.name, note, "cli")) {
                     spec.commandLine().getErr().println("Message " + id + " has no abandoned mark.");
                     return Main.REFUSED;
                 }
-                spec.commandLine().getOut().println("Reconciled " + id + " by " + operator);
+                spec.commandLine().getOut().println("Reconciled " + id + " by " + operator.name);
                 return 0;
             }
         }

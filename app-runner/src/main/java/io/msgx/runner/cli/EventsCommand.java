@@ -92,8 +92,8 @@ final class EventsCommand {
         @ArgGroup(multiplicity = "1")
         Selection selection;
 
-        @Option(names = "--operator", required = true, description = "Who asks (kept in the audit log).")
-        String operator;
+        @Mixin
+        OperatorOption operator;
 
         @Option(names = "--json", description = "Print JSON.")
         boolean json;
@@ -105,8 +105,8 @@ final class EventsCommand {
         public Integer call() {
             try (var exchange = config.open()) {
                 var actions = new OperatorActions(exchange);
-                var result = selection.all ? actions.resendAllEvents(operator, "cli")
-                        : actions.resendEvents(selection.ids, operator, "cli");
+                var result = selection.all ? actions.resendAllEvents(operator.name, "cli")
+                        : actions.resendEvents(selection.ids, operator.name, "cli");
                 print(spec, json, "resent", "Back to PENDING", result);
                 return result.refused().isEmpty() ? 0 : Main.REFUSED;
             }
@@ -122,8 +122,8 @@ final class EventsCommand {
         @Parameters(paramLabel = "ID", arity = "1..*", description = "EVENT_IDs of DEAD events.")
         java.util.List<Long> ids;
 
-        @Option(names = "--operator", required = true, description = "Who asks (kept in the audit log).")
-        String operator;
+        @Mixin
+        OperatorOption operator;
 
         @Option(names = "--json", description = "Print JSON.")
         boolean json;
@@ -134,7 +134,7 @@ final class EventsCommand {
         @Override
         public Integer call() {
             try (var exchange = config.open()) {
-                var result = new OperatorActions(exchange).purgeEvents(ids, operator, "cli");
+                var result = new OperatorActions(exchange).purgeEvents(ids, operator.name, "cli");
                 print(spec, json, "purged", "Deleted", result);
                 return result.refused().isEmpty() ? 0 : Main.REFUSED;
             }
@@ -151,8 +151,8 @@ final class EventsCommand {
         @Parameters(paramLabel = "FLID")
         String flid;
 
-        @Option(names = "--operator", required = true, description = "Who asks (kept in the audit log).")
-        String operator;
+        @Mixin
+        OperatorOption operator;
 
         @Option(names = "--json", description = "Print JSON.")
         boolean json;
@@ -163,7 +163,7 @@ final class EventsCommand {
         @Override
         public Integer call() {
             try (var exchange = config.open()) {
-                var rearmed = new OperatorActions(exchange).rearmProjection(FlightId.of(flid), operator, "cli");
+                var rearmed = new OperatorActions(exchange).rearmProjection(FlightId.of(flid), operator.name, "cli");
                 if (rearmed.isEmpty()) {
                     spec.commandLine().getErr().println("FLID " + flid + " has no delivered or DEAD projection row"
                             + " (none written, cleaned up after msgx.pipeline.event-retention, or pending already):"

@@ -21,8 +21,8 @@ final class ReplayCommand implements Callable<Integer> {
     @Parameters(paramLabel = "ID", arity = "1..*", description = "Mailbox IDs to replay.")
     List<Long> ids;
 
-    @Option(names = "--operator", required = true, description = "Who asks (kept in the log).")
-    String operator;
+    @Mixin
+    OperatorOption operator;
 
     @Option(names = "--json", description = "Print JSON.")
     boolean json;
@@ -33,7 +33,7 @@ final class ReplayCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         try (var exchange = config.open()) {
-            var result = new OperatorActions(exchange).replay(ids, operator, "cli");
+            var result = new OperatorActions(exchange).replay(ids, operator.name, "cli");
             if (json) {
                 JsonOutput.print(spec.commandLine().getOut(),
                         java.util.Map.of("replayed", result.replayed(), "refused", result.refused()));

@@ -23,8 +23,8 @@ final class SkipCommand implements Callable<Integer> {
     @Option(names = "--reason", required = true)
     String reason;
 
-    @Option(names = "--operator", required = true)
-    String operator;
+    @Mixin
+    OperatorOption operator;
 
     @Option(names = "--json", description = "Print JSON.")
     boolean json;
@@ -35,7 +35,7 @@ final class SkipCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         try (var exchange = config.open()) {
-            var skipped = new OperatorActions(exchange).skip(id, reason, operator, "cli");
+            var skipped = new OperatorActions(exchange).skip(id, reason, operator.name, "cli");
             if (skipped.isEmpty()) {
                 spec.commandLine().getErr().println("Message " + id + " is not open (or not enqueued): nothing skipped.");
                 return Main.REFUSED;

@@ -376,7 +376,10 @@ class ConsoleBrowserTest {
         keys.put("msgx.store.schema", postgres.schema());
         keys.put("msgx.mailbox.url", mariadb.url()
                 + "?sslMode=DISABLED&allowPublicKeyRetrieval=true");
-        keys.put("msgx.mailbox.user", "root");
+        keys.put("msgx.mailbox.user", TestMailboxDatabase.server().user());
+        if (!TestMailboxDatabase.server().password().isEmpty()) {
+            keys.put("msgx.mailbox.password", TestMailboxDatabase.server().password());
+        }
         keys.put("msgx.kafka.enabled", "false");
         keys.put("msgx.pipeline.poll-interval", "200ms");
         keys.put("msgx.jobs.standby-poll", "200ms");

@@ -3,20 +3,18 @@ package io.msgx.runner.console;
 import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.read.ListAppender;
-import io.msgx.adapter.mysql.MailboxDdl;
-import io.msgx.adapter.mysql.MailboxSchema;
-import io.msgx.adapter.mysql.TestMailboxDatabase;
-import io.msgx.adapter.pg.PgTestDatabase;
 import io.msgx.domain.flight.FlightId;
 import io.msgx.pipeline.store.OutboxEntry;
 import io.msgx.pipeline.store.OutboxEvent;
 import io.msgx.pipeline.store.OutboxTarget;
+import io.msgx.runner.RealServices;
 import io.msgx.runner.embed.MsgExchange;
 import io.msgx.runner.http.HttpApi;
 import io.msgx.runner.operations.OperatorActions;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.slf4j.LoggerFactory;
 
 import java.net.URI;
@@ -38,30 +36,16 @@ class ConsoleDeadEventsTest {
 
     private static final String TOKEN = "console-events-token";
 
-    private final PgTestDatabase postgres = new PgTestDatabase();
+    @RegisterExtension
+    final RealServices services = new RealServices();
+
     private final ListAppender<ILoggingEvent> audit = new ListAppender<>();
-    private TestMailboxDatabase mariadb;
     private MsgExchange exchange;
     private HttpApi http;
 
     @BeforeEach
     void start() throws Exception {
-        postgres.beforeEach(null);
-        mariadb = TestMailboxDatabase.create();
-        try (var connection = mariadb.connect()) {
-            new MailboxDdl(MailboxSchema.defaults()).createTables(connection);
-        }
-        var keys = new LinkedHashMap<String, String>();
-        keys.put("msgx.store.url", PgTestDatabase.URL);
-        keys.put("msgx.store.user", PgTestDatabase.USER);
-        if (!PgTestDatabase.PASSWORD.isEmpty()) {
-            keys.put("msgx.store.password", PgTestDatabase.PASSWORD);
-        }
-        keys.put("msgx.store.schema", postgres.schema());
-        keys.put("msgx.mailbox.url", mariadb.url()
-                + "?sslMode=DISABLED&allowPublicKeyRetrieval=true");
-        keys.put("msgx.mailbox.user", "root");
-        keys.put("msgx.kafka.enabled", "false"); // the page works on the outbox; nothing is published here
+        var keys = new LinkedHashMap<>(services.runnerKeys()); // the page works on the outbox; nothing is published
         keys.put("msgx.http.port", "0");
         keys.put("msgx.http.token", TOKEN);
         exchange = MsgExchange.builder().config(keys).build();
@@ -83,10 +67,6 @@ class ConsoleDeadEventsTest {
         if (exchange != null) {
             exchange.close();
         }
-        if (mariadb != null) {
-            mariadb.close();
-        }
-        postgres.afterEach(null);
     }
 
     @Test

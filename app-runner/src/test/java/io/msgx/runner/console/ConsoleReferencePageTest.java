@@ -1,14 +1,13 @@
 package io.msgx.runner.console;
 
-import io.msgx.adapter.mysql.MailboxDdl;
-import io.msgx.adapter.mysql.MailboxSchema;
 import io.msgx.adapter.mysql.TestMailboxDatabase;
-import io.msgx.adapter.pg.PgTestDatabase;
 import io.msgx.pipeline.store.ProcStatus;
+import io.msgx.runner.RealServices;
 import io.msgx.runner.embed.MsgExchange;
 import io.msgx.runner.http.HttpApi;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -34,8 +33,9 @@ class ConsoleReferencePageTest {
             + "<GLST><GCOD>G17</GCOD><GTNM>Gate 17</GTNM><GNMC>17号登机口</GNMC></GLST></MSG>";
     private static final String TOKEN = "console-reference-token";
 
-    private final PgTestDatabase postgres = new PgTestDatabase();
-    private TestMailboxDatabase mariadb;
+    @RegisterExtension
+    final RealServices services = new RealServices();
+
     private MsgExchange exchange;
     private HttpApi http;
 
@@ -47,10 +47,6 @@ class ConsoleReferencePageTest {
         if (exchange != null) {
             exchange.close();
         }
-        if (mariadb != null) {
-            mariadb.close();
-        }
-        postgres.afterEach(null);
     }
 
     private HttpResponse<String> get(String path) throws Exception {
@@ -60,24 +56,11 @@ class ConsoleReferencePageTest {
 
     @Test
     void types_records_and_one_record_are_shown_escaped() throws Exception {
-        postgres.beforeEach(null);
-        mariadb = TestMailboxDatabase.create();
         long id;
-        try (var connection = mariadb.connect()) {
-            new MailboxDdl(MailboxSchema.defaults()).createTables(connection);
+        try (var connection = services.aodbConnection()) {
             id = TestMailboxDatabase.insertInbound(connection, HOSTILE_GATES);
         }
-        var keys = new LinkedHashMap<String, String>();
-        keys.put("msgx.store.url", PgTestDatabase.URL);
-        keys.put("msgx.store.user", PgTestDatabase.USER);
-        if (!PgTestDatabase.PASSWORD.isEmpty()) {
-            keys.put("msgx.store.password", PgTestDatabase.PASSWORD);
-        }
-        keys.put("msgx.store.schema", postgres.schema());
-        keys.put("msgx.mailbox.url", mariadb.url()
-                + "?sslMode=DISABLED&allowPublicKeyRetrieval=true");
-        keys.put("msgx.mailbox.user", "root");
-        keys.put("msgx.kafka.enabled", "false");
+        var keys = new LinkedHashMap<>(services.runnerKeys());
         keys.put("msgx.pipeline.poll-interval", "200ms");
         keys.put("msgx.http.port", "0");
         keys.put("msgx.http.token", TOKEN);
@@ -107,7 +90,7 @@ class ConsoleReferencePageTest {
         var message = get("/console/message?id=" + id);
         assertThat(message.body()).as("everything of the gates is mapped").doesNotContain("id=\"unmapped\"");
         long stray;
-        try (var connection = mariadb.connect()) {
+        try (var connection = services.aodbConnection()) {
             stray = TestMailboxDatabase.insertInbound(connection, HOSTILE_GATES.replace("<SEQN>9001", "<SEQN>9002")
                     .replace("</MSG>", "<XTRA>unknown</XTRA></MSG>"));
         }

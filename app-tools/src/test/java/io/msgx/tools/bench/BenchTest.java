@@ -131,7 +131,10 @@ class BenchTest {
         keys.put("msgx.store.schema", schema);
         keys.put("msgx.mailbox.url", mailbox.url()
                 + "?sslMode=DISABLED&allowPublicKeyRetrieval=true");
-        keys.put("msgx.mailbox.user", "root");
+        keys.put("msgx.mailbox.user", TestMailboxDatabase.server().user());
+        if (!TestMailboxDatabase.server().password().isEmpty()) {
+            keys.put("msgx.mailbox.password", TestMailboxDatabase.server().password());
+        }
         keys.put("msgx.kafka.bootstrap-servers", KafkaTestBroker.bootstrapServers());
         keys.put("msgx.kafka.topic.msg", KafkaTestBroker.uniqueTopic("bench-msg"));
         keys.put("msgx.kafka.topic.schd", KafkaTestBroker.uniqueTopic("bench-schd"));

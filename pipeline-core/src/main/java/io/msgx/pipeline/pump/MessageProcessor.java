@@ -356,10 +356,7 @@ public final class MessageProcessor {
                     break;
                 }
                 var decoded = text != null ? text.decoded() : codec.decode(raw.get()); // else: our kept copy
-                boolean joins = decoded instanceof DecodeResult.Malformed
-                        || decoded instanceof DecodeResult.Decoded
-                        && MessageTriage.groupable(triage.of(decoded, OptionalLong.empty()));
-                if (!joins) {
+                if (!MessageTriage.groupable(triage.of(decoded, OptionalLong.empty()))) {
                     break;
                 }
                 prepared.add(new Prepared(head, raw.get(), decoded));

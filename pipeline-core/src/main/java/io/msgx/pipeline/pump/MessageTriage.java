@@ -107,9 +107,10 @@ public final class MessageTriage {
 
     /**
      * True when a message with this verdict (taken before its identity is bound) may go in a group: a flight message,
-     * or one that ends unread. Everything else goes alone.
+     * or one that ends unread (skipped, or malformed). Everything else goes alone: a reference answer, an unsupported
+     * kind, and a codec failure, which is retried.
      */
     public static boolean groupable(Verdict verdict) {
-        return verdict instanceof ApplyFlight || verdict instanceof Skip;
+        return verdict instanceof ApplyFlight || verdict instanceof Skip || verdict instanceof Malformed;
     }
 }

@@ -125,6 +125,16 @@ class MessageTriageProperties {
                         && !(verdict instanceof MessageTriage.Unsupported));
     }
 
+    @Property
+    void aMalformedMessageJoinsAGroupAndACodecFailureGoesAlone(@ForAll("rules") IgnoreRules rules) {
+        var triage = new MessageTriage(rules);
+
+        assertThat(MessageTriage.groupable(triage.of(new DecodeResult.Malformed("not XML"), OptionalLong.empty())))
+                .as("it ends DEAD(MALFORMED) unread, in the group's transaction").isTrue();
+        assertThat(MessageTriage.groupable(triage.of(new DecodeResult.CodecError("a defect"), OptionalLong.empty())))
+                .as("it is retried with its backoff, alone").isFalse();
+    }
+
     private static MessageMeta meta(String type, String subtype, String seqn) {
         return new MessageMeta("AODB", null, type, subtype, seqn, LocalDateTime.of(2026, 12, 2, 6, 0), null);
     }

@@ -224,49 +224,7 @@ public final class InMemoryPipelineStore implements PipelineStore {
 
     @Override
     public RequestTrack requests() {
-        return new RequestTrack() {
-            @Override
-            public Request register(RequestKind kind, String subject, java.time.LocalDate coverDay, String sender,
-                                    String seqn, Instant windowStart, Instant windowEnd, Instant now) {
-                return inTransaction(tx -> tx.requests().register(kind, subject, coverDay, sender, seqn, windowStart,
-                        windowEnd, now));
-            }
-
-            @Override
-            public boolean markSent(long id, long outMsgId, Instant sentAt) {
-                return inTransaction(tx -> tx.requests().markSent(id, outMsgId, sentAt));
-            }
-
-            @Override
-            public Optional<Request> find(long id) {
-                return inTransaction(tx -> tx.requests().find(id));
-            }
-
-            @Override
-            public Optional<Request> findBySeqn(String seqn) {
-                return inTransaction(tx -> tx.requests().findBySeqn(seqn));
-            }
-
-            @Override
-            public List<Request> openOf(RequestKind kind, String subject) {
-                return inTransaction(tx -> tx.requests().openOf(kind, subject));
-            }
-
-            @Override
-            public List<Request> pending() {
-                return inTransaction(tx -> tx.requests().pending());
-            }
-
-            @Override
-            public boolean complete(long id, long responseMsgId, MatchMode mode, Instant at) {
-                return inTransaction(tx -> tx.requests().complete(id, responseMsgId, mode, at));
-            }
-
-            @Override
-            public int expireOpenBefore(Instant cutoff, Instant now) {
-                return inTransaction(tx -> tx.requests().expireOpenBefore(cutoff, now));
-            }
-        };
+        return autoCommitted(RequestTrack.class, PipelineTransaction::requests);
     }
 
     @Override
@@ -286,43 +244,7 @@ public final class InMemoryPipelineStore implements PipelineStore {
 
     @Override
     public ReferenceData referenceData() {
-        return new ReferenceData() {
-            @Override
-            public void refresh(String type, List<io.msgx.pipeline.codec.ReferenceRecord> records, long msgId, Instant now) {
-                inTransaction(tx -> {
-                    tx.referenceData().refresh(type, records, msgId, now);
-                    return null;
-                });
-            }
-
-            @Override
-            public Optional<ReferenceEntry> find(String type, String key) {
-                return inTransaction(tx -> tx.referenceData().find(type, key));
-            }
-
-            @Override
-            public List<ReferenceEntry> all(String type, int limit) {
-                return inTransaction(tx -> tx.referenceData().all(type, limit));
-            }
-
-            @Override
-            public void remove(String type, java.util.Collection<String> keys, long msgId) {
-                inTransaction(tx -> {
-                    tx.referenceData().remove(type, keys, msgId);
-                    return null;
-                });
-            }
-
-            @Override
-            public Map<String, Long> writers(String type) {
-                return inTransaction(tx -> tx.referenceData().writers(type));
-            }
-
-            @Override
-            public Map<String, Long> countsByType() {
-                return inTransaction(tx -> tx.referenceData().countsByType());
-            }
-        };
+        return autoCommitted(ReferenceData.class, PipelineTransaction::referenceData);
     }
 
     private static <K, V> int removeWhere(Map<K, V> map, java.util.function.Predicate<V> doomed, int limit) {
@@ -1180,7 +1102,7 @@ public final class InMemoryPipelineStore implements PipelineStore {
         }
 
         static String cut(String text) {
-            return text == null || text.length() <= LAST_ERROR_WIDTH ? text : text.substring(0, LAST_ERROR_WIDTH);
+            return ColumnText.fitted(text, LAST_ERROR_WIDTH);
         }
 
         private static ProcRecord with(ProcRecord r, ProcStatus status, String identityKey, int attempts,

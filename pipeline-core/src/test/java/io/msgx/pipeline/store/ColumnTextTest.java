@@ -1,4 +1,4 @@
-package io.msgx.adapter.jdbc;
+package io.msgx.pipeline.store;
 
 import org.junit.jupiter.api.Test;
 

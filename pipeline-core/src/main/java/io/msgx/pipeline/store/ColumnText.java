@@ -1,4 +1,4 @@
-package io.msgx.adapter.jdbc;
+package io.msgx.pipeline.store;
 
 /**
  * Operator text (an error, a reason, a note) cut to fit its column: the text is for operators, not worth a failed
