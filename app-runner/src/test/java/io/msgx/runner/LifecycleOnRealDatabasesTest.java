@@ -57,7 +57,7 @@ class LifecycleOnRealDatabasesTest {
             sql.executeUpdate("DELETE FROM CMINMSGS WHERE CMINMSGS_ID = " + deleted);
         }
 
-        var results = new BackfillJob(services.mailbox(), store, gate, settings, true, clock).runOnce();
+        var results = new BackfillJob(services.mailbox(), store.backfillMarks(), gate, settings, true, clock).runOnce();
 
         assertThat(results).containsExactlyInAnyOrder(new BackfillResult.Written(written),
                 new BackfillResult.AlreadyMarked(marked), new BackfillResult.RowMissing(deleted));
@@ -75,7 +75,7 @@ class LifecycleOnRealDatabasesTest {
         long id = services.deliver(sis.schedule(fltr("1", "11MAR240835")));
         pipeline.runUntilQuiet();
         var down = new JdbcMailbox(closedPort(), MailboxSchema.defaults(), ZoneId.of("Asia/Shanghai"), 2);
-        var unreachable = new BackfillJob(down, store, gate, settings, true, clock);
+        var unreachable = new BackfillJob(down, store.backfillMarks(), gate, settings, true, clock);
 
         var first = unreachable.runOnce();
         assertThat(first).singleElement().isInstanceOfSatisfying(BackfillResult.TransientFailure.class,
@@ -90,7 +90,7 @@ class LifecycleOnRealDatabasesTest {
         assertThat(processedMark(id)).as("abandoned is not marked").isNull();
 
         assertThat(new MarkSettlement(store).reopen(List.of(id), clock.instant())).containsExactly(id);
-        var reachable = new BackfillJob(services.mailbox(), store, gate, settings, true, clock);
+        var reachable = new BackfillJob(services.mailbox(), store.backfillMarks(), gate, settings, true, clock);
         assertThat(reachable.runOnce()).containsExactly(new BackfillResult.Written(id));
         assertThat(processedMark(id)).isNotNull();
     }
@@ -107,7 +107,7 @@ class LifecycleOnRealDatabasesTest {
         }
         long malformed = services.deliver("<MSG><META>");
         pipeline.runUntilQuiet();
-        new BackfillJob(services.mailbox(), store, gate, settings, true, clock).runOnce();
+        new BackfillJob(services.mailbox(), store.backfillMarks(), gate, settings, true, clock).runOnce();
         assertThat(record(store, unsupported).errorClass()).isEqualTo(ErrorClass.EXHAUSTED);
         var identity = record(store, unsupported).identityKey();
 
@@ -115,7 +115,7 @@ class LifecycleOnRealDatabasesTest {
         var listed = store.messageArchive().archiveCandidates(clock.instant().minus(settings.archiveAfter()), 10);
         assertThat(listed).extracting(ProcRecord::msgId).containsExactly(unsupported, malformed);
 
-        var replay = new ReplayService(store, gate, ReplayService.DEFAULT_REPLAYABLE, clock)
+        var replay = new ReplayService(store.replays(), gate, ReplayService.DEFAULT_REPLAYABLE, clock)
                 .replay(List.of(unsupported, malformed), "ops@airport");
         assertThat(replay.replayed()).containsExactly(unsupported);
         assertThat(replay.refused()).containsExactly(malformed);
@@ -136,7 +136,7 @@ class LifecycleOnRealDatabasesTest {
         var xml = sis.schedule(fltr("1", "11MAR240835"));
         long original = services.deliver(xml);
         pipeline.runUntilQuiet();
-        new BackfillJob(services.mailbox(), store, gate, settings, true, clock).runOnce();
+        new BackfillJob(services.mailbox(), store.backfillMarks(), gate, settings, true, clock).runOnce();
         clock.tick(settings.archiveAfter().plusSeconds(1));
         assertThat(new ProcStateArchiver(store, settings, 100, clock).runOnce().archived()).isEqualTo(1);
         assertThat(record(store, original).status()).isEqualTo(ProcStatus.ARCHIVED);

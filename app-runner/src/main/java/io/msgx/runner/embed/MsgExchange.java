@@ -456,7 +456,7 @@ public final class MsgExchange implements AutoCloseable {
             return;
         }
         if (config.cutoverWatermark() != null) {
-            log.info("Cut-over: {}", new CutoverSeeding(mailbox, store, clock).seed(config.cutoverWatermark()));
+            log.info("Cut-over: {}", new CutoverSeeding(mailbox, store.inboxCursor(), clock).seed(config.cutoverWatermark()));
         }
         var engine = new FlightStateEngine(config.engine());
         var poller = new InboxPoller(mailbox, store, clock, config.inbox(), metrics);
@@ -490,7 +490,7 @@ public final class MsgExchange implements AutoCloseable {
                         config.history(), clock)::runOnce, config.housekeepingInterval())
                 .register("retention", new RetentionJob(store, config.lifecycle(), config.retention(),
                         config.engine().operationDayRule(), clock)::runOnce, config.housekeepingInterval())
-                .register("event-cleanup", new SentEventCleanup(store, clock, config.eventRetention(), 1000)::runOnce,
+                .register("event-cleanup", new SentEventCleanup(store.outboxCleanup(), clock, config.eventRetention(), 1000)::runOnce,
                         config.housekeepingInterval());
         if (!config.mailbox().readOnly()) {
             runner.register("request-expiry", new RequestExpiry(store, config.requestTimeout(), clock)::runOnce,
@@ -500,7 +500,7 @@ public final class MsgExchange implements AutoCloseable {
                 runner.register("daily-schedule-request", new DailyScheduleRequest(requestSender(),
                         config.dailyScheduleAt(), config.engine().operationDayRule(), clock)::runOnce, Duration.ofMinutes(1));
             }
-            runner.register("backfill", new BackfillJob(mailbox, store, gate, config.lifecycle(), true, clock)::runOnce,
+            runner.register("backfill", new BackfillJob(mailbox, store.backfillMarks(), gate, config.lifecycle(), true, clock)::runOnce,
                     config.backfillInterval());
         }
         if (sink != null) {
@@ -606,12 +606,12 @@ public final class MsgExchange implements AutoCloseable {
     }
 
     public ReplayService replayService() {
-        return new ReplayService(store, gate, config.replayable(), clock);
+        return new ReplayService(store.replays(), gate, config.replayable(), clock);
     }
 
     /** The compatibility entry's service; null in a shadow deployment (it writes to the mailbox). */
     public CompatEntry compatEntry() {
-        return config.mailbox().readOnly() ? null : new CompatEntry(mailbox, store, codec, clock);
+        return config.mailbox().readOnly() ? null : new CompatEntry(mailbox, store.queue(), codec, clock);
     }
 
     public PipelineStatus status() {

@@ -43,7 +43,7 @@ class CompatEntryEndpointTest {
     }
 
     private void start(String token, long maxBody, Mailbox entryMailbox, boolean withEntry) {
-        var entry = withEntry ? new CompatEntry(entryMailbox, store, new JacksonXmlCodec(), clock) : null;
+        var entry = withEntry ? new CompatEntry(entryMailbox, store.queue(), new JacksonXmlCodec(), clock) : null;
         api = new HttpApi(HttpFixture.settings(token, maxBody, Duration.ofSeconds(1)), entry, List.of(),
                 new PrometheusMeterRegistry(PrometheusConfig.DEFAULT)).start();
         http = new HttpFixture(api);

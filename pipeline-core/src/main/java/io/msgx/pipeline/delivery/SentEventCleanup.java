@@ -1,6 +1,6 @@
 package io.msgx.pipeline.delivery;
 
-import io.msgx.pipeline.port.PipelineStore;
+import io.msgx.pipeline.port.OutboxCleanup;
 import io.msgx.pipeline.store.BatchedDeletes;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -20,13 +20,13 @@ public final class SentEventCleanup {
 
     private static final Logger log = LoggerFactory.getLogger(SentEventCleanup.class);
 
-    private final PipelineStore store;
+    private final OutboxCleanup cleanup;
     private final Clock clock;
     private final Duration retention;
     private final int batch;
 
-    public SentEventCleanup(PipelineStore store, Clock clock, Duration retention, int batch) {
-        this.store = store;
+    public SentEventCleanup(OutboxCleanup cleanup, Clock clock, Duration retention, int batch) {
+        this.cleanup = cleanup;
         this.clock = clock;
         this.retention = Objects.requireNonNull(retention, "retention");
         if (retention.isNegative()) {
@@ -41,7 +41,7 @@ public final class SentEventCleanup {
     /** Delete every delivered row older than the retention; returns how many. */
     public int runOnce() {
         var cutoff = clock.instant().minus(retention);
-        int total = BatchedDeletes.untilDrained(batch, limit -> store.outboxCleanup().deleteSentBefore(cutoff, limit));
+        int total = BatchedDeletes.untilDrained(batch, limit -> cleanup.deleteSentBefore(cutoff, limit));
         if (total > 0) {
             log.info("Deleted {} delivered events sent before {}", total, cutoff);
         }

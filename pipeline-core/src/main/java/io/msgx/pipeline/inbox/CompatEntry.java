@@ -4,7 +4,7 @@ import io.msgx.pipeline.codec.DecodeResult;
 import io.msgx.pipeline.codec.XmlCodec;
 import io.msgx.pipeline.mailbox.MailboxUnavailableException;
 import io.msgx.pipeline.port.Mailbox;
-import io.msgx.pipeline.port.PipelineStore;
+import io.msgx.pipeline.port.MessageQueue;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -31,13 +31,13 @@ public final class CompatEntry {
     private static final Logger log = LoggerFactory.getLogger(CompatEntry.class);
 
     private final Mailbox mailbox;
-    private final PipelineStore store;
+    private final MessageQueue queue;
     private final XmlCodec codec;
     private final Clock clock;
 
-    public CompatEntry(Mailbox mailbox, PipelineStore store, XmlCodec codec, Clock clock) {
+    public CompatEntry(Mailbox mailbox, MessageQueue queue, XmlCodec codec, Clock clock) {
         this.mailbox = mailbox;
-        this.store = store;
+        this.queue = queue;
         this.codec = codec;
         this.clock = clock;
     }
@@ -70,7 +70,7 @@ public final class CompatEntry {
             return new Outcome.Unavailable(e.getMessage());
         }
         try {
-            store.queue().insertIfAbsent(msgId, now, now);
+            queue.insertIfAbsent(msgId, now, now);
             log.info("Message {} received through the compatibility entry and enqueued", msgId);
             return new Outcome.Accepted(msgId, true);
         } catch (RuntimeException e) {

@@ -1,7 +1,7 @@
 package io.msgx.pipeline.inbox;
 
+import io.msgx.pipeline.port.InboxCursors;
 import io.msgx.pipeline.port.Mailbox;
-import io.msgx.pipeline.port.PipelineStore;
 
 import java.time.Clock;
 import java.util.Locale;
@@ -25,12 +25,12 @@ public final class CutoverSeeding {
     public static final String KEY = "msgx.pipeline.cutover-watermark";
 
     private final Mailbox mailbox;
-    private final PipelineStore store;
+    private final InboxCursors cursors;
     private final Clock clock;
 
-    public CutoverSeeding(Mailbox mailbox, PipelineStore store, Clock clock) {
+    public CutoverSeeding(Mailbox mailbox, InboxCursors cursors, Clock clock) {
         this.mailbox = mailbox;
-        this.store = store;
+        this.cursors = cursors;
         this.clock = clock;
     }
 
@@ -51,7 +51,7 @@ public final class CutoverSeeding {
      */
     public Outcome seed(String setting) {
         var target = parse(setting);
-        var cursor = store.inboxCursor().load();
+        var cursor = cursors.load();
         if (cursor.seededAt() != null) {
             return new Outcome.AlreadySeeded(cursor.watermark());
         }
@@ -61,9 +61,9 @@ public final class CutoverSeeding {
             case "max" -> mailbox.maxId().orElse(0L);
             default -> Long.parseLong(target);
         };
-        if (!store.inboxCursor().seed(watermark, clock.instant())) {
+        if (!cursors.seed(watermark, clock.instant())) {
             throw new IllegalStateException(KEY + "=" + setting + " refused: this instance has already consumed the "
-                    + "mailbox (watermark " + store.inboxCursor().load().watermark() + " or processing records exist). "
+                    + "mailbox (watermark " + cursors.load().watermark() + " or processing records exist). "
                     + "Seeding would skip or repeat messages; remove the setting to start normally.");
         }
         return new Outcome.Seeded(watermark);

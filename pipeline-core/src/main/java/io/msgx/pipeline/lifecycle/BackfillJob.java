@@ -2,8 +2,8 @@ package io.msgx.pipeline.lifecycle;
 
 import io.msgx.pipeline.mailbox.MailboxUnavailableException;
 import io.msgx.pipeline.mailbox.MarkOutcome;
+import io.msgx.pipeline.port.BackfillMarks;
 import io.msgx.pipeline.port.Mailbox;
-import io.msgx.pipeline.port.PipelineStore;
 import io.msgx.pipeline.store.ProcRecord;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -30,16 +30,16 @@ public final class BackfillJob {
     private static final Logger log = LoggerFactory.getLogger(BackfillJob.class);
 
     private final Mailbox mailbox;
-    private final PipelineStore store;
+    private final BackfillMarks backfillMarks;
     private final MessageLifecycleGate gate;
     private final LifecycleSettings settings;
     private final boolean mailboxWrites;
     private final Clock clock;
 
-    public BackfillJob(Mailbox mailbox, PipelineStore store, MessageLifecycleGate gate, LifecycleSettings settings,
+    public BackfillJob(Mailbox mailbox, BackfillMarks backfillMarks, MessageLifecycleGate gate, LifecycleSettings settings,
                        boolean mailboxWrites, Clock clock) {
         this.mailbox = mailbox;
-        this.store = store;
+        this.backfillMarks = backfillMarks;
         this.gate = gate;
         this.settings = settings;
         this.mailboxWrites = mailboxWrites;
@@ -61,7 +61,7 @@ public final class BackfillJob {
      */
     private List<BackfillResult> round() {
         var now = clock.instant();
-        var due = store.backfillMarks().backfillDue(now, now.minus(settings.backfillOverdue()), settings.backfillBatch());
+        var due = backfillMarks.backfillDue(now, now.minus(settings.backfillOverdue()), settings.backfillBatch());
         if (due.isEmpty()) {
             return List.of();
         }
@@ -71,7 +71,7 @@ public final class BackfillJob {
         } catch (MailboxUnavailableException e) {
             return due.stream().map(row -> transientFailure(row, e.getMessage(), now)).toList();
         }
-        store.backfillMarks().backfillConfirmedAll(due.stream().map(ProcRecord::msgId)
+        backfillMarks.backfillConfirmedAll(due.stream().map(ProcRecord::msgId)
                 .filter(id -> marks.get(id) != MarkOutcome.MISSING_ROW).toList(), now);
         return due.stream().map(row -> settled(row, marks.get(row.msgId()), now)).toList();
     }
@@ -81,7 +81,7 @@ public final class BackfillJob {
             case WRITTEN -> new BackfillResult.Written(row.msgId());
             case ALREADY_MARKED -> new BackfillResult.AlreadyMarked(row.msgId());
             case MISSING_ROW -> {
-                store.backfillMarks().backfillAbandoned(row.msgId(), "MISSING_ROW", now);
+                backfillMarks.backfillAbandoned(row.msgId(), "MISSING_ROW", now);
                 log.error("ALERT backfill: mailbox row {} ({} since {}) no longer exists; its mark is abandoned "
                         + "(MISSING_ROW) and needs reconciliation", row.msgId(), row.status(), row.enqueuedAt());
                 yield new BackfillResult.RowMissing(row.msgId());
@@ -91,13 +91,13 @@ public final class BackfillJob {
 
     private BackfillResult transientFailure(ProcRecord row, String reason, Instant now) {
         if (!row.enqueuedAt().plus(settings.backfillOverdue()).isAfter(now)) {
-            store.backfillMarks().backfillAbandoned(row.msgId(), "TRANSIENT_DEADLINE", now);
+            backfillMarks.backfillAbandoned(row.msgId(), "TRANSIENT_DEADLINE", now);
             log.error("ALERT backfill: mark of message {} still not written {} after enqueue (R); automatic retries "
                     + "stop (TRANSIENT_DEADLINE). Last failure: {}", row.msgId(), settings.backfillOverdue(), reason);
             return new BackfillResult.TransientFailure(row.msgId(), reason, true);
         }
         int attempts = row.backfillAttempts() + 1;
-        store.backfillMarks().backfillFailed(row.msgId(), now.plus(settings.backfillWait(attempts)), now);
+        backfillMarks.backfillFailed(row.msgId(), now.plus(settings.backfillWait(attempts)), now);
         if (attempts >= settings.backfillAlertAttempts()) {
             log.warn("ALERT backfill: mark of message {} failed {} times (retried until R): {}", row.msgId(), attempts,
                     reason);

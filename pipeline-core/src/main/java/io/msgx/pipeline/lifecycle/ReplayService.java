@@ -1,6 +1,6 @@
 package io.msgx.pipeline.lifecycle;
 
-import io.msgx.pipeline.port.PipelineStore;
+import io.msgx.pipeline.port.MessageReplays;
 import io.msgx.pipeline.store.ErrorClass;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -31,13 +31,13 @@ public final class ReplayService {
 
     private static final Logger log = LoggerFactory.getLogger(ReplayService.class);
 
-    private final PipelineStore store;
+    private final MessageReplays replays;
     private final MessageLifecycleGate gate;
     private final Set<ErrorClass> replayable;
     private final Clock clock;
 
-    public ReplayService(PipelineStore store, MessageLifecycleGate gate, Set<ErrorClass> replayable, Clock clock) {
-        this.store = store;
+    public ReplayService(MessageReplays replays, MessageLifecycleGate gate, Set<ErrorClass> replayable, Clock clock) {
+        this.replays = replays;
         this.gate = gate;
         this.replayable = Set.copyOf(replayable);
         this.clock = clock;
@@ -49,7 +49,7 @@ public final class ReplayService {
 
     public Replay replay(Collection<Long> msgIds, String operator) {
         var requested = new TreeSet<>(msgIds);
-        var replayed = gate.exclusively(() -> store.replays().replay(requested, replayable, clock.instant()));
+        var replayed = gate.exclusively(() -> replays.replay(requested, replayable, clock.instant()));
         var refused = requested.stream().filter(id -> !replayed.contains(id)).toList();
         log.info("Replay by {}: {} message(s) back to PENDING {}; not replayable (state or class outside {}): {}",
                 operator, replayed.size(), replayed, replayable, refused);

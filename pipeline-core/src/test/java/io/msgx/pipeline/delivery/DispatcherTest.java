@@ -285,7 +285,7 @@ class DispatcherTest {
         long waiting = notify("D", 1);
         clock.tick(Duration.ofHours(1));
 
-        int deleted = new SentEventCleanup(store, clock, Duration.ofDays(2), 1).runOnce();
+        int deleted = new SentEventCleanup(store.outboxCleanup(), clock, Duration.ofDays(2), 1).runOnce();
 
         assertThat(deleted).isEqualTo(1);
         var left = store.allEvents().stream().map(OutboxEntry::eventId).toList();

@@ -14,7 +14,7 @@ class CutoverSeedingTest {
     private final InMemoryMailbox mailbox = new InMemoryMailbox();
     private final InMemoryPipelineStore store = new InMemoryPipelineStore();
     private final SettableClock clock = SettableClock.atExampleDay();
-    private final CutoverSeeding seeding = new CutoverSeeding(mailbox, store, clock);
+    private final CutoverSeeding seeding = new CutoverSeeding(mailbox, store.inboxCursor(), clock);
 
     @BeforeEach
     void a_mailbox_whose_oldest_rows_were_purged() {
@@ -35,9 +35,9 @@ class CutoverSeedingTest {
     void max_skips_everything_visible_and_a_number_is_taken_as_is() {
         assertThat(seeding.seed("MAX")).isEqualTo(new CutoverSeeding.Outcome.Seeded(502));
         var other = new InMemoryPipelineStore();
-        assertThat(new CutoverSeeding(mailbox, other, clock).seed("501")).isEqualTo(new CutoverSeeding.Outcome.Seeded(501));
+        assertThat(new CutoverSeeding(mailbox, other.inboxCursor(), clock).seed("501")).isEqualTo(new CutoverSeeding.Outcome.Seeded(501));
         var third = new InMemoryPipelineStore();
-        assertThat(new CutoverSeeding(mailbox, third, clock).seed("zero")).isEqualTo(new CutoverSeeding.Outcome.Seeded(0));
+        assertThat(new CutoverSeeding(mailbox, third.inboxCursor(), clock).seed("zero")).isEqualTo(new CutoverSeeding.Outcome.Seeded(0));
         assertThat(third.inboxCursor().load().seededAt()).isNotNull();
     }
 
@@ -57,7 +57,7 @@ class CutoverSeedingTest {
                 .hasMessageContaining("msgx.pipeline.cutover-watermark=max refused");
         var moved = new InMemoryPipelineStore();
         moved.inboxCursor().save(42, null);
-        assertThatThrownBy(() -> new CutoverSeeding(mailbox, moved, clock).seed("min"))
+        assertThatThrownBy(() -> new CutoverSeeding(mailbox, moved.inboxCursor(), clock).seed("min"))
                 .hasMessageContaining("watermark 42");
     }
 

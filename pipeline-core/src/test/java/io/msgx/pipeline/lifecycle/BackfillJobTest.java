@@ -21,7 +21,7 @@ class BackfillJobTest {
     private final SettableClock clock = SettableClock.atExampleDay();
     private final LifecycleSettings settings = LifecycleSettings.defaults();
     private final MessageLifecycleGate gate = new MessageLifecycleGate();
-    private final BackfillJob job = new BackfillJob(mailbox, store, gate, settings, true, clock);
+    private final BackfillJob job = new BackfillJob(mailbox, store.backfillMarks(), gate, settings, true, clock);
 
     private long ended(String xml) {
         long id = mailbox.appendInbound(xml, Instant.parse("2020-01-01T00:00:00Z"));
@@ -121,7 +121,7 @@ class BackfillJobTest {
     @Test
     void a_shadow_deployment_never_writes_to_the_mailbox() {
         long id = ended("<MSG/>");
-        var shadow = new BackfillJob(new io.msgx.pipeline.mailbox.ReadOnlyMailbox(mailbox), store, gate, settings, false, clock);
+        var shadow = new BackfillJob(new io.msgx.pipeline.mailbox.ReadOnlyMailbox(mailbox), store.backfillMarks(), gate, settings, false, clock);
         assertThat(shadow.runOnce()).isEmpty();
         assertThat(mailbox.processedMarkOf(id)).isEmpty();
         org.assertj.core.api.Assertions.assertThatThrownBy(() ->

@@ -29,8 +29,8 @@ class ReplayAndArchiveTest {
     private final SisMessages sis = new SisMessages();
     private final MessageLifecycleGate gate = new MessageLifecycleGate();
     private final LifecycleSettings settings = LifecycleSettings.defaults();
-    private final ReplayService replay = new ReplayService(store, gate, ReplayService.DEFAULT_REPLAYABLE, clock);
-    private final BackfillJob backfill = new BackfillJob(mailbox, store, gate, settings, true, clock);
+    private final ReplayService replay = new ReplayService(store.replays(), gate, ReplayService.DEFAULT_REPLAYABLE, clock);
+    private final BackfillJob backfill = new BackfillJob(mailbox, store.backfillMarks(), gate, settings, true, clock);
     private final ProcStateArchiver archiver = new ProcStateArchiver(store, settings, 100, clock);
 
     @Test

@@ -164,7 +164,7 @@ class PipelineFlowTest {
         pipeline.runUntilQuiet();
         assertThat(flight("40").fields().valueOf(FlightField.STND)).isNull();
 
-        var replay = new io.msgx.pipeline.lifecycle.ReplayService(store,
+        var replay = new io.msgx.pipeline.lifecycle.ReplayService(store.replays(),
                 new io.msgx.pipeline.lifecycle.MessageLifecycleGate(), io.msgx.pipeline.lifecycle.ReplayService
                 .DEFAULT_REPLAYABLE, clock).replay(List.of(early), "ops");
         pipeline.runUntilQuiet();
