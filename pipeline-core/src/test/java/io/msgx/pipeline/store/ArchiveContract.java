@@ -208,6 +208,18 @@ public abstract class ArchiveContract extends ProcStatesFixture {
     }
 
     @Test
+    void aRowWhoseMarkIsStillOwedIsNotArchivedEvenWhenAskedDirectly() {
+        enqueue(17);
+        queue.finish(17, Terminal.succeeded("applied"), now());
+        clock.tick(Duration.ofDays(2));
+
+        assertThat(archiving.archive(record(17), now())).as("not settled: the copy refuses it").isFalse();
+
+        assertThat(record(17).status()).isEqualTo(ProcStatus.SUCCEEDED);
+        assertThat(backfillMarks.backfillDue(now(), now(), 10)).extracting(ProcRecord::msgId).containsExactly(17L);
+    }
+
+    @Test
     void aCandidateIsArchivedOnce() {
         settled(17);
         clock.tick(Duration.ofDays(2));

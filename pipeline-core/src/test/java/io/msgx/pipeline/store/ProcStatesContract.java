@@ -1,6 +1,7 @@
 package io.msgx.pipeline.store;
 
 import io.msgx.pipeline.port.IdentityRegister;
+import io.msgx.pipeline.port.IdentityRegister.BindAttempt;
 import io.msgx.pipeline.port.MessageQueries;
 import io.msgx.pipeline.port.MessageQueue;
 import org.junit.jupiter.api.Test;
@@ -202,6 +203,40 @@ public abstract class ProcStatesContract extends ProcStatesFixture {
 
         assertThat(IdentityBinder.bind(identities, queue, 17, "AODB|SCHD|DNLD|42", now())).isEqualTo(new IdentityBinding.Bound());
         assertThat(record(17).identityKey()).isEqualTo("AODB|SCHD|DNLD|42");
+    }
+
+    // --- the binding's statements (IdentityBinder settles the races over them) ---
+
+    @Test
+    void bindIfUnboundTellsWhetherItBoundKeptOrFoundTheIdentityTaken() {
+        enqueue(17, 18);
+
+        assertThat(identities.bindIfUnbound(17, "AODB|SCHD|DNLD|42", now())).isEqualTo(BindAttempt.BOUND);
+        assertThat(identities.bindIfUnbound(17, "AODB|SCHD|DNLD|43", now())).as("17 has one")
+                .isEqualTo(BindAttempt.UNCHANGED);
+        assertThat(identities.bindIfUnbound(404, "AODB|SCHD|DNLD|44", now())).as("no record")
+                .isEqualTo(BindAttempt.UNCHANGED);
+        assertThat(identities.bindIfUnbound(18, "AODB|SCHD|DNLD|42", now())).as("17 holds it")
+                .isEqualTo(BindAttempt.TAKEN);
+
+        assertThat(record(18).identityKey()).isNull();
+        assertThat(identities.holderOf("AODB|SCHD|DNLD|42")).hasValue(17);
+        assertThat(identities.holderOf("AODB|SCHD|DNLD|43")).isEmpty();
+    }
+
+    @Test
+    void anIdentityFoundTakenInsideATransactionLeavesTheTransactionUsable() {
+        enqueue(17, 18);
+        IdentityBinder.bind(identities, queue, 17, "AODB|SCHD|DNLD|42", now());
+
+        var attempt = store().inTransaction(tx -> {
+            var taken = tx.identities().bindIfUnbound(18, "AODB|SCHD|DNLD|42", now());
+            tx.queue().finish(18, Terminal.skipped("duplicate-of:17"), now());
+            return taken;
+        });
+
+        assertThat(attempt).isEqualTo(BindAttempt.TAKEN);
+        assertThat(record(18).status()).isEqualTo(ProcStatus.SKIPPED);
     }
 
     @Test
