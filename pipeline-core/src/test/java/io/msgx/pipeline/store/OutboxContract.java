@@ -1,9 +1,14 @@
 package io.msgx.pipeline.store;
 
 import io.msgx.domain.flight.FlightId;
+import io.msgx.pipeline.port.DeadLetters;
+import io.msgx.pipeline.port.Notifications;
+import io.msgx.pipeline.port.OutboxCleanup;
 import io.msgx.pipeline.port.OutboxQueries;
 import io.msgx.pipeline.port.PipelineStore;
+import io.msgx.pipeline.port.Projections;
 import io.msgx.pipeline.port.ReferenceData;
+import io.msgx.pipeline.port.ReferenceNotifications;
 import io.msgx.pipeline.testing.SettableClock;
 import org.junit.jupiter.api.Test;
 
@@ -16,9 +21,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
- * What the outbox ports ({@link Notifications}, {@link Projections}, {@link ReferenceNotifications}, {@link DeadLetters},
- * {@link OutboxCleanup}, {@link OutboxQueries}) must do together: notifications keep their append order through one
- * global {@code EVENT_ID} sequence; the {@code KAFKA:schd} projection keeps one row per FLID holding the newest version.
+ * What the outbox ports ({@link Notifications}, {@link Projections}, {@link ReferenceNotifications},
+ * {@link DeadLetters}, {@link OutboxCleanup}, {@link OutboxQueries}) must do together: notifications keep their append
+ * order through one global {@code EVENT_ID} sequence; the {@code KAFKA:schd} projection keeps one row per FLID holding
+ * the newest version.
  * Delivery (claims, confirmations, failures, cleanup, backlog) runs on the store's auto-commit ports, as the dispatcher
  * uses them.
  */
@@ -41,9 +47,30 @@ public abstract class OutboxContract {
         return inTx(tx -> tx.outboxQueries().pending(target, 100));
     }
 
-    /** The store whose auto-commit outbox ports the dispatcher uses: each call its own statement. */
-    private PipelineStore delivery() {
-        return store();
+    // The store's auto-commit outbox ports, as the dispatcher uses them: each call its own statement.
+
+    private Notifications notifications() {
+        return store().notifications();
+    }
+
+    private Projections projections() {
+        return store().projections();
+    }
+
+    private ReferenceNotifications referenceNotifications() {
+        return store().referenceNotifications();
+    }
+
+    private DeadLetters deadLetters() {
+        return store().deadLetters();
+    }
+
+    private OutboxCleanup outboxCleanup() {
+        return store().outboxCleanup();
+    }
+
+    private OutboxQueries outboxQueries() {
+        return store().outboxQueries();
     }
 
     private Instant now() {
@@ -62,11 +89,11 @@ public abstract class OutboxContract {
     }
 
     private List<Long> dueNotificationIds(Instant at) {
-        return delivery().notifications().dueNotifications(at, 100).stream().map(OutboxEntry::eventId).toList();
+        return notifications().dueNotifications(at, 100).stream().map(OutboxEntry::eventId).toList();
     }
 
     private List<Long> dueProjectionIds(Instant at) {
-        return delivery().projections().dueProjections(at, 100).stream().map(OutboxEntry::eventId).toList();
+        return projections().dueProjections(at, 100).stream().map(OutboxEntry::eventId).toList();
     }
 
     private OutboxEntry pendingRow(long eventId) {
@@ -78,11 +105,11 @@ public abstract class OutboxContract {
     }
 
     private void fail(long eventId, Instant retryAt) {
-        assertThat(delivery().deadLetters().recordDeliveryFailure(eventId, "broker unreachable", retryAt, false, now())).isTrue();
+        assertThat(deadLetters().recordDeliveryFailure(eventId, "broker unreachable", retryAt, false, now())).isTrue();
     }
 
     private void kill(long eventId) {
-        assertThat(delivery().deadLetters().recordDeliveryFailure(eventId, "record too large", now().plusSeconds(60), true, now()))
+        assertThat(deadLetters().recordDeliveryFailure(eventId, "record too large", now().plusSeconds(60), true, now()))
                 .isTrue();
     }
 
@@ -311,7 +338,7 @@ public abstract class OutboxContract {
         long first = append("1001", 1);
         long second = append("1001", 2);
 
-        assertThat(delivery().notifications().markSent(first, now())).isTrue();
+        assertThat(notifications().markSent(first, now())).isTrue();
 
         assertThat(dueNotificationIds(now())).containsExactly(second);
     }
@@ -340,7 +367,7 @@ public abstract class OutboxContract {
 
         assertThat(dueNotificationIds(retryAt)).as("one notification in flight while the flight is in trouble")
                 .containsExactly(head, other);
-        assertThat(delivery().notifications().markSent(head, retryAt)).isTrue();
+        assertThat(notifications().markSent(head, retryAt)).isTrue();
         assertThat(dueNotificationIds(retryAt)).hasSize(2).as("recovered: the rest of the flight flows again")
                 .doesNotContain(head);
     }
@@ -373,7 +400,7 @@ public abstract class OutboxContract {
         long b = append("1003", 2);
         append("1002", 1);
 
-        assertThat(delivery().notifications().dueNotifications(now(), 2)).extracting(OutboxEntry::eventId).containsExactly(a, b);
+        assertThat(notifications().dueNotifications(now(), 2)).extracting(OutboxEntry::eventId).containsExactly(a, b);
     }
 
     @Test
@@ -383,7 +410,7 @@ public abstract class OutboxContract {
         long c = append("1003", 1);
         fail(waiting, now().plusSeconds(30));
 
-        assertThat(delivery().notifications().dueNotifications(now(), 2)).extracting(OutboxEntry::eventId).containsExactly(b, c);
+        assertThat(notifications().dueNotifications(now(), 2)).extracting(OutboxEntry::eventId).containsExactly(b, c);
     }
 
     @Test
@@ -391,14 +418,14 @@ public abstract class OutboxContract {
         var event = notification("1001", 3, 17);
         long eventId = inTx(tx -> tx.notifications().append(event));
 
-        assertThat(delivery().notifications().dueNotifications(now(), 10)).containsExactly(
+        assertThat(notifications().dueNotifications(now(), 10)).containsExactly(
                 new OutboxEntry(eventId, event, OutboxEntry.DeliveryStatus.PENDING, 0, null, null, null));
     }
 
     @Test
     void sentNotificationsAreNeverClaimedAgain() {
         long eventId = append("1001", 1);
-        delivery().notifications().markSent(eventId, now());
+        notifications().markSent(eventId, now());
 
         assertThat(dueNotificationIds(now().plusSeconds(3600))).isEmpty();
     }
@@ -419,10 +446,11 @@ public abstract class OutboxContract {
         long c = append("1001", 2);
         long d = append("1003", 1);
 
-        assertThat(delivery().notifications().dueNotifications(now(), 2, b)).extracting(OutboxEntry::eventId).containsExactly(c, d);
-        assertThat(delivery().notifications().dueNotifications(now(), 10, 0)).extracting(OutboxEntry::eventId)
+        assertThat(notifications().dueNotifications(now(), 2, b)).extracting(OutboxEntry::eventId)
+                .containsExactly(c, d);
+        assertThat(notifications().dueNotifications(now(), 10, 0)).extracting(OutboxEntry::eventId)
                 .containsExactly(a, b, c, d);
-        assertThat(delivery().notifications().dueNotifications(now(), 10, d)).isEmpty();
+        assertThat(notifications().dueNotifications(now(), 10, d)).isEmpty();
     }
 
     @Test
@@ -433,7 +461,7 @@ public abstract class OutboxContract {
         long d = append("1002", 2);
         fail(waiting, now().plusSeconds(30));
 
-        assertThat(delivery().notifications().dueNotifications(now(), 10, b)).extracting(OutboxEntry::eventId).containsExactly(d);
+        assertThat(notifications().dueNotifications(now(), 10, b)).extracting(OutboxEntry::eventId).containsExactly(d);
     }
 
     // --- dueProjections ---
@@ -444,7 +472,7 @@ public abstract class OutboxContract {
         long b = upsertAndGetId("1001", 1);
         upsertAndGetId("1002", 1);
 
-        assertThat(delivery().projections().dueProjections(now(), 2)).extracting(OutboxEntry::eventId).containsExactly(a, b);
+        assertThat(projections().dueProjections(now(), 2)).extracting(OutboxEntry::eventId).containsExactly(a, b);
     }
 
     @Test
@@ -453,8 +481,8 @@ public abstract class OutboxContract {
         long b = upsertAndGetId("1001", 1);
         long c = upsertAndGetId("1002", 1);
 
-        assertThat(delivery().projections().dueProjections(now(), 10, a)).extracting(OutboxEntry::eventId).containsExactly(b, c);
-        assertThat(delivery().projections().dueProjections(now(), 10, c)).isEmpty();
+        assertThat(projections().dueProjections(now(), 10, a)).extracting(OutboxEntry::eventId).containsExactly(b, c);
+        assertThat(projections().dueProjections(now(), 10, c)).isEmpty();
     }
 
     @Test
@@ -475,7 +503,7 @@ public abstract class OutboxContract {
         long dead = upsertAndGetId("1002", 1);
         long pending = upsertAndGetId("1003", 1);
 
-        assertThat(delivery().projections().markProjectionSent(FlightId.of("1001"), 1, now())).isTrue();
+        assertThat(projections().markProjectionSent(FlightId.of("1001"), 1, now())).isTrue();
         kill(dead);
 
         assertThat(dueProjectionIds(now().plusSeconds(3600))).containsExactly(pending);
@@ -485,28 +513,30 @@ public abstract class OutboxContract {
 
     @Test
     void theDueRetriesBeginAtTheLowestPendingEventWhoseRetryHasCome() {
-        assumeTrue(delivery().outboxQueries().dueRetries(now()).isPresent(), "this store does not say where the due retries begin");
+        assumeTrue(outboxQueries().dueRetries(now()).isPresent(),
+                "this store does not say where the due retries begin");
         long later = append("1001", 1);
         long sooner = append("1002", 1);
         append("1003", 1);
         long projection = upsertAndGetId("1004", 1);
         var none = new OutboxQueries.DueRetries(OutboxQueries.DueRetries.NONE, OutboxQueries.DueRetries.NONE);
-        assertThat(delivery().outboxQueries().dueRetries(now())).as("nothing failed yet").contains(none);
+        assertThat(outboxQueries().dueRetries(now())).as("nothing failed yet").contains(none);
 
         fail(later, now().plusSeconds(30));
         fail(sooner, now().plusSeconds(10));
         fail(projection, now().plusSeconds(10));
 
-        assertThat(delivery().outboxQueries().dueRetries(now().plusSeconds(9))).as("none due yet").contains(none);
-        assertThat(delivery().outboxQueries().dueRetries(now().plusSeconds(10)))
+        assertThat(outboxQueries().dueRetries(now().plusSeconds(9))).as("none due yet").contains(none);
+        assertThat(outboxQueries().dueRetries(now().plusSeconds(10)))
                 .contains(new OutboxQueries.DueRetries(sooner, projection));
-        assertThat(delivery().outboxQueries().dueRetries(now().plusSeconds(30))).as("the lowest EVENT_ID, not the earliest time")
+        assertThat(outboxQueries().dueRetries(now().plusSeconds(30))).as("the lowest EVENT_ID, not the earliest time")
                 .contains(new OutboxQueries.DueRetries(later, projection));
     }
 
     @Test
     void aRetryConfirmedOrDeadIsNoLongerDue() {
-        assumeTrue(delivery().outboxQueries().dueRetries(now()).isPresent(), "this store does not say where the due retries begin");
+        assumeTrue(outboxQueries().dueRetries(now()).isPresent(),
+                "this store does not say where the due retries begin");
         long confirmed = append("1001", 1);
         long dead = append("1002", 1);
         long waiting = append("1003", 1);
@@ -514,10 +544,11 @@ public abstract class OutboxContract {
         fail(dead, now());
         fail(waiting, now());
 
-        assertThat(delivery().notifications().markSent(confirmed, now())).isTrue();
+        assertThat(notifications().markSent(confirmed, now())).isTrue();
         kill(dead);
 
-        assertThat(delivery().outboxQueries().dueRetries(now()).map(OutboxQueries.DueRetries::firstNotification)).contains(waiting);
+        assertThat(outboxQueries().dueRetries(now())
+                .map(OutboxQueries.DueRetries::firstNotification)).contains(waiting);
     }
 
     // --- markSent ---
@@ -527,12 +558,12 @@ public abstract class OutboxContract {
         long eventId = append("1001", 1);
         var sentAt = now().plusSeconds(2);
 
-        assertThat(delivery().notifications().markSent(eventId, sentAt)).isTrue();
-        assertThat(delivery().notifications().markSent(eventId, sentAt.plusSeconds(1))).isFalse();
+        assertThat(notifications().markSent(eventId, sentAt)).isTrue();
+        assertThat(notifications().markSent(eventId, sentAt.plusSeconds(1))).isFalse();
 
         assertThat(pending(OutboxTarget.KAFKA_MSG)).isEmpty();
-        assertThat(delivery().outboxCleanup().deleteSentBefore(sentAt, 10)).as("kept: sent at, not before, the cutoff").isZero();
-        assertThat(delivery().outboxCleanup().deleteSentBefore(sentAt.plusMillis(1), 10)).isEqualTo(1);
+        assertThat(outboxCleanup().deleteSentBefore(sentAt, 10)).as("kept: sent at, not before, the cutoff").isZero();
+        assertThat(outboxCleanup().deleteSentBefore(sentAt.plusMillis(1), 10)).isEqualTo(1);
     }
 
     @Test
@@ -542,11 +573,11 @@ public abstract class OutboxContract {
         long dead = append("1003", 1);
         kill(dead);
 
-        assertThat(delivery().notifications().markAllSent(List.of(a, b, dead, 404L), now())).isEqualTo(2);
-        assertThat(delivery().notifications().markAllSent(List.of(a), now())).as("confirmed once").isZero();
+        assertThat(notifications().markAllSent(List.of(a, b, dead, 404L), now())).isEqualTo(2);
+        assertThat(notifications().markAllSent(List.of(a), now())).as("confirmed once").isZero();
 
         assertThat(pending(OutboxTarget.KAFKA_MSG)).isEmpty();
-        assertThat(delivery().outboxQueries().deliveryBacklog().dead()).isEqualTo(1);
+        assertThat(outboxQueries().deliveryBacklog().dead()).isEqualTo(1);
     }
 
     @Test
@@ -556,7 +587,7 @@ public abstract class OutboxContract {
         upsertAndGetId("1003", 1);
         upsertAndGetId("1002", 6);                       // replaced after version 5 was sent
 
-        var confirmed = delivery().projections().markProjectionsSent(java.util.Map.of(FlightId.of("1001"), 3L,
+        var confirmed = projections().markProjectionsSent(java.util.Map.of(FlightId.of("1001"), 3L,
                 FlightId.of("1002"), 5L, FlightId.of("1003"), 1L), now());
 
         assertThat(confirmed).containsExactlyInAnyOrder(FlightId.of("1001"), FlightId.of("1003"));
@@ -566,7 +597,7 @@ public abstract class OutboxContract {
 
     @Test
     void confirmingAnUnknownNotificationIsFalse() {
-        assertThat(delivery().notifications().markSent(404, now())).isFalse();
+        assertThat(notifications().markSent(404, now())).isFalse();
     }
 
     @Test
@@ -574,16 +605,16 @@ public abstract class OutboxContract {
         long eventId = append("1001", 1);
         kill(eventId);
 
-        assertThat(delivery().notifications().markSent(eventId, now())).isFalse();
+        assertThat(notifications().markSent(eventId, now())).isFalse();
 
-        assertThat(delivery().outboxQueries().deliveryBacklog().dead()).isEqualTo(1);
+        assertThat(outboxQueries().deliveryBacklog().dead()).isEqualTo(1);
     }
 
     @Test
     void aProjectionIsNeverConfirmedAsANotification() {
         long eventId = upsertAndGetId("1001", 1);
 
-        assertThat(delivery().notifications().markSent(eventId, now())).isFalse();
+        assertThat(notifications().markSent(eventId, now())).isFalse();
 
         assertThat(dueProjectionIds(now())).containsExactly(eventId);
     }
@@ -593,24 +624,25 @@ public abstract class OutboxContract {
     @Test
     void aProjectionIsConfirmedForTheVersionThatWasSent() {
         upsertAndGetId("1001", 1);
-        var claimed = delivery().projections().dueProjections(now(), 10).get(0);
+        var claimed = projections().dueProjections(now(), 10).get(0);
 
-        assertThat(delivery().projections().markProjectionSent(claimed.event().partitionKey(), claimed.event().stateVersion(), now()))
+        assertThat(projections().markProjectionSent(claimed.event().partitionKey(), claimed.event().stateVersion(), now()))
                 .isTrue();
 
         assertThat(dueProjectionIds(now())).isEmpty();
-        assertThat(delivery().outboxQueries().deliveryBacklog().pending()).isZero();
+        assertThat(outboxQueries().deliveryBacklog().pending()).isZero();
     }
 
     @Test
     void aProjectionReplacedAfterTheClaimIsNotConfirmedAndTheNewerVersionStaysPending() {
         upsertAndGetId("1001", 1);
-        var claimed = delivery().projections().dueProjections(now(), 10).get(0);
+        var claimed = projections().dueProjections(now(), 10).get(0);
         long newer = upsertAndGetId("1001", 2);
 
-        assertThat(delivery().projections().markProjectionSent(FlightId.of("1001"), claimed.event().stateVersion(), now())).isFalse();
+        assertThat(projections().markProjectionSent(FlightId.of("1001"), claimed.event().stateVersion(), now()))
+                .isFalse();
 
-        var due = delivery().projections().dueProjections(now(), 10);
+        var due = projections().dueProjections(now(), 10);
         assertThat(due).extracting(OutboxEntry::eventId).containsExactly(newer);
         assertThat(due.get(0).event().stateVersion()).isEqualTo(2);
         assertThat(due.get(0).status()).isEqualTo(OutboxEntry.DeliveryStatus.PENDING);
@@ -620,20 +652,20 @@ public abstract class OutboxContract {
     void aProjectionIsConfirmedOnlyOnce() {
         upsertAndGetId("1001", 1);
 
-        assertThat(delivery().projections().markProjectionSent(FlightId.of("1001"), 1, now())).isTrue();
-        assertThat(delivery().projections().markProjectionSent(FlightId.of("1001"), 1, now())).isFalse();
+        assertThat(projections().markProjectionSent(FlightId.of("1001"), 1, now())).isTrue();
+        assertThat(projections().markProjectionSent(FlightId.of("1001"), 1, now())).isFalse();
     }
 
     @Test
     void confirmingTheProjectionOfAFlightWithoutOneIsFalse() {
-        assertThat(delivery().projections().markProjectionSent(FlightId.of("1001"), 1, now())).isFalse();
+        assertThat(projections().markProjectionSent(FlightId.of("1001"), 1, now())).isFalse();
     }
 
     @Test
     void confirmingAProjectionNeverConfirmsANotificationOfTheSameFlightAndVersion() {
         long notification = append("1001", 1);
 
-        assertThat(delivery().projections().markProjectionSent(FlightId.of("1001"), 1, now())).isFalse();
+        assertThat(projections().markProjectionSent(FlightId.of("1001"), 1, now())).isFalse();
 
         assertThat(dueNotificationIds(now())).containsExactly(notification);
     }
@@ -643,9 +675,9 @@ public abstract class OutboxContract {
         long eventId = upsertAndGetId("1001", 1);
         kill(eventId);
 
-        assertThat(delivery().projections().markProjectionSent(FlightId.of("1001"), 1, now())).isFalse();
+        assertThat(projections().markProjectionSent(FlightId.of("1001"), 1, now())).isFalse();
 
-        assertThat(delivery().outboxQueries().deliveryBacklog().dead()).isEqualTo(1);
+        assertThat(outboxQueries().deliveryBacklog().dead()).isEqualTo(1);
     }
 
     @Test
@@ -654,19 +686,19 @@ public abstract class OutboxContract {
 
         long revived = upsertAndGetId("1001", 2);
 
-        assertThat(delivery().projections().dueProjections(now(), 10)).containsExactly(new OutboxEntry(revived,
+        assertThat(projections().dueProjections(now(), 10)).containsExactly(new OutboxEntry(revived,
                 projection("1001", 2, 102), OutboxEntry.DeliveryStatus.PENDING, 0, null, null, null));
-        assertThat(delivery().outboxQueries().deliveryBacklog().dead()).isZero();
+        assertThat(outboxQueries().deliveryBacklog().dead()).isZero();
     }
 
     @Test
     void aNewerVersionReopensASentProjection() {
         upsertAndGetId("1001", 1);
-        delivery().projections().markProjectionSent(FlightId.of("1001"), 1, now());
+        projections().markProjectionSent(FlightId.of("1001"), 1, now());
 
         long reopened = upsertAndGetId("1001", 2);
 
-        assertThat(delivery().projections().dueProjections(now(), 10)).containsExactly(new OutboxEntry(reopened,
+        assertThat(projections().dueProjections(now(), 10)).containsExactly(new OutboxEntry(reopened,
                 projection("1001", 2, 102), OutboxEntry.DeliveryStatus.PENDING, 0, null, null, null));
     }
 
@@ -678,14 +710,14 @@ public abstract class OutboxContract {
         var firstRetry = now().plusSeconds(10);
         var secondRetry = now().plusSeconds(40);
 
-        assertThat(delivery().deadLetters().recordDeliveryFailure(eventId, "timeout", firstRetry, false, now())).isTrue();
+        assertThat(deadLetters().recordDeliveryFailure(eventId, "timeout", firstRetry, false, now())).isTrue();
         var afterOne = pendingRow(eventId);
         assertThat(afterOne.status()).isEqualTo(OutboxEntry.DeliveryStatus.PENDING);
         assertThat(afterOne.attempts()).isEqualTo(1);
         assertThat(afterOne.lastError()).isEqualTo("timeout");
         assertThat(afterOne.nextAttemptAt()).isEqualTo(firstRetry);
 
-        assertThat(delivery().deadLetters().recordDeliveryFailure(eventId, "not leader", secondRetry, false, firstRetry)).isTrue();
+        assertThat(deadLetters().recordDeliveryFailure(eventId, "not leader", secondRetry, false, firstRetry)).isTrue();
         var afterTwo = pendingRow(eventId);
         assertThat(afterTwo.attempts()).isEqualTo(2);
         assertThat(afterTwo.lastError()).isEqualTo("not leader");
@@ -697,12 +729,12 @@ public abstract class OutboxContract {
     void aFailedDeliveryMarkedDeadIsKeptAsADeadLetterAndNoLongerPending() {
         long eventId = append("1001", 1);
 
-        assertThat(delivery().deadLetters().recordDeliveryFailure(eventId, "record too large", now(), true, now())).isTrue();
+        assertThat(deadLetters().recordDeliveryFailure(eventId, "record too large", now(), true, now())).isTrue();
 
         assertThat(pending(OutboxTarget.KAFKA_MSG)).isEmpty();
         assertThat(dueNotificationIds(now().plusSeconds(3600))).isEmpty();
-        assertThat(delivery().outboxQueries().deliveryBacklog()).isEqualTo(new OutboxQueries.DeliveryBacklog(0, 1, null));
-        assertThat(delivery().outboxCleanup().deleteSentBefore(now().plusSeconds(3600), 10)).as("a dead letter is kept").isZero();
+        assertThat(outboxQueries().deliveryBacklog()).isEqualTo(new OutboxQueries.DeliveryBacklog(0, 1, null));
+        assertThat(outboxCleanup().deleteSentBefore(now().plusSeconds(3600), 10)).as("a dead letter is kept").isZero();
     }
 
     @Test
@@ -710,7 +742,7 @@ public abstract class OutboxContract {
         long old = upsertAndGetId("1001", 1);
         long newer = upsertAndGetId("1001", 2);
 
-        assertThat(delivery().deadLetters().recordDeliveryFailure(old, "timeout", now().plusSeconds(10), false, now())).isFalse();
+        assertThat(deadLetters().recordDeliveryFailure(old, "timeout", now().plusSeconds(10), false, now())).isFalse();
 
         var row = pendingRow(newer);
         assertThat(row.attempts()).isZero();
@@ -722,14 +754,14 @@ public abstract class OutboxContract {
     void aFailureIsRecordedOnlyOnAPendingRow() {
         long sent = append("1001", 1);
         long dead = append("1002", 1);
-        delivery().notifications().markSent(sent, now());
+        notifications().markSent(sent, now());
         kill(dead);
 
-        assertThat(delivery().deadLetters().recordDeliveryFailure(sent, "late failure", now(), false, now())).isFalse();
-        assertThat(delivery().deadLetters().recordDeliveryFailure(dead, "again", now(), false, now())).isFalse();
-        assertThat(delivery().deadLetters().recordDeliveryFailure(404, "unknown", now(), false, now())).isFalse();
+        assertThat(deadLetters().recordDeliveryFailure(sent, "late failure", now(), false, now())).isFalse();
+        assertThat(deadLetters().recordDeliveryFailure(dead, "again", now(), false, now())).isFalse();
+        assertThat(deadLetters().recordDeliveryFailure(404, "unknown", now(), false, now())).isFalse();
 
-        assertThat(delivery().outboxQueries().deliveryBacklog()).isEqualTo(new OutboxQueries.DeliveryBacklog(0, 1, null));
+        assertThat(outboxQueries().deliveryBacklog()).isEqualTo(new OutboxQueries.DeliveryBacklog(0, 1, null));
         assertThat(dueNotificationIds(now())).isEmpty();
     }
 
@@ -738,7 +770,7 @@ public abstract class OutboxContract {
         long eventId = append("1001", 1);
         var error = "stack ".repeat(2_000);
 
-        assertThat(delivery().deadLetters().recordDeliveryFailure(eventId, error, now(), false, now())).isTrue();
+        assertThat(deadLetters().recordDeliveryFailure(eventId, error, now(), false, now())).isTrue();
 
         var lastError = pendingRow(eventId).lastError();
         assertThat(error).startsWith(lastError);
@@ -755,17 +787,18 @@ public abstract class OutboxContract {
         long pendingNotification = append("1003", 1);
         long dead = append("1004", 1);
         upsertAndGetId("1001", 1);
-        delivery().notifications().markSent(sentEarly, cutoff.minusMillis(1));
-        delivery().notifications().markSent(sentAtCutoff, cutoff);
-        delivery().projections().markProjectionSent(FlightId.of("1001"), 1, cutoff.minusSeconds(30));
+        notifications().markSent(sentEarly, cutoff.minusMillis(1));
+        notifications().markSent(sentAtCutoff, cutoff);
+        projections().markProjectionSent(FlightId.of("1001"), 1, cutoff.minusSeconds(30));
         kill(dead);
 
-        assertThat(delivery().outboxCleanup().deleteSentBefore(cutoff, 100)).isEqualTo(2);
+        assertThat(outboxCleanup().deleteSentBefore(cutoff, 100)).isEqualTo(2);
 
-        assertThat(delivery().outboxCleanup().deleteSentBefore(cutoff, 100)).isZero();
+        assertThat(outboxCleanup().deleteSentBefore(cutoff, 100)).isZero();
         assertThat(dueNotificationIds(now())).containsExactly(pendingNotification);
-        assertThat(delivery().outboxQueries().deliveryBacklog().dead()).isEqualTo(1);
-        assertThat(delivery().outboxCleanup().deleteSentBefore(cutoff.plusMillis(1), 100)).as("the one sent at the cutoff").isEqualTo(1);
+        assertThat(outboxQueries().deliveryBacklog().dead()).isEqualTo(1);
+        assertThat(outboxCleanup().deleteSentBefore(cutoff.plusMillis(1), 100)).as("the one sent at the cutoff")
+                .isEqualTo(1);
     }
 
     @Test
@@ -775,23 +808,23 @@ public abstract class OutboxContract {
         long pendingProjection = upsertAndGetId("1003", 1);
         kill(dead);
 
-        assertThat(delivery().outboxCleanup().deleteSentBefore(now().plus(Duration.ofDays(365)), 100)).isZero();
+        assertThat(outboxCleanup().deleteSentBefore(now().plus(Duration.ofDays(365)), 100)).isZero();
 
         assertThat(dueNotificationIds(now())).containsExactly(pendingNotification);
         assertThat(dueProjectionIds(now())).containsExactly(pendingProjection);
-        assertThat(delivery().outboxQueries().deliveryBacklog()).isEqualTo(new OutboxQueries.DeliveryBacklog(2, 1, now()));
+        assertThat(outboxQueries().deliveryBacklog()).isEqualTo(new OutboxQueries.DeliveryBacklog(2, 1, now()));
     }
 
     @Test
     void cleanupDeletesAtMostTheLimitPerCall() {
         for (var flid : List.of("1001", "1002", "1003")) {
-            delivery().notifications().markSent(append(flid, 1), now());
+            notifications().markSent(append(flid, 1), now());
         }
         var cutoff = now().plusSeconds(1);
 
-        assertThat(delivery().outboxCleanup().deleteSentBefore(cutoff, 2)).isEqualTo(2);
-        assertThat(delivery().outboxCleanup().deleteSentBefore(cutoff, 2)).isEqualTo(1);
-        assertThat(delivery().outboxCleanup().deleteSentBefore(cutoff, 2)).isZero();
+        assertThat(outboxCleanup().deleteSentBefore(cutoff, 2)).isEqualTo(2);
+        assertThat(outboxCleanup().deleteSentBefore(cutoff, 2)).isEqualTo(1);
+        assertThat(outboxCleanup().deleteSentBefore(cutoff, 2)).isZero();
     }
 
     @Test
@@ -800,44 +833,44 @@ public abstract class OutboxContract {
         long dead = append("1002", 1);
         kill(dead);
         for (var flid : List.of("1003", "1004", "1005", "1006", "1007")) {
-            delivery().notifications().markSent(append(flid, 1), now());
+            notifications().markSent(append(flid, 1), now());
         }
         var cutoff = now().plusSeconds(1);
 
-        assertThat(delivery().outboxCleanup().deleteSentBefore(cutoff, 2)).isEqualTo(2);
-        assertThat(delivery().outboxCleanup().deleteSentBefore(cutoff, 2)).isEqualTo(2);
-        assertThat(delivery().outboxCleanup().deleteSentBefore(cutoff, 2)).isEqualTo(1);
-        assertThat(delivery().outboxCleanup().deleteSentBefore(cutoff, 2)).isZero();
+        assertThat(outboxCleanup().deleteSentBefore(cutoff, 2)).isEqualTo(2);
+        assertThat(outboxCleanup().deleteSentBefore(cutoff, 2)).isEqualTo(2);
+        assertThat(outboxCleanup().deleteSentBefore(cutoff, 2)).isEqualTo(1);
+        assertThat(outboxCleanup().deleteSentBefore(cutoff, 2)).isZero();
         assertThat(dueNotificationIds(now())).containsExactly(pendingNotification);
-        assertThat(delivery().outboxQueries().deliveryBacklog().dead()).isEqualTo(1);
+        assertThat(outboxQueries().deliveryBacklog().dead()).isEqualTo(1);
     }
 
     @Test
     void cleanupKeepsARowWrittenAtOrAfterTheCutoffWhateverItsSentAtSays() {
         long eventId = append("1001", 1);
-        delivery().notifications().markSent(eventId, now().minusSeconds(5)); // a dispatcher whose clock is behind the pump's
+        notifications().markSent(eventId, now().minusSeconds(5)); // a dispatcher whose clock is behind the pump's
 
-        assertThat(delivery().outboxCleanup().deleteSentBefore(now(), 10)).as("written at the cutoff").isZero();
-        assertThat(delivery().outboxCleanup().deleteSentBefore(now().plusMillis(1), 10)).isEqualTo(1);
+        assertThat(outboxCleanup().deleteSentBefore(now(), 10)).as("written at the cutoff").isZero();
+        assertThat(outboxCleanup().deleteSentBefore(now().plusMillis(1), 10)).isEqualTo(1);
     }
 
     @Test
     void aFlightWhoseSentProjectionWasCleanedUpGetsAFreshProjectionRow() {
         upsertAndGetId("1001", 1);
-        delivery().projections().markProjectionSent(FlightId.of("1001"), 1, now());
-        assertThat(delivery().outboxCleanup().deleteSentBefore(now().plusSeconds(1), 10)).isEqualTo(1);
+        projections().markProjectionSent(FlightId.of("1001"), 1, now());
+        assertThat(outboxCleanup().deleteSentBefore(now().plusSeconds(1), 10)).isEqualTo(1);
 
         long fresh = upsertAndGetId("1001", 2);
 
         assertThat(dueProjectionIds(now())).containsExactly(fresh);
-        assertThat(delivery().projections().markProjectionSent(FlightId.of("1001"), 2, now())).isTrue();
+        assertThat(projections().markProjectionSent(FlightId.of("1001"), 2, now())).isTrue();
     }
 
     // --- deliveryBacklog ---
 
     @Test
     void anEmptyOutboxHasNoBacklog() {
-        assertThat(delivery().outboxQueries().deliveryBacklog()).isEqualTo(new OutboxQueries.DeliveryBacklog(0, 0, null));
+        assertThat(outboxQueries().deliveryBacklog()).isEqualTo(new OutboxQueries.DeliveryBacklog(0, 0, null));
     }
 
     @Test
@@ -850,10 +883,10 @@ public abstract class OutboxContract {
         clock.tick(Duration.ofMinutes(1));
         upsertAndGetId("1003", 1);
         long dead = append("1004", 1);
-        delivery().notifications().markSent(sent, now());
+        notifications().markSent(sent, now());
         kill(dead);
 
-        assertThat(delivery().outboxQueries().deliveryBacklog())
+        assertThat(outboxQueries().deliveryBacklog())
                 .isEqualTo(new OutboxQueries.DeliveryBacklog(2, 1, start.plus(Duration.ofMinutes(1))));
     }
 
@@ -864,7 +897,7 @@ public abstract class OutboxContract {
         inTx(tx -> tx.notifications().append(new OutboxEvent(OutboxTarget.KAFKA_MSG, FlightId.of("1002"),
                 OutboxEvent.EventType.UPSERT, 1, 18, "{\"FLID\":\"1002\"}", early)));
 
-        assertThat(delivery().outboxQueries().deliveryBacklog().oldestPendingCreatedAt()).isEqualTo(early);
+        assertThat(outboxQueries().deliveryBacklog().oldestPendingCreatedAt()).isEqualTo(early);
     }
 
     // --- a confirmed delivery stays confirmed ---
@@ -872,13 +905,13 @@ public abstract class OutboxContract {
     @Test
     void aConfirmedDeliveryCannotBeRecordedAsFailedAfterwards() {
         long eventId = append("1001", 1);
-        assertThat(delivery().notifications().markAllSent(List.of(eventId), now())).isEqualTo(1);
+        assertThat(notifications().markAllSent(List.of(eventId), now())).isEqualTo(1);
 
-        assertThat(delivery().deadLetters().recordDeliveryFailure(eventId, "late failure", now().plusSeconds(5), false, now()))
+        assertThat(deadLetters().recordDeliveryFailure(eventId, "late failure", now().plusSeconds(5), false, now()))
                 .isFalse();
-        assertThat(delivery().deadLetters().recordDeliveryFailure(eventId, "late failure", now().plusSeconds(5), true, now()))
+        assertThat(deadLetters().recordDeliveryFailure(eventId, "late failure", now().plusSeconds(5), true, now()))
                 .isFalse();
-        assertThat(delivery().outboxQueries().deliveryBacklog()).isEqualTo(new OutboxQueries.DeliveryBacklog(0, 0, null));
+        assertThat(outboxQueries().deliveryBacklog()).isEqualTo(new OutboxQueries.DeliveryBacklog(0, 0, null));
     }
 
     @Test
@@ -889,7 +922,7 @@ public abstract class OutboxContract {
         clock.tick(Duration.ofSeconds(10));
         assertThat(dueNotificationIds(now())).containsExactly(head);
 
-        assertThat(delivery().notifications().markSent(head, now())).isTrue();
+        assertThat(notifications().markSent(head, now())).isTrue();
 
         assertThat(dueNotificationIds(now())).containsExactly(next);
     }
@@ -906,8 +939,10 @@ public abstract class OutboxContract {
         });
 
         var store = store();
-        assertThat(store.notifications().dueNotifications(now(), 10)).extracting(OutboxEntry::eventId).containsExactly(eventId);
-        assertThat(store.projections().dueProjections(now(), 10)).extracting(OutboxEntry::event).containsExactly(projection);
+        assertThat(store.notifications().dueNotifications(now(), 10)).extracting(OutboxEntry::eventId)
+                .containsExactly(eventId);
+        assertThat(store.projections().dueProjections(now(), 10)).extracting(OutboxEntry::event)
+                .containsExactly(projection);
         assertThat(store.outboxQueries().deliveryBacklog()).isEqualTo(new OutboxQueries.DeliveryBacklog(2, 0, now()));
     }
 
@@ -930,7 +965,7 @@ public abstract class OutboxContract {
 
         assertThat(dueNotificationIds(now())).isEmpty();
         assertThat(dueProjectionIds(now())).isEmpty();
-        assertThat(delivery().outboxQueries().deliveryBacklog()).isEqualTo(new OutboxQueries.DeliveryBacklog(0, 0, null));
+        assertThat(outboxQueries().deliveryBacklog()).isEqualTo(new OutboxQueries.DeliveryBacklog(0, 0, null));
     }
 
     // --- KAFKA:ref (reference data, D-60) ---
@@ -955,7 +990,8 @@ public abstract class OutboxContract {
     }
 
     private ReferenceOutboxEntry referenceRow(String type, String key) {
-        return delivery().referenceNotifications().referenceEvent(type, key).orElseThrow(() -> new AssertionError("no KAFKA:ref row " + type
+        return referenceNotifications().referenceEvent(type, key)
+                .orElseThrow(() -> new AssertionError("no KAFKA:ref row " + type
                 + ":" + key));
     }
 
@@ -964,15 +1000,15 @@ public abstract class OutboxContract {
         upsertReferences(referenceUpsert("GLST", "G17", 5), referenceUpsert("GLST", "G18", 5),
                 referenceTombstone("SLST", "201", 5));
 
-        var due = delivery().referenceNotifications().dueReferences(now(), 100);
+        var due = referenceNotifications().dueReferences(now(), 100);
         assertThat(due).extracting(e -> e.event().partitionKey()).containsExactly("GLST:G17", "GLST:G18", "SLST:201");
         assertThat(due.get(0).eventId()).isLessThan(due.get(1).eventId());
         assertThat(due.get(2).event().payload()).as("a tombstone has no payload").isNull();
         assertThat(due.get(2).event().eventType()).isEqualTo(OutboxEvent.EventType.TOMBSTONE);
         assertThat(due.get(0).event()).isEqualTo(referenceUpsert("GLST", "G17", 5));
         assertThat(due.get(0).status()).isEqualTo(OutboxEntry.DeliveryStatus.PENDING);
-        assertThat(delivery().referenceNotifications().dueReferences(now(), 2)).hasSize(2);
-        assertThat(delivery().outboxQueries().deliveryBacklog().pending()).isEqualTo(3);
+        assertThat(referenceNotifications().dueReferences(now(), 2)).hasSize(2);
+        assertThat(outboxQueries().deliveryBacklog().pending()).isEqualTo(3);
     }
 
     @Test
@@ -987,7 +1023,7 @@ public abstract class OutboxContract {
 
         upsertReferences(referenceUpsert("GLST", "G17", 6));
         assertThat(referenceRow("GLST", "G17")).as("an older message's change is not written").isEqualTo(replaced);
-        assertThat(delivery().referenceNotifications().dueReferences(now(), 100)).hasSize(1);
+        assertThat(referenceNotifications().dueReferences(now(), 100)).hasSize(1);
     }
 
     @Test
@@ -1008,17 +1044,20 @@ public abstract class OutboxContract {
     @Test
     void aDeliveredReferenceIsConfirmedByItsEventIdUnlessItWasReplacedMeanwhile() {
         upsertReferences(referenceUpsert("GLST", "G17", 5), referenceUpsert("GLST", "G18", 5));
-        var claimed = delivery().referenceNotifications().dueReferences(now(), 100);
+        var claimed = referenceNotifications().dueReferences(now(), 100);
         upsertReferences(referenceUpsert("GLST", "G18", 6)); // replaced while the round was being sent
 
-        int confirmed = delivery().referenceNotifications().markReferencesSent(claimed.stream().map(ReferenceOutboxEntry::eventId).toList(),
+        int confirmed = referenceNotifications().markReferencesSent(claimed.stream()
+                .map(ReferenceOutboxEntry::eventId).toList(),
                 now());
 
         assertThat(confirmed).isEqualTo(1);
         assertThat(referenceRow("GLST", "G17").status()).isEqualTo(OutboxEntry.DeliveryStatus.SENT);
         assertThat(referenceRow("GLST", "G17").sentAt()).isEqualTo(now());
-        assertThat(delivery().referenceNotifications().dueReferences(now(), 100)).extracting(e -> e.event().msgId()).containsExactly(6L);
-        assertThat(delivery().referenceNotifications().markReferencesSent(List.of(claimed.get(0).eventId()), now())).as("once").isZero();
+        assertThat(referenceNotifications().dueReferences(now(), 100)).extracting(e -> e.event().msgId())
+                .containsExactly(6L);
+        assertThat(referenceNotifications().markReferencesSent(List.of(claimed.get(0).eventId()), now())).as("once")
+                .isZero();
     }
 
     @Test
@@ -1029,32 +1068,33 @@ public abstract class OutboxContract {
 
         fail(id, retryAt);
 
-        assertThat(delivery().referenceNotifications().dueReferences(now(), 100)).isEmpty();
-        assertThat(delivery().referenceNotifications().dueReferences(retryAt, 100)).extracting(ReferenceOutboxEntry::attempts).containsExactly(1);
+        assertThat(referenceNotifications().dueReferences(now(), 100)).isEmpty();
+        assertThat(referenceNotifications().dueReferences(retryAt, 100)).extracting(ReferenceOutboxEntry::attempts)
+                .containsExactly(1);
         assertThat(referenceRow("GLST", "G17").lastError()).isEqualTo("broker unreachable");
-        assertThat(delivery().deadLetters().recordDeliveryFailure(id, "gone", retryAt, true, now())).isTrue();
+        assertThat(deadLetters().recordDeliveryFailure(id, "gone", retryAt, true, now())).isTrue();
         assertThat(referenceRow("GLST", "G17").status()).isEqualTo(OutboxEntry.DeliveryStatus.DEAD);
-        assertThat(delivery().outboxQueries().deliveryBacklog().dead()).isEqualTo(1);
+        assertThat(outboxQueries().deliveryBacklog().dead()).isEqualTo(1);
 
         upsertReferences(referenceUpsert("GLST", "G17", 6));
         var fresh = referenceRow("GLST", "G17");
         assertThat(fresh.status()).isEqualTo(OutboxEntry.DeliveryStatus.PENDING);
         assertThat(fresh.attempts()).isZero();
         assertThat(fresh.nextAttemptAt()).isNull();
-        assertThat(delivery().referenceNotifications().dueReferences(now(), 100)).hasSize(1);
+        assertThat(referenceNotifications().dueReferences(now(), 100)).hasSize(1);
     }
 
     @Test
     void sentReferenceRowsAreCleanedUpLikeTheOthers() {
         upsertReferences(referenceUpsert("GLST", "G17", 5), referenceUpsert("GLST", "G18", 5));
         long sent = referenceRow("GLST", "G17").eventId();
-        delivery().referenceNotifications().markReferencesSent(List.of(sent), now());
+        referenceNotifications().markReferencesSent(List.of(sent), now());
         clock.tick(Duration.ofDays(8));
 
-        assertThat(delivery().outboxCleanup().deleteSentBefore(now().minus(Duration.ofDays(7)), 100)).isEqualTo(1);
+        assertThat(outboxCleanup().deleteSentBefore(now().minus(Duration.ofDays(7)), 100)).isEqualTo(1);
 
-        assertThat(delivery().referenceNotifications().referenceEvent("GLST", "G17")).isEmpty();
-        assertThat(delivery().referenceNotifications().referenceEvent("GLST", "G18")).isPresent();
+        assertThat(referenceNotifications().referenceEvent("GLST", "G17")).isEmpty();
+        assertThat(referenceNotifications().referenceEvent("GLST", "G18")).isPresent();
     }
 
     @Test
@@ -1064,7 +1104,7 @@ public abstract class OutboxContract {
             throw new IllegalStateException("boom");
         })).hasMessage("boom");
 
-        assertThat(delivery().referenceNotifications().dueReferences(now(), 100)).isEmpty();
+        assertThat(referenceNotifications().dueReferences(now(), 100)).isEmpty();
     }
 
     // --- the dead-letter queue (issue 23, D-67) ---
@@ -1080,7 +1120,7 @@ public abstract class OutboxContract {
         kill(p1);
         kill(r1);
 
-        var dead = delivery().deadLetters().deadEvents(100);
+        var dead = deadLetters().deadEvents(100);
 
         assertThat(dead).extracting(DeadEvent::eventId).containsExactly(n1, p1, r1);
         assertThat(dead).extracting(DeadEvent::target)
@@ -1091,7 +1131,7 @@ public abstract class OutboxContract {
         assertThat(dead.get(0).lastError()).isEqualTo("record too large");
         assertThat(dead.get(0).createdAt()).isEqualTo(now());
         assertThat(dead.get(0).diedAt()).isEqualTo(now().plusSeconds(60));
-        assertThat(delivery().deadLetters().deadEvents(2)).hasSize(2);
+        assertThat(deadLetters().deadEvents(2)).hasSize(2);
     }
 
     @Test
@@ -1100,18 +1140,18 @@ public abstract class OutboxContract {
         kill(n1);
         clock.tick(Duration.ofMinutes(5));
 
-        assertThat(delivery().deadLetters().resendDead(List.of(n1, 999_999L), now())).containsExactly(n1);
+        assertThat(deadLetters().resendDead(List.of(n1, 999_999L), now())).containsExactly(n1);
 
         var row = pendingRow(n1);
         assertThat(row.attempts()).isZero();
         assertThat(row.status()).isEqualTo(OutboxEntry.DeliveryStatus.PENDING);
         assertThat(row.event().payload()).isEqualTo("{\"FLID\":\"1001\",\"v\":1}");
         assertThat(dueNotificationIds(now())).containsExactly(n1);
-        delivery().outboxQueries().dueRetries(now()).ifPresent( // a store that answers (else the dispatcher always reads from the start)
+        outboxQueries().dueRetries(now()).ifPresent( // a store that answers (else the dispatcher always reads from the start)
                 due -> assertThat(due.firstNotification()).as("found by a dispatcher resuming where it settled")
                         .isEqualTo(n1));
-        assertThat(delivery().deadLetters().deadEvents(100)).isEmpty();
-        assertThat(delivery().deadLetters().resendDead(List.of(n1), now())).as("only DEAD rows are resent").isEmpty();
+        assertThat(deadLetters().deadEvents(100)).isEmpty();
+        assertThat(deadLetters().resendDead(List.of(n1), now())).as("only DEAD rows are resent").isEmpty();
     }
 
     @Test
@@ -1124,12 +1164,12 @@ public abstract class OutboxContract {
         kill(m1);
         long m2 = append("1003", 2);
 
-        assertThat(delivery().deadLetters().resendDead(List.of(n2, m1), now())).containsExactly(n2, m1);
+        assertThat(deadLetters().resendDead(List.of(n2, m1), now())).containsExactly(n2, m1);
 
         assertThat(dueNotificationIds(now())).as("EVENT_ID order among each FLID's pending notifications")
                 .containsExactly(n1, n2, n3, m1);
         assertThat(dueNotificationIds(now())).as("1003's resent head goes alone first").doesNotContain(m2);
-        assertThat(delivery().notifications().markAllSent(List.of(m1), now())).isEqualTo(1);
+        assertThat(notifications().markAllSent(List.of(m1), now())).isEqualTo(1);
         assertThat(dueNotificationIds(now())).containsExactly(n1, n2, n3, m2);
     }
 
@@ -1141,11 +1181,12 @@ public abstract class OutboxContract {
         kill(p1);
         kill(r1);
 
-        assertThat(delivery().deadLetters().resendDead(List.of(r1, p1), now())).containsExactly(p1, r1);
+        assertThat(deadLetters().resendDead(List.of(r1, p1), now())).containsExactly(p1, r1);
 
         assertThat(dueProjectionIds(now())).containsExactly(p1);
         assertThat(pendingRow(p1).attempts()).isZero();
-        assertThat(delivery().referenceNotifications().dueReferences(now(), 100)).extracting(ReferenceOutboxEntry::eventId).containsExactly(r1);
+        assertThat(referenceNotifications().dueReferences(now(), 100)).extracting(ReferenceOutboxEntry::eventId)
+                .containsExactly(r1);
         assertThat(referenceRow("GLST", "G17").attempts()).isZero();
     }
 
@@ -1160,11 +1201,11 @@ public abstract class OutboxContract {
         kill(p1);
         kill(r1);
 
-        assertThat(delivery().deadLetters().purgeDead(List.of(n1, n2, p1, r1))).containsExactlyInAnyOrder(n1, p1, r1);
+        assertThat(deadLetters().purgeDead(List.of(n1, n2, p1, r1))).containsExactlyInAnyOrder(n1, p1, r1);
 
-        assertThat(delivery().deadLetters().deadEvents(100)).isEmpty();
+        assertThat(deadLetters().deadEvents(100)).isEmpty();
         assertThat(pending(OutboxTarget.KAFKA_MSG)).extracting(OutboxEntry::eventId).containsExactly(n2);
-        assertThat(delivery().referenceNotifications().referenceEvent("GLST", "G17")).isEmpty();
+        assertThat(referenceNotifications().referenceEvent("GLST", "G17")).isEmpty();
         assertThat(upsert(projection("1002", 5, 105))).as("a purged projection is written afresh").isTrue();
         assertThat(pending(OutboxTarget.KAFKA_SCHD)).hasSize(1);
     }
@@ -1172,18 +1213,19 @@ public abstract class OutboxContract {
     @Test
     void aRearmedProjectionIsPendingAgainWithItsCurrentVersionWhetherSentOrDead() {
         long p1 = upsertAndGetId("1002", 4);
-        assertThat(delivery().projections().markProjectionsSent(java.util.Map.of(FlightId.of("1002"), 4L), now())).hasSize(1);
-        assertThat(delivery().projections().rearmProjection(FlightId.of("1002"), now())).as("a SENT row").hasValueSatisfying(row -> {
+        assertThat(projections().markProjectionsSent(java.util.Map.of(FlightId.of("1002"), 4L), now())).hasSize(1);
+        assertThat(projections().rearmProjection(FlightId.of("1002"), now())).as("a SENT row")
+                .hasValueSatisfying(row -> {
             assertThat(row.eventId()).isEqualTo(p1);
             assertThat(row.event().stateVersion()).isEqualTo(4);
             assertThat(row.status()).isEqualTo(OutboxEntry.DeliveryStatus.PENDING);
         });
         assertThat(dueProjectionIds(now())).containsExactly(p1);
-        assertThat(delivery().projections().rearmProjection(FlightId.of("1002"), now())).as("already pending").isEmpty();
+        assertThat(projections().rearmProjection(FlightId.of("1002"), now())).as("already pending").isEmpty();
 
         kill(p1);
-        assertThat(delivery().projections().rearmProjection(FlightId.of("1002"), now())).as("a DEAD row").isPresent();
+        assertThat(projections().rearmProjection(FlightId.of("1002"), now())).as("a DEAD row").isPresent();
         assertThat(pendingRow(p1).attempts()).isZero();
-        assertThat(delivery().projections().rearmProjection(FlightId.of("1099"), now())).as("no such row").isEmpty();
+        assertThat(projections().rearmProjection(FlightId.of("1099"), now())).as("no such row").isEmpty();
     }
 }
