@@ -26,9 +26,9 @@ import java.util.Set;
 
 /**
  * The outbox ports ({@link Notifications}, {@link Projections}, {@link ReferenceNotifications}, {@link DeadLetters},
- * {@link OutboxCleanup}, {@link OutboxQueries}) on {@code MSG_EVENT}. Every written row takes a new {@code EVENT_ID} from {@code MSG_EVENT_SEQ}
- * (taken first with {@code SELECT ... NEXTVAL FROM dual}: 11g SQL has no {@code RETURNING} into a result), so append
- * order is {@code EVENT_ID} order; the {@code KAFKA:schd} projection keeps one row per FLID through the unique index
+ * {@link OutboxCleanup}, {@link OutboxQueries}) on {@code MSG_EVENT}. Every written row takes a new {@code EVENT_ID}
+ * from {@code MSG_EVENT_SEQ} (taken first with {@code SELECT ... NEXTVAL FROM dual}: 11g SQL has no {@code RETURNING}
+ * into a result), so append order is {@code EVENT_ID} order; the {@code KAFKA:schd} projection keeps one row per FLID through the unique index
  * on the virtual column {@code SCHD_KEY}, and is written with one {@code MERGE}.
  *
  * <p>The delivery methods are single statements (used in auto-commit by the dispatcher). Every state change is one
@@ -37,7 +37,8 @@ import java.util.Set;
  * <p>Empty texts ('' is NULL in Oracle): an empty payload reads back as {@code ""}, except for a {@code KAFKA:schd}
  * tombstone, whose payload reads back as null; an empty delivery error reads back as null (no text).
  */
-final class OracleOutbox implements Notifications, Projections, ReferenceNotifications, DeadLetters, OutboxCleanup, OutboxQueries {
+final class OracleOutbox
+        implements Notifications, Projections, ReferenceNotifications, DeadLetters, OutboxCleanup, OutboxQueries {
 
     private static final String COLUMNS = "EVENT_ID, TARGET, PARTITION_KEY, EVENT_TYPE, STATE_VERSION, MSG_ID, PAYLOAD,"
             + " STATUS, ATTEMPTS, NEXT_ATTEMPT_AT, LAST_ERROR, CREATED_AT, SENT_AT";

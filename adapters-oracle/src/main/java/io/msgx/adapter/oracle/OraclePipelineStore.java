@@ -26,11 +26,11 @@ import static io.msgx.adapter.jdbc.AtomicUnit.rollback;
  *
  * <p>{@link #inTransaction} runs its work on one connection with auto-commit off, commits when the work returns and
  * rolls back when it throws; {@link #inLockedTransaction} first locks the {@code PIPELINE_LOCK} row
- * ({@code SELECT ... FOR UPDATE}), so two locked transactions never overlap. its ports ({@link io.msgx.pipeline.port.StorePorts}),
- * {@link #inboxCursor()}, {@link #housekeeping()}, {@link #rawCopies()}, {@link #scheduleLog()},
- * {@link #referenceData()} and {@link #requests()} run each call as its own auto-committed statement (the archive of
- * a processing record, the reconciliation and reopening of abandoned marks, and {@link RequestTrack#register} as
- * one short transaction of their own, never holding {@code PIPELINE_LOCK}). A lost connection, a timeout or a
+ * ({@code SELECT ... FOR UPDATE}), so two locked transactions never overlap. Its ports
+ * ({@link io.msgx.pipeline.port.StorePorts}), {@link #housekeeping()}, {@link #rawCopies()} and {@link #scheduleLog()}
+ * run each call as its own auto-committed statement ({@link RequestTrack#register}, and the operations that lock their
+ * rows before changing them, for want of a multi-row {@code RETURNING}: a batch enqueue, a replay, a reopening, as one
+ * short transaction of their own, never holding {@code PIPELINE_LOCK}). A lost connection, a timeout or a
  * database going down surfaces as {@link io.msgx.pipeline.store.StoreUnavailableException} naming the operation;
  * any other SQL error is {@link OracleStoreException} (a defect).
  *
@@ -196,7 +196,7 @@ public final class OraclePipelineStore extends TablePorts<OracleProcStates, Orac
         });
     }
 
-        private <T> T run(TransactionWork<T> work, boolean locked) {
+    private <T> T run(TransactionWork<T> work, boolean locked) {
         Objects.requireNonNull(work, "work");
         return transactions.run(locked ? "a locked transaction" : "a transaction", transaction -> {
             var tx = new OracleTransaction(transaction, clock);

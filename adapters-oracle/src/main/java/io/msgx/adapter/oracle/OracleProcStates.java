@@ -31,11 +31,11 @@ import java.util.Set;
 
 /**
  * The {@code PROC_STATE} ports ({@link MessageQueue}, {@link IdentityRegister}, {@link BackfillMarks},
- * {@link MessageReplays}, {@link MessageArchive}, {@link MessageQueries}) on {@code PROC_STATE}. Every state change is one conditional UPDATE whose row count is the
- * answer ("false when not open"), so two racing writers can never both win. Used either per statement in
- * auto-commit, or bound to one transaction.
+ * {@link MessageReplays}, {@link MessageArchive}, {@link MessageQueries}) on {@code PROC_STATE}. Every state change
+ * is one conditional UPDATE whose row count is the answer ("false when not open"), so two racing writers can never
+ * both win. Used either per statement in auto-commit, or bound to one transaction.
  *
- * <p>The operations of more than one statement (archive, reconcile, reopen, replay: 11g has no
+ * <p>The operations of more than one statement (a batch enqueue; clearing abandonment and replay: 11g has no
  * {@code UPDATE ... RETURNING} into a list, so the rows are first locked with {@code SELECT ... FOR UPDATE}) are
  * atomic: in auto-commit they run in a transaction of their own (never holding {@code PIPELINE_LOCK}); bound to a
  * caller's transaction they run under a savepoint, so a refusal undoes only their own writes.
@@ -45,7 +45,8 @@ import java.util.Set;
  * ({@code BACKFILL_ABANDONED_AT} tells that the row is abandoned); an empty reconciliation note reads back as null;
  * an empty identity key is refused (NULL means "no identity" and would bind nothing).
  */
-final class OracleProcStates implements MessageQueue, IdentityRegister, BackfillMarks, MessageReplays, MessageArchive, MessageQueries {
+final class OracleProcStates
+        implements MessageQueue, IdentityRegister, BackfillMarks, MessageReplays, MessageArchive, MessageQueries {
 
     private static final String COLUMNS = "MSG_ID, STATE, IDENTITY_KEY, ATTEMPTS, NEXT_ATTEMPT_AT, ERROR_CLASS, "
             + "LAST_ERROR, RECEIVED_AT, ENQUEUED_AT, UPDATED_AT, BACKFILL_NEXT_AT, BACKFILL_AT, BACKFILL_ATTEMPTS, "

@@ -56,16 +56,17 @@ import static org.jooq.impl.DSL.when;
 
 /**
  * The outbox ports ({@link Notifications}, {@link Projections}, {@link ReferenceNotifications}, {@link DeadLetters},
- * {@link OutboxCleanup}, {@link OutboxQueries}) on {@code MSG_EVENT}, bound to one transaction. Every written row takes a new {@code EVENT_ID}
- * from {@code MSG_EVENT_SEQ}, so append order is {@code EVENT_ID} order; the {@code KAFKA:schd} projection keeps
- * one row per FLID through the partial unique index on {@code PARTITION_KEY}.
+ * {@link OutboxCleanup}, {@link OutboxQueries}) on {@code MSG_EVENT}, bound to one transaction. Every written row
+ * takes a new {@code EVENT_ID} from {@code MSG_EVENT_SEQ}, so append order is {@code EVENT_ID} order; the
+ * {@code KAFKA:schd} projection keeps one row per FLID through the partial unique index on {@code PARTITION_KEY}.
  *
  * <p>The delivery methods are single statements (used in auto-commit by the dispatcher). Every state change is one
  * conditional UPDATE whose row count is the answer, so a row that moved on meanwhile (confirmed, dead, or a
  * projection replaced by a newer version) is never overwritten. Status and target constants are rendered inline,
  * so the partial indexes of the claims match even under a generic (prepared) plan.
  */
-final class PgOutbox implements Notifications, Projections, ReferenceNotifications, DeadLetters, OutboxCleanup, OutboxQueries {
+final class PgOutbox
+        implements Notifications, Projections, ReferenceNotifications, DeadLetters, OutboxCleanup, OutboxQueries {
 
     private static final String PENDING = OutboxEntry.DeliveryStatus.PENDING.name();
     private static final Field<String> PENDING_STATUS = inline(PENDING);

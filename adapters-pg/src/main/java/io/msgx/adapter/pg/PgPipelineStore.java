@@ -33,11 +33,12 @@ import static io.msgx.adapter.jdbc.AtomicUnit.restoreAutoCommit;
  *
  * <p>Guarantees: {@link #inTransaction} runs its work on one connection with auto-commit off, commits when the work
  * returns and rolls back when it throws; {@link #inLockedTransaction} first locks the {@code PIPELINE_LOCK} row
- * ({@code SELECT ... FOR UPDATE}), so two locked transactions never overlap. its ports ({@link io.msgx.pipeline.port.StorePorts}),
- * {@link #inboxCursor()}, {@link #housekeeping()}, {@link #rawCopies()}, {@link #scheduleLog()}, {@link #referenceData()} and {@link #requests()}
- * run each call as its own auto-committed statement (the archive of a processing record, and the reconciliation
- * and reopening of abandoned marks, as one short transaction of their own, never holding {@code PIPELINE_LOCK}). A lost connection or a timeout surfaces as {@link io.msgx.pipeline.store.StoreUnavailableException}
- * naming the operation; any other SQL error propagates as it is (a defect).
+ * ({@code SELECT ... FOR UPDATE}), so two locked transactions never overlap. Its ports
+ * ({@link io.msgx.pipeline.port.StorePorts}), {@link #housekeeping()}, {@link #rawCopies()} and {@link #scheduleLog()}
+ * run each call as its own auto-committed statement ({@link RequestTrack#register} and the batched identity binding as
+ * one short transaction of their own, never holding {@code PIPELINE_LOCK}). A lost connection or a timeout surfaces as
+ * {@link io.msgx.pipeline.store.StoreUnavailableException} naming the operation; any other SQL error propagates as it
+ * is (a defect).
  *
  * <p>SQL is rendered without a schema: the schema is whatever the data source's {@code search_path} names (the
  * one {@link PgSchema#migrate} was given). The data source must hand out auto-commit connections.
@@ -150,7 +151,7 @@ public final class PgPipelineStore extends TablePorts<PgProcStates, PgOutbox> im
         }
     }
 
-        private <T> T run(TransactionWork<T> work, boolean locked) {
+    private <T> T run(TransactionWork<T> work, boolean locked) {
         Objects.requireNonNull(work, "work");
         return transactions.run(locked ? "a locked transaction" : "a transaction", transaction -> {
             var tx = new PgTransaction(jooq(new TransactionConnectionProvider(transaction)), clock);
@@ -161,7 +162,7 @@ public final class PgPipelineStore extends TablePorts<PgProcStates, PgOutbox> im
         });
     }
 
-            private Connection open(String kind) {
+    private Connection open(String kind) {
         try {
             return dataSource.getConnection();
         } catch (SQLException e) {

@@ -55,9 +55,9 @@ import static org.jooq.impl.DSL.val;
 
 /**
  * The {@code PROC_STATE} ports ({@link MessageQueue}, {@link IdentityRegister}, {@link BackfillMarks},
- * {@link MessageReplays}, {@link MessageArchive}, {@link MessageQueries}) on {@code PROC_STATE}. Every state change is one conditional UPDATE whose row count is the
- * answer ("false when not open"), so two racing writers can never both win. Used either per statement in
- * auto-commit, or bound to one transaction ({@code inTransaction}).
+ * {@link MessageReplays}, {@link MessageArchive}, {@link MessageQueries}) on {@code PROC_STATE}. Every state change
+ * is one conditional UPDATE whose row count is the answer ("false when not open"), so two racing writers can never
+ * both win. Used either per statement in auto-commit, or bound to one transaction ({@code inTransaction}).
  *
  * <p>The operations of several statements (archiving a record, reopening and reconciling abandoned marks) are
  * pipeline-core's ({@code RecordArchiving}, {@code MarkSettlement}), over the single statements here. The one left is
@@ -70,7 +70,8 @@ import static org.jooq.impl.DSL.val;
  * archive threshold (seeds §9.3: "终态与了结都推进它"). {@code ARCHIVED} shadows are excluded explicitly from the
  * head, the backlog, the backfill scan and every backfill change.
  */
-final class PgProcStates implements MessageQueue, IdentityRegister, BackfillMarks, MessageReplays, MessageArchive, MessageQueries {
+final class PgProcStates
+        implements MessageQueue, IdentityRegister, BackfillMarks, MessageReplays, MessageArchive, MessageQueries {
 
     private static final List<String> OPEN = List.of(ProcStatus.PENDING.name(), ProcStatus.FAILED.name());
     /*
@@ -284,8 +285,7 @@ final class PgProcStates implements MessageQueue, IdentityRegister, BackfillMark
             }
             var own = kept.get(claim.msgId());
             if (own != null) {
-                LOG.warn("message {} keeps identity {} from an earlier attempt; this attempt derived {} "
-                        + "(did the codec change?)", claim.msgId(), own, claim.identityKey());
+                IdentityBinder.keptFromAnEarlierAttempt(claim.msgId(), own, claim.identityKey());
             } else {
                 holders.put(claim.identityKey(), claim.msgId());
                 binds.add(claim);

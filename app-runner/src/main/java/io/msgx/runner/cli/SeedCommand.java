@@ -29,7 +29,8 @@ final class SeedCommand implements Callable<Integer> {
     public Integer call() {
         try (var exchange = config.open()) {
             try {
-                var outcome = new CutoverSeeding(exchange.mailbox(), exchange.store().inboxCursor(), exchange.clock()).seed(where);
+                var outcome = new CutoverSeeding(exchange.mailbox(), exchange.store().inboxCursor(), exchange.clock())
+                        .seed(where);
                 if (json) {
                     boolean seeded = outcome instanceof CutoverSeeding.Outcome.Seeded;
                     long watermark = outcome instanceof CutoverSeeding.Outcome.Seeded s ? s.watermark()

@@ -96,7 +96,7 @@ final class FlightPage {
     private Shown shown(OperatorActions.FlightView view) {
         var flight = view.flight();
         var lists = flight.lists().asMap().entrySet().stream().filter(e -> !e.getValue().isEmpty()).toList();
-        var changes = exchange.store().inTransaction(tx -> tx.notifications().notificationsOf(flight.flid(), CHANGES_LIMIT));
+        var changes = exchange.store().notifications().notificationsOf(flight.flid(), CHANGES_LIMIT);
         return new Shown(view, lists, changes);
     }
 }

@@ -456,7 +456,8 @@ public final class MsgExchange implements AutoCloseable {
             return;
         }
         if (config.cutoverWatermark() != null) {
-            log.info("Cut-over: {}", new CutoverSeeding(mailbox, store.inboxCursor(), clock).seed(config.cutoverWatermark()));
+            var seeding = new CutoverSeeding(mailbox, store.inboxCursor(), clock);
+            log.info("Cut-over: {}", seeding.seed(config.cutoverWatermark()));
         }
         var engine = new FlightStateEngine(config.engine());
         var poller = new InboxPoller(mailbox, store, clock, config.inbox(), metrics);
@@ -490,7 +491,8 @@ public final class MsgExchange implements AutoCloseable {
                         config.history(), clock)::runOnce, config.housekeepingInterval())
                 .register("retention", new RetentionJob(store, config.lifecycle(), config.retention(),
                         config.engine().operationDayRule(), clock)::runOnce, config.housekeepingInterval())
-                .register("event-cleanup", new SentEventCleanup(store.outboxCleanup(), clock, config.eventRetention(), 1000)::runOnce,
+                .register("event-cleanup",
+                        new SentEventCleanup(store.outboxCleanup(), clock, config.eventRetention(), 1000)::runOnce,
                         config.housekeepingInterval());
         if (!config.mailbox().readOnly()) {
             runner.register("request-expiry", new RequestExpiry(store, config.requestTimeout(), clock)::runOnce,
@@ -500,7 +502,8 @@ public final class MsgExchange implements AutoCloseable {
                 runner.register("daily-schedule-request", new DailyScheduleRequest(requestSender(),
                         config.dailyScheduleAt(), config.engine().operationDayRule(), clock)::runOnce, Duration.ofMinutes(1));
             }
-            runner.register("backfill", new BackfillJob(mailbox, store.backfillMarks(), gate, config.lifecycle(), true, clock)::runOnce,
+            runner.register("backfill",
+                    new BackfillJob(mailbox, store.backfillMarks(), gate, config.lifecycle(), true, clock)::runOnce,
                     config.backfillInterval());
         }
         if (sink != null) {

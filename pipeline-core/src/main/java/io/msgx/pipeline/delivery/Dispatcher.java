@@ -329,8 +329,8 @@ public final class Dispatcher {
 
     private Round claim(long afterNotification, long afterProjection) {
         var claimedAt = clock.instant();
-        var claimed = new ArrayList<OutboxEntry>(store.notifications().dueNotifications(claimedAt, settings.notificationBatch(),
-                afterNotification));
+        var claimed = new ArrayList<OutboxEntry>(store.notifications().dueNotifications(claimedAt,
+                settings.notificationBatch(), afterNotification));
         int notifications = claimed.size();
         claimed.addAll(store.projections().dueProjections(claimedAt, settings.flushLimit(), afterProjection));
         long lastNotification = 0;
@@ -478,8 +478,8 @@ public final class Dispatcher {
     }
 
     /**
-     * Records in the outbox the failed delivery attempt number {@code attempts} of row {@code eventId} (a {@code what}): its
-     * next attempt by the retry policy, or {@code DEAD} when that was the last. Returns whether it was the last.
+     * Records in the outbox the failed delivery attempt number {@code attempts} of row {@code eventId} (a
+     * {@code what}): its next attempt by the retry policy, or {@code DEAD} when that was the last. Returns whether it was the last.
      */
     private boolean recordFailure(String what, long eventId, int attempts, Delivery.Failed failure,
                                   Instant now) {

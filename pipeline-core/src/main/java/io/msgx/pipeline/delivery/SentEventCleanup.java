@@ -11,9 +11,9 @@ import java.util.Objects;
 
 /**
  * Deletes delivered outbox rows once they are older than {@code msgx.pipeline.event-retention}, judged by
- * {@code SENT_AT} (and written before the same cutoff, which a row sent before it always is: {@link
- * io.msgx.pipeline.port.OutboxCleanup#deleteSentBefore}). Undelivered rows and dead rows (the dead-letter record) are never
- * deleted here.
+ * {@code SENT_AT} (and written before the same cutoff, which a row sent before it always is:
+ * {@link OutboxCleanup#deleteSentBefore}). Undelivered rows and dead rows (the dead-letter record) are never deleted
+ * here.
  * Works in batches so a long backlog never becomes one huge transaction.
  */
 public final class SentEventCleanup {

@@ -61,16 +61,25 @@ public final class IdentityBinder {
                     var kept = queue.find(msgId).orElseThrow(() -> new IllegalStateException("message " + msgId
                             + " has no PROC_STATE row: enqueue it (insertIfAbsent) before binding its identity "
                             + identityKey)).identityKey();
-                    if (!identityKey.equals(kept)) {
-                        LOG.warn("message {} keeps identity {} from an earlier attempt; this attempt derived {} "
-                                + "(did the codec change?)", msgId, kept, identityKey);
-                    }
+                    keptFromAnEarlierAttempt(msgId, kept, identityKey);
                     return new IdentityBinding.Bound();
                 }
             }
         }
         throw new IllegalStateException("identity " + identityKey + " kept changing holder while message " + msgId
                 + " tried to bind it; leave the message open and retry it");
+    }
+
+    /**
+     * The message keeps {@code kept}, the identity an earlier attempt gave it; when this attempt {@code derived} another,
+     * the codec changed meanwhile, and operators are told. A store binding a group in a few statements of its own calls
+     * this for the claimants it finds bound.
+     */
+    public static void keptFromAnEarlierAttempt(long msgId, String kept, String derived) {
+        if (!derived.equals(kept)) {
+            LOG.warn("message {} keeps identity {} from an earlier attempt; this attempt derived {} "
+                    + "(did the codec change?)", msgId, kept, derived);
+        }
     }
 
     /** Bind the claims one by one, in the order given; the result by message ID. */
