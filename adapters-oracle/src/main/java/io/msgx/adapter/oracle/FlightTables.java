@@ -1,5 +1,7 @@
 package io.msgx.adapter.oracle;
 
+import io.msgx.adapter.jdbc.Sql;
+
 import io.msgx.domain.flight.FlightField;
 import io.msgx.domain.flight.FlightList;
 import io.msgx.domain.flight.ListItem;

@@ -1,5 +1,7 @@
 package io.msgx.adapter.oracle;
 
+import io.msgx.adapter.jdbc.Sql;
+
 import io.msgx.domain.flight.FlightId;
 import io.msgx.domain.flight.FlightState;
 import io.msgx.pipeline.port.FlightHistory;
@@ -43,7 +45,7 @@ final class OracleFlightHistory implements FlightHistory {
             throw new IllegalArgumentException("a batch limit is at least 1, got " + limit);
         }
         return sql.run("listing flights past their life (operation day before " + operationDayBefore + ")",
-                session -> session.list(Sql.firstRows("SELECT FLID FROM FLIGHT_SCHD"
+                session -> session.list(sql.firstRows("SELECT FLID FROM FLIGHT_SCHD"
                                 // past their life: an operation day before the cutoff, or no day and no update for long
                                 + " WHERE (OPERATION_DAY < ? OR (OPERATION_DAY IS NULL AND UPDATED_AT < ?))"
                                 // and evidence that they ended: deleted, or quiet
@@ -64,9 +66,9 @@ final class OracleFlightHistory implements FlightHistory {
                                 + " ARCHIVED_AT) VALUES (?, ?, ?, ?, ?, ?)",
                         flight.flid().value(), flight.stateVersion(),
                         flight.operationDay() == null ? null : flight.operationDay().date(), flight.status().name(),
-                        new Sql.Clob(snapshot), at);
+                        new Sql.LongText(snapshot), at);
             } catch (SQLException e) {
-                if (Sql.FAILURES.isUniqueViolation(e)) {
+                if (OracleDialect.FAILURES.isUniqueViolation(e)) {
                     var reason = "FLID " + flight.flid() + " version " + flight.stateVersion()
                             + " is in FLIGHT_HST already";
                     rollbackOnly.accept(reason);

@@ -1,5 +1,7 @@
 package io.msgx.adapter.oracle;
 
+import io.msgx.adapter.jdbc.Sql;
+
 import io.msgx.domain.flight.FlightField;
 import io.msgx.domain.flight.FlightFields;
 import io.msgx.domain.flight.FlightId;
@@ -101,9 +103,9 @@ final class OracleFlightStore implements FlightStore, FlightQueries {
     @Override
     public List<FlightId> findByFlightNumber(String flightNumber, LocalDate operationDay) {
         return sql.run("looking up flight number " + flightNumber, session -> operationDay == null
-                ? session.list(Sql.firstRows("SELECT FLID FROM FLIGHT_SCHD WHERE FLNO = ? ORDER BY FLID"),
+                ? session.list(sql.firstRows("SELECT FLID FROM FLIGHT_SCHD WHERE FLNO = ? ORDER BY FLID"),
                         row -> FlightId.of(row.text("FLID")), flightNumber, 50)
-                : session.list(Sql.firstRows("SELECT FLID FROM FLIGHT_SCHD WHERE FLNO = ? AND OPERATION_DAY = ?"
+                : session.list(sql.firstRows("SELECT FLID FROM FLIGHT_SCHD WHERE FLNO = ? AND OPERATION_DAY = ?"
                                 + " ORDER BY FLID"), row -> FlightId.of(row.text("FLID")), flightNumber, operationDay, 50));
     }
 

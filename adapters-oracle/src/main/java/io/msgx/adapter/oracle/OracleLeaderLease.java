@@ -100,7 +100,7 @@ public final class OracleLeaderLease implements AutoCloseable {
             create.setString(1, name);
             create.executeUpdate();
         } catch (SQLException e) {
-            if (!Sql.FAILURES.isUniqueViolation(e)) {
+            if (!OracleDialect.FAILURES.isUniqueViolation(e)) {
                 throw e;
             }
         }

@@ -1,5 +1,7 @@
 package io.msgx.adapter.oracle;
 
+import io.msgx.adapter.jdbc.Sql;
+
 import io.msgx.domain.flight.FlightId;
 import io.msgx.pipeline.port.DeadLetters;
 import io.msgx.pipeline.port.Notifications;
@@ -109,7 +111,7 @@ final class OracleOutbox
     private static Object[] notificationRow(OutboxEvent notification) {
         return new Object[]{notification.target().code(), notification.partitionKey().value(),
                 notification.eventType().name(), notification.stateVersion(), notification.msgId(),
-                new Sql.Clob(notification.payload()), notification.createdAt()};
+                new Sql.LongText(notification.payload()), notification.createdAt()};
     }
 
     private static void requireNotification(OutboxEvent notification) {
@@ -130,7 +132,7 @@ final class OracleOutbox
             for (int race = 0; ; race++) {
                 long eventId = session.nextValue("MSG_EVENT_SEQ");
                 var type = projection.eventType().name();
-                var payload = new Sql.Clob(projection.payload());
+                var payload = new Sql.LongText(projection.payload());
                 try {
                     return session.update("MERGE INTO MSG_EVENT e USING dual ON (e.SCHD_KEY = ?)"
                                     + " WHEN MATCHED THEN UPDATE SET EVENT_ID = ?, EVENT_TYPE = ?, STATE_VERSION = ?,"
@@ -146,7 +148,7 @@ final class OracleOutbox
                             projection.createdAt()) == 1;
                 } catch (SQLException e) {
                     // A concurrent first projection of the same FLID won between MERGE's probe and insert: merge again.
-                    if (!Sql.FAILURES.isUniqueViolation(e) || race + 1 >= UPSERT_RACES_TOLERATED) {
+                    if (!OracleDialect.FAILURES.isUniqueViolation(e) || race + 1 >= UPSERT_RACES_TOLERATED) {
                         throw e;
                     }
                 }
@@ -169,7 +171,7 @@ final class OracleOutbox
                 for (int race = 0; ; race++) {
                     long eventId = session.nextValue("MSG_EVENT_SEQ");
                     var type = event.eventType().name();
-                    var payload = new Sql.Clob(event.payload());
+                    var payload = new Sql.LongText(event.payload());
                     try {
                         session.update("MERGE INTO MSG_EVENT e USING dual ON (e.REF_KEY = ?)"
                                         + " WHEN MATCHED THEN UPDATE SET EVENT_ID = ?, EVENT_TYPE = ?, STATE_VERSION = ?,"
@@ -183,7 +185,7 @@ final class OracleOutbox
                                 eventId, key, type, event.msgId(), event.msgId(), payload, event.createdAt());
                         break;
                     } catch (SQLException e) {
-                        if (!Sql.FAILURES.isUniqueViolation(e) || race + 1 >= UPSERT_RACES_TOLERATED) {
+                        if (!OracleDialect.FAILURES.isUniqueViolation(e) || race + 1 >= UPSERT_RACES_TOLERATED) {
                             throw e;
                         }
                     }
@@ -198,7 +200,7 @@ final class OracleOutbox
     @Override
     public List<ReferenceOutboxEntry> dueReferences(Instant now, int limit) {
         requireBatch(limit);
-        return sql.run("claiming the due reference events", session -> session.list(Sql.firstRows(
+        return sql.run("claiming the due reference events", session -> session.list(sql.firstRows(
                         "SELECT " + REFERENCE_COLUMNS + " FROM MSG_EVENT e WHERE e.STATUS = 'PENDING' AND e.TARGET = "
                                 + REF + " AND " + DUE + " ORDER BY e.EVENT_ID"),
                 OracleOutbox::referenceEntryOf, now, limit));
@@ -233,7 +235,7 @@ final class OracleOutbox
         if (target == OutboxTarget.KAFKA_REF) {
             throw new IllegalArgumentException("KAFKA:ref rows are read with dueReferences or referenceEvent");
         }
-        return sql.run("reading pending " + target.code() + " events", session -> session.list(Sql.firstRows(
+        return sql.run("reading pending " + target.code() + " events", session -> session.list(sql.firstRows(
                         "SELECT " + COLUMNS + " FROM MSG_EVENT WHERE STATUS = 'PENDING' AND TARGET = ? ORDER BY EVENT_ID"),
                 OracleOutbox::entryOf, target.code(), limit));
     }
@@ -241,7 +243,7 @@ final class OracleOutbox
     @Override
     public List<OutboxEntry> notificationsOf(FlightId flid, int limit) {
         requireBatch(limit);
-        return sql.run("reading the notifications of FLID " + flid.value(), session -> session.list(Sql.firstRows(
+        return sql.run("reading the notifications of FLID " + flid.value(), session -> session.list(sql.firstRows(
                         "SELECT " + COLUMNS + " FROM MSG_EVENT WHERE TARGET = " + MSG + " AND PARTITION_KEY = ?"
                                 + " ORDER BY EVENT_ID DESC"),
                 OracleOutbox::entryOf, flid.value(), limit));
@@ -250,7 +252,7 @@ final class OracleOutbox
     @Override
     public List<OutboxEntry> dueNotifications(Instant now, int limit, long afterEventId) {
         requireBatch(limit);
-        return sql.run("claiming the due notifications", session -> session.list(Sql.firstRows(
+        return sql.run("claiming the due notifications", session -> session.list(sql.firstRows(
                         "SELECT " + COLUMNS + " FROM MSG_EVENT e WHERE e.STATUS = 'PENDING' AND e.TARGET = " + MSG
                                 // A FLID whose head failed before yields only that head, once it is due (D-35).
                                 + " AND (e.NEXT_ATTEMPT_AT <= ? OR e.PARTITION_KEY NOT IN (SELECT r.PARTITION_KEY"
@@ -263,7 +265,7 @@ final class OracleOutbox
     @Override
     public List<OutboxEntry> dueProjections(Instant now, int limit, long afterEventId) {
         requireBatch(limit);
-        return sql.run("claiming the due projections", session -> session.list(Sql.firstRows(
+        return sql.run("claiming the due projections", session -> session.list(sql.firstRows(
                         "SELECT " + COLUMNS + " FROM MSG_EVENT e WHERE e.STATUS = 'PENDING' AND e.TARGET = " + SCHD
                                 + " AND " + DUE + " AND e.EVENT_ID > ? ORDER BY e.EVENT_ID"),
                 OracleOutbox::entryOf, now, afterEventId, limit));
@@ -351,7 +353,7 @@ final class OracleOutbox
         return sql.run("recording a failed delivery of event " + eventId, session -> session.update(
                 "UPDATE MSG_EVENT SET STATUS = ?, ATTEMPTS = ATTEMPTS + 1, LAST_ERROR = ?, NEXT_ATTEMPT_AT = ?"
                         + " WHERE EVENT_ID = ? AND " + STILL_PENDING,
-                dead ? "DEAD" : "PENDING", Sql.fitted(error, LAST_ERROR_WIDTH), nextAttemptAt, eventId) == 1);
+                dead ? "DEAD" : "PENDING", sql.fitted(error, LAST_ERROR_WIDTH), nextAttemptAt, eventId) == 1);
     }
 
     @Override
@@ -385,7 +387,7 @@ final class OracleOutbox
     @Override
     public List<DeadEvent> deadEvents(int limit) {
         requireBatch(limit);
-        return sql.run("listing the dead events", session -> session.list(Sql.firstRows(
+        return sql.run("listing the dead events", session -> session.list(sql.firstRows(
                         "SELECT EVENT_ID, TARGET, PARTITION_KEY, STATE_VERSION, ATTEMPTS, LAST_ERROR, CREATED_AT,"
                                 + " NEXT_ATTEMPT_AT FROM MSG_EVENT WHERE STATUS = 'DEAD' ORDER BY EVENT_ID"),
                 row -> new DeadEvent(row.longValue("EVENT_ID"), OutboxTarget.ofCode(row.text("TARGET")),

@@ -1,5 +1,9 @@
 package io.msgx.adapter.oracle;
 
+import io.msgx.adapter.jdbc.StoreDefectException;
+
+import io.msgx.adapter.jdbc.Sql;
+
 import io.msgx.adapter.jdbc.TransactionRunner;
 import io.msgx.pipeline.port.FlightQueries;
 import io.msgx.pipeline.port.Housekeeping;
@@ -32,7 +36,7 @@ import static io.msgx.adapter.jdbc.AtomicUnit.rollback;
  * rows before changing them, for want of a multi-row {@code RETURNING}: a batch enqueue, a replay, a reopening, as one
  * short transaction of their own, never holding {@code PIPELINE_LOCK}). A lost connection, a timeout or a
  * database going down surfaces as {@link io.msgx.pipeline.store.StoreUnavailableException} naming the operation;
- * any other SQL error is {@link OracleStoreException} (a defect).
+ * any other SQL error is {@link StoreDefectException} (a defect).
  *
  * <p>One difference from PostgreSQL is handled here: Oracle keeps a transaction going after a failed statement.
  * Where the ports rely on PostgreSQL's "a failed statement aborts the transaction" (the flight history's archive
@@ -53,7 +57,7 @@ public final class OraclePipelineStore extends TablePorts<OracleProcStates, Orac
     private final TransactionRunner transactions;
 
     private OraclePipelineStore(DataSource dataSource, Clock clock, Duration lockWait) {
-        this(dataSource, clock, lockWait, Sql.autoCommit(dataSource));
+        this(dataSource, clock, lockWait, Sql.autoCommit(OracleDialect.ORACLE, dataSource));
     }
 
     private OraclePipelineStore(DataSource dataSource, Clock clock, Duration lockWait, Sql autoCommit) {
@@ -62,7 +66,7 @@ public final class OraclePipelineStore extends TablePorts<OracleProcStates, Orac
         this.clock = clock;
         this.lockWait = lockWait;
         this.autoCommit = autoCommit;
-        this.transactions = new TransactionRunner(dataSource, Sql.FAILURES::unavailable, Sql::failure);
+        this.transactions = new TransactionRunner(dataSource, OracleDialect.FAILURES::unavailable, OracleDialect.ORACLE::failure);
     }
 
     /**
@@ -161,7 +165,7 @@ public final class OraclePipelineStore extends TablePorts<OracleProcStates, Orac
                 }
             } catch (SQLException e) {
                 rollback(connection, e);
-                throw Sql.failure("taking the lifecycle lock", e);
+                throw OracleDialect.ORACLE.failure("taking the lifecycle lock", e);
             }
             try {
                 return work.get();
@@ -211,7 +215,7 @@ public final class OraclePipelineStore extends TablePorts<OracleProcStates, Orac
         try {
             return dataSource.getConnection();
         } catch (SQLException e) {
-            throw Sql.FAILURES.unavailable("opening a connection for " + kind, e);
+            throw OracleDialect.FAILURES.unavailable("opening a connection for " + kind, e);
         }
     }
 }

@@ -1,5 +1,7 @@
 package io.msgx.adapter.oracle;
 
+import io.msgx.adapter.jdbc.Sql;
+
 import io.msgx.pipeline.port.BackfillMarks;
 import io.msgx.pipeline.port.IdentityRegister;
 import io.msgx.pipeline.port.MessageArchive;
@@ -92,7 +94,7 @@ final class OracleProcStates
             try {
                 return session.update(ENQUEUE, msgId, msgId, receivedAt, enqueuedAt, enqueuedAt) == 1;
             } catch (SQLException e) {
-                if (Sql.FAILURES.isUniqueViolation(e)) {
+                if (OracleDialect.FAILURES.isUniqueViolation(e)) {
                     return false; // a concurrent enqueue of the same message won between MERGE's probe and insert
                 }
                 throw e;
@@ -135,8 +137,8 @@ final class OracleProcStates
     /** A batch's failure is reported on the batch exception or on the row's exception chained to it. */
     private static boolean isUniqueViolation(SQLException e) {
         for (SQLException next = e; next != null; next = next.getNextException()) {
-            if (Sql.FAILURES.isUniqueViolation(next)
-                    || (next.getCause() instanceof SQLException cause && Sql.FAILURES.isUniqueViolation(cause))) {
+            if (OracleDialect.FAILURES.isUniqueViolation(next)
+                    || (next.getCause() instanceof SQLException cause && OracleDialect.FAILURES.isUniqueViolation(cause))) {
                 return true;
             }
         }
@@ -164,7 +166,7 @@ final class OracleProcStates
 
     @Override
     public List<ProcRecord> withStatus(ProcStatus status, int limit) {
-        return sql.run("listing " + status + " messages", session -> session.list(Sql.firstRows(
+        return sql.run("listing " + status + " messages", session -> session.list(sql.firstRows(
                         "SELECT " + COLUMNS + " FROM PROC_STATE WHERE STATE = ? ORDER BY MSG_ID"),
                 OracleProcStates::recordOf, status.name(), limit));
     }
@@ -203,7 +205,7 @@ final class OracleProcStates
     @Override
     public List<ProcRecord> pendingRun(long watermark, int limit) {
         requireLimit(limit);
-        var open = sql.run("reading the pending run from the head", session -> session.list(Sql.firstRows(
+        var open = sql.run("reading the pending run from the head", session -> session.list(sql.firstRows(
                         "SELECT " + COLUMNS + " FROM PROC_STATE WHERE STATE IN " + OPEN
                                 + " AND STATE <> 'ARCHIVED' AND MSG_ID <= ? ORDER BY MSG_ID"),
                 OracleProcStates::recordOf, watermark, limit));
@@ -220,7 +222,7 @@ final class OracleProcStates
     @Override
     public Optional<ProcRecord> head() {
         // ARCHIVED is excluded explicitly, not only by the open states listed (seeds §9.3).
-        return sql.run("reading the head of the queue", session -> session.one(Sql.firstRows(
+        return sql.run("reading the head of the queue", session -> session.one(sql.firstRows(
                         "SELECT " + COLUMNS + " FROM PROC_STATE WHERE STATE IN " + OPEN
                                 + " AND STATE <> 'ARCHIVED' ORDER BY MSG_ID"),
                 OracleProcStates::recordOf, 1));
@@ -228,7 +230,7 @@ final class OracleProcStates
 
     @Override
     public Optional<String> latestIdentityKey() {
-        return sql.run("reading the latest identity key", session -> session.one(Sql.firstRows(
+        return sql.run("reading the latest identity key", session -> session.one(sql.firstRows(
                         "SELECT IDENTITY_KEY FROM PROC_STATE WHERE IDENTITY_KEY IS NOT NULL ORDER BY MSG_ID DESC"),
                 row -> row.text("IDENTITY_KEY"), 1));
     }
@@ -254,7 +256,7 @@ final class OracleProcStates
                         + " WHERE MSG_ID = ? AND IDENTITY_KEY IS NULL", identityKey, now, msgId) == 1
                         ? BindAttempt.BOUND : BindAttempt.UNCHANGED;
             } catch (SQLException e) {
-                if (Sql.FAILURES.isUniqueViolation(e)) {
+                if (OracleDialect.FAILURES.isUniqueViolation(e)) {
                     return BindAttempt.TAKEN;
                 }
                 throw e;
@@ -271,7 +273,7 @@ final class OracleProcStates
     public boolean finish(long msgId, Terminal terminal, Instant now) {
         return sql.run("ending message " + msgId + " as " + terminal.status(), session -> session.update(FINISH,
                 terminal.status().name(), terminal.errorClass() == null ? null : terminal.errorClass().name(),
-                Sql.fitted(terminal.reason(), LAST_ERROR_WIDTH), now, now, msgId) == 1);
+                sql.fitted(terminal.reason(), LAST_ERROR_WIDTH), now, now, msgId) == 1);
     }
 
     /** {@link #finish}'s statement as one JDBC batch (one round trip), its row counts summed. */
@@ -286,7 +288,7 @@ final class OracleProcStates
                     var terminal = ending.terminal();
                     batch.add(terminal.status().name(),
                             terminal.errorClass() == null ? null : terminal.errorClass().name(),
-                            Sql.fitted(terminal.reason(), LAST_ERROR_WIDTH), now, now, ending.msgId());
+                            sql.fitted(terminal.reason(), LAST_ERROR_WIDTH), now, now, ending.msgId());
                 }
                 return batch.executeCounting();
             }
@@ -298,7 +300,7 @@ final class OracleProcStates
         return sql.run("recording a failed attempt of message " + msgId, session -> session.update(
                 "UPDATE PROC_STATE SET STATE = 'FAILED', ATTEMPTS = ATTEMPTS + 1, ERROR_CLASS = ?, LAST_ERROR = ?,"
                         + " NEXT_ATTEMPT_AT = ?, UPDATED_AT = ? WHERE MSG_ID = ? AND STATE IN " + OPEN,
-                errorClass.name(), Sql.fitted(error, LAST_ERROR_WIDTH), nextAttemptAt, now, msgId) == 1);
+                errorClass.name(), sql.fitted(error, LAST_ERROR_WIDTH), nextAttemptAt, now, msgId) == 1);
     }
 
     @Override
@@ -316,7 +318,7 @@ final class OracleProcStates
         Objects.requireNonNull(overdueBefore, "overdueBefore");
         requireLimit(limit);
         // Exactly the seeds' §6.1 predicate; the overdue branch reads ENQUEUED_AT (ours), never RECEIVED_AT.
-        return sql.run("scanning for backfill due at " + now, session -> session.list(Sql.firstRows(
+        return sql.run("scanning for backfill due at " + now, session -> session.list(sql.firstRows(
                         "SELECT " + P_COLUMNS + " FROM PROC_STATE p WHERE " + OWED
                                 + " AND (p.BACKFILL_NEXT_AT IS NULL OR p.BACKFILL_NEXT_AT <= ? OR p.ENQUEUED_AT < ?)"
                                 + " ORDER BY p.BACKFILL_ATTEMPTS, p.MSG_ID"),
@@ -368,13 +370,13 @@ final class OracleProcStates
         return sql.run("abandoning the mailbox mark of message " + msgId + " (" + reason + ")", session -> session.update(
                 "UPDATE PROC_STATE p SET BACKFILL_ABANDONED_AT = ?, BACKFILL_ABANDONED_REASON = ?, UPDATED_AT = ?"
                         + " WHERE p.MSG_ID = ? AND " + OWED,
-                at, Sql.fitted(reason, ABANDONED_REASON_WIDTH), at, msgId) == 1);
+                at, sql.fitted(reason, ABANDONED_REASON_WIDTH), at, msgId) == 1);
     }
 
     @Override
     public List<AbandonedMark> abandonedMarks(int limit) {
         requireLimit(limit);
-        return sql.run("listing abandoned mailbox marks", session -> session.list(Sql.firstRows(
+        return sql.run("listing abandoned mailbox marks", session -> session.list(sql.firstRows(
                         "SELECT " + P_COLUMNS + ", r.RECONCILED_AT, r.OPERATOR, r.NOTE FROM PROC_STATE p"
                                 + " LEFT JOIN BACKFILL_RECONCILIATION r ON r.MSG_ID = p.MSG_ID WHERE " + ABANDONED
                                 + " ORDER BY p.BACKFILL_ABANDONED_AT, p.MSG_ID"),
@@ -425,7 +427,7 @@ final class OracleProcStates
 
     @Override
     public void recordReconciliation(long msgId, String operator, String note, Instant at) {
-        var fittedNote = Sql.fitted(note, NOTE_WIDTH);
+        var fittedNote = sql.fitted(note, NOTE_WIDTH);
         sql.run("recording the reconciliation of message " + msgId, session -> session.update(
                 "MERGE INTO BACKFILL_RECONCILIATION r USING dual ON (r.MSG_ID = ?)"
                         + " WHEN MATCHED THEN UPDATE SET RECONCILED_AT = ?, OPERATOR = ?, NOTE = ?"
@@ -490,7 +492,7 @@ final class OracleProcStates
         Objects.requireNonNull(settledBefore, "settledBefore");
         requireLimit(limit);
         return sql.run("listing archive candidates settled before " + settledBefore, session -> session.list(
-                Sql.firstRows("SELECT " + P_COLUMNS + " FROM PROC_STATE p WHERE p.STATE IN " + TERMINAL
+                sql.firstRows("SELECT " + P_COLUMNS + " FROM PROC_STATE p WHERE p.STATE IN " + TERMINAL
                         + " AND p.STATE <> 'ARCHIVED' AND " + SETTLED + " AND p.UPDATED_AT < ?"
                         + " ORDER BY p.UPDATED_AT, p.MSG_ID"),
                 OracleProcStates::recordOf, settledBefore, limit));

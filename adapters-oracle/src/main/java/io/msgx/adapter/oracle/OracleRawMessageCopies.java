@@ -1,5 +1,7 @@
 package io.msgx.adapter.oracle;
 
+import io.msgx.adapter.jdbc.Sql;
+
 import io.msgx.pipeline.port.RawMessageCopies;
 
 import java.sql.SQLException;
@@ -28,9 +30,9 @@ final class OracleRawMessageCopies implements RawMessageCopies {
             try {
                 return session.update("MERGE INTO RAW_MSG_COPY c USING dual ON (c.MSG_ID = ?)"
                                 + " WHEN NOT MATCHED THEN INSERT (MSG_ID, TEXT, KEPT_AT) VALUES (?, ?, ?)",
-                        msgId, msgId, new Sql.Clob(text), at);
+                        msgId, msgId, new Sql.LongText(text), at);
             } catch (SQLException e) {
-                if (Sql.FAILURES.isUniqueViolation(e)) {
+                if (OracleDialect.FAILURES.isUniqueViolation(e)) {
                     return 0; // kept concurrently: the first copy stays
                 }
                 throw e;

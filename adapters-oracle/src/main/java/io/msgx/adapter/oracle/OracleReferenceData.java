@@ -1,5 +1,7 @@
 package io.msgx.adapter.oracle;
 
+import io.msgx.adapter.jdbc.Sql;
+
 import io.msgx.pipeline.codec.ReferenceRecord;
 import io.msgx.pipeline.port.ReferenceData;
 import io.msgx.pipeline.store.ReferenceEntry;
@@ -47,7 +49,7 @@ final class OracleReferenceData implements ReferenceData {
                     + " WHERE m.MSG_ID IS NULL OR m.MSG_ID <= ?"
                     + " WHEN NOT MATCHED THEN INSERT (" + COLUMNS + ") VALUES (?, ?, ?, ?, ?)")) {
                 for (var record : latest) {
-                    var fields = new Sql.Clob(ReferenceFieldsJson.write(record.document()));
+                    var fields = new Sql.LongText(ReferenceFieldsJson.write(record.document()));
                     batch.add(type, record.key(), fields, msgId, now, msgId, type, record.key(), fields, msgId, now);
                 }
                 batch.execute();
@@ -110,7 +112,7 @@ final class OracleReferenceData implements ReferenceData {
     @Override
     public List<ReferenceEntry> all(String type, int limit) {
         ReferenceData.requirePositive(limit);
-        return sql.run("listing " + type + " reference records", session -> session.list(Sql.firstRows(
+        return sql.run("listing " + type + " reference records", session -> session.list(sql.firstRows(
                         "SELECT " + COLUMNS + " FROM REF_MASTER WHERE RTYPE = ? ORDER BY RKEY"),
                 OracleReferenceData::entry, type, limit));
     }

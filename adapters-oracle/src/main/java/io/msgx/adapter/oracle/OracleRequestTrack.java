@@ -1,5 +1,7 @@
 package io.msgx.adapter.oracle;
 
+import io.msgx.adapter.jdbc.Sql;
+
 import io.msgx.pipeline.port.RequestTrack;
 import io.msgx.pipeline.store.MatchMode;
 import io.msgx.pipeline.store.Request;
@@ -62,7 +64,7 @@ final class OracleRequestTrack implements RequestTrack {
                             id, type, coverDay, sender, seqn, windowStart, windowEnd, now);
                 } catch (SQLException e) {
                     // Another registration of the key (or of the SEQN) committed meanwhile: look again.
-                    if (Sql.FAILURES.isUniqueViolation(e) && race + 1 < REGISTER_RACES_TOLERATED) {
+                    if (OracleDialect.FAILURES.isUniqueViolation(e) && race + 1 < REGISTER_RACES_TOLERATED) {
                         continue;
                     }
                     throw e;

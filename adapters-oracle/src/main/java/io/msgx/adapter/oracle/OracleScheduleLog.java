@@ -1,5 +1,7 @@
 package io.msgx.adapter.oracle;
 
+import io.msgx.adapter.jdbc.Sql;
+
 import io.msgx.pipeline.port.ScheduleLog;
 
 import java.util.List;

@@ -181,7 +181,7 @@ public final class OracleSchema {
             try (var statement = connection.createStatement()) {
                 statement.execute(statements.get(i));
             } catch (SQLException e) {
-                if (Sql.FAILURES.isUnavailable(e)) {
+                if (OracleDialect.FAILURES.isUnavailable(e)) {
                     throw e;
                 }
                 throw new IllegalStateException(script + " failed at statement " + (i + 1) + " of "
@@ -252,12 +252,12 @@ public final class OracleSchema {
         try {
             connection = dataSource.getConnection();
         } catch (SQLException e) {
-            throw Sql.FAILURES.unavailable(operation, e);
+            throw OracleDialect.FAILURES.unavailable(operation, e);
         }
         try (connection) {
             return work.run(connection);
         } catch (SQLException e) {
-            throw Sql.failure(operation, e);
+            throw OracleDialect.ORACLE.failure(operation, e);
         }
     }
 }

@@ -1,5 +1,7 @@
 package io.msgx.adapter.oracle;
 
+import io.msgx.adapter.jdbc.Sql;
+
 import java.security.SecureRandom;
 import java.sql.SQLException;
 import java.time.Instant;
@@ -55,7 +57,7 @@ public final class OracleScratchSchema implements AutoCloseable {
         requireName(tablespace, "tablespace");
         var user = userName(now);
         var password = randomPassword();
-        var sql = Sql.autoCommit(admin);
+        var sql = Sql.autoCommit(OracleDialect.ORACLE, admin);
         sql.run("creating the self-test's scratch user " + user, session -> {
             for (var statement : creation(user, password, tablespace)) {
                 session.update(statement);
@@ -73,7 +75,7 @@ public final class OracleScratchSchema implements AutoCloseable {
      */
     public static OracleScratchSchema adopt(DataSource scratch, String user, String password) {
         requireName(user, "scratch user");
-        var sql = Sql.autoCommit(scratch);
+        var sql = Sql.autoCommit(OracleDialect.ORACLE, scratch);
         var owned = sql.run("listing what the scratch user " + user + " owns", session -> session.list(
                 "SELECT OBJECT_TYPE || ' ' || OBJECT_NAME AS OBJECT FROM USER_OBJECTS ORDER BY OBJECT_NAME",
                 row -> row.text("OBJECT")));
@@ -87,7 +89,7 @@ public final class OracleScratchSchema implements AutoCloseable {
 
     /** The default tablespace of the user of {@code dataSource}: where the scratch user's tables go by default. */
     public static String defaultTablespaceOf(DataSource dataSource) {
-        return Sql.autoCommit(dataSource).run("reading the store user's default tablespace", session -> session.one(
+        return Sql.autoCommit(OracleDialect.ORACLE, dataSource).run("reading the store user's default tablespace", session -> session.one(
                 "SELECT DEFAULT_TABLESPACE FROM USER_USERS", row -> row.text("DEFAULT_TABLESPACE"))).orElseThrow();
     }
 

@@ -1,5 +1,7 @@
 package io.msgx.adapter.oracle;
 
+import io.msgx.adapter.jdbc.Sql;
+
 import java.sql.SQLException;
 import java.util.Optional;
 import javax.sql.DataSource;
@@ -24,7 +26,7 @@ public final class OracleSelfTests {
 
     /** The runs recorded in the schema of {@code dataSource} (migrated to version 8 or later). */
     public static OracleSelfTests on(DataSource dataSource) {
-        return new OracleSelfTests(Sql.autoCommit(dataSource));
+        return new OracleSelfTests(Sql.autoCommit(OracleDialect.ORACLE, dataSource));
     }
 
     /** Record {@code run}; answers its {@code RUN_ID}. */
@@ -33,23 +35,23 @@ public final class OracleSelfTests {
             long id = session.nextValue("SELF_TEST_SEQ");
             session.update("INSERT INTO SELF_TEST (RUN_ID, " + COLUMNS + ", OUTCOME)"
                             + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    id, Sql.fitted(run.buildVersion(), 64), Sql.fitted(run.buildCommit(), 64),
-                    Sql.fitted(run.database(), 400), Sql.fitted(run.target(), 200), run.startedAt(), run.finishedAt(),
-                    run.checksPassed(), run.checksFailed(), run.checksSkipped(), Sql.fitted(run.ranBy(), 64),
-                    new Sql.Clob(run.report()), run.passed() ? "PASSED" : "FAILED");
+                    id, sql.fitted(run.buildVersion(), 64), sql.fitted(run.buildCommit(), 64),
+                    sql.fitted(run.database(), 400), sql.fitted(run.target(), 200), run.startedAt(), run.finishedAt(),
+                    run.checksPassed(), run.checksFailed(), run.checksSkipped(), sql.fitted(run.ranBy(), 64),
+                    new Sql.LongText(run.report()), run.passed() ? "PASSED" : "FAILED");
             return id;
         });
     }
 
     /** The latest run, whatever its build and outcome. */
     public Optional<SelfTestRun> latest() {
-        return sql.run("reading the latest Oracle self-test", session -> session.one(Sql.firstRows(
+        return sql.run("reading the latest Oracle self-test", session -> session.one(sql.firstRows(
                 "SELECT " + COLUMNS + " FROM SELF_TEST ORDER BY RUN_ID DESC"), OracleSelfTests::run, 1));
     }
 
     /** The latest run that passed, whatever its build. */
     public Optional<SelfTestRun> latestPassed() {
-        return sql.run("reading the latest passing Oracle self-test", session -> session.one(Sql.firstRows(
+        return sql.run("reading the latest passing Oracle self-test", session -> session.one(sql.firstRows(
                 "SELECT " + COLUMNS + " FROM SELF_TEST WHERE OUTCOME = 'PASSED' ORDER BY RUN_ID DESC"),
                 OracleSelfTests::run, 1));
     }

@@ -1,5 +1,7 @@
 package io.msgx.adapter.oracle;
 
+import io.msgx.adapter.jdbc.Sql;
+
 import io.msgx.adapter.jdbc.TransactionConnection;
 import io.msgx.pipeline.port.FlightHistory;
 import io.msgx.pipeline.port.FlightQueries;
@@ -28,7 +30,7 @@ final class OracleTransaction extends TablePorts<OracleProcStates, OracleOutbox>
     private volatile boolean holdsLock;
 
     OracleTransaction(TransactionConnection connection, Clock clock) {
-        this(connection, Sql.inTransaction(connection), clock);
+        this(connection, Sql.inTransaction(OracleDialect.ORACLE, connection), clock);
     }
 
     private OracleTransaction(TransactionConnection connection, Sql sql, Clock clock) {

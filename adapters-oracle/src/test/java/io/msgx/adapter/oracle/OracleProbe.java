@@ -1,5 +1,9 @@
 package io.msgx.adapter.oracle;
 
+import io.msgx.adapter.jdbc.StoreDefectException;
+
+import io.msgx.adapter.jdbc.Sql;
+
 import io.msgx.domain.flight.FlightId;
 import io.msgx.pipeline.store.ProcRecord;
 
@@ -21,7 +25,7 @@ final class OracleProbe {
 
     /** Run {@code work} on an auto-commit connection of the test schema. */
     <T> T sql(Sql.Work<T> work) {
-        return Sql.autoCommit(database.dataSource()).run("probing the test schema", work);
+        return Sql.autoCommit(OracleDialect.ORACLE, database.dataSource()).run("probing the test schema", work);
     }
 
     long count(String sql, Object... params) {
@@ -86,7 +90,7 @@ final class OracleProbe {
     static String refusal(Runnable work) {
         try {
             work.run();
-        } catch (OracleStoreException e) {
+        } catch (StoreDefectException e) {
             return e.getMessage();
         }
         throw new AssertionError("expected the database to refuse");

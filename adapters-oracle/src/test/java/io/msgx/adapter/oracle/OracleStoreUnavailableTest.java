@@ -1,5 +1,7 @@
 package io.msgx.adapter.oracle;
 
+import io.msgx.adapter.jdbc.StoreDefectException;
+
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import io.msgx.pipeline.port.PipelineStore;
@@ -17,7 +19,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 /**
  * The unavailability contract on Oracle (a lock wait bounded by the store's own {@code FOR UPDATE WAIT}), plus what
  * this adapter adds: a pool that was closed is unavailable too, the schema check included, and a lock wait must be
- * positive; a defect is an {@link OracleStoreException} naming the operation.
+ * positive; a defect is an {@link StoreDefectException} naming the operation.
  */
 class OracleStoreUnavailableTest extends StoreUnavailableContract {
 
@@ -55,10 +57,10 @@ class OracleStoreUnavailableTest extends StoreUnavailableContract {
         return OraclePipelineStore.create(database.dataSource(), clock, Duration.ofSeconds(1));
     }
 
-    /** A defect is an {@link OracleStoreException} naming the operation. */
+    /** A defect is an {@link StoreDefectException} naming the operation. */
     @Override
     protected void assertDefect(Throwable defect) {
-        assertThat(defect).isInstanceOf(OracleStoreException.class).hasMessageContaining("message 17");
+        assertThat(defect).isInstanceOf(StoreDefectException.class).hasMessageContaining("message 17");
     }
 
     @Test

@@ -1,0 +1,96 @@
+package io.msgx.adapter.oracle;
+
+import io.msgx.adapter.jdbc.AtomicUnit.KeptSavepoint;
+import io.msgx.adapter.jdbc.FailureCodes;
+import io.msgx.adapter.jdbc.SqlDialect;
+import io.msgx.adapter.jdbc.StoreFailures;
+
+import java.io.StringReader;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Types;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+
+/**
+ * Oracle 11g's ways (and those of its stand-in in the tests, H2 in Oracle mode). An {@link Instant} is bound as a
+ * {@link LocalDateTime} in UTC and read back the same way, so a {@code TIMESTAMP} column holds the UTC wall-clock time
+ * whatever the session's or the JVM's time zone; a {@code DATE} is read as a timestamp at midnight. NULL is bound as a
+ * VARCHAR null, which fits any scalar column; a long text as a character stream, so it reaches a {@code CLOB} whatever
+ * its length. Rows are limited by {@code ROWNUM} (11g has no {@code FETCH FIRST}), and a savepoint ends with its
+ * transaction (there is no {@code RELEASE SAVEPOINT}).
+ */
+enum OracleDialect implements SqlDialect {
+
+    ORACLE;
+
+    /** The rule that sorts failures, over Oracle's codes (and the SQLStates of its stand-in H2). */
+    static final StoreFailures FAILURES = new StoreFailures(FailureCodes.ORACLE);
+
+    /** The most bytes any VARCHAR2 column holds in 11g. */
+    private static final int MAX_VARCHAR2_BYTES = 4000;
+
+    @Override
+    public String database() {
+        return "Oracle";
+    }
+
+    @Override
+    public StoreFailures failures() {
+        return FAILURES;
+    }
+
+    @Override
+    public KeptSavepoint keptSavepoint() {
+        return KeptSavepoint.LEFT_TO_THE_TRANSACTION;
+    }
+
+    @Override
+    public String firstRows(String query) {
+        return "SELECT * FROM (" + query + ") WHERE ROWNUM <= ?";
+    }
+
+    @Override
+    public String nextValue(String sequence) {
+        return "SELECT " + sequence + ".NEXTVAL FROM dual";
+    }
+
+    @Override
+    public int maxVarcharBytes() {
+        return MAX_VARCHAR2_BYTES;
+    }
+
+    @Override
+    public void bindInstant(PreparedStatement statement, int index, Instant value) throws SQLException {
+        statement.setObject(index, LocalDateTime.ofInstant(value, ZoneOffset.UTC));
+    }
+
+    @Override
+    public Instant instant(ResultSet rows, String column) throws SQLException {
+        var local = rows.getObject(column, LocalDateTime.class);
+        return local == null ? null : local.toInstant(ZoneOffset.UTC);
+    }
+
+    @Override
+    public LocalDate day(ResultSet rows, String column) throws SQLException {
+        var local = rows.getObject(column, LocalDateTime.class);
+        return local == null ? null : local.toLocalDate();
+    }
+
+    @Override
+    public void bindNull(PreparedStatement statement, int index) throws SQLException {
+        statement.setNull(index, Types.VARCHAR);
+    }
+
+    @Override
+    public void bindLongText(PreparedStatement statement, int index, String text) throws SQLException {
+        if (text == null) {
+            statement.setNull(index, Types.CLOB);
+        } else {
+            statement.setCharacterStream(index, new StringReader(text), text.length());
+        }
+    }
+}
