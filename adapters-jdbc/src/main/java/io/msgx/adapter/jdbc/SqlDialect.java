@@ -31,6 +31,20 @@ public interface SqlDialect {
     /** A query whose one row and column is the next value of {@code sequence}. */
     String nextValue(String sequence);
 
+    /**
+     * The value of a generated key in an INSERT's {@code VALUES} list: the next value of {@code sequence} on Oracle,
+     * {@code DEFAULT} (the identity column's own) on PostgreSQL.
+     */
+    String generatedKey(String sequence);
+
+    /**
+     * An INSERT of one row into {@code table} ({@code columns}, bound in order) that leaves a row already holding its
+     * {@code key} alone and counts 0. Where the database has no such INSERT (Oracle) it is a plain one, whose unique
+     * violation the caller takes as "present" ({@link StoreFailures#isUniqueViolation}); Oracle keeps the transaction
+     * after a failed statement.
+     */
+    String insertUnlessPresent(String table, String key, String... columns);
+
     /** The most bytes a {@code VARCHAR} column holds whatever its declared width ({@link Integer#MAX_VALUE}: none). */
     int maxVarcharBytes();
 

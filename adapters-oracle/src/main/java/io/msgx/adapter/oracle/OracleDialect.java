@@ -2,6 +2,7 @@ package io.msgx.adapter.oracle;
 
 import io.msgx.adapter.jdbc.AtomicUnit.KeptSavepoint;
 import io.msgx.adapter.jdbc.FailureCodes;
+import io.msgx.adapter.jdbc.Sql;
 import io.msgx.adapter.jdbc.SqlDialect;
 import io.msgx.adapter.jdbc.StoreFailures;
 
@@ -56,6 +57,18 @@ enum OracleDialect implements SqlDialect {
     @Override
     public String nextValue(String sequence) {
         return "SELECT " + sequence + ".NEXTVAL FROM dual";
+    }
+
+    @Override
+    public String generatedKey(String sequence) {
+        return sequence + ".NEXTVAL";
+    }
+
+    /** A plain INSERT: 11g has no INSERT that skips a present key, and its unique violation keeps the transaction. */
+    @Override
+    public String insertUnlessPresent(String table, String key, String... columns) {
+        return "INSERT INTO " + table + " (" + String.join(", ", columns) + ") VALUES (" + Sql.marks(columns.length)
+                + ")";
     }
 
     @Override

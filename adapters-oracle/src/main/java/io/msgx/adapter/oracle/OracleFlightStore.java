@@ -1,5 +1,6 @@
 package io.msgx.adapter.oracle;
 
+import io.msgx.adapter.jdbc.FlightTables;
 import io.msgx.adapter.jdbc.Sql;
 
 import io.msgx.domain.flight.FlightField;

@@ -4,6 +4,9 @@ import io.msgx.adapter.jdbc.StoreDefectException;
 
 import io.msgx.adapter.jdbc.Sql;
 
+import io.msgx.adapter.jdbc.JdbcInboxCursors;
+import io.msgx.adapter.jdbc.JdbcRawMessageCopies;
+import io.msgx.adapter.jdbc.JdbcScheduleLog;
 import io.msgx.adapter.jdbc.TransactionRunner;
 import io.msgx.pipeline.port.FlightQueries;
 import io.msgx.pipeline.port.Housekeeping;
@@ -109,7 +112,7 @@ public final class OraclePipelineStore extends TablePorts<OracleProcStates, Orac
 
     @Override
     public InboxCursors inboxCursor() {
-        return new OracleInboxCursors(autoCommit, clock);
+        return new JdbcInboxCursors(autoCommit, clock);
     }
 
     @Override
@@ -119,12 +122,12 @@ public final class OraclePipelineStore extends TablePorts<OracleProcStates, Orac
 
     @Override
     public RawMessageCopies rawCopies() {
-        return new OracleRawMessageCopies(autoCommit);
+        return new JdbcRawMessageCopies(autoCommit);
     }
 
     @Override
     public ScheduleLog scheduleLog() {
-        return new OracleScheduleLog(autoCommit);
+        return new JdbcScheduleLog(autoCommit);
     }
 
     /** Reads of {@code REF_MASTER}, each its own statement (a refresh here is not atomic: write in a transaction). */

@@ -1,5 +1,7 @@
 package io.msgx.adapter.oracle;
 
+import io.msgx.adapter.jdbc.JdbcFlightHistory;
+import io.msgx.adapter.jdbc.JdbcInboxCursors;
 import io.msgx.adapter.jdbc.Sql;
 
 import io.msgx.adapter.jdbc.TransactionConnection;
@@ -36,11 +38,16 @@ final class OracleTransaction extends TablePorts<OracleProcStates, OracleOutbox>
     private OracleTransaction(TransactionConnection connection, Sql sql, Clock clock) {
         super(new OracleProcStates(sql), new OracleOutbox(sql));
         this.sql = sql;
-        this.inboxCursor = new OracleInboxCursors(sql, clock);
+        this.inboxCursor = new JdbcInboxCursors(sql, clock);
         this.flights = new OracleFlightStore(sql);
-        this.flightHistory = new OracleFlightHistory(sql, () -> holdsLock, connection::rollbackOnly);
+        this.flightHistory = new JdbcFlightHistory(sql, () -> holdsLock, connection::rollbackOnly);
         this.referenceData = new OracleReferenceData(sql);
         this.requests = new OracleRequestTrack(sql);
+    }
+
+    /** {@code FOR UPDATE} waiting at most {@code lockWait}, rounded up to whole seconds; without a bound when null. */
+    static String forUpdate(Duration lockWait) {
+        return " FOR UPDATE" + (lockWait == null ? "" : " WAIT " + Math.max(1, (lockWait.toMillis() + 999) / 1000));
     }
 
     /**
@@ -48,11 +55,6 @@ final class OracleTransaction extends TablePorts<OracleProcStates, OracleOutbox>
      * transaction holds it, for ever when {@code lockWait} is null, else at most that long ({@code FOR UPDATE WAIT n},
      * whole seconds; ORA-30006 then, which is {@link io.msgx.pipeline.store.StoreUnavailableException}).
      */
-    /** {@code FOR UPDATE} waiting at most {@code lockWait}, rounded up to whole seconds; without a bound when null. */
-    static String forUpdate(Duration lockWait) {
-        return " FOR UPDATE" + (lockWait == null ? "" : " WAIT " + Math.max(1, (lockWait.toMillis() + 999) / 1000));
-    }
-
     void lockPipeline(Duration lockWait) {
         sql.run("taking PIPELINE_LOCK", session -> {
             var locked = session.one("SELECT NAME FROM PIPELINE_LOCK WHERE NAME = ?" + forUpdate(lockWait),

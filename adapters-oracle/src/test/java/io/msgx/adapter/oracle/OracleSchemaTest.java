@@ -1,5 +1,6 @@
 package io.msgx.adapter.oracle;
 
+import io.msgx.adapter.jdbc.FlightTables;
 import io.msgx.domain.flight.FlightField;
 import io.msgx.domain.flight.FlightList;
 import org.junit.jupiter.api.AfterEach;

@@ -1,5 +1,9 @@
 package io.msgx.adapter.pg;
 
+import io.msgx.adapter.jdbc.JdbcInboxCursors;
+import io.msgx.adapter.jdbc.JdbcRawMessageCopies;
+import io.msgx.adapter.jdbc.JdbcScheduleLog;
+import io.msgx.adapter.jdbc.Sql;
 import io.msgx.adapter.jdbc.TransactionRunner;
 import io.msgx.pipeline.port.FlightQueries;
 import io.msgx.pipeline.port.Housekeeping;
@@ -48,6 +52,7 @@ public final class PgPipelineStore extends TablePorts<PgProcStates, PgOutbox> im
     private final DataSource dataSource;
     private final Clock clock;
     private final DSLContext autoCommit;
+    private final Sql sql;
     private final TransactionRunner transactions;
 
     private PgPipelineStore(DataSource dataSource, Clock clock) {
@@ -59,6 +64,7 @@ public final class PgPipelineStore extends TablePorts<PgProcStates, PgOutbox> im
         this.dataSource = dataSource;
         this.clock = clock;
         this.autoCommit = autoCommit;
+        this.sql = Sql.autoCommit(PgDialect.POSTGRESQL, dataSource);
         this.transactions = new TransactionRunner(dataSource, PgPipelineStore::failure, PgPipelineStore::failure);
     }
 
@@ -87,7 +93,7 @@ public final class PgPipelineStore extends TablePorts<PgProcStates, PgOutbox> im
 
     @Override
     public InboxCursors inboxCursor() {
-        return new PgInboxCursors(autoCommit, clock);
+        return new JdbcInboxCursors(sql, clock);
     }
 
     @Override
@@ -97,12 +103,12 @@ public final class PgPipelineStore extends TablePorts<PgProcStates, PgOutbox> im
 
     @Override
     public RawMessageCopies rawCopies() {
-        return new PgRawMessageCopies(autoCommit);
+        return new JdbcRawMessageCopies(sql);
     }
 
     @Override
     public ScheduleLog scheduleLog() {
-        return new PgScheduleLog(autoCommit);
+        return new JdbcScheduleLog(sql);
     }
 
     /** Reads of {@code REF_MASTER}, each its own statement (a refresh here is not atomic: write in a transaction). */
@@ -154,7 +160,8 @@ public final class PgPipelineStore extends TablePorts<PgProcStates, PgOutbox> im
     private <T> T run(TransactionWork<T> work, boolean locked) {
         Objects.requireNonNull(work, "work");
         return transactions.run(locked ? "a locked transaction" : "a transaction", transaction -> {
-            var tx = new PgTransaction(jooq(new TransactionConnectionProvider(transaction)), clock);
+            var tx = new PgTransaction(jooq(new TransactionConnectionProvider(transaction)),
+                    Sql.inTransaction(PgDialect.POSTGRESQL, transaction), clock);
             if (locked) {
                 tx.lockPipeline();
             }

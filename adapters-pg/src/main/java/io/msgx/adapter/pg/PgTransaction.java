@@ -1,5 +1,8 @@
 package io.msgx.adapter.pg;
 
+import io.msgx.adapter.jdbc.JdbcFlightHistory;
+import io.msgx.adapter.jdbc.JdbcInboxCursors;
+import io.msgx.adapter.jdbc.Sql;
 import io.msgx.pipeline.port.FlightHistory;
 import io.msgx.pipeline.port.FlightQueries;
 import io.msgx.pipeline.port.FlightStore;
@@ -28,12 +31,13 @@ final class PgTransaction extends TablePorts<PgProcStates, PgOutbox> implements 
     private final RequestTrack requests;
     private volatile boolean holdsLock;
 
-    PgTransaction(DSLContext dsl, Clock clock) {
+    PgTransaction(DSLContext dsl, Sql sql, Clock clock) {
         super(new PgProcStates(dsl, true), new PgOutbox(dsl));
         this.dsl = dsl;
-        this.inboxCursor = new PgInboxCursors(dsl, clock);
+        this.inboxCursor = new JdbcInboxCursors(sql, clock);
         this.flights = new PgFlightStore(dsl);
-        this.flightHistory = new PgFlightHistory(dsl, () -> holdsLock);
+        // PostgreSQL aborts the transaction of a failed archive itself.
+        this.flightHistory = new JdbcFlightHistory(sql, () -> holdsLock, reason -> { });
         this.referenceData = new PgReferenceData(dsl);
         this.requests = new PgRequestTrack(dsl);
     }

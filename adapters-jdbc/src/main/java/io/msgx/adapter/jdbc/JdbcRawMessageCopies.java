@@ -1,6 +1,4 @@
-package io.msgx.adapter.oracle;
-
-import io.msgx.adapter.jdbc.Sql;
+package io.msgx.adapter.jdbc;
 
 import io.msgx.pipeline.port.RawMessageCopies;
 
@@ -14,11 +12,11 @@ import java.util.Optional;
  * message is the one kept: keeping it again changes neither its text nor its time. An empty message is stored as
  * NULL (Oracle's '') and found again as {@code ""}.
  */
-final class OracleRawMessageCopies implements RawMessageCopies {
+public final class JdbcRawMessageCopies implements RawMessageCopies {
 
     private final Sql sql;
 
-    OracleRawMessageCopies(Sql sql) {
+    public JdbcRawMessageCopies(Sql sql) {
         this.sql = sql;
     }
 
@@ -28,11 +26,10 @@ final class OracleRawMessageCopies implements RawMessageCopies {
         Objects.requireNonNull(at, "at");
         sql.run("keeping the raw copy of message " + msgId, session -> {
             try {
-                return session.update("MERGE INTO RAW_MSG_COPY c USING dual ON (c.MSG_ID = ?)"
-                                + " WHEN NOT MATCHED THEN INSERT (MSG_ID, TEXT, KEPT_AT) VALUES (?, ?, ?)",
-                        msgId, msgId, new Sql.LongText(text), at);
+                return session.update(sql.dialect().insertUnlessPresent("RAW_MSG_COPY", "MSG_ID", "MSG_ID", "TEXT",
+                        "KEPT_AT"), msgId, new Sql.LongText(text), at);
             } catch (SQLException e) {
-                if (OracleDialect.FAILURES.isUniqueViolation(e)) {
+                if (sql.failures().isUniqueViolation(e)) {
                     return 0; // kept concurrently: the first copy stays
                 }
                 throw e;

@@ -1,6 +1,4 @@
-package io.msgx.adapter.oracle;
-
-import io.msgx.adapter.jdbc.Sql;
+package io.msgx.adapter.jdbc;
 
 import io.msgx.pipeline.port.ScheduleLog;
 
@@ -8,22 +6,23 @@ import java.util.List;
 
 /**
  * {@link ScheduleLog} on {@code SCHD_SNAP_LOG}: one auto-committed insert per entry (a JDBC batch for several), its ID from
- * {@code SCHD_SNAP_LOG_SEQ}. An empty kind or outcome is stored as NULL (Oracle's '') and read back as {@code ""}.
+ * {@code SCHD_SNAP_LOG_SEQ} (Oracle) or the identity column (PostgreSQL). An empty kind or outcome is stored as NULL (Oracle's '') and read back as {@code ""}.
  */
-final class OracleScheduleLog implements ScheduleLog {
+public final class JdbcScheduleLog implements ScheduleLog {
 
     private final Sql sql;
 
-    OracleScheduleLog(Sql sql) {
+    public JdbcScheduleLog(Sql sql) {
         this.sql = sql;
+        this.insert = "INSERT INTO SCHD_SNAP_LOG (ID, MSG_ID, KIND, SCOPE_START, SCOPE_END, FLIGHTS, CHANGED, OUTCOME,"
+                + " RECV_AT) VALUES (" + sql.dialect().generatedKey("SCHD_SNAP_LOG_SEQ") + ", ?, ?, ?, ?, ?, ?, ?, ?)";
     }
 
-    private static final String INSERT = "INSERT INTO SCHD_SNAP_LOG (ID, MSG_ID, KIND, SCOPE_START, SCOPE_END,"
-            + " FLIGHTS, CHANGED, OUTCOME, RECV_AT) VALUES (SCHD_SNAP_LOG_SEQ.NEXTVAL, ?, ?, ?, ?, ?, ?, ?, ?)";
+    private final String insert;
 
     @Override
     public void append(Entry entry) {
-        sql.run("appending the schedule trail of message " + entry.msgId(), session -> session.update(INSERT,
+        sql.run("appending the schedule trail of message " + entry.msgId(), session -> session.update(insert,
                 row(entry)));
     }
 
@@ -35,7 +34,7 @@ final class OracleScheduleLog implements ScheduleLog {
         }
         sql.run("appending the schedule trail of " + entries.size() + " message(s) from " + entries.get(0).msgId(),
                 session -> {
-                    try (var batch = session.batch(INSERT)) {
+                    try (var batch = session.batch(insert)) {
                         for (var entry : entries) {
                             batch.add(row(entry));
                         }

@@ -1,6 +1,4 @@
-package io.msgx.adapter.oracle;
-
-import io.msgx.adapter.jdbc.Sql;
+package io.msgx.adapter.jdbc;
 
 import io.msgx.domain.flight.FlightId;
 import io.msgx.domain.flight.FlightState;
@@ -20,16 +18,16 @@ import java.util.function.Consumer;
  * flight tables and must be serialised with the processors by {@code PIPELINE_LOCK} (INV-18).
  *
  * <p>An archive that finds the flight's version archived already fails, and marks the transaction rollback-only:
- * Oracle, unlike PostgreSQL, would otherwise keep the transaction and let a later delete commit. Archive first,
+ * Oracle, unlike PostgreSQL (which aborts it), would otherwise keep the transaction and let a later delete commit. Archive first,
  * delete after, both or neither (D1). An empty snapshot is stored as NULL (Oracle's '').
  */
-final class OracleFlightHistory implements FlightHistory {
+public final class JdbcFlightHistory implements FlightHistory {
 
     private final Sql sql;
     private final BooleanSupplier locked;
     private final Consumer<String> rollbackOnly;
 
-    OracleFlightHistory(Sql sql, BooleanSupplier locked, Consumer<String> rollbackOnly) {
+    public JdbcFlightHistory(Sql sql, BooleanSupplier locked, Consumer<String> rollbackOnly) {
         this.sql = sql;
         this.locked = locked;
         this.rollbackOnly = rollbackOnly;
@@ -68,7 +66,7 @@ final class OracleFlightHistory implements FlightHistory {
                         flight.operationDay() == null ? null : flight.operationDay().date(), flight.status().name(),
                         new Sql.LongText(snapshot), at);
             } catch (SQLException e) {
-                if (OracleDialect.FAILURES.isUniqueViolation(e)) {
+                if (sql.failures().isUniqueViolation(e)) {
                     var reason = "FLID " + flight.flid() + " version " + flight.stateVersion()
                             + " is in FLIGHT_HST already";
                     rollbackOnly.accept(reason);

@@ -1,6 +1,4 @@
-package io.msgx.adapter.oracle;
-
-import io.msgx.adapter.jdbc.Sql;
+package io.msgx.adapter.jdbc;
 
 import io.msgx.pipeline.port.InboxCursors;
 import io.msgx.pipeline.store.InboxCursor;
@@ -9,12 +7,12 @@ import java.time.Clock;
 import java.time.Instant;
 
 /** {@link InboxCursors} on the single {@code INBOX_CURSOR} row ({@code ID = 1}) that V1 creates. */
-final class OracleInboxCursors implements InboxCursors {
+public final class JdbcInboxCursors implements InboxCursors {
 
     private final Sql sql;
     private final Clock clock;
 
-    OracleInboxCursors(Sql sql, Clock clock) {
+    public JdbcInboxCursors(Sql sql, Clock clock) {
         this.sql = sql;
         this.clock = clock;
     }
@@ -24,7 +22,7 @@ final class OracleInboxCursors implements InboxCursors {
         return sql.run("reading the inbox cursor", session -> session.one(
                         "SELECT W, HOLE_SINCE, SEEDED_AT FROM INBOX_CURSOR WHERE ID = 1",
                         row -> new InboxCursor(row.longValue("W"), row.instant("HOLE_SINCE"), row.instant("SEEDED_AT"))))
-                .orElseThrow(OracleInboxCursors::missingRow);
+                .orElseThrow(JdbcInboxCursors::missingRow);
     }
 
     @Override
@@ -52,7 +50,7 @@ final class OracleInboxCursors implements InboxCursors {
     }
 
     private static IllegalStateException missingRow() {
-        return new IllegalStateException("INBOX_CURSOR has no row 1: the schema was not created by OracleSchema.migrate "
-                + "(V1), or the row was deleted by hand (re-insert (1, 0, NULL, NULL, <now in UTC>))");
+        return new IllegalStateException("INBOX_CURSOR has no row 1: the schema was not created by the store's migration"
+                + " (PgSchema.migrate, OracleSchema.migrate), or the row was deleted by hand (re-insert (1, 0, NULL, NULL, <now in UTC>))");
     }
 }

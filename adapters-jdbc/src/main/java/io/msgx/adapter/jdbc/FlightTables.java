@@ -1,6 +1,4 @@
-package io.msgx.adapter.oracle;
-
-import io.msgx.adapter.jdbc.Sql;
+package io.msgx.adapter.jdbc;
 
 import io.msgx.domain.flight.FlightField;
 import io.msgx.domain.flight.FlightList;
@@ -24,10 +22,10 @@ import java.util.stream.Stream;
  * @param lists     the lists stored here, in {@link FlightList} order
  * @param itemCodes the item fields of those lists, in {@link FlightList#itemFields()} order
  */
-record FlightTables(String table, boolean routeKind, List<FlightList> lists, List<String> itemCodes) {
+public record FlightTables(String table, boolean routeKind, List<FlightList> lists, List<String> itemCodes) {
 
     /** Every detail table, each once. */
-    static final List<FlightTables> ALL = List.copyOf(Stream.concat(
+    public static final List<FlightTables> ALL = List.copyOf(Stream.concat(
                     Arrays.stream(FlightList.values())
                             .filter(list -> list.group() != FlightList.Group.ROUTE)
                             .map(list -> new FlightTables("FLIGHT_" + list.code(), false, List.of(list),
@@ -38,10 +36,10 @@ record FlightTables(String table, boolean routeKind, List<FlightList> lists, Lis
             .toList());
 
     /** The scalar columns of {@code FLIGHT_SCHD}, one per {@link FlightField}, quoted, in enum order. */
-    static final List<String> FIELD_COLUMNS = Arrays.stream(FlightField.values())
+    public static final List<String> FIELD_COLUMNS = Arrays.stream(FlightField.values())
             .map(field -> quoted(field.code())).toList();
 
-    FlightTables {
+    public FlightTables {
         lists = List.copyOf(lists);
         itemCodes = List.copyOf(itemCodes);
         for (var list : lists) {
@@ -52,7 +50,7 @@ record FlightTables(String table, boolean routeKind, List<FlightList> lists, Lis
     }
 
     /** The INSERT of one item row; {@link #rowOf} gives its values in order. */
-    String insert() {
+    public String insert() {
         var columns = new ArrayList<String>();
         columns.add("FLID");
         if (routeKind) {
@@ -66,7 +64,7 @@ record FlightTables(String table, boolean routeKind, List<FlightList> lists, Lis
     }
 
     /** The SELECT of the rows of {@code count} flights, in FLID, list and ORDINAL order. */
-    String select(int count) {
+    public String select(int count) {
         return "SELECT FLID, " + (routeKind ? "ROUTE_KIND, " : "") + "SOURCE_SEQ, "
                 + itemCodes.stream().map(FlightTables::quoted).collect(Collectors.joining(", "))
                 + " FROM " + table + " WHERE FLID IN (" + Sql.marks(count) + ") ORDER BY FLID, "
@@ -74,7 +72,7 @@ record FlightTables(String table, boolean routeKind, List<FlightList> lists, Lis
     }
 
     /** The bind values of one item at {@code position} (from 1) of {@code list} of the flight {@code flid}. */
-    Object[] rowOf(String flid, FlightList list, int position, ListItem item) {
+    public Object[] rowOf(String flid, FlightList list, int position, ListItem item) {
         var row = new ArrayList<Object>(4 + itemCodes.size());
         row.add(flid);
         if (routeKind) {
@@ -89,12 +87,12 @@ record FlightTables(String table, boolean routeKind, List<FlightList> lists, Lis
     }
 
     /** The list a stored row belongs to. */
-    FlightList listOf(Sql.Row row) throws SQLException {
+    public FlightList listOf(Sql.Row row) throws SQLException {
         return routeKind ? FlightList.valueOf(row.text("ROUTE_KIND")) : lists.get(0);
     }
 
     /** The item a stored row holds. */
-    ListItem itemOf(Sql.Row row) throws SQLException {
+    public ListItem itemOf(Sql.Row row) throws SQLException {
         var values = new LinkedHashMap<String, String>();
         for (var code : itemCodes) {
             values.put(code, row.text(code));
@@ -103,7 +101,7 @@ record FlightTables(String table, boolean routeKind, List<FlightList> lists, Lis
     }
 
     /** A column named by a protocol code, quoted in upper case (the name Oracle stores for it unquoted). */
-    static String quoted(String code) {
+    public static String quoted(String code) {
         return '"' + code + '"';
     }
 }

@@ -1,0 +1,97 @@
+package io.msgx.adapter.pg;
+
+import io.msgx.adapter.jdbc.AtomicUnit.KeptSavepoint;
+import io.msgx.adapter.jdbc.Sql;
+import io.msgx.adapter.jdbc.SqlDialect;
+import io.msgx.adapter.jdbc.StoreFailures;
+
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Types;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+
+/**
+ * PostgreSQL's ways. An {@link Instant} is bound as an {@link OffsetDateTime} in UTC, so a {@code TIMESTAMPTZ} column
+ * holds the instant itself whatever the session's zone, and read back the same way. NULL is bound untyped, so the
+ * server takes the column's type; a long text is an ordinary string. Rows are limited by {@code LIMIT}, and a kept
+ * savepoint is released at once.
+ */
+enum PgDialect implements SqlDialect {
+
+    POSTGRESQL;
+
+    @Override
+    public String database() {
+        return "PostgreSQL";
+    }
+
+    @Override
+    public StoreFailures failures() {
+        return StoreOperation.FAILURES;
+    }
+
+    @Override
+    public KeptSavepoint keptSavepoint() {
+        return KeptSavepoint.RELEASED;
+    }
+
+    @Override
+    public String firstRows(String query) {
+        return query + " LIMIT ?";
+    }
+
+    @Override
+    public String nextValue(String sequence) {
+        return "SELECT nextval('" + sequence + "')";
+    }
+
+    @Override
+    public String generatedKey(String sequence) {
+        return "DEFAULT";
+    }
+
+    @Override
+    public String insertUnlessPresent(String table, String key, String... columns) {
+        return "INSERT INTO " + table + " (" + String.join(", ", columns) + ") VALUES (" + Sql.marks(columns.length)
+                + ") ON CONFLICT (" + key + ") DO NOTHING";
+    }
+
+    @Override
+    public int maxVarcharBytes() {
+        return Integer.MAX_VALUE;
+    }
+
+    @Override
+    public void bindInstant(PreparedStatement statement, int index, Instant value) throws SQLException {
+        statement.setObject(index, OffsetDateTime.ofInstant(value, ZoneOffset.UTC));
+    }
+
+    @Override
+    public Instant instant(ResultSet rows, String column) throws SQLException {
+        var time = rows.getObject(column, OffsetDateTime.class);
+        return time == null ? null : time.toInstant();
+    }
+
+    @Override
+    public LocalDate day(ResultSet rows, String column) throws SQLException {
+        return rows.getObject(column, LocalDate.class);
+    }
+
+    @Override
+    public void bindNull(PreparedStatement statement, int index) throws SQLException {
+        statement.setNull(index, Types.NULL);
+    }
+
+    @Override
+    public void bindLongText(PreparedStatement statement, int index, String text) throws SQLException {
+        if (text == null) {
+            bindNull(statement, index);
+        } else {
+            statement.setString(index, text);
+        }
+    }
+}
