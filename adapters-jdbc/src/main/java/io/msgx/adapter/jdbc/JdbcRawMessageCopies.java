@@ -26,8 +26,8 @@ public final class JdbcRawMessageCopies implements RawMessageCopies {
         Objects.requireNonNull(at, "at");
         sql.run("keeping the raw copy of message " + msgId, session -> {
             try {
-                return session.update(sql.dialect().insertUnlessPresent("RAW_MSG_COPY", "MSG_ID", "MSG_ID", "TEXT",
-                        "KEPT_AT"), msgId, new Sql.LongText(text), at);
+                var keep = sql.dialect().insertUnlessPresent("RAW_MSG_COPY", 1, "MSG_ID", "TEXT", "KEPT_AT");
+                return session.update(keep.sql(), keep.parameters(msgId, new Sql.LongText(text), at));
             } catch (SQLException e) {
                 if (sql.failures().isUniqueViolation(e)) {
                     return 0; // kept concurrently: the first copy stays

@@ -16,6 +16,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.StringJoiner;
 import java.util.function.Predicate;
+import java.util.stream.IntStream;
 import javax.sql.DataSource;
 
 /**
@@ -43,6 +44,34 @@ public final class Sql {
 
     /** A text bound to a long-text column ({@code CLOB} on Oracle, {@code TEXT} on PostgreSQL). */
     public record LongText(String text) {
+    }
+
+    /** The keys of a {@link SqlDialect#keyIn} condition, bound as the dialect binds them (one array, or one each). */
+    public record Keys(List<?> values) {
+        public Keys {
+            values = List.copyOf(values);
+        }
+    }
+
+    /**
+     * A statement for one row and how the row's values (in column order) become its parameters: parameter {@code i}
+     * is the value of column {@code parameterColumns[i]} (a MERGE binds its key more than once).
+     */
+    public record RowStatement(String sql, int... parameterColumns) {
+
+        /** The parameters of one row. */
+        public Object[] parameters(Object... row) {
+            var parameters = new Object[parameterColumns.length];
+            for (int i = 0; i < parameterColumns.length; i++) {
+                parameters[i] = row[parameterColumns[i]];
+            }
+            return parameters;
+        }
+
+        /** Parameter {@code i} is column {@code i}: the columns bound once each, in order. */
+        public static RowStatement inColumnOrder(String sql, int columns) {
+            return new RowStatement(sql, IntStream.range(0, columns).toArray());
+        }
     }
 
     /** Reads one row. */
@@ -160,12 +189,26 @@ public final class Sql {
 
     /** Oracle's IN lists hold at most 1000 values: the chunks to query (on every database alike). */
     public static <T> List<List<T>> chunks(Collection<T> values) {
+        return chunks(values, 1000);
+    }
+
+    /** {@code keys} in chunks of at most {@link SqlDialect#maxKeys}, each for one {@link #keyIn}. */
+    public <T> List<List<T>> keyChunks(Collection<T> keys) {
+        return chunks(keys, dialect.maxKeys());
+    }
+
+    private static <T> List<List<T>> chunks(Collection<T> values, int size) {
         var all = List.copyOf(values);
         var chunks = new ArrayList<List<T>>();
-        for (int from = 0; from < all.size(); from += 1000) {
-            chunks.add(all.subList(from, Math.min(all.size(), from + 1000)));
+        for (int from = 0; from < all.size(); from += size) {
+            chunks.add(all.subList(from, Math.min(all.size(), from + size)));
         }
         return chunks;
+    }
+
+    /** A condition that {@code column} is one of {@code count} keys, bound as one {@link Keys} parameter. */
+    public String keyIn(String column, int count) {
+        return dialect.keyIn(column, count);
     }
 
     /** {@code query} limited to its first {@code ?} rows (bound last), in its order, as the dialect writes it. */
@@ -289,12 +332,15 @@ public final class Sql {
 
     private static void bindAll(SqlDialect dialect, PreparedStatement statement, Object... params)
             throws SQLException {
-        for (int i = 0; i < params.length; i++) {
-            bind(dialect, statement, i + 1, params[i]);
+        int index = 1;
+        for (var param : params) {
+            index += param instanceof Keys keys ? dialect.bindKeys(statement, index, keys.values())
+                    : bind(dialect, statement, index, param);
         }
     }
 
-    private static void bind(SqlDialect dialect, PreparedStatement statement, int index, Object value)
+    /** Binds one value as {@link Session#update} does; returns 1, the parameters it took. */
+    public static int bind(SqlDialect dialect, PreparedStatement statement, int index, Object value)
             throws SQLException {
         if (value == null) {
             dialect.bindNull(statement, index);
@@ -315,6 +361,7 @@ public final class Sql {
         } else {
             throw new IllegalArgumentException("no binding for " + value.getClass().getName() + ": " + value);
         }
+        return 1;
     }
 
     /** The current row of a result, read by column label or position. */

@@ -7,6 +7,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.time.LocalDate;
+import java.util.List;
 
 /**
  * Where the databases behind {@link Sql} differ, in one place per database: how a failure is sorted, how a row limit,
@@ -38,12 +39,38 @@ public interface SqlDialect {
     String generatedKey(String sequence);
 
     /**
-     * An INSERT of one row into {@code table} ({@code columns}, bound in order) that leaves a row already holding its
-     * {@code key} alone and counts 0. Where the database has no such INSERT (Oracle) it is a plain one, whose unique
-     * violation the caller takes as "present" ({@link StoreFailures#isUniqueViolation}); Oracle keeps the transaction
-     * after a failed statement.
+     * An INSERT of one row into {@code table} that leaves a row already holding its key alone (and counts 0); the key
+     * is the first {@code keyColumns} of {@code columns}. Two racing inserts of one key may still end in a unique
+     * violation, which the caller takes as "present" ({@link StoreFailures#isUniqueViolation}).
      */
-    String insertUnlessPresent(String table, String key, String... columns);
+    Sql.RowStatement insertUnlessPresent(String table, int keyColumns, String... columns);
+
+    /**
+     * An INSERT of one row into {@code table} that updates the other columns of a row already holding its key; the
+     * key is the first {@code keyColumns} of {@code columns}.
+     */
+    Sql.RowStatement upsert(String table, int keyColumns, String... columns);
+
+    /** How many keys one {@link #keyIn} takes (Oracle's IN lists hold at most 1000). */
+    int maxKeys();
+
+    /** A condition that {@code column} is one of {@code count} keys, bound as one {@link Sql.Keys} parameter. */
+    String keyIn(String column, int count);
+
+    /** Binds {@code keys} for {@link #keyIn} from parameter {@code index}; returns how many parameters it took. */
+    int bindKeys(PreparedStatement statement, int index, List<?> keys) throws SQLException;
+
+    /**
+     * A text column as an expression no index matches, for re-checking rows already found by their keys (a state
+     * still owed): so that the planner cannot walk a partial index for the re-check instead of the keys (D-42).
+     */
+    String recheck(String column);
+
+    /** True when the database stores {@code ''} as NULL (Oracle). */
+    boolean storesEmptyTextAsNull();
+
+    /** True when a failed statement aborts the whole transaction (PostgreSQL), so it must run under a savepoint. */
+    boolean failedStatementAbortsTransaction();
 
     /** The most bytes a {@code VARCHAR} column holds whatever its declared width ({@link Integer#MAX_VALUE}: none). */
     int maxVarcharBytes();

@@ -15,6 +15,10 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
+import java.util.Arrays;
+import java.util.List;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 
 /**
  * Oracle 11g's ways (and those of its stand-in in the tests, H2 in Oracle mode). An {@link Instant} is bound as a
@@ -64,11 +68,63 @@ enum OracleDialect implements SqlDialect {
         return sequence + ".NEXTVAL";
     }
 
-    /** A plain INSERT: 11g has no INSERT that skips a present key, and its unique violation keeps the transaction. */
+    /** {@code MERGE ... WHEN NOT MATCHED THEN INSERT}: the key bound for the match, then every column. */
     @Override
-    public String insertUnlessPresent(String table, String key, String... columns) {
-        return "INSERT INTO " + table + " (" + String.join(", ", columns) + ") VALUES (" + Sql.marks(columns.length)
-                + ")";
+    public Sql.RowStatement insertUnlessPresent(String table, int keyColumns, String... columns) {
+        return new Sql.RowStatement(merge(table, keyColumns, columns) + insert(columns),
+                IntStream.concat(IntStream.range(0, keyColumns), IntStream.range(0, columns.length)).toArray());
+    }
+
+    /** {@code MERGE ... WHEN MATCHED THEN UPDATE ... WHEN NOT MATCHED THEN INSERT}: key, other columns, every column. */
+    @Override
+    public Sql.RowStatement upsert(String table, int keyColumns, String... columns) {
+        var others = Arrays.asList(columns).subList(keyColumns, columns.length);
+        return new Sql.RowStatement(merge(table, keyColumns, columns) + " WHEN MATCHED THEN UPDATE SET "
+                + others.stream().map(column -> column + " = ?").collect(Collectors.joining(", ")) + insert(columns),
+                IntStream.concat(IntStream.range(0, columns.length), IntStream.range(0, columns.length)).toArray());
+    }
+
+    private static String merge(String table, int keyColumns, String... columns) {
+        return "MERGE INTO " + table + " x USING dual ON (" + Arrays.stream(columns, 0, keyColumns)
+                .map(column -> "x." + column + " = ?").collect(Collectors.joining(" AND ")) + ")";
+    }
+
+    private static String insert(String... columns) {
+        return " WHEN NOT MATCHED THEN INSERT (" + String.join(", ", columns) + ") VALUES ("
+                + Sql.marks(columns.length) + ")";
+    }
+
+    @Override
+    public int maxKeys() {
+        return 1000;
+    }
+
+    @Override
+    public String keyIn(String column, int count) {
+        return column + " IN (" + Sql.marks(count) + ")";
+    }
+
+    @Override
+    public int bindKeys(PreparedStatement statement, int index, List<?> keys) throws SQLException {
+        for (int i = 0; i < keys.size(); i++) {
+            Sql.bind(this, statement, index + i, keys.get(i));
+        }
+        return keys.size();
+    }
+
+    @Override
+    public String recheck(String column) {
+        return column;
+    }
+
+    @Override
+    public boolean storesEmptyTextAsNull() {
+        return true;
+    }
+
+    @Override
+    public boolean failedStatementAbortsTransaction() {
+        return false;
     }
 
     @Override

@@ -5,6 +5,7 @@ import io.msgx.adapter.jdbc.StoreDefectException;
 import io.msgx.adapter.jdbc.Sql;
 
 import io.msgx.adapter.jdbc.JdbcInboxCursors;
+import io.msgx.adapter.jdbc.JdbcProcStates;
 import io.msgx.adapter.jdbc.JdbcRawMessageCopies;
 import io.msgx.adapter.jdbc.JdbcScheduleLog;
 import io.msgx.adapter.jdbc.TransactionRunner;
@@ -51,7 +52,7 @@ import static io.msgx.adapter.jdbc.AtomicUnit.rollback;
  * ({@code NLS_SORT=BINARY}, the default unless the client's locale asks for a linguistic sort) so reference keys are
  * listed in code-point order.
  */
-public final class OraclePipelineStore extends TablePorts<OracleProcStates, OracleOutbox> implements PipelineStore {
+public final class OraclePipelineStore extends TablePorts<JdbcProcStates, OracleOutbox> implements PipelineStore {
 
     private final DataSource dataSource;
     private final Clock clock;
@@ -64,7 +65,7 @@ public final class OraclePipelineStore extends TablePorts<OracleProcStates, Orac
     }
 
     private OraclePipelineStore(DataSource dataSource, Clock clock, Duration lockWait, Sql autoCommit) {
-        super(new OracleProcStates(autoCommit), new OracleOutbox(autoCommit));
+        super(new JdbcProcStates(autoCommit), new OracleOutbox(autoCommit));
         this.dataSource = dataSource;
         this.clock = clock;
         this.lockWait = lockWait;

@@ -2,6 +2,7 @@ package io.msgx.adapter.oracle;
 
 import io.msgx.adapter.jdbc.JdbcFlightHistory;
 import io.msgx.adapter.jdbc.JdbcInboxCursors;
+import io.msgx.adapter.jdbc.JdbcProcStates;
 import io.msgx.adapter.jdbc.Sql;
 
 import io.msgx.adapter.jdbc.TransactionConnection;
@@ -18,7 +19,7 @@ import java.time.Clock;
 import java.time.Duration;
 
 /** The repositories of one open transaction, all on its single connection. */
-final class OracleTransaction extends TablePorts<OracleProcStates, OracleOutbox> implements PipelineTransaction {
+final class OracleTransaction extends TablePorts<JdbcProcStates, OracleOutbox> implements PipelineTransaction {
 
     /** The name of the one row every flight-state writer locks. */
     static final String PIPELINE = "PIPELINE";
@@ -36,7 +37,7 @@ final class OracleTransaction extends TablePorts<OracleProcStates, OracleOutbox>
     }
 
     private OracleTransaction(TransactionConnection connection, Sql sql, Clock clock) {
-        super(new OracleProcStates(sql), new OracleOutbox(sql));
+        super(new JdbcProcStates(sql), new OracleOutbox(sql));
         this.sql = sql;
         this.inboxCursor = new JdbcInboxCursors(sql, clock);
         this.flights = new OracleFlightStore(sql);

@@ -13,6 +13,9 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
+import java.util.Arrays;
+import java.util.List;
+import java.util.stream.Collectors;
 
 /**
  * PostgreSQL's ways. An {@link Instant} is bound as an {@link OffsetDateTime} in UTC, so a {@code TIMESTAMPTZ} column
@@ -55,9 +58,63 @@ enum PgDialect implements SqlDialect {
     }
 
     @Override
-    public String insertUnlessPresent(String table, String key, String... columns) {
+    public Sql.RowStatement insertUnlessPresent(String table, int keyColumns, String... columns) {
+        return Sql.RowStatement.inColumnOrder(insert(table, columns) + " ON CONFLICT (" + key(keyColumns, columns)
+                + ") DO NOTHING", columns.length);
+    }
+
+    @Override
+    public Sql.RowStatement upsert(String table, int keyColumns, String... columns) {
+        return Sql.RowStatement.inColumnOrder(insert(table, columns) + " ON CONFLICT (" + key(keyColumns, columns)
+                + ") DO UPDATE SET " + Arrays.stream(columns, keyColumns, columns.length)
+                .map(column -> column + " = EXCLUDED." + column).collect(Collectors.joining(", ")), columns.length);
+    }
+
+    private static String insert(String table, String... columns) {
         return "INSERT INTO " + table + " (" + String.join(", ", columns) + ") VALUES (" + Sql.marks(columns.length)
-                + ") ON CONFLICT (" + key + ") DO NOTHING";
+                + ")";
+    }
+
+    private static String key(int keyColumns, String... columns) {
+        return String.join(", ", Arrays.asList(columns).subList(0, keyColumns));
+    }
+
+    /** No limit: the keys travel as one array. */
+    @Override
+    public int maxKeys() {
+        return Integer.MAX_VALUE;
+    }
+
+    /**
+     * {@code column IN (SELECT unnest(?))}: one statement text and one parameter whatever the number of keys, which
+     * the planner hashes once (see {@link KeySet}).
+     */
+    @Override
+    public String keyIn(String column, int count) {
+        return column + " IN (SELECT unnest(?))";
+    }
+
+    @Override
+    public int bindKeys(PreparedStatement statement, int index, List<?> keys) throws SQLException {
+        var type = keys.isEmpty() || keys.get(0) instanceof Number ? "bigint" : "text";
+        statement.setArray(index, statement.getConnection().createArrayOf(type, keys.toArray()));
+        return 1;
+    }
+
+    /** {@code (column || '')}: see {@link KeySet#recheck}. */
+    @Override
+    public String recheck(String column) {
+        return "(" + column + " || '')";
+    }
+
+    @Override
+    public boolean storesEmptyTextAsNull() {
+        return false;
+    }
+
+    @Override
+    public boolean failedStatementAbortsTransaction() {
+        return true;
     }
 
     @Override

@@ -56,15 +56,16 @@ public final class PgPipelineStore extends TablePorts<PgProcStates, PgOutbox> im
     private final TransactionRunner transactions;
 
     private PgPipelineStore(DataSource dataSource, Clock clock) {
-        this(dataSource, clock, jooq(new DataSourceConnectionProvider(dataSource)));
+        this(dataSource, clock, jooq(new DataSourceConnectionProvider(dataSource)),
+                Sql.autoCommit(PgDialect.POSTGRESQL, dataSource));
     }
 
-    private PgPipelineStore(DataSource dataSource, Clock clock, DSLContext autoCommit) {
-        super(new PgProcStates(autoCommit, false), new PgOutbox(autoCommit));
+    private PgPipelineStore(DataSource dataSource, Clock clock, DSLContext autoCommit, Sql sql) {
+        super(new PgProcStates(sql), new PgOutbox(autoCommit));
         this.dataSource = dataSource;
         this.clock = clock;
         this.autoCommit = autoCommit;
-        this.sql = Sql.autoCommit(PgDialect.POSTGRESQL, dataSource);
+        this.sql = sql;
         this.transactions = new TransactionRunner(dataSource, PgPipelineStore::failure, PgPipelineStore::failure);
     }
 

@@ -4,6 +4,8 @@ import org.jooq.DSLContext;
 import org.jooq.Field;
 import org.jooq.Table;
 
+import java.sql.Connection;
+import java.sql.SQLException;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
@@ -25,6 +27,10 @@ import java.util.stream.IntStream;
  */
 final class UnnestRows {
 
+    /** A column of the rows: its name and its PostgreSQL type ({@code bigint}, {@code text}, ...). */
+    record Column(String name, String type) {
+    }
+
     /** The PostgreSQL type of the Java types our columns hold. */
     private static final Map<Class<?>, String> SQL_TYPES = Map.of(
             String.class, "text",
@@ -41,10 +47,19 @@ final class UnnestRows {
      * the column's type: the row source of an {@code INSERT ... SELECT} or an {@code UPDATE ... FROM}.
      */
     static String source(List<? extends Field<?>> columns, String alias) {
-        var arrays = columns.stream().map(column -> "cast(cast(? as text[]) as " + sqlType(column) + "[])")
+        return rowSource(columns.stream().map(UnnestRows::column).toList(), alias);
+    }
+
+    /** {@link #source} over named columns. */
+    static String rowSource(List<Column> columns, String alias) {
+        var arrays = columns.stream().map(column -> "cast(cast(? as text[]) as " + column.type() + "[])")
                 .collect(Collectors.joining(", "));
-        var names = columns.stream().map(UnnestRows::quoted).collect(Collectors.joining(", "));
+        var names = columns.stream().map(column -> quoted(column.name())).collect(Collectors.joining(", "));
         return "unnest(" + arrays + ") as " + alias + "(" + names + ")";
+    }
+
+    private static Column column(Field<?> field) {
+        return new Column(field.getName(), sqlType(field));
     }
 
     /** {@code insert into table (columns) select * from} {@link #source}: the start of a multi-row insert. */
@@ -77,23 +92,27 @@ final class UnnestRows {
      * column of {@code rows}; returns the update count.
      */
     static int execute(DSLContext dsl, String sql, List<?> leading, int columns, List<Object[]> rows) {
+        return rows.isEmpty() ? 0 : dsl.connectionResult(connection -> execute(connection, sql, leading, columns, rows));
+    }
+
+    /** {@link #execute(DSLContext, String, List, int, List)} on {@code connection}. */
+    static int execute(Connection connection, String sql, List<?> leading, int columns, List<Object[]> rows)
+            throws SQLException {
         if (rows.isEmpty()) {
             return 0;
         }
-        return dsl.connectionResult(connection -> {
-            try (var statement = connection.prepareStatement(sql)) {
-                int parameter = 1;
-                for (var value : leading) {
-                    statement.setObject(parameter++, value instanceof Instant instant ? instant.atOffset(ZoneOffset.UTC) : value);
-                }
-                for (int column = 0; column < columns; column++) {
-                    int c = column;
-                    var values = IntStream.range(0, rows.size()).mapToObj(r -> text(rows.get(r)[c])).toArray();
-                    statement.setArray(parameter++, connection.createArrayOf("text", values));
-                }
-                return statement.executeUpdate();
+        try (var statement = connection.prepareStatement(sql)) {
+            int parameter = 1;
+            for (var value : leading) {
+                statement.setObject(parameter++, value instanceof Instant instant ? instant.atOffset(ZoneOffset.UTC) : value);
             }
-        });
+            for (int column = 0; column < columns; column++) {
+                int c = column;
+                var values = IntStream.range(0, rows.size()).mapToObj(r -> text(rows.get(r)[c])).toArray();
+                statement.setArray(parameter++, connection.createArrayOf("text", values));
+            }
+            return statement.executeUpdate();
+        }
     }
 
     private static String text(Object value) {

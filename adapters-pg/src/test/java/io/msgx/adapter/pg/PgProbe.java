@@ -1,5 +1,6 @@
 package io.msgx.adapter.pg;
 
+import io.msgx.adapter.jdbc.Sql;
 import io.msgx.adapter.pg.jooq.tables.records.ProcStateHstRecord;
 import io.msgx.domain.flight.FlightId;
 import io.msgx.pipeline.store.ErrorClass;
@@ -14,6 +15,7 @@ import org.jooq.impl.DSL;
 
 import java.time.Instant;
 import java.time.LocalDate;
+import java.util.List;
 import java.util.Optional;
 
 import static io.msgx.adapter.pg.jooq.Tables.FLIGHT_HST;
@@ -51,6 +53,22 @@ final class PgProbe {
     /** The plan PostgreSQL would run {@code query} by ({@code EXPLAIN}, without running it). */
     String plan(Query query) {
         return sql().explain(query).plan();
+    }
+
+    /** The plan PostgreSQL would run {@code statement} with {@code params} by ({@code EXPLAIN}, without running it). */
+    String plan(String statement, Object... params) {
+        List<String> lines = jdbc().run("explaining a statement", session -> session.list("EXPLAIN " + statement,
+                row -> row.text("QUERY PLAN"), params));
+        return String.join("\n", lines);
+    }
+
+    /** Runs {@code statement} with {@code params}; its row count. */
+    int execute(String statement, Object... params) {
+        return jdbc().run("running a statement", session -> session.update(statement, params));
+    }
+
+    private Sql jdbc() {
+        return Sql.autoCommit(PgDialect.POSTGRESQL, database.dataSource());
     }
 
     long countProcessingHistory(long msgId) {

@@ -1,5 +1,6 @@
 package io.msgx.adapter.pg;
 
+import io.msgx.adapter.jdbc.Sql;
 import io.msgx.pipeline.port.BackfillMarks;
 import io.msgx.pipeline.port.PipelineStore;
 import io.msgx.pipeline.store.ProcStatesContract;
@@ -34,12 +35,13 @@ class PgProcStatesTest extends ProcStatesContract {
         probe.statisticsTakenNow("proc_state");
         probe.sql().execute("UPDATE proc_state SET backfill_at = NULL, backfill_next_at = now()"); // a digested backlog
 
-        var confirmation = ((PgProcStates) store().queue())
-                .confirmingMarks(LongStream.rangeClosed(1, 500).boxed().toArray(Long[]::new), clock.instant());
+        var confirmation = ((PgProcStates) store().queue()).confirmingMarks(500);
+        var keys = new Sql.Keys(LongStream.rangeClosed(1, 500).boxed().toList());
+        var at = clock.instant();
 
         // by key, or a scan hashed against the keys once; not a walk of every owed row per key
-        assertThat(probe.plan(confirmation)).doesNotContainIgnoringCase("ix_proc_state_backfill");
-        assertThat(confirmation.execute()).isEqualTo(500);
+        assertThat(probe.plan(confirmation, at, at, keys)).doesNotContainIgnoringCase("ix_proc_state_backfill");
+        assertThat(probe.execute(confirmation, at, at, keys)).isEqualTo(500);
     }
 
     @Test
@@ -51,11 +53,11 @@ class PgProcStatesTest extends ProcStatesContract {
         probe.sql().execute("UPDATE proc_state SET state = 'ARCHIVED', updated_at = ?::timestamptz",
                 clock.instant().minus(Duration.ofDays(30)).atOffset(ZoneOffset.UTC).toString());
 
-        var forgetting = ((PgProcStates) store().queue()).forgettingArchivedBefore(clock.instant(), 1_000);
+        var cutoff = clock.instant();
 
-        assertThat(probe.plan(forgetting)).as("IX_PROC_STATE_SHADOW finds the batch, and only the batch")
-                .containsOnlyOnce("ix_proc_state_shadow");
-        assertThat(forgetting.execute()).isEqualTo(1_000);
+        assertThat(probe.plan(PgProcStates.FORGET_ARCHIVED, cutoff, 1_000, cutoff))
+                .as("IX_PROC_STATE_SHADOW finds the batch, and only the batch").containsOnlyOnce("ix_proc_state_shadow");
+        assertThat(probe.execute(PgProcStates.FORGET_ARCHIVED, cutoff, 1_000, cutoff)).isEqualTo(1_000);
     }
 
     @Test

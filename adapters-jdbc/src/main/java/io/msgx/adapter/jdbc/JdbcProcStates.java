@@ -1,6 +1,5 @@
-package io.msgx.adapter.oracle;
+package io.msgx.adapter.jdbc;
 
-import io.msgx.adapter.jdbc.Sql;
 
 import io.msgx.pipeline.port.BackfillMarks;
 import io.msgx.pipeline.port.IdentityRegister;
@@ -37,29 +36,29 @@ import java.util.Set;
  * is one conditional UPDATE whose row count is the answer ("false when not open"), so two racing writers can never
  * both win. Used either per statement in auto-commit, or bound to one transaction.
  *
- * <p>The operations of more than one statement (a batch enqueue; clearing abandonment and replay: 11g has no
- * {@code UPDATE ... RETURNING} into a list, so the rows are first locked with {@code SELECT ... FOR UPDATE}) are
+ * <p>The operations of more than one statement (a batch enqueue; clearing abandonment and replay: Oracle 11g has
+ * no {@code UPDATE ... RETURNING} into a list, so the rows are first locked with {@code SELECT ... FOR UPDATE}) are
  * atomic: in auto-commit they run in a transaction of their own (never holding {@code PIPELINE_LOCK}); bound to a
- * caller's transaction they run under a savepoint, so a refusal undoes only their own writes.
+ * caller's transaction they run under a savepoint, so a refusal undoes only their own writes. A store may replace
+ * the batched statements with its own (PostgreSQL's {@code unnest} arrays); the answers stay those written here.
  *
- * <p>Empty texts ('' is NULL in Oracle): an empty {@code LAST_ERROR} reads back as null (no text, as
+ * <p>Empty texts on Oracle ('' is NULL there): an empty {@code LAST_ERROR} reads back as null (no text, as
  * {@code Terminal.succeeded(null)}); an empty abandonment reason of an abandoned row reads back as {@code ""}
  * ({@code BACKFILL_ABANDONED_AT} tells that the row is abandoned); an empty reconciliation note reads back as null;
  * an empty identity key is refused (NULL means "no identity" and would bind nothing).
  */
-final class OracleProcStates
+public class JdbcProcStates
         implements MessageQueue, IdentityRegister, BackfillMarks, MessageReplays, MessageArchive, MessageQueries {
 
-    private static final String COLUMNS = "MSG_ID, STATE, IDENTITY_KEY, ATTEMPTS, NEXT_ATTEMPT_AT, ERROR_CLASS, "
+    /** Every column of {@code PROC_STATE}, as {@link #recordOf} reads them. */
+    protected static final String COLUMNS = "MSG_ID, STATE, IDENTITY_KEY, ATTEMPTS, NEXT_ATTEMPT_AT, ERROR_CLASS, "
             + "LAST_ERROR, RECEIVED_AT, ENQUEUED_AT, UPDATED_AT, BACKFILL_NEXT_AT, BACKFILL_AT, BACKFILL_ATTEMPTS, "
             + "BACKFILL_ABANDONED_AT, BACKFILL_ABANDONED_REASON";
     private static final String P_COLUMNS = "p." + COLUMNS.replace(", ", ", p.");
 
-    private static final String OPEN = "('PENDING', 'FAILED')";
+    /** The open states, as an IN list. */
+    protected static final String OPEN = "('PENDING', 'FAILED')";
     private static final String TERMINAL = "('SUCCEEDED', 'SKIPPED', 'DEAD')";
-    /** A terminal row whose mark is still owed and not abandoned; never an archived shadow. */
-    private static final String OWED = "p.STATE IN " + TERMINAL + " AND p.STATE <> 'ARCHIVED'"
-            + " AND p.BACKFILL_AT IS NULL AND p.BACKFILL_ABANDONED_AT IS NULL";
     /** An abandoned terminal row (reconciled or not); never an archived shadow. */
     private static final String ABANDONED = "p.STATE IN " + TERMINAL + " AND p.STATE <> 'ARCHIVED'"
             + " AND p.BACKFILL_AT IS NULL AND p.BACKFILL_ABANDONED_AT IS NOT NULL";
@@ -67,34 +66,50 @@ final class OracleProcStates
     private static final String SETTLED = "(p.BACKFILL_AT IS NOT NULL OR (p.BACKFILL_ABANDONED_AT IS NOT NULL"
             + " AND EXISTS (SELECT 1 FROM BACKFILL_RECONCILIATION s WHERE s.MSG_ID = p.MSG_ID)))";
 
-    /** Enqueue one message as PENDING unless its row exists. */
-    private static final String ENQUEUE = "MERGE INTO PROC_STATE p USING dual ON (p.MSG_ID = ?)"
-            + " WHEN NOT MATCHED THEN INSERT (MSG_ID, STATE, ATTEMPTS, RECEIVED_AT, ENQUEUED_AT,"
-            + " UPDATED_AT, BACKFILL_ATTEMPTS) VALUES (?, 'PENDING', 0, ?, ?, ?, 0)";
-
     /** The conditional end of one open message with its backfill intent (owed from now). */
     private static final String FINISH = "UPDATE PROC_STATE SET STATE = ?, ERROR_CLASS = ?, LAST_ERROR = ?,"
             + " UPDATED_AT = ?, BACKFILL_NEXT_AT = ? WHERE MSG_ID = ? AND STATE IN " + OPEN;
 
     private static final int ABANDONED_REASON_WIDTH = 64;
     private static final int NOTE_WIDTH = 2000;
-    private static final int LAST_ERROR_WIDTH = 2000;
+    /** The width of {@code LAST_ERROR}. */
+    protected static final int LAST_ERROR_WIDTH = 2000;
 
-    private static final Logger LOG = LoggerFactory.getLogger(OracleProcStates.class);
+    private static final Logger LOG = LoggerFactory.getLogger(JdbcProcStates.class);
 
-    private final Sql sql;
+    /** The statements' connection: auto-commit, or one transaction's. */
+    protected final Sql sql;
+    /** A terminal row whose mark is still owed and not abandoned; never an archived shadow. */
+    private final String owed;
+    /** {@link #owed} for rows already named by {@code MSG_ID}, the state re-checked ({@link SqlDialect#recheck}). */
+    private final String owedFoundByKey;
+    /** Enqueue one message as PENDING unless its row exists. */
+    private final Sql.RowStatement enqueue;
 
-    OracleProcStates(Sql sql) {
+    public JdbcProcStates(Sql sql) {
         this.sql = sql;
+        this.owed = owed("p.STATE");
+        this.owedFoundByKey = owed(sql.dialect().recheck("p.STATE"));
+        this.enqueue = sql.dialect().insertUnlessPresent("PROC_STATE", 1, "MSG_ID", "STATE", "ATTEMPTS", "RECEIVED_AT",
+                "ENQUEUED_AT", "UPDATED_AT", "BACKFILL_ATTEMPTS");
+    }
+
+    private static String owed(String state) {
+        return state + " IN " + TERMINAL + " AND " + state + " <> 'ARCHIVED'"
+                + " AND p.BACKFILL_AT IS NULL AND p.BACKFILL_ABANDONED_AT IS NULL";
+    }
+
+    private Object[] enqueueing(long msgId, Instant receivedAt, Instant enqueuedAt) {
+        return enqueue.parameters(msgId, ProcStatus.PENDING.name(), 0, receivedAt, enqueuedAt, enqueuedAt, 0);
     }
 
     @Override
     public boolean insertIfAbsent(long msgId, Instant receivedAt, Instant enqueuedAt) {
         return sql.run("enqueueing message " + msgId, session -> {
             try {
-                return session.update(ENQUEUE, msgId, msgId, receivedAt, enqueuedAt, enqueuedAt) == 1;
+                return session.update(enqueue.sql(), enqueueing(msgId, receivedAt, enqueuedAt)) == 1;
             } catch (SQLException e) {
-                if (OracleDialect.FAILURES.isUniqueViolation(e)) {
+                if (sql.failures().isUniqueViolation(e)) {
                     return false; // a concurrent enqueue of the same message won between MERGE's probe and insert
                 }
                 throw e;
@@ -114,10 +129,9 @@ final class OracleProcStates
         }
         try {
             return sql.atomically("enqueueing " + receivedAt.size() + " message(s)", session -> {
-                try (var batch = session.batch(ENQUEUE)) {
+                try (var batch = session.batch(enqueue.sql())) {
                     for (var message : receivedAt.entrySet()) {
-                        long msgId = message.getKey();
-                        batch.add(msgId, msgId, message.getValue(), enqueuedAt, enqueuedAt);
+                        batch.add(enqueueing(message.getKey(), message.getValue(), enqueuedAt));
                     }
                     return batch.executeCounting();
                 } catch (SQLException e) {
@@ -135,10 +149,10 @@ final class OracleProcStates
     }
 
     /** A batch's failure is reported on the batch exception or on the row's exception chained to it. */
-    private static boolean isUniqueViolation(SQLException e) {
+    private boolean isUniqueViolation(SQLException e) {
         for (SQLException next = e; next != null; next = next.getNextException()) {
-            if (OracleDialect.FAILURES.isUniqueViolation(next)
-                    || (next.getCause() instanceof SQLException cause && OracleDialect.FAILURES.isUniqueViolation(cause))) {
+            if (sql.failures().isUniqueViolation(next)
+                    || (next.getCause() instanceof SQLException cause && sql.failures().isUniqueViolation(cause))) {
                 return true;
             }
         }
@@ -155,23 +169,23 @@ final class OracleProcStates
     @Override
     public Optional<ProcRecord> find(long msgId) {
         return sql.run("reading the processing record of message " + msgId, session -> session.one(
-                "SELECT " + COLUMNS + " FROM PROC_STATE WHERE MSG_ID = ?", OracleProcStates::recordOf, msgId));
+                "SELECT " + COLUMNS + " FROM PROC_STATE WHERE MSG_ID = ?", JdbcProcStates::recordOf, msgId));
     }
 
     @Override
     public Optional<ProcRecord> findByIdentity(String identityKey) {
         return sql.run("reading the processing record of identity " + identityKey, session -> session.one(
-                "SELECT " + COLUMNS + " FROM PROC_STATE WHERE IDENTITY_KEY = ?", OracleProcStates::recordOf, identityKey));
+                "SELECT " + COLUMNS + " FROM PROC_STATE WHERE IDENTITY_KEY = ?", JdbcProcStates::recordOf, identityKey));
     }
 
     @Override
     public List<ProcRecord> withStatus(ProcStatus status, int limit) {
         return sql.run("listing " + status + " messages", session -> session.list(sql.firstRows(
                         "SELECT " + COLUMNS + " FROM PROC_STATE WHERE STATE = ? ORDER BY MSG_ID"),
-                OracleProcStates::recordOf, status.name(), limit));
+                JdbcProcStates::recordOf, status.name(), limit));
     }
 
-    /** One {@code IN} list per 1000 IDs (Oracle's limit); the result in the order the IDs were given. */
+    /** One {@link Sql#keyIn} per chunk of IDs; the result in the order the IDs were given. */
     @Override
     public Map<Long, ProcRecord> findAll(Collection<Long> msgIds) {
         if (msgIds.isEmpty()) {
@@ -180,9 +194,9 @@ final class OracleProcStates
         var ids = new LinkedHashSet<>(msgIds);
         var byId = sql.run("reading the processing records of " + ids.size() + " message(s)", session -> {
             var read = new HashMap<Long, ProcRecord>();
-            for (var chunk : Sql.chunks(ids)) {
-                for (var record : session.list("SELECT " + COLUMNS + " FROM PROC_STATE WHERE MSG_ID IN ("
-                        + Sql.marks(chunk.size()) + ")", OracleProcStates::recordOf, chunk.toArray())) {
+            for (var chunk : sql.keyChunks(ids)) {
+                for (var record : session.list("SELECT " + COLUMNS + " FROM PROC_STATE WHERE "
+                        + sql.keyIn("MSG_ID", chunk.size()), JdbcProcStates::recordOf, new Sql.Keys(chunk))) {
                     read.put(record.msgId(), record);
                 }
             }
@@ -208,7 +222,7 @@ final class OracleProcStates
         var open = sql.run("reading the pending run from the head", session -> session.list(sql.firstRows(
                         "SELECT " + COLUMNS + " FROM PROC_STATE WHERE STATE IN " + OPEN
                                 + " AND STATE <> 'ARCHIVED' AND MSG_ID <= ? ORDER BY MSG_ID"),
-                OracleProcStates::recordOf, watermark, limit));
+                JdbcProcStates::recordOf, watermark, limit));
         var run = new ArrayList<ProcRecord>(open.size());
         for (var record : open) {
             if (record.status() != ProcStatus.PENDING) {
@@ -225,7 +239,7 @@ final class OracleProcStates
         return sql.run("reading the head of the queue", session -> session.one(sql.firstRows(
                         "SELECT " + COLUMNS + " FROM PROC_STATE WHERE STATE IN " + OPEN
                                 + " AND STATE <> 'ARCHIVED' ORDER BY MSG_ID"),
-                OracleProcStates::recordOf, 1));
+                JdbcProcStates::recordOf, 1));
     }
 
     @Override
@@ -245,23 +259,24 @@ final class OracleProcStates
     @Override
     public BindAttempt bindIfUnbound(long msgId, String identityKey, Instant now) {
         Objects.requireNonNull(identityKey, "identityKey");
-        if (identityKey.isEmpty()) {
+        if (identityKey.isEmpty() && sql.dialect().storesEmptyTextAsNull()) {
             throw new IllegalArgumentException("message " + msgId + ": an empty identity key cannot be bound (Oracle "
                     + "stores '' as NULL, which means no identity); the codec must derive SNDR|TYPE|STYP|SEQN");
         }
-        return sql.run("binding identity " + identityKey + " to message " + msgId, session -> {
-            try {
-                // A unique violation fails this statement only: Oracle keeps the transaction (no savepoint needed).
-                return session.update("UPDATE PROC_STATE SET IDENTITY_KEY = ?, UPDATED_AT = ?"
-                        + " WHERE MSG_ID = ? AND IDENTITY_KEY IS NULL", identityKey, now, msgId) == 1
-                        ? BindAttempt.BOUND : BindAttempt.UNCHANGED;
-            } catch (SQLException e) {
-                if (OracleDialect.FAILURES.isUniqueViolation(e)) {
-                    return BindAttempt.TAKEN;
-                }
-                throw e;
+        var operation = "binding identity " + identityKey + " to message " + msgId;
+        Sql.Work<Integer> bind = session -> session.update("UPDATE PROC_STATE SET IDENTITY_KEY = ?, UPDATED_AT = ?"
+                + " WHERE MSG_ID = ? AND IDENTITY_KEY IS NULL", identityKey, now, msgId);
+        try {
+            // Where a unique violation aborts the whole transaction (PostgreSQL), the update runs under a savepoint.
+            int bound = sql.isTransaction() && sql.dialect().failedStatementAbortsTransaction()
+                    ? sql.atomically(operation, bind, rows -> true) : sql.run(operation, bind);
+            return bound == 1 ? BindAttempt.BOUND : BindAttempt.UNCHANGED;
+        } catch (StoreDefectException e) {
+            if (e.getCause() instanceof SQLException cause && sql.failures().isUniqueViolation(cause)) {
+                return BindAttempt.TAKEN;
             }
-        });
+            throw e;
+        }
     }
 
     @Override
@@ -319,10 +334,10 @@ final class OracleProcStates
         requireLimit(limit);
         // Exactly the seeds' §6.1 predicate; the overdue branch reads ENQUEUED_AT (ours), never RECEIVED_AT.
         return sql.run("scanning for backfill due at " + now, session -> session.list(sql.firstRows(
-                        "SELECT " + P_COLUMNS + " FROM PROC_STATE p WHERE " + OWED
+                        "SELECT " + P_COLUMNS + " FROM PROC_STATE p WHERE " + owed
                                 + " AND (p.BACKFILL_NEXT_AT IS NULL OR p.BACKFILL_NEXT_AT <= ? OR p.ENQUEUED_AT < ?)"
                                 + " ORDER BY p.BACKFILL_ATTEMPTS, p.MSG_ID"),
-                OracleProcStates::recordOf, now, overdueBefore, limit));
+                JdbcProcStates::recordOf, now, overdueBefore, limit));
     }
 
     @Override
@@ -330,10 +345,10 @@ final class OracleProcStates
         Objects.requireNonNull(at, "at");
         return sql.run("confirming the mailbox mark of message " + msgId, session -> session.update(
                 "UPDATE PROC_STATE p SET BACKFILL_AT = ?, BACKFILL_NEXT_AT = NULL, UPDATED_AT = ?"
-                        + " WHERE p.MSG_ID = ? AND " + OWED, at, at, msgId) == 1);
+                        + " WHERE p.MSG_ID = ? AND " + owedFoundByKey, at, at, msgId) == 1);
     }
 
-    /** {@link #backfillConfirmed} as one {@code UPDATE ... WHERE MSG_ID IN (...)} per 1000 IDs. */
+    /** {@link #backfillConfirmed} as one {@link #confirmingMarks} per chunk of IDs. */
     @Override
     public int backfillConfirmedAll(Collection<Long> msgIds, Instant at) {
         Objects.requireNonNull(at, "at");
@@ -342,17 +357,17 @@ final class OracleProcStates
         }
         return sql.run("confirming the mailbox marks of " + msgIds.size() + " message(s)", session -> {
             int confirmed = 0;
-            for (var chunk : Sql.chunks(new LinkedHashSet<>(msgIds))) {
-                var params = new ArrayList<Object>(chunk.size() + 2);
-                params.add(at);
-                params.add(at);
-                params.addAll(chunk);
-                confirmed += session.update("UPDATE PROC_STATE p SET BACKFILL_AT = ?, BACKFILL_NEXT_AT = NULL,"
-                        + " UPDATED_AT = ? WHERE p.MSG_ID IN (" + Sql.marks(chunk.size()) + ") AND " + OWED,
-                        params.toArray());
+            for (var chunk : sql.keyChunks(new LinkedHashSet<>(msgIds))) {
+                confirmed += session.update(confirmingMarks(chunk.size()), at, at, new Sql.Keys(chunk));
             }
             return confirmed;
         });
+    }
+
+    /** The confirmation of the owed marks of {@code keys} messages (at, at, the keys); public for plan checks. */
+    public String confirmingMarks(int keys) {
+        return "UPDATE PROC_STATE p SET BACKFILL_AT = ?, BACKFILL_NEXT_AT = NULL, UPDATED_AT = ? WHERE "
+                + sql.keyIn("p.MSG_ID", keys) + " AND " + owedFoundByKey;
     }
 
     @Override
@@ -360,7 +375,7 @@ final class OracleProcStates
         Objects.requireNonNull(now, "now");
         return sql.run("recording a failed mailbox mark of message " + msgId, session -> session.update(
                 "UPDATE PROC_STATE p SET BACKFILL_ATTEMPTS = BACKFILL_ATTEMPTS + 1, BACKFILL_NEXT_AT = ?, UPDATED_AT = ?"
-                        + " WHERE p.MSG_ID = ? AND " + OWED, nextAt, now, msgId) == 1);
+                        + " WHERE p.MSG_ID = ? AND " + owedFoundByKey, nextAt, now, msgId) == 1);
     }
 
     @Override
@@ -369,7 +384,7 @@ final class OracleProcStates
         Objects.requireNonNull(at, "at");
         return sql.run("abandoning the mailbox mark of message " + msgId + " (" + reason + ")", session -> session.update(
                 "UPDATE PROC_STATE p SET BACKFILL_ABANDONED_AT = ?, BACKFILL_ABANDONED_REASON = ?, UPDATED_AT = ?"
-                        + " WHERE p.MSG_ID = ? AND " + OWED,
+                        + " WHERE p.MSG_ID = ? AND " + owedFoundByKey,
                 at, sql.fitted(reason, ABANDONED_REASON_WIDTH), at, msgId) == 1);
     }
 
@@ -394,10 +409,10 @@ final class OracleProcStates
         // Oracle returns no keys from a multi-row UPDATE: the rows are locked and listed first, then updated.
         return sql.atomically("reopening " + ids.size() + " abandoned mailbox mark(s)", session -> {
             var reopened = lockWhere(session, ids, ABANDONED);
-            for (var chunk : Sql.chunks(reopened)) {
+            for (var chunk : sql.keyChunks(reopened)) {
                 session.update("UPDATE PROC_STATE p SET BACKFILL_ABANDONED_AT = NULL, BACKFILL_ABANDONED_REASON = NULL,"
-                        + " BACKFILL_NEXT_AT = ?, UPDATED_AT = ? WHERE p.MSG_ID IN (" + Sql.marks(chunk.size()) + ")",
-                        params(List.of(now, now), chunk));
+                        + " BACKFILL_NEXT_AT = ?, UPDATED_AT = ? WHERE " + sql.keyIn("p.MSG_ID", chunk.size()),
+                        now, now, new Sql.Keys(chunk));
             }
             return reopened;
         }, reopened -> true);
@@ -410,9 +425,9 @@ final class OracleProcStates
             return;
         }
         sql.run("forgetting " + ids.size() + " reconciliation(s)", session -> {
-            for (var chunk : Sql.chunks(ids)) {
-                session.update("DELETE FROM BACKFILL_RECONCILIATION WHERE MSG_ID IN (" + Sql.marks(chunk.size()) + ")",
-                        chunk.toArray());
+            for (var chunk : sql.keyChunks(ids)) {
+                session.update("DELETE FROM BACKFILL_RECONCILIATION WHERE " + sql.keyIn("MSG_ID", chunk.size()),
+                        new Sql.Keys(chunk));
             }
             return null;
         });
@@ -427,12 +442,9 @@ final class OracleProcStates
 
     @Override
     public void recordReconciliation(long msgId, String operator, String note, Instant at) {
-        var fittedNote = sql.fitted(note, NOTE_WIDTH);
-        sql.run("recording the reconciliation of message " + msgId, session -> session.update(
-                "MERGE INTO BACKFILL_RECONCILIATION r USING dual ON (r.MSG_ID = ?)"
-                        + " WHEN MATCHED THEN UPDATE SET RECONCILED_AT = ?, OPERATOR = ?, NOTE = ?"
-                        + " WHEN NOT MATCHED THEN INSERT (MSG_ID, RECONCILED_AT, OPERATOR, NOTE) VALUES (?, ?, ?, ?)",
-                msgId, at, operator, fittedNote, msgId, at, operator, fittedNote));
+        var record = sql.dialect().upsert("BACKFILL_RECONCILIATION", 1, "MSG_ID", "RECONCILED_AT", "OPERATOR", "NOTE");
+        sql.run("recording the reconciliation of message " + msgId, session -> session.update(record.sql(),
+                record.parameters(msgId, at, operator, sql.fitted(note, NOTE_WIDTH))));
     }
 
     @Override
@@ -464,22 +476,21 @@ final class OracleProcStates
                 + MessageReplays.UNKNOWN_FLIGHT + "'))";
         return sql.atomically("replaying " + ids.size() + " message(s) of classes " + classes, session -> {
             var replayed = lockWhere(session, ids, replayableRow);
-            for (var chunk : Sql.chunks(replayed)) {
+            for (var chunk : sql.keyChunks(replayed)) {
                 session.update("UPDATE PROC_STATE p SET STATE = 'PENDING', ATTEMPTS = 0, NEXT_ATTEMPT_AT = NULL,"
                         + " ERROR_CLASS = NULL, LAST_ERROR = NULL, UPDATED_AT = ?"
-                        + " WHERE p.MSG_ID IN (" + Sql.marks(chunk.size()) + ")", params(List.of(now), chunk));
+                        + " WHERE " + sql.keyIn("p.MSG_ID", chunk.size()), now, new Sql.Keys(chunk));
             }
             return replayed;
         }, replayed -> true);
     }
 
     /** Lock the rows among {@code ids} that match {@code condition}; their IDs, ascending. */
-    private static List<Long> lockWhere(Sql.Session session, List<Long> ids, String condition) throws SQLException {
+    private List<Long> lockWhere(Sql.Session session, List<Long> ids, String condition) throws SQLException {
         var locked = new ArrayList<Long>();
-        for (var chunk : Sql.chunks(ids)) {
-            locked.addAll(session.list("SELECT p.MSG_ID FROM PROC_STATE p WHERE p.MSG_ID IN ("
-                    + Sql.marks(chunk.size()) + ") AND " + condition + " FOR UPDATE",
-                    row -> row.longValue("MSG_ID"), chunk.toArray()));
+        for (var chunk : sql.keyChunks(ids)) {
+            locked.addAll(session.list("SELECT p.MSG_ID FROM PROC_STATE p WHERE " + sql.keyIn("p.MSG_ID", chunk.size())
+                    + " AND " + condition + " FOR UPDATE", row -> row.longValue("MSG_ID"), new Sql.Keys(chunk)));
         }
         locked.sort(null);
         return List.copyOf(locked);
@@ -495,7 +506,7 @@ final class OracleProcStates
                 sql.firstRows("SELECT " + P_COLUMNS + " FROM PROC_STATE p WHERE p.STATE IN " + TERMINAL
                         + " AND p.STATE <> 'ARCHIVED' AND " + SETTLED + " AND p.UPDATED_AT < ?"
                         + " ORDER BY p.UPDATED_AT, p.MSG_ID"),
-                OracleProcStates::recordOf, settledBefore, limit));
+                JdbcProcStates::recordOf, settledBefore, limit));
     }
 
     /** The candidate's row as it was listed: same state and last update (a replay or a reopening changes both). */
@@ -560,14 +571,14 @@ final class OracleProcStates
         return all.toArray();
     }
 
-    private static void requireLimit(int limit) {
+    protected static void requireLimit(int limit) {
         if (limit < 1) {
             throw new IllegalArgumentException("a batch limit is at least 1, got " + limit);
         }
     }
 
     /** The record of the current row (columns {@link #COLUMNS}), read by {@link Sql.Row}. */
-    static ProcRecord recordOf(Sql.Row row) throws SQLException {
+    public static ProcRecord recordOf(Sql.Row row) throws SQLException {
         var errorClass = row.text("ERROR_CLASS");
         var abandonedAt = row.instant("BACKFILL_ABANDONED_AT");
         var abandonedReason = row.text("BACKFILL_ABANDONED_REASON");
