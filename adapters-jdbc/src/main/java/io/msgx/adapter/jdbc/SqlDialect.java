@@ -32,6 +32,12 @@ public interface SqlDialect {
     /** A query whose one row and column is the next value of {@code sequence}. */
     String nextValue(String sequence);
 
+    /** An expression giving the next value of {@code sequence}, for an INSERT's {@code VALUES} list. */
+    String sequenceNext(String sequence);
+
+    /** The type of the time columns, for a {@code CAST} that must name it. */
+    String timestampType();
+
     /**
      * The value of a generated key in an INSERT's {@code VALUES} list: the next value of {@code sequence} on Oracle,
      * {@code DEFAULT} (the identity column's own) on PostgreSQL.

@@ -64,6 +64,16 @@ enum OracleDialect implements SqlDialect {
     }
 
     @Override
+    public String sequenceNext(String sequence) {
+        return sequence + ".NEXTVAL";
+    }
+
+    @Override
+    public String timestampType() {
+        return "TIMESTAMP(6)";
+    }
+
+    @Override
     public String generatedKey(String sequence) {
         return sequence + ".NEXTVAL";
     }

@@ -4,7 +4,6 @@ import io.msgx.adapter.jdbc.JdbcFlightHistory;
 import io.msgx.adapter.jdbc.JdbcInboxCursors;
 import io.msgx.adapter.jdbc.JdbcProcStates;
 import io.msgx.adapter.jdbc.Sql;
-
 import io.msgx.adapter.jdbc.TransactionConnection;
 import io.msgx.pipeline.port.FlightHistory;
 import io.msgx.pipeline.port.FlightQueries;

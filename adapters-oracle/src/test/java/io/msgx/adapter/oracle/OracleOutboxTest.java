@@ -34,7 +34,8 @@ class OracleOutboxTest extends OutboxContract {
     void aProjectionIsConfirmedThroughTheUniqueIndexOfProjections() throws SQLException {
         assumeFalse(database.isRealOracle(), "reads H2's EXPLAIN");
         try (var connection = database.dataSource().getConnection();
-             var explain = connection.prepareStatement("EXPLAIN " + OracleOutbox.MARK_PROJECTION_SENT)) {
+             var explain = connection.prepareStatement("EXPLAIN "
+                     + ((OracleOutbox) database.store(clock).notifications()).projectionConfirmation())) {
             explain.setObject(1, java.sql.Timestamp.from(clock.instant()));
             explain.setString(2, "1000");
             explain.setLong(3, 1);

@@ -53,6 +53,17 @@ enum PgDialect implements SqlDialect {
     }
 
     @Override
+    public String sequenceNext(String sequence) {
+        return "nextval('" + sequence + "')";
+    }
+
+    @Override
+    public String timestampType() {
+        return "timestamptz";
+    }
+
+    /** {@code DEFAULT}: PostgreSQL's generated keys are identity columns, whose own sequence gives the value. */
+    @Override
     public String generatedKey(String sequence) {
         return "DEFAULT";
     }

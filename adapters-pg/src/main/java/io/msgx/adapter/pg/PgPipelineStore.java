@@ -61,7 +61,7 @@ public final class PgPipelineStore extends TablePorts<PgProcStates, PgOutbox> im
     }
 
     private PgPipelineStore(DataSource dataSource, Clock clock, DSLContext autoCommit, Sql sql) {
-        super(new PgProcStates(sql), new PgOutbox(autoCommit));
+        super(new PgProcStates(sql), new PgOutbox(sql, autoCommit));
         this.dataSource = dataSource;
         this.clock = clock;
         this.autoCommit = autoCommit;

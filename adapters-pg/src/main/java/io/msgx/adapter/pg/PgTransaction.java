@@ -32,7 +32,7 @@ final class PgTransaction extends TablePorts<PgProcStates, PgOutbox> implements 
     private volatile boolean holdsLock;
 
     PgTransaction(DSLContext dsl, Sql sql, Clock clock) {
-        super(new PgProcStates(sql), new PgOutbox(dsl));
+        super(new PgProcStates(sql), new PgOutbox(sql, dsl));
         this.dsl = dsl;
         this.inboxCursor = new JdbcInboxCursors(sql, clock);
         this.flights = new PgFlightStore(dsl);
