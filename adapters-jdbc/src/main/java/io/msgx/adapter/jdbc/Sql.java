@@ -30,8 +30,9 @@ import javax.sql.DataSource;
  *
  * <p><b>Values.</b> An {@link Instant} is bound and read by the dialect so that it reads back as the same instant
  * whatever the session's or the JVM's time zone. A {@link LocalDate} is bound as itself. A {@link LongText} reaches a
- * {@code CLOB} or {@code TEXT} column whatever its length. Oracle stores {@code ''} as NULL: a repository that must
- * give an empty text back reads it with {@link Row#textOrEmpty}.
+ * {@code CLOB} or {@code TEXT} column whatever its length. A {@code String[]} is one SQL array of {@code VARCHAR}
+ * (PostgreSQL's set of keys, {@link SqlDialect#oneOf}; Oracle's dialect binds none). Oracle stores {@code ''} as NULL:
+ * a repository that must give an empty text back reads it with {@link Row#textOrEmpty}.
  */
 public final class Sql {
 
@@ -43,6 +44,17 @@ public final class Sql {
 
     /** A text bound to a long-text column ({@code CLOB} on Oracle, {@code TEXT} on PostgreSQL). */
     public record LongText(String text) {
+    }
+
+    /**
+     * A column of a many-row write ({@link SqlDialect#insertAll}): its name as the statement writes it, and the Java
+     * type of its values, which a database that sends each column as one array casts that array to.
+     */
+    public record Column(String name, Class<?> type) {
+    }
+
+    /** A condition of a statement ({@link SqlDialect#oneOf}) and the values bound to its {@code ?}s, in order. */
+    public record Condition(String sql, Object... params) {
     }
 
     /** Reads one row. */
@@ -312,6 +324,8 @@ public final class Sql {
             dialect.bindLongText(statement, index, text.text());
         } else if (value instanceof Boolean flag) {
             statement.setBoolean(index, flag);
+        } else if (value instanceof String[] texts) {
+            statement.setArray(index, statement.getConnection().createArrayOf("varchar", texts));
         } else {
             throw new IllegalArgumentException("no binding for " + value.getClass().getName() + ": " + value);
         }

@@ -15,6 +15,12 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 
 /**
  * Oracle 11g's ways (and those of its stand-in in the tests, H2 in Oracle mode). An {@link Instant} is bound as a
@@ -22,7 +28,8 @@ import java.time.ZoneOffset;
  * whatever the session's or the JVM's time zone; a {@code DATE} is read as a timestamp at midnight. NULL is bound as a
  * VARCHAR null, which fits any scalar column; a long text as a character stream, so it reaches a {@code CLOB} whatever
  * its length. Rows are limited by {@code ROWNUM} (11g has no {@code FETCH FIRST}), and a savepoint ends with its
- * transaction (there is no {@code RELEASE SAVEPOINT}).
+ * transaction (there is no {@code RELEASE SAVEPOINT}). Keys are matched by standard IN lists of at most 1000, and many
+ * rows sent as JDBC batches of single-row statements.
  */
 enum OracleDialect implements SqlDialect {
 
@@ -69,6 +76,42 @@ enum OracleDialect implements SqlDialect {
     public String insertUnlessPresent(String table, String key, String... columns) {
         return "INSERT INTO " + table + " (" + String.join(", ", columns) + ") VALUES (" + Sql.marks(columns.length)
                 + ")";
+    }
+
+    /** Quoted as it is: the scripts create these columns unquoted, which Oracle folds to upper case, or as "DESC". */
+    @Override
+    public String column(String code) {
+        return '"' + code + '"';
+    }
+
+    /**
+     * A JDBC batch of {@code MERGE ... USING dual}, one a row (11g has no multi-row upsert), each bound with its key,
+     * then the values it updates, then every value it inserts.
+     */
+    @Override
+    public void upsertAll(Sql.Session session, String table, List<Sql.Column> columns, Set<String> kept,
+                          List<Object[]> rows) throws SQLException {
+        if (rows.isEmpty()) {
+            return;
+        }
+        var names = columns.stream().map(Sql.Column::name).toList();
+        int[] updated = IntStream.range(1, names.size()).filter(i -> !kept.contains(names.get(i))).toArray();
+        var updates = Arrays.stream(updated).mapToObj(i -> names.get(i) + " = ?").collect(Collectors.joining(", "));
+        var merge = "MERGE INTO " + table + " t USING dual ON (t." + names.get(0) + " = ?)"
+                + " WHEN MATCHED THEN UPDATE SET " + updates + " WHEN NOT MATCHED THEN INSERT (" + String.join(", ", names) + ") VALUES ("
+                + Sql.marks(names.size()) + ")";
+        try (var batch = session.batch(merge)) {
+            for (var row : rows) {
+                var values = new ArrayList<>();
+                values.add(row[0]);
+                for (int i : updated) {
+                    values.add(row[i]);
+                }
+                values.addAll(Arrays.asList(row));
+                batch.add(values.toArray());
+            }
+            batch.execute();
+        }
     }
 
     @Override

@@ -1,12 +1,11 @@
 package io.msgx.adapter.oracle;
 
-import io.msgx.adapter.jdbc.StoreDefectException;
-
-import io.msgx.adapter.jdbc.Sql;
-
+import io.msgx.adapter.jdbc.JdbcFlightStore;
 import io.msgx.adapter.jdbc.JdbcInboxCursors;
 import io.msgx.adapter.jdbc.JdbcRawMessageCopies;
 import io.msgx.adapter.jdbc.JdbcScheduleLog;
+import io.msgx.adapter.jdbc.Sql;
+import io.msgx.adapter.jdbc.StoreDefectException;
 import io.msgx.adapter.jdbc.TransactionRunner;
 import io.msgx.pipeline.port.FlightQueries;
 import io.msgx.pipeline.port.Housekeeping;
@@ -107,7 +106,7 @@ public final class OraclePipelineStore extends TablePorts<OracleProcStates, Orac
 
     @Override
     public FlightQueries flightQueries() {
-        return new OracleFlightStore(autoCommit);
+        return new JdbcFlightStore(autoCommit);
     }
 
     @Override

@@ -1,9 +1,9 @@
 package io.msgx.adapter.oracle;
 
 import io.msgx.adapter.jdbc.JdbcFlightHistory;
+import io.msgx.adapter.jdbc.JdbcFlightStore;
 import io.msgx.adapter.jdbc.JdbcInboxCursors;
 import io.msgx.adapter.jdbc.Sql;
-
 import io.msgx.adapter.jdbc.TransactionConnection;
 import io.msgx.pipeline.port.FlightHistory;
 import io.msgx.pipeline.port.FlightQueries;
@@ -25,7 +25,7 @@ final class OracleTransaction extends TablePorts<OracleProcStates, OracleOutbox>
 
     private final Sql sql;
     private final InboxCursors inboxCursor;
-    private final OracleFlightStore flights;
+    private final JdbcFlightStore flights;
     private final FlightHistory flightHistory;
     private final ReferenceData referenceData;
     private final RequestTrack requests;
@@ -39,7 +39,7 @@ final class OracleTransaction extends TablePorts<OracleProcStates, OracleOutbox>
         super(new OracleProcStates(sql), new OracleOutbox(sql));
         this.sql = sql;
         this.inboxCursor = new JdbcInboxCursors(sql, clock);
-        this.flights = new OracleFlightStore(sql);
+        this.flights = new JdbcFlightStore(sql);
         this.flightHistory = new JdbcFlightHistory(sql, () -> holdsLock, connection::rollbackOnly);
         this.referenceData = new OracleReferenceData(sql);
         this.requests = new OracleRequestTrack(sql);
