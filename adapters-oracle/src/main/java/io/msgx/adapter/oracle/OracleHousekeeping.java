@@ -1,7 +1,6 @@
 package io.msgx.adapter.oracle;
 
 import io.msgx.adapter.jdbc.Sql;
-
 import io.msgx.pipeline.port.Housekeeping;
 
 import java.time.Instant;

@@ -1,7 +1,6 @@
 package io.msgx.adapter.oracle;
 
 import io.msgx.adapter.jdbc.Sql;
-
 import io.msgx.pipeline.codec.ReferenceRecord;
 import io.msgx.pipeline.port.ReferenceData;
 import io.msgx.pipeline.store.ReferenceEntry;

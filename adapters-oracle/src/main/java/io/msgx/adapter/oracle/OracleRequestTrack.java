@@ -1,7 +1,6 @@
 package io.msgx.adapter.oracle;
 
 import io.msgx.adapter.jdbc.Sql;
-
 import io.msgx.pipeline.port.RequestTrack;
 import io.msgx.pipeline.store.MatchMode;
 import io.msgx.pipeline.store.Request;
