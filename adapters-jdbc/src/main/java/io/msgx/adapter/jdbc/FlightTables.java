@@ -1,6 +1,5 @@
 package io.msgx.adapter.jdbc;
 
-import io.msgx.domain.flight.FlightField;
 import io.msgx.domain.flight.FlightList;
 import io.msgx.domain.flight.ListItem;
 
@@ -15,8 +14,9 @@ import java.util.stream.Stream;
 /**
  * The detail table that stores one or more {@link FlightList}s: {@code FLIGHT_<code>} for a resource or record list,
  * {@code FLIGHT_ROUTE_POINT} for {@code ROUT} and {@code ERUT} (told apart by {@code ROUTE_KIND}). Columns are named
- * by the item fields' protocol codes, quoted (one of them, {@code DESC}, is a reserved word); {@code OracleSchemaTest}
- * checks that the scripts have every one.
+ * by the item fields' protocol codes, written as the dialect writes such a name ({@link SqlDialect#column}: one of
+ * them, {@code DESC}, is a reserved word); {@code OracleSchemaTest} and {@code PgMigrationTest} check that the scripts
+ * have every one.
  *
  * @param routeKind true when the table holds more than one list (a {@code ROUTE_KIND} column tells them apart)
  * @param lists     the lists stored here, in {@link FlightList} order
@@ -35,10 +35,6 @@ public record FlightTables(String table, boolean routeKind, List<FlightList> lis
                             FlightList.ROUT.itemFields())))
             .toList());
 
-    /** The scalar columns of {@code FLIGHT_SCHD}, one per {@link FlightField}, quoted, in enum order. */
-    public static final List<String> FIELD_COLUMNS = Arrays.stream(FlightField.values())
-            .map(field -> quoted(field.code())).toList();
-
     public FlightTables {
         lists = List.copyOf(lists);
         itemCodes = List.copyOf(itemCodes);
@@ -49,26 +45,25 @@ public record FlightTables(String table, boolean routeKind, List<FlightList> lis
         }
     }
 
-    /** The INSERT of one item row; {@link #rowOf} gives its values in order. */
-    public String insert() {
-        var columns = new ArrayList<String>();
-        columns.add("FLID");
+    /** The columns of an item row as {@code dialect} writes them, in the order {@link #rowOf} gives their values. */
+    public List<Sql.Column> columns(SqlDialect dialect) {
+        var columns = new ArrayList<Sql.Column>();
+        columns.add(new Sql.Column("FLID", String.class));
         if (routeKind) {
-            columns.add("ROUTE_KIND");
+            columns.add(new Sql.Column("ROUTE_KIND", String.class));
         }
-        columns.add("ORDINAL");
-        columns.add("SOURCE_SEQ");
-        itemCodes.forEach(code -> columns.add(quoted(code)));
-        return "INSERT INTO " + table + " (" + String.join(", ", columns) + ") VALUES ("
-                + Sql.marks(columns.size()) + ")";
+        columns.add(new Sql.Column("ORDINAL", Integer.class));
+        columns.add(new Sql.Column("SOURCE_SEQ", Integer.class));
+        itemCodes.forEach(code -> columns.add(new Sql.Column(dialect.column(code), String.class)));
+        return columns;
     }
 
-    /** The SELECT of the rows of {@code count} flights, in FLID, list and ORDINAL order. */
-    public String select(int count) {
+    /** The SELECT of the rows that meet {@code condition}, in FLID, list and ORDINAL order. */
+    public String select(SqlDialect dialect, String condition) {
         return "SELECT FLID, " + (routeKind ? "ROUTE_KIND, " : "") + "SOURCE_SEQ, "
-                + itemCodes.stream().map(FlightTables::quoted).collect(Collectors.joining(", "))
-                + " FROM " + table + " WHERE FLID IN (" + Sql.marks(count) + ") ORDER BY FLID, "
-                + (routeKind ? "ROUTE_KIND, " : "") + "ORDINAL";
+                + itemCodes.stream().map(dialect::column).collect(Collectors.joining(", "))
+                + " FROM " + table + " WHERE " + condition + " ORDER BY FLID, " + (routeKind ? "ROUTE_KIND, " : "")
+                + "ORDINAL";
     }
 
     /** The bind values of one item at {@code position} (from 1) of {@code list} of the flight {@code flid}. */
@@ -98,10 +93,5 @@ public record FlightTables(String table, boolean routeKind, List<FlightList> lis
             values.put(code, row.text(code));
         }
         return ListItem.of(row.nullableInt("SOURCE_SEQ"), values);
-    }
-
-    /** A column named by a protocol code, quoted in upper case (the name Oracle stores for it unquoted). */
-    public static String quoted(String code) {
-        return '"' + code + '"';
     }
 }

@@ -1,5 +1,6 @@
 package io.msgx.adapter.jdbc;
 
+import io.msgx.adapter.jdbc.SqlDialect.KeyLookup;
 import io.msgx.domain.flight.FlightId;
 import io.msgx.pipeline.port.DeadLetters;
 import io.msgx.pipeline.port.Notifications;
@@ -227,10 +228,9 @@ public abstract class JdbcOutbox
         }
         return sql.run("confirming the delivery of " + eventIds.size() + " " + what, session -> {
             int confirmed = 0;
-            for (var chunk : sql.keyChunks(new LinkedHashSet<>(eventIds))) {
-                confirmed += session.update("UPDATE MSG_EVENT SET STATUS = 'SENT', SENT_AT = ? WHERE "
-                        + sql.keyIn("EVENT_ID", chunk.size()) + " AND TARGET = " + target + " AND " + STILL_PENDING,
-                        sentAt, new Sql.Keys(chunk));
+            for (var in : sql.oneOf("EVENT_ID", KeyLookup.BY_JOIN, new LinkedHashSet<>(eventIds))) {
+                confirmed += session.update("UPDATE MSG_EVENT SET STATUS = 'SENT', SENT_AT = ? WHERE " + in.sql()
+                        + " AND TARGET = " + target + " AND " + STILL_PENDING, sentAt, in);
             }
             return confirmed;
         });
@@ -338,22 +338,20 @@ public abstract class JdbcOutbox
                     + " WHERE p.TARGET = " + MSG + " AND p.PARTITION_KEY = e.PARTITION_KEY"
                     + " AND p.STATUS = 'PENDING' AND p.EVENT_ID < e.EVENT_ID) THEN CAST(NULL AS " + sql.dialect().timestampType()
                     + ") ELSE CAST(? AS " + sql.dialect().timestampType() + ") END"
-                    + " WHERE " + sql.keyIn("e.EVENT_ID", dead.size()) + " AND e.STATUS || '' = 'DEAD'",
-                    now, new Sql.Keys(dead));
+                    + " WHERE " + dead.sql() + " AND e.STATUS || '' = 'DEAD'", now, dead);
         });
     }
 
     @Override
     public List<Long> purgeDead(Collection<Long> eventIds) {
         return onDeadRows("purging " + eventIds.size() + " dead event(s)", eventIds, (session, dead) -> session.update(
-                "DELETE FROM MSG_EVENT WHERE " + sql.keyIn("EVENT_ID", dead.size()) + " AND "
-                        + foundRowHasStatus("DEAD"), new Sql.Keys(dead)));
+                "DELETE FROM MSG_EVENT WHERE " + dead.sql() + " AND " + foundRowHasStatus("DEAD"), dead));
     }
 
     /** What {@link #onDeadRows} does to the {@code DEAD} rows of one chunk, locked. */
     @FunctionalInterface
     private interface DeadRowsChange {
-        void apply(Sql.Session session, List<Long> dead) throws SQLException;
+        void apply(Sql.Session session, Sql.Condition dead) throws SQLException;
     }
 
     /**
@@ -367,12 +365,11 @@ public abstract class JdbcOutbox
         }
         return sql.atomically(operation, session -> {
             var changed = new java.util.TreeSet<Long>();
-            for (var chunk : sql.keyChunks(new LinkedHashSet<>(eventIds))) {
-                var dead = session.list("SELECT EVENT_ID FROM MSG_EVENT WHERE " + sql.keyIn("EVENT_ID", chunk.size())
-                        + " AND " + foundRowHasStatus("DEAD") + " FOR UPDATE", row -> row.longValue("EVENT_ID"),
-                        new Sql.Keys(chunk));
+            for (var in : sql.oneOf("EVENT_ID", KeyLookup.BY_JOIN, new LinkedHashSet<>(eventIds))) {
+                var dead = session.list("SELECT EVENT_ID FROM MSG_EVENT WHERE " + in.sql() + " AND "
+                        + foundRowHasStatus("DEAD") + " FOR UPDATE", row -> row.longValue("EVENT_ID"), in);
                 if (!dead.isEmpty()) {
-                    change.apply(session, dead);
+                    change.apply(session, sql.oneOf("EVENT_ID", KeyLookup.BY_JOIN, dead).get(0));
                     changed.addAll(dead);
                 }
             }

@@ -1,6 +1,7 @@
 package io.msgx.adapter.jdbc;
 
 
+import io.msgx.adapter.jdbc.SqlDialect.KeyLookup;
 import io.msgx.pipeline.port.BackfillMarks;
 import io.msgx.pipeline.port.IdentityRegister;
 import io.msgx.pipeline.port.MessageArchive;
@@ -185,7 +186,7 @@ public class JdbcProcStates
                 JdbcProcStates::recordOf, status.name(), limit));
     }
 
-    /** One {@link Sql#keyIn} per chunk of IDs; the result in the order the IDs were given. */
+    /** One statement per {@link Sql#oneOf} condition; the result in the order the IDs were given. */
     @Override
     public Map<Long, ProcRecord> findAll(Collection<Long> msgIds) {
         if (msgIds.isEmpty()) {
@@ -194,9 +195,9 @@ public class JdbcProcStates
         var ids = new LinkedHashSet<>(msgIds);
         var byId = sql.run("reading the processing records of " + ids.size() + " message(s)", session -> {
             var read = new HashMap<Long, ProcRecord>();
-            for (var chunk : sql.keyChunks(ids)) {
-                for (var record : session.list("SELECT " + COLUMNS + " FROM PROC_STATE WHERE "
-                        + sql.keyIn("MSG_ID", chunk.size()), JdbcProcStates::recordOf, new Sql.Keys(chunk))) {
+            for (var in : sql.oneOf("MSG_ID", KeyLookup.BY_JOIN, ids)) {
+                for (var record : session.list("SELECT " + COLUMNS + " FROM PROC_STATE WHERE " + in.sql(),
+                        JdbcProcStates::recordOf, in)) {
                     read.put(record.msgId(), record);
                 }
             }
@@ -357,17 +358,20 @@ public class JdbcProcStates
         }
         return sql.run("confirming the mailbox marks of " + msgIds.size() + " message(s)", session -> {
             int confirmed = 0;
-            for (var chunk : sql.keyChunks(new LinkedHashSet<>(msgIds))) {
-                confirmed += session.update(confirmingMarks(chunk.size()), at, at, new Sql.Keys(chunk));
+            for (var in : sql.oneOf("p.MSG_ID", KeyLookup.BY_INDEX, new LinkedHashSet<>(msgIds))) {
+                confirmed += session.update(confirmingMarks(in.sql()), at, at, in);
             }
             return confirmed;
         });
     }
 
-    /** The confirmation of the owed marks of {@code keys} messages (at, at, the keys); public for plan checks. */
-    public String confirmingMarks(int keys) {
-        return "UPDATE PROC_STATE p SET BACKFILL_AT = ?, BACKFILL_NEXT_AT = NULL, UPDATED_AT = ? WHERE "
-                + sql.keyIn("p.MSG_ID", keys) + " AND " + owedFoundByKey;
+    /**
+     * The confirmation of the owed marks of the messages {@code keys} names (a {@link Sql#oneOf} on {@code p.MSG_ID});
+     * bound: at, at, the keys. Public for the plan checks of the tests.
+     */
+    public String confirmingMarks(String keys) {
+        return "UPDATE PROC_STATE p SET BACKFILL_AT = ?, BACKFILL_NEXT_AT = NULL, UPDATED_AT = ? WHERE " + keys
+                + " AND " + owedFoundByKey;
     }
 
     @Override
@@ -409,10 +413,9 @@ public class JdbcProcStates
         // Oracle returns no keys from a multi-row UPDATE: the rows are locked and listed first, then updated.
         return sql.atomically("reopening " + ids.size() + " abandoned mailbox mark(s)", session -> {
             var reopened = lockWhere(session, ids, ABANDONED);
-            for (var chunk : sql.keyChunks(reopened)) {
+            for (var in : sql.oneOf("p.MSG_ID", KeyLookup.BY_INDEX, reopened)) {
                 session.update("UPDATE PROC_STATE p SET BACKFILL_ABANDONED_AT = NULL, BACKFILL_ABANDONED_REASON = NULL,"
-                        + " BACKFILL_NEXT_AT = ?, UPDATED_AT = ? WHERE " + sql.keyIn("p.MSG_ID", chunk.size()),
-                        now, now, new Sql.Keys(chunk));
+                        + " BACKFILL_NEXT_AT = ?, UPDATED_AT = ? WHERE " + in.sql(), now, now, in);
             }
             return reopened;
         }, reopened -> true);
@@ -425,9 +428,8 @@ public class JdbcProcStates
             return;
         }
         sql.run("forgetting " + ids.size() + " reconciliation(s)", session -> {
-            for (var chunk : sql.keyChunks(ids)) {
-                session.update("DELETE FROM BACKFILL_RECONCILIATION WHERE " + sql.keyIn("MSG_ID", chunk.size()),
-                        new Sql.Keys(chunk));
+            for (var in : sql.oneOf("MSG_ID", KeyLookup.BY_INDEX, ids)) {
+                session.update("DELETE FROM BACKFILL_RECONCILIATION WHERE " + in.sql(), in);
             }
             return null;
         });
@@ -476,10 +478,9 @@ public class JdbcProcStates
                 + MessageReplays.UNKNOWN_FLIGHT + "'))";
         return sql.atomically("replaying " + ids.size() + " message(s) of classes " + classes, session -> {
             var replayed = lockWhere(session, ids, replayableRow);
-            for (var chunk : sql.keyChunks(replayed)) {
+            for (var in : sql.oneOf("p.MSG_ID", KeyLookup.BY_INDEX, replayed)) {
                 session.update("UPDATE PROC_STATE p SET STATE = 'PENDING', ATTEMPTS = 0, NEXT_ATTEMPT_AT = NULL,"
-                        + " ERROR_CLASS = NULL, LAST_ERROR = NULL, UPDATED_AT = ?"
-                        + " WHERE " + sql.keyIn("p.MSG_ID", chunk.size()), now, new Sql.Keys(chunk));
+                        + " ERROR_CLASS = NULL, LAST_ERROR = NULL, UPDATED_AT = ? WHERE " + in.sql(), now, in);
             }
             return replayed;
         }, replayed -> true);
@@ -488,9 +489,9 @@ public class JdbcProcStates
     /** Lock the rows among {@code ids} that match {@code condition}; their IDs, ascending. */
     private List<Long> lockWhere(Sql.Session session, List<Long> ids, String condition) throws SQLException {
         var locked = new ArrayList<Long>();
-        for (var chunk : sql.keyChunks(ids)) {
-            locked.addAll(session.list("SELECT p.MSG_ID FROM PROC_STATE p WHERE " + sql.keyIn("p.MSG_ID", chunk.size())
-                    + " AND " + condition + " FOR UPDATE", row -> row.longValue("MSG_ID"), new Sql.Keys(chunk)));
+        for (var in : sql.oneOf("p.MSG_ID", KeyLookup.BY_INDEX, ids)) {
+            locked.addAll(session.list("SELECT p.MSG_ID FROM PROC_STATE p WHERE " + in.sql() + " AND " + condition
+                    + " FOR UPDATE", row -> row.longValue("MSG_ID"), in));
         }
         locked.sort(null);
         return List.copyOf(locked);

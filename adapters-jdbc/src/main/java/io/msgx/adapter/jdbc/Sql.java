@@ -31,8 +31,9 @@ import javax.sql.DataSource;
  *
  * <p><b>Values.</b> An {@link Instant} is bound and read by the dialect so that it reads back as the same instant
  * whatever the session's or the JVM's time zone. A {@link LocalDate} is bound as itself. A {@link LongText} reaches a
- * {@code CLOB} or {@code TEXT} column whatever its length. Oracle stores {@code ''} as NULL: a repository that must
- * give an empty text back reads it with {@link Row#textOrEmpty}.
+ * {@code CLOB} or {@code TEXT} column whatever its length. A {@code String[]} is one SQL array of {@code VARCHAR}
+ * (PostgreSQL's set of keys, {@link SqlDialect#oneOf}; Oracle's dialect binds none). Oracle stores {@code ''} as NULL:
+ * a repository that must give an empty text back reads it with {@link Row#textOrEmpty}.
  */
 public final class Sql {
 
@@ -44,13 +45,6 @@ public final class Sql {
 
     /** A text bound to a long-text column ({@code CLOB} on Oracle, {@code TEXT} on PostgreSQL). */
     public record LongText(String text) {
-    }
-
-    /** The keys of a {@link SqlDialect#keyIn} condition, bound as the dialect binds them (one array, or one each). */
-    public record Keys(List<?> values) {
-        public Keys {
-            values = List.copyOf(values);
-        }
     }
 
     /**
@@ -72,6 +66,20 @@ public final class Sql {
         public static RowStatement inColumnOrder(String sql, int columns) {
             return new RowStatement(sql, IntStream.range(0, columns).toArray());
         }
+    }
+
+    /**
+     * A column of a many-row write ({@link SqlDialect#insertAll}): its name as the statement writes it, and the Java
+     * type of its values, which a database that sends each column as one array casts that array to.
+     */
+    public record Column(String name, Class<?> type) {
+    }
+
+    /**
+     * A condition of a statement ({@link SqlDialect#oneOf}) and the values bound to its {@code ?}s, in order. Given as
+     * one parameter of a statement, it stands for all of its values.
+     */
+    public record Condition(String sql, Object... params) {
     }
 
     /** Reads one row. */
@@ -192,11 +200,6 @@ public final class Sql {
         return chunks(values, 1000);
     }
 
-    /** {@code keys} in chunks of at most {@link SqlDialect#maxKeys}, each for one {@link #keyIn}. */
-    public <T> List<List<T>> keyChunks(Collection<T> keys) {
-        return chunks(keys, dialect.maxKeys());
-    }
-
     private static <T> List<List<T>> chunks(Collection<T> values, int size) {
         var all = List.copyOf(values);
         var chunks = new ArrayList<List<T>>();
@@ -206,9 +209,9 @@ public final class Sql {
         return chunks;
     }
 
-    /** A condition that {@code column} is one of {@code count} keys, bound as one {@link Keys} parameter. */
-    public String keyIn(String column, int count) {
-        return dialect.keyIn(column, count);
+    /** {@link SqlDialect#oneOf}: the conditions that {@code column} holds one of {@code keys}, one per statement. */
+    public List<Condition> oneOf(String column, SqlDialect.KeyLookup lookup, Collection<?> keys) {
+        return dialect.oneOf(column, lookup, List.copyOf(keys));
     }
 
     /** {@code query} limited to its first {@code ?} rows (bound last), in its order, as the dialect writes it. */
@@ -334,13 +337,17 @@ public final class Sql {
             throws SQLException {
         int index = 1;
         for (var param : params) {
-            index += param instanceof Keys keys ? dialect.bindKeys(statement, index, keys.values())
-                    : bind(dialect, statement, index, param);
+            if (param instanceof Condition condition) {
+                for (var value : condition.params()) {
+                    index += bind(dialect, statement, index, value);
+                }
+            } else {
+                index += bind(dialect, statement, index, param);
+            }
         }
     }
 
-    /** Binds one value as {@link Session#update} does; returns 1, the parameters it took. */
-    public static int bind(SqlDialect dialect, PreparedStatement statement, int index, Object value)
+    private static int bind(SqlDialect dialect, PreparedStatement statement, int index, Object value)
             throws SQLException {
         if (value == null) {
             dialect.bindNull(statement, index);
@@ -358,6 +365,10 @@ public final class Sql {
             dialect.bindLongText(statement, index, text.text());
         } else if (value instanceof Boolean flag) {
             statement.setBoolean(index, flag);
+        } else if (value instanceof String[] texts) {
+            statement.setArray(index, statement.getConnection().createArrayOf("varchar", texts));
+        } else if (value instanceof Long[] numbers) {
+            statement.setArray(index, statement.getConnection().createArrayOf("bigint", numbers));
         } else {
             throw new IllegalArgumentException("no binding for " + value.getClass().getName() + ": " + value);
         }

@@ -8,14 +8,24 @@ import java.sql.SQLException;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.List;
+import java.util.Set;
 
 /**
  * Where the databases behind {@link Sql} differ, in one place per database: how a failure is sorted, how a row limit,
  * a sequence's next value and the one-row table are written, how times, nulls and long texts are bound and read, and
- * what a savepoint does once its unit is kept. Everything else a shared repository writes is standard SQL that both
- * PostgreSQL and Oracle 11g read alike (unquoted upper-case names, which PostgreSQL folds to its lower-case tables).
+ * what a savepoint does once its unit is kept, how a column named by a protocol code is written, and how many keys or
+ * rows one statement takes. Everything else a shared repository writes is standard SQL that both PostgreSQL and
+ * Oracle 11g read alike (unquoted upper-case names, which PostgreSQL folds to its lower-case tables).
  */
 public interface SqlDialect {
+
+    /** How the rows of a set of keys are found, for a database whose planner tells the two ways apart. */
+    enum KeyLookup {
+        /** Few rows a key, each key looked up in the column's index (a primary key, a code-share master's children). */
+        BY_INDEX,
+        /** Rows of a key that is not unique, in a table that may grow faster than its statistics (a detail table). */
+        BY_JOIN
+    }
 
     /** The database's name, as failures report it ("PostgreSQL", "Oracle"). */
     String database();
@@ -57,15 +67,6 @@ public interface SqlDialect {
      */
     Sql.RowStatement upsert(String table, int keyColumns, String... columns);
 
-    /** How many keys one {@link #keyIn} takes (Oracle's IN lists hold at most 1000). */
-    int maxKeys();
-
-    /** A condition that {@code column} is one of {@code count} keys, bound as one {@link Sql.Keys} parameter. */
-    String keyIn(String column, int count);
-
-    /** Binds {@code keys} for {@link #keyIn} from parameter {@code index}; returns how many parameters it took. */
-    int bindKeys(PreparedStatement statement, int index, List<?> keys) throws SQLException;
-
     /**
      * A text column as an expression no index matches, for re-checking rows already found by their keys (a state
      * still owed): so that the planner cannot walk a partial index for the re-check instead of the keys (D-42).
@@ -77,6 +78,49 @@ public interface SqlDialect {
 
     /** True when a failed statement aborts the whole transaction (PostgreSQL), so it must run under a savepoint. */
     boolean failedStatementAbortsTransaction();
+
+    /**
+     * A column named by a protocol code ({@code FLNO}, {@code DESC}) as a statement writes it: quoted, so that a
+     * reserved word is a name too, in the case the database's schema gave the column.
+     */
+    String column(String code);
+
+    /**
+     * The conditions that {@code column} holds one of {@code keys}, each with its bind values, one for each statement
+     * to send; none for no keys. Standard SQL's {@code column IN (?, ?, ...)}, at most 1000 keys each (Oracle's most).
+     */
+    default List<Sql.Condition> oneOf(String column, KeyLookup lookup, List<?> keys) {
+        return Sql.chunks(keys).stream()
+                .map(chunk -> new Sql.Condition(column + " IN (" + Sql.marks(chunk.size()) + ")", chunk.toArray()))
+                .toList();
+    }
+
+    /**
+     * Inserts {@code rows} into {@code table}, each row's values in {@code columns} order; nothing is sent for no rows.
+     * Standard SQL: one single-row INSERT sent as a JDBC batch.
+     */
+    default void insertAll(Sql.Session session, String table, List<Sql.Column> columns, List<Object[]> rows)
+            throws SQLException {
+        if (rows.isEmpty()) {
+            return;
+        }
+        var names = columns.stream().map(Sql.Column::name).toList();
+        try (var batch = session.batch("INSERT INTO " + table + " (" + String.join(", ", names) + ") VALUES ("
+                + Sql.marks(names.size()) + ")")) {
+            for (var row : rows) {
+                batch.add(row);
+            }
+            batch.execute();
+        }
+    }
+
+    /**
+     * Inserts {@code rows} into {@code table} as {@link #insertAll} does, except that a row whose key (the first of
+     * {@code columns}) is present already updates that row instead: every column but the key and {@code kept}.
+     * Nothing is sent for no rows.
+     */
+    void upsertAll(Sql.Session session, String table, List<Sql.Column> columns, Set<String> kept, List<Object[]> rows)
+            throws SQLException;
 
     /** The most bytes a {@code VARCHAR} column holds whatever its declared width ({@link Integer#MAX_VALUE}: none). */
     int maxVarcharBytes();

@@ -17,6 +17,10 @@ import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.util.Arrays;
 import java.util.List;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Set;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 
@@ -26,7 +30,8 @@ import java.util.stream.IntStream;
  * whatever the session's or the JVM's time zone; a {@code DATE} is read as a timestamp at midnight. NULL is bound as a
  * VARCHAR null, which fits any scalar column; a long text as a character stream, so it reaches a {@code CLOB} whatever
  * its length. Rows are limited by {@code ROWNUM} (11g has no {@code FETCH FIRST}), and a savepoint ends with its
- * transaction (there is no {@code RELEASE SAVEPOINT}).
+ * transaction (there is no {@code RELEASE SAVEPOINT}). Keys are matched by standard IN lists of at most 1000, and many
+ * rows sent as JDBC batches of single-row statements.
  */
 enum OracleDialect implements SqlDialect {
 
@@ -105,24 +110,6 @@ enum OracleDialect implements SqlDialect {
     }
 
     @Override
-    public int maxKeys() {
-        return 1000;
-    }
-
-    @Override
-    public String keyIn(String column, int count) {
-        return column + " IN (" + Sql.marks(count) + ")";
-    }
-
-    @Override
-    public int bindKeys(PreparedStatement statement, int index, List<?> keys) throws SQLException {
-        for (int i = 0; i < keys.size(); i++) {
-            Sql.bind(this, statement, index + i, keys.get(i));
-        }
-        return keys.size();
-    }
-
-    @Override
     public String recheck(String column) {
         return column;
     }
@@ -135,6 +122,42 @@ enum OracleDialect implements SqlDialect {
     @Override
     public boolean failedStatementAbortsTransaction() {
         return false;
+    }
+
+    /** Quoted as it is: the scripts create these columns unquoted, which Oracle folds to upper case, or as "DESC". */
+    @Override
+    public String column(String code) {
+        return '"' + code + '"';
+    }
+
+    /**
+     * A JDBC batch of {@code MERGE ... USING dual}, one a row (11g has no multi-row upsert), each bound with its key,
+     * then the values it updates, then every value it inserts.
+     */
+    @Override
+    public void upsertAll(Sql.Session session, String table, List<Sql.Column> columns, Set<String> kept,
+                          List<Object[]> rows) throws SQLException {
+        if (rows.isEmpty()) {
+            return;
+        }
+        var names = columns.stream().map(Sql.Column::name).toList();
+        int[] updated = IntStream.range(1, names.size()).filter(i -> !kept.contains(names.get(i))).toArray();
+        var updates = Arrays.stream(updated).mapToObj(i -> names.get(i) + " = ?").collect(Collectors.joining(", "));
+        var merge = "MERGE INTO " + table + " t USING dual ON (t." + names.get(0) + " = ?)"
+                + " WHEN MATCHED THEN UPDATE SET " + updates + " WHEN NOT MATCHED THEN INSERT (" + String.join(", ", names) + ") VALUES ("
+                + Sql.marks(names.size()) + ")";
+        try (var batch = session.batch(merge)) {
+            for (var row : rows) {
+                var values = new ArrayList<>();
+                values.add(row[0]);
+                for (int i : updated) {
+                    values.add(row[i]);
+                }
+                values.addAll(Arrays.asList(row));
+                batch.add(values.toArray());
+            }
+            batch.execute();
+        }
     }
 
     @Override

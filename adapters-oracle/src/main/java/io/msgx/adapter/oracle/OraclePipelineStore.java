@@ -1,5 +1,6 @@
 package io.msgx.adapter.oracle;
 
+import io.msgx.adapter.jdbc.JdbcFlightStore;
 import io.msgx.adapter.jdbc.JdbcInboxCursors;
 import io.msgx.adapter.jdbc.JdbcProcStates;
 import io.msgx.adapter.jdbc.JdbcRawMessageCopies;
@@ -106,7 +107,7 @@ public final class OraclePipelineStore extends TablePorts<JdbcProcStates, Oracle
 
     @Override
     public FlightQueries flightQueries() {
-        return new OracleFlightStore(autoCommit);
+        return new JdbcFlightStore(autoCommit);
     }
 
     @Override

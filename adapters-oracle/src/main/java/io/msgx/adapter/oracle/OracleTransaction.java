@@ -1,6 +1,7 @@
 package io.msgx.adapter.oracle;
 
 import io.msgx.adapter.jdbc.JdbcFlightHistory;
+import io.msgx.adapter.jdbc.JdbcFlightStore;
 import io.msgx.adapter.jdbc.JdbcInboxCursors;
 import io.msgx.adapter.jdbc.JdbcProcStates;
 import io.msgx.adapter.jdbc.Sql;
@@ -25,7 +26,7 @@ final class OracleTransaction extends TablePorts<JdbcProcStates, OracleOutbox> i
 
     private final Sql sql;
     private final InboxCursors inboxCursor;
-    private final OracleFlightStore flights;
+    private final JdbcFlightStore flights;
     private final FlightHistory flightHistory;
     private final ReferenceData referenceData;
     private final RequestTrack requests;
@@ -39,7 +40,7 @@ final class OracleTransaction extends TablePorts<JdbcProcStates, OracleOutbox> i
         super(new JdbcProcStates(sql), new OracleOutbox(sql));
         this.sql = sql;
         this.inboxCursor = new JdbcInboxCursors(sql, clock);
-        this.flights = new OracleFlightStore(sql);
+        this.flights = new JdbcFlightStore(sql);
         this.flightHistory = new JdbcFlightHistory(sql, () -> holdsLock, connection::rollbackOnly);
         this.referenceData = new OracleReferenceData(sql);
         this.requests = new OracleRequestTrack(sql);

@@ -3,6 +3,7 @@ package io.msgx.adapter.pg;
 import io.msgx.adapter.jdbc.AtomicUnit.KeptSavepoint;
 import io.msgx.adapter.jdbc.Sql;
 import io.msgx.adapter.jdbc.SqlDialect;
+import io.msgx.adapter.jdbc.SqlDialect.KeyLookup;
 import io.msgx.adapter.jdbc.StoreFailures;
 
 import java.sql.PreparedStatement;
@@ -15,13 +16,17 @@ import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.Arrays;
 import java.util.List;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
  * PostgreSQL's ways. An {@link Instant} is bound as an {@link OffsetDateTime} in UTC, so a {@code TIMESTAMPTZ} column
  * holds the instant itself whatever the session's zone, and read back the same way. NULL is bound untyped, so the
  * server takes the column's type; a long text is an ordinary string. Rows are limited by {@code LIMIT}, and a kept
- * savepoint is released at once.
+ * savepoint is released at once. A set of keys is bound as one array and many rows are written as one statement of
+ * arrays ({@link UnnestRows}), so a statement's text and plan do not depend on how many there are.
  */
 enum PgDialect implements SqlDialect {
 
@@ -90,28 +95,6 @@ enum PgDialect implements SqlDialect {
         return String.join(", ", Arrays.asList(columns).subList(0, keyColumns));
     }
 
-    /** No limit: the keys travel as one array. */
-    @Override
-    public int maxKeys() {
-        return Integer.MAX_VALUE;
-    }
-
-    /**
-     * {@code column IN (SELECT unnest(?))}: one statement text and one parameter whatever the number of keys, which
-     * the planner hashes once (see {@link KeySet}).
-     */
-    @Override
-    public String keyIn(String column, int count) {
-        return column + " IN (SELECT unnest(?))";
-    }
-
-    @Override
-    public int bindKeys(PreparedStatement statement, int index, List<?> keys) throws SQLException {
-        var type = keys.isEmpty() || keys.get(0) instanceof Number ? "bigint" : "text";
-        statement.setArray(index, statement.getConnection().createArrayOf(type, keys.toArray()));
-        return 1;
-    }
-
     /** {@code (column || '')}: see {@link KeySet#recheck}. */
     @Override
     public String recheck(String column) {
@@ -126,6 +109,45 @@ enum PgDialect implements SqlDialect {
     @Override
     public boolean failedStatementAbortsTransaction() {
         return true;
+    }
+
+    /** Quoted in lower case: the scripts create these columns unquoted, which PostgreSQL folds, or as "desc". */
+    @Override
+    public String column(String code) {
+        return '"' + code.toLowerCase(Locale.ROOT) + '"';
+    }
+
+    /**
+     * All keys as one array, so that the statement's text does not depend on their number: {@code column = ANY(?)}
+     * {@link KeyLookup#BY_INDEX}, {@code column IN (SELECT unnest(?))} {@link KeyLookup#BY_JOIN}, whose worst plan when
+     * statistics lag is a hash join rather than every row compared with every key ({@link KeySet} tells why each).
+     */
+    @Override
+    public List<Sql.Condition> oneOf(String column, KeyLookup lookup, List<?> keys) {
+        if (keys.isEmpty()) {
+            return List.of();
+        }
+        var condition = lookup == KeyLookup.BY_INDEX ? column + " = ANY(?)" : column + " IN (SELECT unnest(?))";
+        Object array = keys.get(0) instanceof Long ? keys.toArray(Long[]::new) : keys.toArray(String[]::new);
+        return List.of(new Sql.Condition(condition, array));
+    }
+
+    /** One statement whatever the number of rows ({@link UnnestRows}). */
+    @Override
+    public void insertAll(Sql.Session session, String table, List<Sql.Column> columns, List<Object[]> rows)
+            throws SQLException {
+        UnnestRows.execute(session.connection(), UnnestRows.insert(table, columns), List.of(), columns.size(), rows);
+    }
+
+    /** {@link #insertAll}'s statement with {@code ON CONFLICT (key) DO UPDATE}. */
+    @Override
+    public void upsertAll(Sql.Session session, String table, List<Sql.Column> columns, Set<String> kept,
+                          List<Object[]> rows) throws SQLException {
+        var key = columns.get(0).name();
+        var updates = columns.stream().skip(1).map(Sql.Column::name).filter(name -> !kept.contains(name))
+                .map(name -> name + " = excluded." + name).collect(Collectors.joining(", "));
+        UnnestRows.execute(session.connection(), UnnestRows.insert(table, columns) + " ON CONFLICT (" + key
+                + ") DO UPDATE SET " + updates, List.of(), columns.size(), rows);
     }
 
     @Override

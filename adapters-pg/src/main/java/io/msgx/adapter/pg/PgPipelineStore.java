@@ -1,5 +1,6 @@
 package io.msgx.adapter.pg;
 
+import io.msgx.adapter.jdbc.JdbcFlightStore;
 import io.msgx.adapter.jdbc.JdbcInboxCursors;
 import io.msgx.adapter.jdbc.JdbcRawMessageCopies;
 import io.msgx.adapter.jdbc.JdbcScheduleLog;
@@ -89,7 +90,7 @@ public final class PgPipelineStore extends TablePorts<PgProcStates, PgOutbox> im
 
     @Override
     public FlightQueries flightQueries() {
-        return new PgFlightStore(autoCommit);
+        return new JdbcFlightStore(sql);
     }
 
     @Override

@@ -2,8 +2,8 @@ package io.msgx.adapter.pg;
 
 import io.msgx.adapter.jdbc.JdbcProcStates;
 import io.msgx.adapter.jdbc.Sql;
+import io.msgx.adapter.jdbc.SqlDialect.KeyLookup;
 import io.msgx.adapter.jdbc.StoreDefectException;
-import io.msgx.adapter.pg.UnnestRows.Column;
 import io.msgx.pipeline.store.IdentityBinder;
 import io.msgx.pipeline.store.IdentityBinding;
 import io.msgx.pipeline.store.Terminal;
@@ -29,13 +29,13 @@ import java.util.stream.Collectors;
  */
 final class PgProcStates extends JdbcProcStates {
 
-    private static final Column MSG_ID = new Column("msg_id", "bigint");
+    private static final Sql.Column MSG_ID = new Sql.Column("msg_id", Long.class);
 
     /** Enqueues messages as PENDING unless their row exists: ID, received time; then the enqueue time, first. */
     private static final String ENQUEUE = "INSERT INTO PROC_STATE (MSG_ID, STATE, ATTEMPTS, RECEIVED_AT, ENQUEUED_AT,"
             + " UPDATED_AT, BACKFILL_ATTEMPTS) SELECT r.msg_id, 'PENDING', 0, r.received_at, e.at, e.at, 0"
             + " FROM (SELECT cast(? as timestamptz) AS at) e, "
-            + UnnestRows.rowSource(List.of(MSG_ID, new Column("received_at", "timestamptz")), "r")
+            + UnnestRows.unnest(List.of(MSG_ID, new Sql.Column("received_at", Instant.class)), "r")
             + " ON CONFLICT (MSG_ID) DO NOTHING";
 
     /**
@@ -45,8 +45,8 @@ final class PgProcStates extends JdbcProcStates {
     private static final String END_MESSAGES = "UPDATE PROC_STATE SET STATE = e.state, ERROR_CLASS = e.error_class,"
             + " LAST_ERROR = e.last_error, UPDATED_AT = cast(? as timestamptz),"
             + " BACKFILL_NEXT_AT = cast(? as timestamptz) FROM "
-            + UnnestRows.rowSource(List.of(MSG_ID, new Column("state", "text"), new Column("error_class", "text"),
-                    new Column("last_error", "text")), "e")
+            + UnnestRows.unnest(List.of(MSG_ID, new Sql.Column("state", String.class),
+                    new Sql.Column("error_class", String.class), new Sql.Column("last_error", String.class)), "e")
             + " WHERE PROC_STATE.MSG_ID = e.msg_id AND PROC_STATE.STATE IN " + OPEN;
 
     /**
@@ -55,7 +55,7 @@ final class PgProcStates extends JdbcProcStates {
      */
     private static final String BIND_IDENTITIES = "UPDATE PROC_STATE SET IDENTITY_KEY = b.identity_key,"
             + " UPDATED_AT = cast(? as timestamptz) FROM "
-            + UnnestRows.rowSource(List.of(MSG_ID, new Column("identity_key", "text")), "b")
+            + UnnestRows.unnest(List.of(MSG_ID, new Sql.Column("identity_key", String.class)), "b")
             + " WHERE PROC_STATE.MSG_ID = b.msg_id AND PROC_STATE.IDENTITY_KEY IS NULL";
 
     /**
@@ -140,11 +140,13 @@ final class PgProcStates extends JdbcProcStates {
         var claimants = claims.stream().map(IdentityClaim::msgId).collect(Collectors.toSet());
         var holders = new HashMap<String, Long>();
         var kept = new HashMap<Long, String>();
-        for (var bound : session.list("SELECT IDENTITY_KEY, MSG_ID FROM PROC_STATE WHERE "
-                        + sql.keyIn("IDENTITY_KEY", keys.size()) + " UNION ALL SELECT IDENTITY_KEY, MSG_ID FROM PROC_STATE"
-                        + " WHERE " + sql.keyIn("MSG_ID", claimants.size()) + " AND IDENTITY_KEY IS NOT NULL",
-                row -> Map.entry(row.text("IDENTITY_KEY"), row.longValue("MSG_ID")),
-                new Sql.Keys(List.copyOf(keys)), new Sql.Keys(List.copyOf(claimants)))) {
+        // PostgreSQL's oneOf is one condition whatever the number of keys.
+        var heldKeys = sql.oneOf("IDENTITY_KEY", KeyLookup.BY_JOIN, keys).get(0);
+        var claimantIds = sql.oneOf("MSG_ID", KeyLookup.BY_JOIN, claimants).get(0);
+        for (var bound : session.list("SELECT IDENTITY_KEY, MSG_ID FROM PROC_STATE WHERE " + heldKeys.sql()
+                        + " UNION ALL SELECT IDENTITY_KEY, MSG_ID FROM PROC_STATE WHERE " + claimantIds.sql()
+                        + " AND IDENTITY_KEY IS NOT NULL",
+                row -> Map.entry(row.text("IDENTITY_KEY"), row.longValue("MSG_ID")), heldKeys, claimantIds)) {
             if (keys.contains(bound.getKey())) {
                 holders.put(bound.getKey(), bound.getValue());
             }

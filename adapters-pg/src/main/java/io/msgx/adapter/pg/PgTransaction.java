@@ -1,6 +1,7 @@
 package io.msgx.adapter.pg;
 
 import io.msgx.adapter.jdbc.JdbcFlightHistory;
+import io.msgx.adapter.jdbc.JdbcFlightStore;
 import io.msgx.adapter.jdbc.JdbcInboxCursors;
 import io.msgx.adapter.jdbc.Sql;
 import io.msgx.pipeline.port.FlightHistory;
@@ -25,7 +26,7 @@ final class PgTransaction extends TablePorts<PgProcStates, PgOutbox> implements 
 
     private final DSLContext dsl;
     private final InboxCursors inboxCursor;
-    private final PgFlightStore flights;
+    private final JdbcFlightStore flights;
     private final FlightHistory flightHistory;
     private final ReferenceData referenceData;
     private final RequestTrack requests;
@@ -35,7 +36,7 @@ final class PgTransaction extends TablePorts<PgProcStates, PgOutbox> implements 
         super(new PgProcStates(sql), new PgOutbox(sql, dsl));
         this.dsl = dsl;
         this.inboxCursor = new JdbcInboxCursors(sql, clock);
-        this.flights = new PgFlightStore(dsl);
+        this.flights = new JdbcFlightStore(sql);
         // PostgreSQL aborts the transaction of a failed archive itself.
         this.flightHistory = new JdbcFlightHistory(sql, () -> holdsLock, reason -> { });
         this.referenceData = new PgReferenceData(dsl);

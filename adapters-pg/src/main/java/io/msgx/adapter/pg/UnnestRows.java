@@ -1,8 +1,8 @@
 package io.msgx.adapter.pg;
 
+import io.msgx.adapter.jdbc.Sql;
 import org.jooq.DSLContext;
 import org.jooq.Field;
-import org.jooq.Table;
 
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -27,10 +27,6 @@ import java.util.stream.IntStream;
  */
 final class UnnestRows {
 
-    /** A column of the rows: its name and its PostgreSQL type ({@code bigint}, {@code text}, ...). */
-    record Column(String name, String type) {
-    }
-
     /** The PostgreSQL type of the Java types our columns hold. */
     private static final Map<Class<?>, String> SQL_TYPES = Map.of(
             String.class, "text",
@@ -47,41 +43,34 @@ final class UnnestRows {
      * the column's type: the row source of an {@code INSERT ... SELECT} or an {@code UPDATE ... FROM}.
      */
     static String source(List<? extends Field<?>> columns, String alias) {
-        return rowSource(columns.stream().map(UnnestRows::column).toList(), alias);
-    }
-
-    /** {@link #source} over named columns. */
-    static String rowSource(List<Column> columns, String alias) {
-        var arrays = columns.stream().map(column -> "cast(cast(? as text[]) as " + column.type() + "[])")
-                .collect(Collectors.joining(", "));
-        var names = columns.stream().map(column -> quoted(column.name())).collect(Collectors.joining(", "));
-        return "unnest(" + arrays + ") as " + alias + "(" + names + ")";
-    }
-
-    private static Column column(Field<?> field) {
-        return new Column(field.getName(), sqlType(field));
+        return unnest(columns.stream().map(column -> new Sql.Column(quoted(column), column.getType())).toList(), alias);
     }
 
     /** {@code insert into table (columns) select * from} {@link #source}: the start of a multi-row insert. */
-    static String insert(Table<?> table, List<? extends Field<?>> columns) {
-        return "insert into " + quoted(table.getName()) + " ("
-                + columns.stream().map(UnnestRows::quoted).collect(Collectors.joining(", "))
-                + ") select * from " + source(columns, "r");
+    static String insert(String table, List<Sql.Column> columns) {
+        return "insert into " + table + " (" + names(columns) + ") select * from " + unnest(columns, "r");
+    }
+
+    /** {@link #source} of columns named as the statement writes them, each typed by its values' class. */
+    static String unnest(List<Sql.Column> columns, String alias) {
+        var arrays = columns.stream().map(column -> "cast(cast(? as text[]) as " + sqlType(column) + "[])")
+                .collect(Collectors.joining(", "));
+        return "unnest(" + arrays + ") as " + alias + "(" + names(columns) + ")";
     }
 
     /** A column's name as the statement writes it. */
     static String quoted(Field<?> column) {
-        return quoted(column.getName());
+        return "\"" + column.getName().replace("\"", "\"\"") + "\"";
     }
 
-    private static String quoted(String name) {
-        return "\"" + name.replace("\"", "\"\"") + "\"";
+    private static String names(List<Sql.Column> columns) {
+        return columns.stream().map(Sql.Column::name).collect(Collectors.joining(", "));
     }
 
-    private static String sqlType(Field<?> column) {
-        var type = SQL_TYPES.get(column.getType());
+    private static String sqlType(Sql.Column column) {
+        var type = SQL_TYPES.get(column.type());
         if (type == null) {
-            throw new IllegalArgumentException("no array type for column " + column.getName() + " of " + column.getType());
+            throw new IllegalArgumentException("no array type for column " + column.name() + " of " + column.type());
         }
         return type;
     }
@@ -92,7 +81,7 @@ final class UnnestRows {
      * column of {@code rows}; returns the update count.
      */
     static int execute(DSLContext dsl, String sql, List<?> leading, int columns, List<Object[]> rows) {
-        return rows.isEmpty() ? 0 : dsl.connectionResult(connection -> execute(connection, sql, leading, columns, rows));
+        return dsl.connectionResult(connection -> execute(connection, sql, leading, columns, rows));
     }
 
     /** {@link #execute(DSLContext, String, List, int, List)} on {@code connection}. */
@@ -104,7 +93,8 @@ final class UnnestRows {
         try (var statement = connection.prepareStatement(sql)) {
             int parameter = 1;
             for (var value : leading) {
-                statement.setObject(parameter++, value instanceof Instant instant ? instant.atOffset(ZoneOffset.UTC) : value);
+                statement.setObject(parameter++,
+                        value instanceof Instant instant ? instant.atOffset(ZoneOffset.UTC) : value);
             }
             for (int column = 0; column < columns; column++) {
                 int c = column;

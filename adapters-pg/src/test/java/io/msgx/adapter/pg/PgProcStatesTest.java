@@ -1,6 +1,6 @@
 package io.msgx.adapter.pg;
 
-import io.msgx.adapter.jdbc.Sql;
+import io.msgx.adapter.jdbc.SqlDialect.KeyLookup;
 import io.msgx.pipeline.port.BackfillMarks;
 import io.msgx.pipeline.port.PipelineStore;
 import io.msgx.pipeline.store.ProcStatesContract;
@@ -35,8 +35,9 @@ class PgProcStatesTest extends ProcStatesContract {
         probe.statisticsTakenNow("proc_state");
         probe.sql().execute("UPDATE proc_state SET backfill_at = NULL, backfill_next_at = now()"); // a digested backlog
 
-        var confirmation = ((PgProcStates) store().queue()).confirmingMarks(500);
-        var keys = new Sql.Keys(LongStream.rangeClosed(1, 500).boxed().toList());
+        var keys = PgDialect.POSTGRESQL.oneOf("p.MSG_ID", KeyLookup.BY_INDEX, LongStream.rangeClosed(1, 500).boxed().toList())
+                .get(0);
+        var confirmation = ((PgProcStates) store().queue()).confirmingMarks(keys.sql());
         var at = clock.instant();
 
         // by key, or a scan hashed against the keys once; not a walk of every owed row per key
