@@ -2,7 +2,6 @@ package io.msgx.adapter.oracle;
 
 import io.msgx.adapter.jdbc.FlightTables;
 import io.msgx.adapter.jdbc.Sql;
-
 import io.msgx.domain.flight.FlightField;
 import io.msgx.domain.flight.FlightFields;
 import io.msgx.domain.flight.FlightId;

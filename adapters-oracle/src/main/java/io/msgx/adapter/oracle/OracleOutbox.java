@@ -1,7 +1,6 @@
 package io.msgx.adapter.oracle;
 
 import io.msgx.adapter.jdbc.Sql;
-
 import io.msgx.domain.flight.FlightId;
 import io.msgx.pipeline.port.DeadLetters;
 import io.msgx.pipeline.port.Notifications;

@@ -1,7 +1,6 @@
 package io.msgx.adapter.oracle;
 
 import io.msgx.adapter.jdbc.Sql;
-
 import io.msgx.pipeline.port.BackfillMarks;
 import io.msgx.pipeline.port.IdentityRegister;
 import io.msgx.pipeline.port.MessageArchive;

@@ -1,9 +1,7 @@
 package io.msgx.adapter.oracle;
 
-import io.msgx.adapter.jdbc.StoreDefectException;
-
 import io.msgx.adapter.jdbc.Sql;
-
+import io.msgx.adapter.jdbc.StoreDefectException;
 import io.msgx.domain.flight.FlightId;
 import io.msgx.pipeline.store.ProcRecord;
 

@@ -1,9 +1,8 @@
 package io.msgx.adapter.oracle;
 
-import io.msgx.adapter.jdbc.StoreDefectException;
-
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
+import io.msgx.adapter.jdbc.StoreDefectException;
 import io.msgx.pipeline.port.PipelineStore;
 import io.msgx.pipeline.store.StoreUnavailableContract;
 import io.msgx.pipeline.store.StoreUnavailableException;

@@ -1,9 +1,7 @@
 package io.msgx.adapter.oracle;
 
-import io.msgx.adapter.jdbc.StoreDefectException;
-
 import io.msgx.adapter.jdbc.Sql;
-
+import io.msgx.adapter.jdbc.StoreDefectException;
 import io.msgx.pipeline.store.StoreConflictException;
 import io.msgx.pipeline.store.StoreUnavailableException;
 import org.junit.jupiter.api.Test;
