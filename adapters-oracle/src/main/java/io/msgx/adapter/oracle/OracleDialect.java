@@ -15,6 +15,10 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * Oracle 11g's ways (and those of its stand-in in the tests, H2 in Oracle mode). An {@link Instant} is bound as a
@@ -22,7 +26,9 @@ import java.time.ZoneOffset;
  * whatever the session's or the JVM's time zone; a {@code DATE} is read as a timestamp at midnight. NULL is bound as a
  * VARCHAR null, which fits any scalar column; a long text as a character stream, so it reaches a {@code CLOB} whatever
  * its length. Rows are limited by {@code ROWNUM} (11g has no {@code FETCH FIRST}), and a savepoint ends with its
- * transaction (there is no {@code RELEASE SAVEPOINT}).
+ * transaction (there is no {@code RELEASE SAVEPOINT}). A generated key is taken from its sequence before the insert;
+ * an upsert is a {@code MERGE}; text sorts in the session's order (binary under {@code NLS_SORT=BINARY}), and there is
+ * no lock of a name (registrations rely on unique indexes).
  */
 enum OracleDialect implements SqlDialect {
 
@@ -69,6 +75,49 @@ enum OracleDialect implements SqlDialect {
     public String insertUnlessPresent(String table, String key, String... columns) {
         return "INSERT INTO " + table + " (" + String.join(", ", columns) + ") VALUES (" + Sql.marks(columns.length)
                 + ")";
+    }
+
+    /** The key taken from {@code sequence} first, the row inserted with it, then selected by it. */
+    @Override
+    public <T> T insertReturning(Sql.Session session, String table, String key, String sequence, String columns,
+                                 String returned, Sql.RowMapper<T> mapper, Object... values) throws SQLException {
+        long id = session.nextValue(sequence);
+        var params = new Object[values.length + 1];
+        params[0] = id;
+        System.arraycopy(values, 0, params, 1, values.length);
+        session.update("INSERT INTO " + table + " (" + key + ", " + columns + ") VALUES (" + Sql.marks(params.length)
+                + ")", params);
+        return session.one("SELECT " + returned + " FROM " + table + " WHERE " + key + " = ?", mapper, id)
+                .orElseThrow();
+    }
+
+    /**
+     * {@code MERGE INTO table m USING dual ON (key) WHEN MATCHED THEN UPDATE SET columns WHERE m.writer IS NULL OR
+     * m.writer <= ? WHEN NOT MATCHED THEN INSERT (row) VALUES (...)}: the key's values and the columns' (the row's),
+     * the writer's, then the row's again.
+     */
+    @Override
+    public RowStatement upsertUnlessLater(String table, List<String> key, List<String> columns, String writer) {
+        var row = Stream.of(key, columns).flatMap(List::stream).toList();
+        return new RowStatement("MERGE INTO " + table + " m USING dual ON ("
+                + key.stream().map(column -> "m." + column + " = ?").collect(Collectors.joining(" AND "))
+                + ") WHEN MATCHED THEN UPDATE SET " + String.join(" = ?, ", columns) + " = ?"
+                + " WHERE m." + writer + " IS NULL OR m." + writer + " <= ?"
+                + " WHEN NOT MATCHED THEN INSERT (" + String.join(", ", row) + ") VALUES (" + Sql.marks(row.size())
+                + ")",
+                row, Stream.of(row, List.of(writer), row).flatMap(List::stream).toList());
+    }
+
+    /** The column itself: the session sorts, binary under {@code NLS_SORT=BINARY} (see {@link OraclePipelineStore}). */
+    @Override
+    public String inCodePointOrder(String column) {
+        return column;
+    }
+
+    /** None: 11g has none without {@code DBMS_LOCK} grants. */
+    @Override
+    public Optional<String> transactionLock() {
+        return Optional.empty();
     }
 
     @Override

@@ -1,12 +1,13 @@
 package io.msgx.adapter.oracle;
 
-import io.msgx.adapter.jdbc.StoreDefectException;
-
-import io.msgx.adapter.jdbc.Sql;
-
+import io.msgx.adapter.jdbc.JdbcHousekeeping;
 import io.msgx.adapter.jdbc.JdbcInboxCursors;
 import io.msgx.adapter.jdbc.JdbcRawMessageCopies;
+import io.msgx.adapter.jdbc.JdbcReferenceData;
+import io.msgx.adapter.jdbc.JdbcRequestTrack;
 import io.msgx.adapter.jdbc.JdbcScheduleLog;
+import io.msgx.adapter.jdbc.Sql;
+import io.msgx.adapter.jdbc.StoreDefectException;
 import io.msgx.adapter.jdbc.TransactionRunner;
 import io.msgx.pipeline.port.FlightQueries;
 import io.msgx.pipeline.port.Housekeeping;
@@ -69,7 +70,8 @@ public final class OraclePipelineStore extends TablePorts<OracleProcStates, Orac
         this.clock = clock;
         this.lockWait = lockWait;
         this.autoCommit = autoCommit;
-        this.transactions = new TransactionRunner(dataSource, OracleDialect.FAILURES::unavailable, OracleDialect.ORACLE::failure);
+        this.transactions = new TransactionRunner(dataSource, OracleDialect.FAILURES::unavailable,
+                OracleDialect.ORACLE::failure);
     }
 
     /**
@@ -117,7 +119,7 @@ public final class OraclePipelineStore extends TablePorts<OracleProcStates, Orac
 
     @Override
     public Housekeeping housekeeping() {
-        return new OracleHousekeeping(autoCommit);
+        return new JdbcHousekeeping(autoCommit);
     }
 
     @Override
@@ -133,7 +135,7 @@ public final class OraclePipelineStore extends TablePorts<OracleProcStates, Orac
     /** Reads of {@code REF_MASTER}, each its own statement (a refresh here is not atomic: write in a transaction). */
     @Override
     public ReferenceData referenceData() {
-        return new OracleReferenceData(autoCommit);
+        return new JdbcReferenceData(autoCommit);
     }
 
     /**
@@ -142,7 +144,7 @@ public final class OraclePipelineStore extends TablePorts<OracleProcStates, Orac
      */
     @Override
     public RequestTrack requests() {
-        return RequestTrack.autoCommitted(this, new OracleRequestTrack(autoCommit));
+        return RequestTrack.autoCommitted(this, new JdbcRequestTrack(autoCommit));
     }
 
     /** The {@code PIPELINE_LOCK} row of the lifecycle lock, created by its first user. */

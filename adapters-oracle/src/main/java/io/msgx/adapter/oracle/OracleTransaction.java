@@ -2,8 +2,9 @@ package io.msgx.adapter.oracle;
 
 import io.msgx.adapter.jdbc.JdbcFlightHistory;
 import io.msgx.adapter.jdbc.JdbcInboxCursors;
+import io.msgx.adapter.jdbc.JdbcReferenceData;
+import io.msgx.adapter.jdbc.JdbcRequestTrack;
 import io.msgx.adapter.jdbc.Sql;
-
 import io.msgx.adapter.jdbc.TransactionConnection;
 import io.msgx.pipeline.port.FlightHistory;
 import io.msgx.pipeline.port.FlightQueries;
@@ -41,8 +42,8 @@ final class OracleTransaction extends TablePorts<OracleProcStates, OracleOutbox>
         this.inboxCursor = new JdbcInboxCursors(sql, clock);
         this.flights = new OracleFlightStore(sql);
         this.flightHistory = new JdbcFlightHistory(sql, () -> holdsLock, connection::rollbackOnly);
-        this.referenceData = new OracleReferenceData(sql);
-        this.requests = new OracleRequestTrack(sql);
+        this.referenceData = new JdbcReferenceData(sql);
+        this.requests = new JdbcRequestTrack(sql);
     }
 
     /** {@code FOR UPDATE} waiting at most {@code lockWait}, rounded up to whole seconds; without a bound when null. */

@@ -13,12 +13,17 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Stream;
 
 /**
  * PostgreSQL's ways. An {@link Instant} is bound as an {@link OffsetDateTime} in UTC, so a {@code TIMESTAMPTZ} column
  * holds the instant itself whatever the session's zone, and read back the same way. NULL is bound untyped, so the
  * server takes the column's type; a long text is an ordinary string. Rows are limited by {@code LIMIT}, and a kept
- * savepoint is released at once.
+ * savepoint is released at once. A generated key is an identity column's, returned by {@code INSERT ... RETURNING};
+ * an upsert is {@code INSERT ... ON CONFLICT DO UPDATE}; text sorts in code-point order by {@code COLLATE "C"}, and a
+ * transaction locks a name by {@code pg_advisory_xact_lock}.
  */
 enum PgDialect implements SqlDialect {
 
@@ -58,6 +63,38 @@ enum PgDialect implements SqlDialect {
     public String insertUnlessPresent(String table, String key, String... columns) {
         return "INSERT INTO " + table + " (" + String.join(", ", columns) + ") VALUES (" + Sql.marks(columns.length)
                 + ") ON CONFLICT (" + key + ") DO NOTHING";
+    }
+
+    /** {@code INSERT ... RETURNING}: the identity column fills the key ({@code sequence} is not needed). */
+    @Override
+    public <T> T insertReturning(Sql.Session session, String table, String key, String sequence, String columns,
+                                 String returned, Sql.RowMapper<T> mapper, Object... values) throws SQLException {
+        return session.one("INSERT INTO " + table + " (" + columns + ") VALUES (" + Sql.marks(values.length)
+                + ") RETURNING " + returned, mapper, values).orElseThrow();
+    }
+
+    /**
+     * {@code INSERT ... (row) VALUES (...) ON CONFLICT (key) DO UPDATE SET columns WHERE table.writer IS NULL OR
+     * table.writer <= ?}: the row's values, then the columns' again, then the writer's.
+     */
+    @Override
+    public RowStatement upsertUnlessLater(String table, List<String> key, List<String> columns, String writer) {
+        var row = Stream.of(key, columns).flatMap(List::stream).toList();
+        var present = table + "." + writer;
+        return new RowStatement("INSERT INTO " + table + " (" + String.join(", ", row) + ") VALUES ("
+                + Sql.marks(row.size()) + ") ON CONFLICT (" + String.join(", ", key) + ") DO UPDATE SET "
+                + String.join(" = ?, ", columns) + " = ? WHERE " + present + " IS NULL OR " + present + " <= ?",
+                row, Stream.of(row, columns, List.of(writer)).flatMap(List::stream).toList());
+    }
+
+    @Override
+    public String inCodePointOrder(String column) {
+        return column + " COLLATE \"C\"";
+    }
+
+    @Override
+    public Optional<String> transactionLock() {
+        return Optional.of("SELECT 1 FROM (SELECT pg_advisory_xact_lock(hashtext(?))) AS locked");
     }
 
     @Override

@@ -1,6 +1,4 @@
-package io.msgx.adapter.oracle;
-
-import io.msgx.adapter.jdbc.Sql;
+package io.msgx.adapter.jdbc;
 
 import io.msgx.pipeline.port.Housekeeping;
 
@@ -12,11 +10,11 @@ import java.util.Objects;
  * {@link Housekeeping}: each call one auto-committed DELETE of at most {@code limit} rows, the oldest first, the
  * condition checked again on the rows deleted ({@link Sql#deleteFirst}).
  */
-final class OracleHousekeeping implements Housekeeping {
+public final class JdbcHousekeeping implements Housekeeping {
 
     private final Sql sql;
 
-    OracleHousekeeping(Sql sql) {
+    public JdbcHousekeeping(Sql sql) {
         this.sql = sql;
     }
 
