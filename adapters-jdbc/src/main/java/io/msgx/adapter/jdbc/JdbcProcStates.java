@@ -85,7 +85,7 @@ public class JdbcProcStates
     /** {@link #owed} for rows already named by {@code MSG_ID}, the state re-checked ({@link SqlDialect#recheck}). */
     private final String owedFoundByKey;
     /** Enqueue one message as PENDING unless its row exists. */
-    private final Sql.RowStatement enqueue;
+    private final SqlDialect.RowStatement enqueue;
 
     public JdbcProcStates(Sql sql) {
         this.sql = sql;
@@ -101,7 +101,7 @@ public class JdbcProcStates
     }
 
     private Object[] enqueueing(long msgId, Instant receivedAt, Instant enqueuedAt) {
-        return enqueue.parameters(msgId, ProcStatus.PENDING.name(), 0, receivedAt, enqueuedAt, enqueuedAt, 0);
+        return enqueue.params(msgId, ProcStatus.PENDING.name(), 0, receivedAt, enqueuedAt, enqueuedAt, 0);
     }
 
     @Override
@@ -446,7 +446,7 @@ public class JdbcProcStates
     public void recordReconciliation(long msgId, String operator, String note, Instant at) {
         var record = sql.dialect().upsert("BACKFILL_RECONCILIATION", 1, "MSG_ID", "RECONCILED_AT", "OPERATOR", "NOTE");
         sql.run("recording the reconciliation of message " + msgId, session -> session.update(record.sql(),
-                record.parameters(msgId, at, operator, sql.fitted(note, NOTE_WIDTH))));
+                record.params(msgId, at, operator, sql.fitted(note, NOTE_WIDTH))));
     }
 
     @Override

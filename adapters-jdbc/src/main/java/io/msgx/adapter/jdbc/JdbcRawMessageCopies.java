@@ -27,7 +27,7 @@ public final class JdbcRawMessageCopies implements RawMessageCopies {
         sql.run("keeping the raw copy of message " + msgId, session -> {
             try {
                 var keep = sql.dialect().insertUnlessPresent("RAW_MSG_COPY", 1, "MSG_ID", "TEXT", "KEPT_AT");
-                return session.update(keep.sql(), keep.parameters(msgId, new Sql.LongText(text), at));
+                return session.update(keep.sql(), keep.params(msgId, new Sql.LongText(text), at));
             } catch (SQLException e) {
                 if (sql.failures().isUniqueViolation(e)) {
                     return 0; // kept concurrently: the first copy stays

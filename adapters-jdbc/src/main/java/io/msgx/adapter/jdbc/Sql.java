@@ -16,7 +16,6 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.StringJoiner;
 import java.util.function.Predicate;
-import java.util.stream.IntStream;
 import javax.sql.DataSource;
 
 /**
@@ -45,27 +44,6 @@ public final class Sql {
 
     /** A text bound to a long-text column ({@code CLOB} on Oracle, {@code TEXT} on PostgreSQL). */
     public record LongText(String text) {
-    }
-
-    /**
-     * A statement for one row and how the row's values (in column order) become its parameters: parameter {@code i}
-     * is the value of column {@code parameterColumns[i]} (a MERGE binds its key more than once).
-     */
-    public record RowStatement(String sql, int... parameterColumns) {
-
-        /** The parameters of one row. */
-        public Object[] parameters(Object... row) {
-            var parameters = new Object[parameterColumns.length];
-            for (int i = 0; i < parameterColumns.length; i++) {
-                parameters[i] = row[parameterColumns[i]];
-            }
-            return parameters;
-        }
-
-        /** Parameter {@code i} is column {@code i}: the columns bound once each, in order. */
-        public static RowStatement inColumnOrder(String sql, int columns) {
-            return new RowStatement(sql, IntStream.range(0, columns).toArray());
-        }
     }
 
     /**

@@ -8,6 +8,7 @@ import java.sql.SQLException;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -16,6 +17,13 @@ import java.util.Set;
  * what a savepoint does once its unit is kept, how a column named by a protocol code is written, and how many keys or
  * rows one statement takes. Everything else a shared repository writes is standard SQL that both PostgreSQL and
  * Oracle 11g read alike (unquoted upper-case names, which PostgreSQL folds to its lower-case tables).
+
+/**
+ * Where the databases behind {@link Sql} differ, in one place per database: how a failure is sorted, how a row limit,
+ * a sequence's next value, a generated key, an upsert, a code-point order and a transaction's lock are written, how
+ * times, nulls and long texts are bound and read, and what a savepoint does once its unit is kept. Everything else a
+ * shared repository writes is standard SQL that both PostgreSQL and Oracle 11g read alike (unquoted upper-case names,
+ * which PostgreSQL folds to its lower-case tables).
  */
 public interface SqlDialect {
 
@@ -59,13 +67,13 @@ public interface SqlDialect {
      * is the first {@code keyColumns} of {@code columns}. Two racing inserts of one key may still end in a unique
      * violation, which the caller takes as "present" ({@link StoreFailures#isUniqueViolation}).
      */
-    Sql.RowStatement insertUnlessPresent(String table, int keyColumns, String... columns);
+    RowStatement insertUnlessPresent(String table, int keyColumns, String... columns);
 
     /**
      * An INSERT of one row into {@code table} that updates the other columns of a row already holding its key; the
      * key is the first {@code keyColumns} of {@code columns}.
      */
-    Sql.RowStatement upsert(String table, int keyColumns, String... columns);
+    RowStatement upsert(String table, int keyColumns, String... columns);
 
     /**
      * A text column as an expression no index matches, for re-checking rows already found by their keys (a state
@@ -122,6 +130,42 @@ public interface SqlDialect {
     void upsertAll(Sql.Session session, String table, List<Sql.Column> columns, Set<String> kept, List<Object[]> rows)
             throws SQLException;
 
+    /**
+     * Inserts one row into {@code table} and reads the new row's {@code returned} columns with {@code mapper}. Its
+     * {@code key} is generated: PostgreSQL's identity column fills it, and {@code INSERT ... RETURNING} gives the row
+     * back in one statement; Oracle takes the next value of {@code sequence} first (11g has no identity column),
+     * inserts it, and selects the row by it. {@code values} are bound in the order of {@code columns}
+     * (comma-separated, without the key).
+     */
+    <T> T insertReturning(Sql.Session session, String table, String key, String sequence, String columns,
+                          String returned, Sql.RowMapper<T> mapper, Object... values) throws SQLException;
+
+    /**
+     * The upsert of one row into {@code table} that leaves a row written by a later writer alone: the row is inserted
+     * when no row holds its {@code key} columns, else its {@code columns} overwrite the present row's unless that
+     * row's {@code writer} column (one of {@code columns}) is greater than the new row's (NULL never is); counted 0
+     * then. Oracle writes it as a {@code MERGE}, PostgreSQL as an {@code INSERT ... ON CONFLICT DO UPDATE}; the two
+     * bind the row's values in different orders, so {@link RowStatement#params} takes them in the same order on both:
+     * the {@code key} columns' values, then the {@code columns}' values.
+     */
+    RowStatement upsertUnlessLater(String table, List<String> key, List<String> columns, String writer);
+
+    /**
+     * {@code column} as an {@code ORDER BY} term that sorts its text in code-point order: PostgreSQL collates it as
+     * {@code "C"} whatever the database's collation; Oracle leaves it to the session's sort, which is binary under
+     * {@code NLS_SORT=BINARY} (the default, which the Oracle store asks of its data source).
+     */
+    String inCodePointOrder(String column);
+
+    /**
+     * A query that waits for, then holds until the transaction ends, a lock named by its one parameter, so that work
+     * under one name is serialised (PostgreSQL: a transaction-scoped advisory lock on the name's hash; two names
+     * sharing a hash only wait for each other). Empty where the database has none without extra grants (Oracle 11g:
+     * {@code DBMS_LOCK}): its callers are serialised by a unique index instead, and try again after its violation,
+     * which Oracle's transaction survives.
+     */
+    Optional<String> transactionLock();
+
     /** The most bytes a {@code VARCHAR} column holds whatever its declared width ({@link Integer#MAX_VALUE}: none). */
     int maxVarcharBytes();
 
@@ -139,6 +183,27 @@ public interface SqlDialect {
 
     /** Binds a text of any length to a long-text column ({@code CLOB}, {@code TEXT}). */
     void bindLongText(PreparedStatement statement, int index, String text) throws SQLException;
+
+    /**
+     * A statement written for one row: its SQL, the row's columns in the order their values are given, and the column
+     * whose value each of its parameters binds, in parameter order.
+     */
+    record RowStatement(String sql, List<String> row, List<String> parameters) {
+
+        public RowStatement {
+            row = List.copyOf(row);
+            parameters = List.copyOf(parameters);
+        }
+
+        /** The parameters for one row, given its values in {@link #row} order. */
+        public Object[] params(Object... values) {
+            if (values.length != row.size()) {
+                throw new IllegalArgumentException(row.size() + " values expected (" + row + "), got "
+                        + values.length);
+            }
+            return parameters.stream().map(column -> values[row.indexOf(column)]).toArray();
+        }
+    }
 
     /** A defect: any failure {@link #failures()} does not call an outage or a conflict. */
     default RuntimeException failure(String operation, SQLException e) {

@@ -15,14 +15,14 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
-import java.util.Arrays;
-import java.util.List;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
+import java.util.stream.Stream;
 
 /**
  * Oracle 11g's ways (and those of its stand-in in the tests, H2 in Oracle mode). An {@link Instant} is bound as a
@@ -32,6 +32,9 @@ import java.util.stream.IntStream;
  * its length. Rows are limited by {@code ROWNUM} (11g has no {@code FETCH FIRST}), and a savepoint ends with its
  * transaction (there is no {@code RELEASE SAVEPOINT}). Keys are matched by standard IN lists of at most 1000, and many
  * rows sent as JDBC batches of single-row statements.
+ * transaction (there is no {@code RELEASE SAVEPOINT}). A generated key is taken from its sequence before the insert;
+ * an upsert is a {@code MERGE}; text sorts in the session's order (binary under {@code NLS_SORT=BINARY}), and there is
+ * no lock of a name (registrations rely on unique indexes).
  */
 enum OracleDialect implements SqlDialect {
 
@@ -85,18 +88,24 @@ enum OracleDialect implements SqlDialect {
 
     /** {@code MERGE ... WHEN NOT MATCHED THEN INSERT}: the key bound for the match, then every column. */
     @Override
-    public Sql.RowStatement insertUnlessPresent(String table, int keyColumns, String... columns) {
-        return new Sql.RowStatement(merge(table, keyColumns, columns) + insert(columns),
-                IntStream.concat(IntStream.range(0, keyColumns), IntStream.range(0, columns.length)).toArray());
+    public RowStatement insertUnlessPresent(String table, int keyColumns, String... columns) {
+        var row = List.of(columns);
+        return new RowStatement(merge(table, keyColumns, columns) + insert(columns), row,
+                concat(row.subList(0, keyColumns), row));
     }
 
     /** {@code MERGE ... WHEN MATCHED THEN UPDATE ... WHEN NOT MATCHED THEN INSERT}: key, other columns, every column. */
     @Override
-    public Sql.RowStatement upsert(String table, int keyColumns, String... columns) {
-        var others = Arrays.asList(columns).subList(keyColumns, columns.length);
-        return new Sql.RowStatement(merge(table, keyColumns, columns) + " WHEN MATCHED THEN UPDATE SET "
+    public RowStatement upsert(String table, int keyColumns, String... columns) {
+        var row = List.of(columns);
+        var others = row.subList(keyColumns, columns.length);
+        return new RowStatement(merge(table, keyColumns, columns) + " WHEN MATCHED THEN UPDATE SET "
                 + others.stream().map(column -> column + " = ?").collect(Collectors.joining(", ")) + insert(columns),
-                IntStream.concat(IntStream.range(0, columns.length), IntStream.range(0, columns.length)).toArray());
+                row, concat(row, row));
+    }
+
+    private static List<String> concat(List<String> first, List<String> then) {
+        return Stream.concat(first.stream(), then.stream()).toList();
     }
 
     private static String merge(String table, int keyColumns, String... columns) {
@@ -158,6 +167,49 @@ enum OracleDialect implements SqlDialect {
             }
             batch.execute();
         }
+    }
+
+    /** The key taken from {@code sequence} first, the row inserted with it, then selected by it. */
+    @Override
+    public <T> T insertReturning(Sql.Session session, String table, String key, String sequence, String columns,
+                                 String returned, Sql.RowMapper<T> mapper, Object... values) throws SQLException {
+        long id = session.nextValue(sequence);
+        var params = new Object[values.length + 1];
+        params[0] = id;
+        System.arraycopy(values, 0, params, 1, values.length);
+        session.update("INSERT INTO " + table + " (" + key + ", " + columns + ") VALUES (" + Sql.marks(params.length)
+                + ")", params);
+        return session.one("SELECT " + returned + " FROM " + table + " WHERE " + key + " = ?", mapper, id)
+                .orElseThrow();
+    }
+
+    /**
+     * {@code MERGE INTO table m USING dual ON (key) WHEN MATCHED THEN UPDATE SET columns WHERE m.writer IS NULL OR
+     * m.writer <= ? WHEN NOT MATCHED THEN INSERT (row) VALUES (...)}: the key's values and the columns' (the row's),
+     * the writer's, then the row's again.
+     */
+    @Override
+    public RowStatement upsertUnlessLater(String table, List<String> key, List<String> columns, String writer) {
+        var row = Stream.of(key, columns).flatMap(List::stream).toList();
+        return new RowStatement("MERGE INTO " + table + " m USING dual ON ("
+                + key.stream().map(column -> "m." + column + " = ?").collect(Collectors.joining(" AND "))
+                + ") WHEN MATCHED THEN UPDATE SET " + String.join(" = ?, ", columns) + " = ?"
+                + " WHERE m." + writer + " IS NULL OR m." + writer + " <= ?"
+                + " WHEN NOT MATCHED THEN INSERT (" + String.join(", ", row) + ") VALUES (" + Sql.marks(row.size())
+                + ")",
+                row, Stream.of(row, List.of(writer), row).flatMap(List::stream).toList());
+    }
+
+    /** The column itself: the session sorts, binary under {@code NLS_SORT=BINARY} (see {@link OraclePipelineStore}). */
+    @Override
+    public String inCodePointOrder(String column) {
+        return column;
+    }
+
+    /** None: 11g has none without {@code DBMS_LOCK} grants. */
+    @Override
+    public Optional<String> transactionLock() {
+        return Optional.empty();
     }
 
     @Override

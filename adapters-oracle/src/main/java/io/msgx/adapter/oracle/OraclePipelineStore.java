@@ -1,9 +1,12 @@
 package io.msgx.adapter.oracle;
 
 import io.msgx.adapter.jdbc.JdbcFlightStore;
+import io.msgx.adapter.jdbc.JdbcHousekeeping;
 import io.msgx.adapter.jdbc.JdbcInboxCursors;
 import io.msgx.adapter.jdbc.JdbcProcStates;
 import io.msgx.adapter.jdbc.JdbcRawMessageCopies;
+import io.msgx.adapter.jdbc.JdbcReferenceData;
+import io.msgx.adapter.jdbc.JdbcRequestTrack;
 import io.msgx.adapter.jdbc.JdbcScheduleLog;
 import io.msgx.adapter.jdbc.Sql;
 import io.msgx.adapter.jdbc.StoreDefectException;
@@ -69,7 +72,8 @@ public final class OraclePipelineStore extends TablePorts<JdbcProcStates, Oracle
         this.clock = clock;
         this.lockWait = lockWait;
         this.autoCommit = autoCommit;
-        this.transactions = new TransactionRunner(dataSource, OracleDialect.FAILURES::unavailable, OracleDialect.ORACLE::failure);
+        this.transactions = new TransactionRunner(dataSource, OracleDialect.FAILURES::unavailable,
+                OracleDialect.ORACLE::failure);
     }
 
     /**
@@ -117,7 +121,7 @@ public final class OraclePipelineStore extends TablePorts<JdbcProcStates, Oracle
 
     @Override
     public Housekeeping housekeeping() {
-        return new OracleHousekeeping(autoCommit);
+        return new JdbcHousekeeping(autoCommit);
     }
 
     @Override
@@ -133,7 +137,7 @@ public final class OraclePipelineStore extends TablePorts<JdbcProcStates, Oracle
     /** Reads of {@code REF_MASTER}, each its own statement (a refresh here is not atomic: write in a transaction). */
     @Override
     public ReferenceData referenceData() {
-        return new OracleReferenceData(autoCommit);
+        return new JdbcReferenceData(autoCommit);
     }
 
     /**
@@ -142,7 +146,7 @@ public final class OraclePipelineStore extends TablePorts<JdbcProcStates, Oracle
      */
     @Override
     public RequestTrack requests() {
-        return RequestTrack.autoCommitted(this, new OracleRequestTrack(autoCommit));
+        return RequestTrack.autoCommitted(this, new JdbcRequestTrack(autoCommit));
     }
 
     /** The {@code PIPELINE_LOCK} row of the lifecycle lock, created by its first user. */

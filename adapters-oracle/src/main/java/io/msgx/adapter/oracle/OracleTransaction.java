@@ -4,6 +4,8 @@ import io.msgx.adapter.jdbc.JdbcFlightHistory;
 import io.msgx.adapter.jdbc.JdbcFlightStore;
 import io.msgx.adapter.jdbc.JdbcInboxCursors;
 import io.msgx.adapter.jdbc.JdbcProcStates;
+import io.msgx.adapter.jdbc.JdbcReferenceData;
+import io.msgx.adapter.jdbc.JdbcRequestTrack;
 import io.msgx.adapter.jdbc.Sql;
 import io.msgx.adapter.jdbc.TransactionConnection;
 import io.msgx.pipeline.port.FlightHistory;
@@ -42,8 +44,8 @@ final class OracleTransaction extends TablePorts<JdbcProcStates, OracleOutbox> i
         this.inboxCursor = new JdbcInboxCursors(sql, clock);
         this.flights = new JdbcFlightStore(sql);
         this.flightHistory = new JdbcFlightHistory(sql, () -> holdsLock, connection::rollbackOnly);
-        this.referenceData = new OracleReferenceData(sql);
-        this.requests = new OracleRequestTrack(sql);
+        this.referenceData = new JdbcReferenceData(sql);
+        this.requests = new JdbcRequestTrack(sql);
     }
 
     /** {@code FOR UPDATE} waiting at most {@code lockWait}, rounded up to whole seconds; without a bound when null. */

@@ -16,10 +16,11 @@ import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.Arrays;
 import java.util.List;
-import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * PostgreSQL's ways. An {@link Instant} is bound as an {@link OffsetDateTime} in UTC, so a {@code TIMESTAMPTZ} column
@@ -27,6 +28,9 @@ import java.util.stream.Collectors;
  * server takes the column's type; a long text is an ordinary string. Rows are limited by {@code LIMIT}, and a kept
  * savepoint is released at once. A set of keys is bound as one array and many rows are written as one statement of
  * arrays ({@link UnnestRows}), so a statement's text and plan do not depend on how many there are.
+ * savepoint is released at once. A generated key is an identity column's, returned by {@code INSERT ... RETURNING};
+ * an upsert is {@code INSERT ... ON CONFLICT DO UPDATE}; text sorts in code-point order by {@code COLLATE "C"}, and a
+ * transaction locks a name by {@code pg_advisory_xact_lock}.
  */
 enum PgDialect implements SqlDialect {
 
@@ -74,16 +78,17 @@ enum PgDialect implements SqlDialect {
     }
 
     @Override
-    public Sql.RowStatement insertUnlessPresent(String table, int keyColumns, String... columns) {
-        return Sql.RowStatement.inColumnOrder(insert(table, columns) + " ON CONFLICT (" + key(keyColumns, columns)
-                + ") DO NOTHING", columns.length);
+    public RowStatement insertUnlessPresent(String table, int keyColumns, String... columns) {
+        return new RowStatement(insert(table, columns) + " ON CONFLICT (" + key(keyColumns, columns) + ") DO NOTHING",
+                List.of(columns), List.of(columns));
     }
 
     @Override
-    public Sql.RowStatement upsert(String table, int keyColumns, String... columns) {
-        return Sql.RowStatement.inColumnOrder(insert(table, columns) + " ON CONFLICT (" + key(keyColumns, columns)
+    public RowStatement upsert(String table, int keyColumns, String... columns) {
+        return new RowStatement(insert(table, columns) + " ON CONFLICT (" + key(keyColumns, columns)
                 + ") DO UPDATE SET " + Arrays.stream(columns, keyColumns, columns.length)
-                .map(column -> column + " = EXCLUDED." + column).collect(Collectors.joining(", ")), columns.length);
+                .map(column -> column + " = EXCLUDED." + column).collect(Collectors.joining(", ")),
+                List.of(columns), List.of(columns));
     }
 
     private static String insert(String table, String... columns) {
@@ -148,6 +153,38 @@ enum PgDialect implements SqlDialect {
                 .map(name -> name + " = excluded." + name).collect(Collectors.joining(", "));
         UnnestRows.execute(session.connection(), UnnestRows.insert(table, columns) + " ON CONFLICT (" + key
                 + ") DO UPDATE SET " + updates, List.of(), columns.size(), rows);
+    }
+
+    /** {@code INSERT ... RETURNING}: the identity column fills the key ({@code sequence} is not needed). */
+    @Override
+    public <T> T insertReturning(Sql.Session session, String table, String key, String sequence, String columns,
+                                 String returned, Sql.RowMapper<T> mapper, Object... values) throws SQLException {
+        return session.one("INSERT INTO " + table + " (" + columns + ") VALUES (" + Sql.marks(values.length)
+                + ") RETURNING " + returned, mapper, values).orElseThrow();
+    }
+
+    /**
+     * {@code INSERT ... (row) VALUES (...) ON CONFLICT (key) DO UPDATE SET columns WHERE table.writer IS NULL OR
+     * table.writer <= ?}: the row's values, then the columns' again, then the writer's.
+     */
+    @Override
+    public RowStatement upsertUnlessLater(String table, List<String> key, List<String> columns, String writer) {
+        var row = Stream.of(key, columns).flatMap(List::stream).toList();
+        var present = table + "." + writer;
+        return new RowStatement("INSERT INTO " + table + " (" + String.join(", ", row) + ") VALUES ("
+                + Sql.marks(row.size()) + ") ON CONFLICT (" + String.join(", ", key) + ") DO UPDATE SET "
+                + String.join(" = ?, ", columns) + " = ? WHERE " + present + " IS NULL OR " + present + " <= ?",
+                row, Stream.of(row, columns, List.of(writer)).flatMap(List::stream).toList());
+    }
+
+    @Override
+    public String inCodePointOrder(String column) {
+        return column + " COLLATE \"C\"";
+    }
+
+    @Override
+    public Optional<String> transactionLock() {
+        return Optional.of("SELECT 1 FROM (SELECT pg_advisory_xact_lock(hashtext(?))) AS locked");
     }
 
     @Override

@@ -1,8 +1,11 @@
 package io.msgx.adapter.pg;
 
 import io.msgx.adapter.jdbc.JdbcFlightStore;
+import io.msgx.adapter.jdbc.JdbcHousekeeping;
 import io.msgx.adapter.jdbc.JdbcInboxCursors;
 import io.msgx.adapter.jdbc.JdbcRawMessageCopies;
+import io.msgx.adapter.jdbc.JdbcReferenceData;
+import io.msgx.adapter.jdbc.JdbcRequestTrack;
 import io.msgx.adapter.jdbc.JdbcScheduleLog;
 import io.msgx.adapter.jdbc.Sql;
 import io.msgx.adapter.jdbc.TransactionRunner;
@@ -75,7 +78,8 @@ public final class PgPipelineStore extends TablePorts<PgProcStates, PgOutbox> im
      * {@code clock} stamps the audit times that no port method receives ({@code INBOX_CURSOR.UPDATED_AT}).
      */
     public static PgPipelineStore create(DataSource dataSource, Clock clock) {
-        return new PgPipelineStore(Objects.requireNonNull(dataSource, "dataSource"), Objects.requireNonNull(clock, "clock"));
+        return new PgPipelineStore(Objects.requireNonNull(dataSource, "dataSource"),
+                Objects.requireNonNull(clock, "clock"));
     }
 
     @Override
@@ -100,7 +104,7 @@ public final class PgPipelineStore extends TablePorts<PgProcStates, PgOutbox> im
 
     @Override
     public Housekeeping housekeeping() {
-        return new PgHousekeeping(autoCommit);
+        return new JdbcHousekeeping(sql);
     }
 
     @Override
@@ -116,7 +120,7 @@ public final class PgPipelineStore extends TablePorts<PgProcStates, PgOutbox> im
     /** Reads of {@code REF_MASTER}, each its own statement (a refresh here is not atomic: write in a transaction). */
     @Override
     public ReferenceData referenceData() {
-        return new PgReferenceData(autoCommit);
+        return new JdbcReferenceData(sql);
     }
 
     /**
@@ -125,7 +129,7 @@ public final class PgPipelineStore extends TablePorts<PgProcStates, PgOutbox> im
      */
     @Override
     public RequestTrack requests() {
-        return RequestTrack.autoCommitted(this, new PgRequestTrack(autoCommit));
+        return RequestTrack.autoCommitted(this, new JdbcRequestTrack(sql));
     }
 
     /**

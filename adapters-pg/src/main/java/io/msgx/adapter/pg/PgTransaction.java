@@ -3,6 +3,8 @@ package io.msgx.adapter.pg;
 import io.msgx.adapter.jdbc.JdbcFlightHistory;
 import io.msgx.adapter.jdbc.JdbcFlightStore;
 import io.msgx.adapter.jdbc.JdbcInboxCursors;
+import io.msgx.adapter.jdbc.JdbcReferenceData;
+import io.msgx.adapter.jdbc.JdbcRequestTrack;
 import io.msgx.adapter.jdbc.Sql;
 import io.msgx.pipeline.port.FlightHistory;
 import io.msgx.pipeline.port.FlightQueries;
@@ -39,8 +41,8 @@ final class PgTransaction extends TablePorts<PgProcStates, PgOutbox> implements 
         this.flights = new JdbcFlightStore(sql);
         // PostgreSQL aborts the transaction of a failed archive itself.
         this.flightHistory = new JdbcFlightHistory(sql, () -> holdsLock, reason -> { });
-        this.referenceData = new PgReferenceData(dsl);
-        this.requests = new PgRequestTrack(dsl);
+        this.referenceData = new JdbcReferenceData(sql);
+        this.requests = new JdbcRequestTrack(sql);
     }
 
     /** Take {@code PIPELINE_LOCK} until the end of the transaction (waits while another transaction holds it). */

@@ -8,16 +8,20 @@ import org.junit.jupiter.api.Test;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * What every store's {@link RequestTrack} must do: register a PENDING request, first expiring the open request of
- * the same key; PENDING → SENT only by a confirmed write; SENT → DONE only; closed requests never change and never
- * block a new one; lookups by ID and SEQN; the SENT candidates of degraded matching, oldest first; expiry of open
- * requests by creation time; closed requests' retention by their close time. A store's test class extends this and
- * supplies a fresh, empty store per test.
+ * the same key (one registered by a transaction still open too: the registration waits for it); PENDING → SENT only
+ * by a confirmed write; SENT → DONE only; closed requests never change and never block a new one; lookups by ID and
+ * SEQN; the SENT candidates of degraded matching, oldest first; expiry of open requests by creation time; closed
+ * requests' retention by their close time. A store's test class extends this and supplies a fresh, empty store per
+ * test.
  */
 public abstract class RequestTrackContract {
 
@@ -208,6 +212,45 @@ public abstract class RequestTrackContract {
 
         assertThat(requests().find(ids[0]).orElseThrow().status()).isEqualTo(RequestStatus.EXPIRED);
         assertThat(requests().find(ids[1]).orElseThrow().status()).isEqualTo(RequestStatus.PENDING);
+    }
+
+    @Test
+    void aRegistrationOfTheKeyInAnotherTransactionWaitsForItAndExpiresItsRequest() throws Exception {
+        var registered = new CountDownLatch(1);
+        var release = new CountDownLatch(1);
+        var executor = Executors.newFixedThreadPool(2);
+        try {
+            var first = executor.submit(() -> store().inTransaction(tx -> {
+                var r = tx.requests().register(RequestKind.SCHEDULE, null, DAY, "RMS", "A", STDB, STDE,
+                        clock.instant());
+                registered.countDown();
+                awaitQuietly(release);
+                return r;
+            }));
+            assertThat(registered.await(10, TimeUnit.SECONDS)).isTrue();
+            var second = executor.submit(() -> requests().register(RequestKind.SCHEDULE, null, DAY, "RMS", "B", STDB,
+                    STDE, clock.instant()));
+            Thread.sleep(300);
+            assertThat(second.isDone()).as("waits for the first registration's transaction").isFalse();
+
+            release.countDown();
+            var a = first.get(10, TimeUnit.SECONDS);
+            var b = second.get(10, TimeUnit.SECONDS);
+
+            assertThat(status(a)).isEqualTo(RequestStatus.EXPIRED);
+            assertThat(status(b)).isEqualTo(RequestStatus.PENDING);
+        } finally {
+            release.countDown();
+            executor.shutdownNow();
+        }
+    }
+
+    private static void awaitQuietly(CountDownLatch latch) {
+        try {
+            latch.await(10, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     // --- markSent ---

@@ -1,6 +1,6 @@
-package io.msgx.adapter.oracle;
+package io.msgx.adapter.jdbc;
 
-import io.msgx.adapter.jdbc.Sql;
+import io.msgx.adapter.jdbc.SqlDialect.RowStatement;
 import io.msgx.pipeline.codec.ReferenceRecord;
 import io.msgx.pipeline.port.ReferenceData;
 import io.msgx.pipeline.store.ReferenceEntry;
@@ -20,18 +20,22 @@ import java.util.TreeMap;
 
 /**
  * {@link ReferenceData} on {@code REF_MASTER}: {@code FIELDS} holds the record's document (D-58) as JSON text (a
- * {@code CLOB}; an empty value stays {@code ""} inside the JSON, so Oracle's '' as NULL does not touch it). A refresh is one {@code MERGE} per record, sent as one JDBC batch, that does not overwrite a
- * record last written by a later message. Keys are listed in the session's sort order, which is code-point order
- * under {@code NLS_SORT=BINARY} (see {@link OraclePipelineStore}).
+ * {@code CLOB} on Oracle, a {@code TEXT} on PostgreSQL, so the member order survives; an empty value stays {@code ""}
+ * inside the JSON, so Oracle's '' as NULL does not touch it). A refresh is one upsert per record, sent as one JDBC
+ * batch, that does not overwrite a record last written by a later message ({@link SqlDialect#upsertUnlessLater}).
+ * Keys are listed in code-point order ({@link SqlDialect#inCodePointOrder}).
  */
-final class OracleReferenceData implements ReferenceData {
+public final class JdbcReferenceData implements ReferenceData {
 
     private static final String COLUMNS = "RTYPE, RKEY, FIELDS, MSG_ID, UPDATED_AT";
 
     private final Sql sql;
+    private final RowStatement upsert;
 
-    OracleReferenceData(Sql sql) {
+    public JdbcReferenceData(Sql sql) {
         this.sql = sql;
+        this.upsert = sql.dialect().upsertUnlessLater("REF_MASTER", List.of("RTYPE", "RKEY"),
+                List.of("FIELDS", "MSG_ID", "UPDATED_AT"), "MSG_ID");
     }
 
     @Override
@@ -43,21 +47,17 @@ final class OracleReferenceData implements ReferenceData {
             return;
         }
         sql.run("refreshing " + latest.size() + " " + type + " reference record(s) of message " + msgId, session -> {
-            try (var batch = session.batch("MERGE INTO REF_MASTER m USING dual ON (m.RTYPE = ? AND m.RKEY = ?)"
-                    + " WHEN MATCHED THEN UPDATE SET FIELDS = ?, MSG_ID = ?, UPDATED_AT = ?"
-                    + " WHERE m.MSG_ID IS NULL OR m.MSG_ID <= ?"
-                    + " WHEN NOT MATCHED THEN INSERT (" + COLUMNS + ") VALUES (?, ?, ?, ?, ?)")) {
+            try (var batch = session.batch(upsert.sql())) {
                 for (var record : latest) {
                     var fields = new Sql.LongText(ReferenceFieldsJson.write(record.document()));
-                    batch.add(type, record.key(), fields, msgId, now, msgId, type, record.key(), fields, msgId, now);
+                    batch.add(upsert.params(type, record.key(), fields, msgId, now));
                 }
-                batch.execute();
+                return batch.execute();
             }
-            return null;
         });
     }
 
-    /** One {@code DELETE ... WHERE RKEY IN (...)} per 1000 keys (Oracle's limit of an IN list). */
+    /** One {@code DELETE ... WHERE RKEY IN (...)} per 1000 keys (Oracle's limit of an IN list), on either database. */
     @Override
     public void remove(String type, Collection<String> keys, long msgId) {
         if (keys.isEmpty()) {
@@ -81,8 +81,7 @@ final class OracleReferenceData implements ReferenceData {
         return sql.run("reading the keys of " + type + " reference records", session -> {
             var writers = new LinkedHashMap<String, Long>();
             for (var row : session.list("SELECT RKEY, MSG_ID FROM REF_MASTER WHERE RTYPE = ?",
-                    r -> Map.entry(r.text("RKEY"), r.nullableLong("MSG_ID") == null ? 0L : r.nullableLong("MSG_ID")),
-                    type)) {
+                    r -> Map.entry(r.text("RKEY"), r.longValue("MSG_ID")), type)) {
                 writers.put(row.getKey(), row.getValue());
             }
             return writers;
@@ -104,7 +103,7 @@ final class OracleReferenceData implements ReferenceData {
     @Override
     public Optional<ReferenceEntry> find(String type, String key) {
         return sql.run("reading reference record " + type + "/" + key, session -> session.one(
-                "SELECT " + COLUMNS + " FROM REF_MASTER WHERE RTYPE = ? AND RKEY = ?", OracleReferenceData::entry,
+                "SELECT " + COLUMNS + " FROM REF_MASTER WHERE RTYPE = ? AND RKEY = ?", JdbcReferenceData::entry,
                 type, key));
     }
 
@@ -112,15 +111,16 @@ final class OracleReferenceData implements ReferenceData {
     public List<ReferenceEntry> all(String type, int limit) {
         ReferenceData.requirePositive(limit);
         return sql.run("listing " + type + " reference records", session -> session.list(sql.firstRows(
-                        "SELECT " + COLUMNS + " FROM REF_MASTER WHERE RTYPE = ? ORDER BY RKEY"),
-                OracleReferenceData::entry, type, limit));
+                        "SELECT " + COLUMNS + " FROM REF_MASTER WHERE RTYPE = ? ORDER BY "
+                                + sql.dialect().inCodePointOrder("RKEY")),
+                JdbcReferenceData::entry, type, limit));
     }
 
+    /** A record whose writer is unknown ({@code MSG_ID} NULL) reads as written by message 0. */
     private static ReferenceEntry entry(Sql.Row row) throws SQLException {
-        var msgId = row.nullableLong("MSG_ID");
         var type = row.text("RTYPE");
         var key = row.text("RKEY");
-        return new ReferenceEntry(type, key, ReferenceFieldsJson.read(type, key, row.text("FIELDS")), msgId == null ? 0 : msgId,
-                row.instant("UPDATED_AT"));
+        return new ReferenceEntry(type, key, ReferenceFieldsJson.read(type, key, row.text("FIELDS")),
+                row.longValue("MSG_ID"), row.instant("UPDATED_AT"));
     }
 }

@@ -1,6 +1,5 @@
-package io.msgx.adapter.oracle;
+package io.msgx.adapter.jdbc;
 
-import io.msgx.adapter.jdbc.Sql;
 import io.msgx.pipeline.port.Housekeeping;
 
 import java.time.Instant;
@@ -11,11 +10,11 @@ import java.util.Objects;
  * {@link Housekeeping}: each call one auto-committed DELETE of at most {@code limit} rows, the oldest first, the
  * condition checked again on the rows deleted ({@link Sql#deleteFirst}).
  */
-final class OracleHousekeeping implements Housekeeping {
+public final class JdbcHousekeeping implements Housekeeping {
 
     private final Sql sql;
 
-    OracleHousekeeping(Sql sql) {
+    public JdbcHousekeeping(Sql sql) {
         this.sql = sql;
     }
 

@@ -1,6 +1,5 @@
-package io.msgx.adapter.oracle;
+package io.msgx.adapter.jdbc;
 
-import io.msgx.adapter.jdbc.Sql;
 import io.msgx.pipeline.port.RequestTrack;
 import io.msgx.pipeline.store.MatchMode;
 import io.msgx.pipeline.store.Request;
@@ -20,14 +19,15 @@ import java.util.Optional;
  * closed states. Every transition is one conditional {@code UPDATE} on the expected status, so a closed row never
  * changes.
  *
- * <p>{@link #register} expires the open row, then inserts (its ID taken first from {@code REQ_TRACK_SEQ}); run it
- * only inside a transaction ({@link OraclePipelineStore#requests()} opens one). Concurrent registrations of one key
- * are serialised by the unique index on {@code OPEN_KEY} rather than PostgreSQL's advisory lock (11g has none without
- * {@code DBMS_LOCK} grants): the second insert waits for the first transaction, fails on the index once it commits,
- * and the registration then expires that request and inserts again (Oracle keeps the transaction after a failed
+ * <p>{@link #register} expires the open row, then inserts (its ID generated: {@link SqlDialect#insertReturning}); run
+ * it only inside a transaction (a store's auto-committed {@code requests()} opens one). Concurrent registrations of
+ * one key are serialised by the dialect's {@link SqlDialect#transactionLock} on the key (PostgreSQL's advisory lock).
+ * Where there is none (Oracle 11g), the unique index on the open rows serialises them: the second insert waits for
+ * the first transaction, fails on the index once it commits, and the registration then expires that request and
+ * inserts again, at most {@value #REGISTER_RACES_TOLERATED} times in all (Oracle keeps the transaction after a failed
  * statement).
  */
-final class OracleRequestTrack implements RequestTrack {
+public final class JdbcRequestTrack implements RequestTrack {
 
     private static final String COLUMNS = "ID, REQ_TYPE, COVER_DAY, SENDER, STATUS, REQ_SEQN, OUT_MSG_ID, WINDOW_START,"
             + " WINDOW_END, CREATED_AT, SENT_AT, DONE_AT, RESP_MSG_ID, MATCH_MODE";
@@ -36,7 +36,7 @@ final class OracleRequestTrack implements RequestTrack {
 
     private final Sql sql;
 
-    OracleRequestTrack(Sql sql) {
+    public JdbcRequestTrack(Sql sql) {
         this.sql = sql;
     }
 
@@ -46,8 +46,13 @@ final class OracleRequestTrack implements RequestTrack {
         RequestTrack.requireRegistrable(kind, subject, coverDay, sender, seqn, windowStart, windowEnd, now);
         var type = kind.typeKey(subject);
         var operation = "registering " + type + " request " + seqn + " for " + coverDay + " from " + sender;
+        var lock = sql.dialect().transactionLock();
+        int tries = lock.isPresent() ? 1 : REGISTER_RACES_TOLERATED;
         return sql.run(operation, session -> {
-            for (int race = 0; ; race++) {
+            if (lock.isPresent()) {
+                session.one(lock.get(), row -> true, "REQ_TRACK|" + type + "|" + coverDay + "|" + sender);
+            }
+            for (int attempt = 1; ; attempt++) {
                 var used = bySeqn(session, seqn);
                 if (used.isPresent()) {
                     throw RequestTrack.seqnInUse(seqn, used.get().id());
@@ -56,20 +61,19 @@ final class OracleRequestTrack implements RequestTrack {
                                 + (coverDay == null ? " AND COVER_DAY IS NULL" : " AND COVER_DAY = ?")
                                 + " AND SENDER = ? AND STATUS IN " + OPEN,
                         coverDay == null ? new Object[]{now, type, sender} : new Object[]{now, type, coverDay, sender});
-                long id = session.nextValue("REQ_TRACK_SEQ");
                 try {
-                    session.update("INSERT INTO REQ_TRACK (ID, REQ_TYPE, COVER_DAY, SENDER, STATUS, REQ_SEQN,"
-                                    + " WINDOW_START, WINDOW_END, CREATED_AT) VALUES (?, ?, ?, ?, 'PENDING', ?, ?, ?, ?)",
-                            id, type, coverDay, sender, seqn, windowStart, windowEnd, now);
+                    return sql.dialect().insertReturning(session, "REQ_TRACK", "ID", "REQ_TRACK_SEQ",
+                            "REQ_TYPE, COVER_DAY, SENDER, STATUS, REQ_SEQN, WINDOW_START, WINDOW_END, CREATED_AT",
+                            COLUMNS, JdbcRequestTrack::request,
+                            type, coverDay, sender, "PENDING", seqn, windowStart, windowEnd, now);
                 } catch (SQLException e) {
-                    // Another registration of the key (or of the SEQN) committed meanwhile: look again.
-                    if (OracleDialect.FAILURES.isUniqueViolation(e) && race + 1 < REGISTER_RACES_TOLERATED) {
+                    // Without a lock, another registration of the key (or of the SEQN) committed meanwhile: look
+                    // again. With one, none can have, and PostgreSQL's transaction is aborted by the failure.
+                    if (attempt < tries && sql.failures().isUniqueViolation(e)) {
                         continue;
                     }
                     throw e;
                 }
-                return session.one("SELECT " + COLUMNS + " FROM REQ_TRACK WHERE ID = ?", OracleRequestTrack::request,
-                        id).orElseThrow();
             }
         });
     }
@@ -85,7 +89,7 @@ final class OracleRequestTrack implements RequestTrack {
     @Override
     public Optional<Request> find(long id) {
         return sql.run("reading request " + id, session -> session.one(
-                "SELECT " + COLUMNS + " FROM REQ_TRACK WHERE ID = ?", OracleRequestTrack::request, id));
+                "SELECT " + COLUMNS + " FROM REQ_TRACK WHERE ID = ?", JdbcRequestTrack::request, id));
     }
 
     @Override
@@ -95,24 +99,26 @@ final class OracleRequestTrack implements RequestTrack {
     }
 
     private static Optional<Request> bySeqn(Sql.Session session, String seqn) throws SQLException {
-        return session.one("SELECT " + COLUMNS + " FROM REQ_TRACK WHERE REQ_SEQN = ?", OracleRequestTrack::request,
+        return session.one("SELECT " + COLUMNS + " FROM REQ_TRACK WHERE REQ_SEQN = ?", JdbcRequestTrack::request,
                 seqn);
     }
 
     @Override
     public List<Request> openOf(RequestKind kind, String subject) {
         Objects.requireNonNull(kind, "kind");
-        var type = kind == RequestKind.SCHEDULE ? RequestKind.SCHEDULE_TYPE : Objects.requireNonNull(subject, "subject");
+        var type = kind == RequestKind.SCHEDULE
+                ? RequestKind.SCHEDULE_TYPE
+                : Objects.requireNonNull(subject, "subject");
         return sql.run("listing the sent " + kind.typeKey(subject) + " requests", session -> session.list(
                 "SELECT " + COLUMNS + " FROM REQ_TRACK WHERE REQ_TYPE = ? AND STATUS = 'SENT' ORDER BY CREATED_AT, ID",
-                OracleRequestTrack::request, type));
+                JdbcRequestTrack::request, type));
     }
 
     @Override
     public List<Request> pending() {
         return sql.run("listing the pending requests", session -> session.list(
                 "SELECT " + COLUMNS + " FROM REQ_TRACK WHERE STATUS = 'PENDING' ORDER BY CREATED_AT, ID",
-                OracleRequestTrack::request));
+                JdbcRequestTrack::request));
     }
 
     @Override
