@@ -1,5 +1,6 @@
 package io.msgx.adapter.oracle;
 
+import io.msgx.adapter.jdbc.JdbcTransaction;
 import io.msgx.pipeline.store.StoreUnavailableException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -41,9 +42,9 @@ public final class OracleLeaderLease implements AutoCloseable {
     /** {@code name} (1 to 32 characters, not {@code PIPELINE}) tells apart leases that share one schema. */
     public OracleLeaderLease(DataSource dataSource, String name) {
         this.dataSource = Objects.requireNonNull(dataSource, "dataSource");
-        if (name == null || name.isBlank() || name.length() > 32 || name.equals(OracleTransaction.PIPELINE)) {
+        if (name == null || name.isBlank() || name.length() > 32 || name.equals(JdbcTransaction.PIPELINE)) {
             throw new IllegalArgumentException("a lease name has 1 to 32 characters and is not "
-                    + OracleTransaction.PIPELINE + ", got '" + name + "'");
+                    + JdbcTransaction.PIPELINE + ", got '" + name + "'");
         }
         this.name = name;
     }

@@ -1,25 +1,12 @@
 package io.msgx.adapter.oracle;
 
-import io.msgx.adapter.jdbc.JdbcFlightStore;
-import io.msgx.adapter.jdbc.JdbcHousekeeping;
-import io.msgx.adapter.jdbc.JdbcInboxCursors;
+import io.msgx.adapter.jdbc.JdbcPipelineStore;
 import io.msgx.adapter.jdbc.JdbcProcStates;
-import io.msgx.adapter.jdbc.JdbcRawMessageCopies;
-import io.msgx.adapter.jdbc.JdbcReferenceData;
-import io.msgx.adapter.jdbc.JdbcRequestTrack;
-import io.msgx.adapter.jdbc.JdbcScheduleLog;
+import io.msgx.adapter.jdbc.JdbcTransaction;
 import io.msgx.adapter.jdbc.Sql;
 import io.msgx.adapter.jdbc.StoreDefectException;
-import io.msgx.adapter.jdbc.TransactionRunner;
-import io.msgx.pipeline.port.FlightQueries;
-import io.msgx.pipeline.port.Housekeeping;
-import io.msgx.pipeline.port.InboxCursors;
-import io.msgx.pipeline.port.PipelineStore;
-import io.msgx.pipeline.port.RawMessageCopies;
-import io.msgx.pipeline.port.ReferenceData;
+import io.msgx.adapter.jdbc.TransactionConnection;
 import io.msgx.pipeline.port.RequestTrack;
-import io.msgx.pipeline.port.ScheduleLog;
-import io.msgx.pipeline.store.TablePorts;
 
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -54,26 +41,15 @@ import static io.msgx.adapter.jdbc.AtomicUnit.rollback;
  * ({@code NLS_SORT=BINARY}, the default unless the client's locale asks for a linguistic sort) so reference keys are
  * listed in code-point order.
  */
-public final class OraclePipelineStore extends TablePorts<JdbcProcStates, OracleOutbox> implements PipelineStore {
+public final class OraclePipelineStore extends JdbcPipelineStore<JdbcProcStates, OracleOutbox> {
 
     private final DataSource dataSource;
-    private final Clock clock;
     private final Duration lockWait;
-    private final Sql autoCommit;
-    private final TransactionRunner transactions;
 
-    private OraclePipelineStore(DataSource dataSource, Clock clock, Duration lockWait) {
-        this(dataSource, clock, lockWait, Sql.autoCommit(OracleDialect.ORACLE, dataSource));
-    }
-
-    private OraclePipelineStore(DataSource dataSource, Clock clock, Duration lockWait, Sql autoCommit) {
-        super(new JdbcProcStates(autoCommit), new OracleOutbox(autoCommit));
+    private OraclePipelineStore(DataSource dataSource, Clock clock, Duration lockWait, Sql sql) {
+        super(dataSource, sql, new JdbcProcStates(sql), new OracleOutbox(sql), clock);
         this.dataSource = dataSource;
-        this.clock = clock;
         this.lockWait = lockWait;
-        this.autoCommit = autoCommit;
-        this.transactions = new TransactionRunner(dataSource, OracleDialect.FAILURES::unavailable,
-                OracleDialect.ORACLE::failure);
     }
 
     /**
@@ -82,8 +58,7 @@ public final class OraclePipelineStore extends TablePorts<JdbcProcStates, Oracle
      * waits for {@code PIPELINE_LOCK} as long as it takes (as on PostgreSQL without {@code lock_timeout}).
      */
     public static OraclePipelineStore create(DataSource dataSource, Clock clock) {
-        return new OraclePipelineStore(Objects.requireNonNull(dataSource, "dataSource"),
-                Objects.requireNonNull(clock, "clock"), null);
+        return over(dataSource, clock, null);
     }
 
     /**
@@ -95,58 +70,24 @@ public final class OraclePipelineStore extends TablePorts<JdbcProcStates, Oracle
         if (lockWait.isNegative() || lockWait.isZero()) {
             throw new IllegalArgumentException("the wait for PIPELINE_LOCK is positive, got " + lockWait);
         }
-        return new OraclePipelineStore(Objects.requireNonNull(dataSource, "dataSource"),
-                Objects.requireNonNull(clock, "clock"), lockWait);
+        return over(dataSource, clock, lockWait);
+    }
+
+    private static OraclePipelineStore over(DataSource dataSource, Clock clock, Duration lockWait) {
+        Objects.requireNonNull(dataSource, "dataSource");
+        return new OraclePipelineStore(dataSource, clock, lockWait, Sql.autoCommit(OracleDialect.ORACLE, dataSource));
     }
 
     @Override
-    public <T> T inTransaction(TransactionWork<T> work) {
-        return run(work, false);
+    protected JdbcTransaction<JdbcProcStates, OracleOutbox> transaction(TransactionConnection connection) {
+        var sql = Sql.inTransaction(OracleDialect.ORACLE, connection);
+        return new JdbcTransaction<>(connection, sql, new JdbcProcStates(sql), new OracleOutbox(sql), clock);
     }
 
+    /** {@code WAIT n}, the bound on the wait in whole seconds rounded up; none when the store has no bound. */
     @Override
-    public <T> T inLockedTransaction(TransactionWork<T> work) {
-        return run(work, true);
-    }
-
-    @Override
-    public FlightQueries flightQueries() {
-        return new JdbcFlightStore(autoCommit);
-    }
-
-    @Override
-    public InboxCursors inboxCursor() {
-        return new JdbcInboxCursors(autoCommit, clock);
-    }
-
-    @Override
-    public Housekeeping housekeeping() {
-        return new JdbcHousekeeping(autoCommit);
-    }
-
-    @Override
-    public RawMessageCopies rawCopies() {
-        return new JdbcRawMessageCopies(autoCommit);
-    }
-
-    @Override
-    public ScheduleLog scheduleLog() {
-        return new JdbcScheduleLog(autoCommit);
-    }
-
-    /** Reads of {@code REF_MASTER}, each its own statement (a refresh here is not atomic: write in a transaction). */
-    @Override
-    public ReferenceData referenceData() {
-        return new JdbcReferenceData(autoCommit);
-    }
-
-    /**
-     * {@code REQ_TRACK}, each call its own statement; {@link RequestTrack#register} (expire the old open request,
-     * insert the new one) as one short transaction of its own.
-     */
-    @Override
-    public RequestTrack requests() {
-        return RequestTrack.autoCommitted(this, new JdbcRequestTrack(autoCommit));
+    protected String pipelineLockWait() {
+        return lockWait == null ? "" : " WAIT " + Math.max(1, (lockWait.toMillis() + 999) / 1000);
     }
 
     /** The {@code PIPELINE_LOCK} row of the lifecycle lock, created by its first user. */
@@ -166,7 +107,7 @@ public final class OraclePipelineStore extends TablePorts<JdbcProcStates, Oracle
             try {
                 connection.setAutoCommit(false);
                 try (var lock = connection.prepareStatement("SELECT NAME FROM PIPELINE_LOCK WHERE NAME = ?"
-                        + OracleTransaction.forUpdate(lockWait))) {
+                        + " FOR UPDATE" + pipelineLockWait())) {
                     lock.setString(1, LIFECYCLE_LOCK);
                     lock.executeQuery().close();
                 }
@@ -194,7 +135,7 @@ public final class OraclePipelineStore extends TablePorts<JdbcProcStates, Oracle
     }
 
     private void ensureLockRow() {
-        autoCommit.run("creating the lifecycle lock row", session -> {
+        sql.run("creating the lifecycle lock row", session -> {
             if (session.list("SELECT NAME FROM PIPELINE_LOCK WHERE NAME = ?", row -> row.text("NAME"), LIFECYCLE_LOCK)
                     .isEmpty()) {
                 try {
@@ -204,17 +145,6 @@ public final class OraclePipelineStore extends TablePorts<JdbcProcStates, Oracle
                 }
             }
             return null;
-        });
-    }
-
-    private <T> T run(TransactionWork<T> work, boolean locked) {
-        Objects.requireNonNull(work, "work");
-        return transactions.run(locked ? "a locked transaction" : "a transaction", transaction -> {
-            var tx = new OracleTransaction(transaction, clock);
-            if (locked) {
-                tx.lockPipeline(lockWait);
-            }
-            return work.run(tx);
         });
     }
 
