@@ -18,8 +18,8 @@ import java.util.function.Consumer;
  * flight tables and must be serialised with the processors by {@code PIPELINE_LOCK} (INV-18).
  *
  * <p>An archive that finds the flight's version archived already fails, and marks the transaction rollback-only:
- * Oracle, unlike PostgreSQL (which aborts it), would otherwise keep the transaction and let a later delete commit. Archive first,
- * delete after, both or neither (D1). An empty snapshot is stored as NULL (Oracle's '').
+ * Oracle, unlike PostgreSQL (which aborts it), would otherwise keep the transaction and let a later delete commit.
+ * Archive first, delete after, both or neither (D1). An empty snapshot is stored as NULL (Oracle's '').
  */
 public final class JdbcFlightHistory implements FlightHistory {
 

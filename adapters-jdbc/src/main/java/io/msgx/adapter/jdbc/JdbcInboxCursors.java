@@ -21,7 +21,8 @@ public final class JdbcInboxCursors implements InboxCursors {
     public InboxCursor load() {
         return sql.run("reading the inbox cursor", session -> session.one(
                         "SELECT W, HOLE_SINCE, SEEDED_AT FROM INBOX_CURSOR WHERE ID = 1",
-                        row -> new InboxCursor(row.longValue("W"), row.instant("HOLE_SINCE"), row.instant("SEEDED_AT"))))
+                        row -> new InboxCursor(row.longValue("W"), row.instant("HOLE_SINCE"),
+                                row.instant("SEEDED_AT"))))
                 .orElseThrow(JdbcInboxCursors::missingRow);
     }
 
@@ -50,7 +51,8 @@ public final class JdbcInboxCursors implements InboxCursors {
     }
 
     private static IllegalStateException missingRow() {
-        return new IllegalStateException("INBOX_CURSOR has no row 1: the schema was not created by the store's migration"
-                + " (PgSchema.migrate, OracleSchema.migrate), or the row was deleted by hand (re-insert (1, 0, NULL, NULL, <now in UTC>))");
+        return new IllegalStateException("INBOX_CURSOR has no row 1: the schema was not created by the store's"
+                + " migration (PgSchema.migrate, OracleSchema.migrate), or the row was deleted by hand"
+                + " (re-insert (1, 0, NULL, NULL, <now in UTC>))");
     }
 }

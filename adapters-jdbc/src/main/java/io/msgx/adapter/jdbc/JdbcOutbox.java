@@ -43,8 +43,8 @@ public abstract class JdbcOutbox
         implements Notifications, Projections, ReferenceNotifications, DeadLetters, OutboxCleanup, OutboxQueries {
 
     /** Every column of {@code MSG_EVENT}, as {@link #entryOf} reads them. */
-    protected static final String COLUMNS = "EVENT_ID, TARGET, PARTITION_KEY, EVENT_TYPE, STATE_VERSION, MSG_ID, PAYLOAD,"
-            + " STATUS, ATTEMPTS, NEXT_ATTEMPT_AT, LAST_ERROR, CREATED_AT, SENT_AT";
+    protected static final String COLUMNS = "EVENT_ID, TARGET, PARTITION_KEY, EVENT_TYPE, STATE_VERSION, MSG_ID,"
+            + " PAYLOAD, STATUS, ATTEMPTS, NEXT_ATTEMPT_AT, LAST_ERROR, CREATED_AT, SENT_AT";
     private static final String MSG = "'" + OutboxTarget.KAFKA_MSG.code() + "'";
     /** The projections' target, quoted. */
     protected static final String SCHD = "'" + OutboxTarget.KAFKA_SCHD.code() + "'";
@@ -126,8 +126,17 @@ public abstract class JdbcOutbox
 
     protected static void requireNotification(OutboxEvent notification) {
         if (notification.target() != OutboxTarget.KAFKA_MSG) {
-            throw new IllegalArgumentException("append takes KAFKA:msg notifications; the " + notification.target().code()
-                    + " row of FLID " + notification.partitionKey() + " goes through upsertProjection");
+            throw new IllegalArgumentException("append takes KAFKA:msg notifications; the "
+                    + notification.target().code() + " row of FLID " + notification.partitionKey()
+                    + " goes through upsertProjection");
+        }
+    }
+
+    protected static void requireProjection(OutboxEvent projection) {
+        if (projection.target() != OutboxTarget.KAFKA_SCHD) {
+            throw new IllegalArgumentException("upsertProjection takes KAFKA:schd rows; the "
+                    + projection.target().code() + " event of FLID " + projection.partitionKey()
+                    + " goes through append");
         }
     }
 
@@ -170,7 +179,8 @@ public abstract class JdbcOutbox
             throw new IllegalArgumentException("KAFKA:ref rows are read with dueReferences or referenceEvent");
         }
         return sql.run("reading pending " + target.code() + " events", session -> session.list(sql.firstRows(
-                        "SELECT " + COLUMNS + " FROM MSG_EVENT WHERE STATUS = 'PENDING' AND TARGET = ? ORDER BY EVENT_ID"),
+                        "SELECT " + COLUMNS + " FROM MSG_EVENT WHERE STATUS = 'PENDING' AND TARGET = ?"
+                                + " ORDER BY EVENT_ID"),
                 JdbcOutbox::entryOf, target.code(), limit));
     }
 
@@ -265,7 +275,10 @@ public abstract class JdbcOutbox
         });
     }
 
-    /** The confirmation of one projection, found by {@link #projectionRow} (sent at, FLID, version); public for plan checks. */
+    /**
+     * The confirmation of one projection, found by {@link #projectionRow}; bound: sent at, FLID, version. Public for
+     * the plan checks of the tests.
+     */
     public String projectionConfirmation() {
         return "UPDATE MSG_EVENT SET STATUS = 'SENT', SENT_AT = ? WHERE " + projectionRow() + " AND STATE_VERSION = ?"
                 + " AND " + STILL_PENDING;
@@ -326,18 +339,19 @@ public abstract class JdbcOutbox
     }
 
     /**
-     * Per chunk of keys, the {@code DEAD} rows are locked, then made pending by one {@code UPDATE} that judges every row as it
-     * was before it (11g has no {@code RETURNING} into a result list): a notification behind an older pending one of
-     * its FLID gets no {@code NEXT_ATTEMPT_AT}, every other resent row {@code now} (D-67).
+     * Per chunk of keys, the {@code DEAD} rows are locked, then made pending by one {@code UPDATE} that judges every
+     * row as it was before it (11g has no {@code RETURNING} into a result list): a notification behind an older pending
+     * one of its FLID gets no {@code NEXT_ATTEMPT_AT}, every other resent row {@code now} (D-67).
      */
     @Override
     public List<Long> resendDead(Collection<Long> eventIds, Instant now) {
+        var time = sql.dialect().timestampType();
         return onDeadRows("resending " + eventIds.size() + " dead event(s)", eventIds, (session, dead) -> {
             session.update("UPDATE MSG_EVENT e SET STATUS = 'PENDING', ATTEMPTS = 0, SENT_AT = NULL,"
                     + " NEXT_ATTEMPT_AT = CASE WHEN e.TARGET = " + MSG + " AND EXISTS (SELECT 1 FROM MSG_EVENT p"
                     + " WHERE p.TARGET = " + MSG + " AND p.PARTITION_KEY = e.PARTITION_KEY"
-                    + " AND p.STATUS = 'PENDING' AND p.EVENT_ID < e.EVENT_ID) THEN CAST(NULL AS " + sql.dialect().timestampType()
-                    + ") ELSE CAST(? AS " + sql.dialect().timestampType() + ") END"
+                    + " AND p.STATUS = 'PENDING' AND p.EVENT_ID < e.EVENT_ID) THEN CAST(NULL AS " + time
+                    + ") ELSE CAST(? AS " + time + ") END"
                     + " WHERE " + dead.sql() + " AND e.STATUS || '' = 'DEAD'", now, dead);
         });
     }
@@ -355,9 +369,9 @@ public abstract class JdbcOutbox
     }
 
     /**
-     * {@code change} applied to the {@code DEAD} rows among {@code eventIds}, a chunk of keys at a time, each chunk's rows
-     * locked ({@code FOR UPDATE}) in the same unit as the change, so a row another operator changes meanwhile is neither
-     * touched nor reported; the IDs changed, ascending.
+     * {@code change} applied to the {@code DEAD} rows among {@code eventIds}, a chunk of keys at a time, each chunk's
+     * rows locked ({@code FOR UPDATE}) in the same unit as the change, so a row another operator changes meanwhile is
+     * neither touched nor reported; the IDs changed, ascending.
      */
     private List<Long> onDeadRows(String operation, Collection<Long> eventIds, DeadRowsChange change) {
         if (eventIds.isEmpty()) {

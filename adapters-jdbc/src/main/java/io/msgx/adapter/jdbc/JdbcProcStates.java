@@ -120,7 +120,8 @@ public class JdbcProcStates
 
     /**
      * One JDBC batch of {@link #insertIfAbsent}'s MERGE, atomically (a savepoint inside the caller's transaction).
-     * Should a concurrent enqueue of one of the IDs win between a MERGE's probe and its insert (a unique violation), the
+     * Should a concurrent enqueue of one of the IDs win between a MERGE's probe and its insert (a unique violation),
+     * the
      * batch is undone and the messages are enqueued one by one, which settles such races.
      */
     @Override
@@ -176,7 +177,8 @@ public class JdbcProcStates
     @Override
     public Optional<ProcRecord> findByIdentity(String identityKey) {
         return sql.run("reading the processing record of identity " + identityKey, session -> session.one(
-                "SELECT " + COLUMNS + " FROM PROC_STATE WHERE IDENTITY_KEY = ?", JdbcProcStates::recordOf, identityKey));
+                "SELECT " + COLUMNS + " FROM PROC_STATE WHERE IDENTITY_KEY = ?", JdbcProcStates::recordOf,
+                identityKey));
     }
 
     @Override
@@ -378,7 +380,8 @@ public class JdbcProcStates
     public boolean backfillFailed(long msgId, Instant nextAt, Instant now) {
         Objects.requireNonNull(now, "now");
         return sql.run("recording a failed mailbox mark of message " + msgId, session -> session.update(
-                "UPDATE PROC_STATE p SET BACKFILL_ATTEMPTS = BACKFILL_ATTEMPTS + 1, BACKFILL_NEXT_AT = ?, UPDATED_AT = ?"
+                "UPDATE PROC_STATE p SET BACKFILL_ATTEMPTS = BACKFILL_ATTEMPTS + 1, BACKFILL_NEXT_AT = ?,"
+                        + " UPDATED_AT = ?"
                         + " WHERE p.MSG_ID = ? AND " + owedFoundByKey, nextAt, now, msgId) == 1);
     }
 
@@ -386,7 +389,8 @@ public class JdbcProcStates
     public boolean backfillAbandoned(long msgId, String reason, Instant at) {
         Objects.requireNonNull(reason, "reason");
         Objects.requireNonNull(at, "at");
-        return sql.run("abandoning the mailbox mark of message " + msgId + " (" + reason + ")", session -> session.update(
+        var operation = "abandoning the mailbox mark of message " + msgId + " (" + reason + ")";
+        return sql.run(operation, session -> session.update(
                 "UPDATE PROC_STATE p SET BACKFILL_ABANDONED_AT = ?, BACKFILL_ABANDONED_REASON = ?, UPDATED_AT = ?"
                         + " WHERE p.MSG_ID = ? AND " + owedFoundByKey,
                 at, sql.fitted(reason, ABANDONED_REASON_WIDTH), at, msgId) == 1);

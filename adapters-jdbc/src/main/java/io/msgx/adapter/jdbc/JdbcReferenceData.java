@@ -8,7 +8,6 @@ import io.msgx.pipeline.store.ReferenceFieldsJson;
 
 import java.sql.SQLException;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -58,19 +57,15 @@ public final class JdbcReferenceData implements ReferenceData {
     }
 
     /** One {@code DELETE ... WHERE RKEY IN (...)} per 1000 keys (Oracle's limit of an IN list), on either database. */
-    @Override
+    /** One {@code DELETE} per {@link Sql#oneOf} condition of keys (1,000 keys each on Oracle, all on PostgreSQL). */
     public void remove(String type, Collection<String> keys, long msgId) {
         if (keys.isEmpty()) {
             return;
         }
         sql.run("removing " + keys.size() + " " + type + " reference record(s) for message " + msgId, session -> {
-            for (var chunk : Sql.chunks(new LinkedHashSet<>(keys))) {
-                var params = new ArrayList<Object>(chunk.size() + 2);
-                params.add(type);
-                params.addAll(chunk);
-                params.add(msgId);
-                session.update("DELETE FROM REF_MASTER WHERE RTYPE = ? AND RKEY IN (" + Sql.marks(chunk.size())
-                        + ") AND (MSG_ID IS NULL OR MSG_ID <= ?)", params.toArray());
+            for (var in : sql.oneOf("RKEY", SqlDialect.KeyLookup.BY_INDEX, new LinkedHashSet<>(keys))) {
+                session.update("DELETE FROM REF_MASTER WHERE RTYPE = ? AND " + in.sql()
+                        + " AND (MSG_ID IS NULL OR MSG_ID <= ?)", type, in, msgId);
             }
             return null;
         });

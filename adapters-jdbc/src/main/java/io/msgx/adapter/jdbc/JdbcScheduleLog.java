@@ -5,8 +5,9 @@ import io.msgx.pipeline.port.ScheduleLog;
 import java.util.List;
 
 /**
- * {@link ScheduleLog} on {@code SCHD_SNAP_LOG}: one auto-committed insert per entry (a JDBC batch for several), its ID from
- * {@code SCHD_SNAP_LOG_SEQ} (Oracle) or the identity column (PostgreSQL). An empty kind or outcome is stored as NULL (Oracle's '') and read back as {@code ""}.
+ * {@link ScheduleLog} on {@code SCHD_SNAP_LOG}: one auto-committed insert per entry (a JDBC batch for several), its
+ * ID from {@code SCHD_SNAP_LOG_SEQ} (Oracle) or the identity column (PostgreSQL). An empty kind or outcome is stored
+ * as NULL on Oracle ('') and read back as {@code ""}.
  */
 public final class JdbcScheduleLog implements ScheduleLog {
 

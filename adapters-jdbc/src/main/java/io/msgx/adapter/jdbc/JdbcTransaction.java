@@ -45,7 +45,7 @@ public final class JdbcTransaction<
     private final RequestTrack requests;
     private volatile boolean holdsLock;
 
-    /** The repositories on {@code sql}, bound to {@code connection}; the store's own {@code procStates} and {@code outbox}. */
+    /** The repositories on {@code sql}, bound to {@code connection}, with the store's own two. */
     public JdbcTransaction(TransactionConnection connection, Sql sql, P procStates, O outbox, Clock clock) {
         super(procStates, outbox);
         this.sql = sql;

@@ -25,7 +25,7 @@ public final class TransactionRunner {
         T run(TransactionConnection transaction) throws SQLException;
     }
 
-    /** The store's exception for a failed step ({@code operation}), e.g. {@link StoreFailures#retryable} or a defect. */
+    /** The store's exception for a failed step ({@code operation}): {@link StoreFailures#retryable} or a defect. */
     @FunctionalInterface
     public interface Failure {
         RuntimeException of(String operation, SQLException cause);

@@ -94,7 +94,7 @@ enum OracleDialect implements SqlDialect {
                 concat(row.subList(0, keyColumns), row));
     }
 
-    /** {@code MERGE ... WHEN MATCHED THEN UPDATE ... WHEN NOT MATCHED THEN INSERT}: key, other columns, every column. */
+    /** {@code MERGE ... WHEN MATCHED THEN UPDATE ... WHEN NOT MATCHED THEN INSERT}: key, others, every column. */
     @Override
     public RowStatement upsert(String table, int keyColumns, String... columns) {
         var row = List.of(columns);
@@ -153,7 +153,8 @@ enum OracleDialect implements SqlDialect {
         int[] updated = IntStream.range(1, names.size()).filter(i -> !kept.contains(names.get(i))).toArray();
         var updates = Arrays.stream(updated).mapToObj(i -> names.get(i) + " = ?").collect(Collectors.joining(", "));
         var merge = "MERGE INTO " + table + " t USING dual ON (t." + names.get(0) + " = ?)"
-                + " WHEN MATCHED THEN UPDATE SET " + updates + " WHEN NOT MATCHED THEN INSERT (" + String.join(", ", names) + ") VALUES ("
+                + " WHEN MATCHED THEN UPDATE SET " + updates + " WHEN NOT MATCHED THEN INSERT ("
+                + String.join(", ", names) + ") VALUES ("
                 + Sql.marks(names.size()) + ")";
         try (var batch = session.batch(merge)) {
             for (var row : rows) {

@@ -3,10 +3,10 @@ package io.msgx.adapter.oracle;
 import io.msgx.adapter.jdbc.JdbcOutbox;
 import io.msgx.adapter.jdbc.Sql;
 import io.msgx.pipeline.store.OutboxEvent;
-import io.msgx.pipeline.store.OutboxTarget;
 import io.msgx.pipeline.store.ReferenceEvent;
 
 import java.sql.SQLException;
+import java.time.Instant;
 import java.util.List;
 
 /**
@@ -36,42 +36,17 @@ final class OracleOutbox extends JdbcOutbox {
 
     @Override
     public boolean upsertProjection(OutboxEvent projection) {
-        if (projection.target() != OutboxTarget.KAFKA_SCHD) {
-            throw new IllegalArgumentException("upsertProjection takes KAFKA:schd rows; the "
-                    + projection.target().code() + " event of FLID " + projection.partitionKey() + " goes through append");
-        }
+        requireProjection(projection);
         var flid = projection.partitionKey().value();
-        return sql.run("writing the projection of FLID " + flid + " version " + projection.stateVersion(), session -> {
-            for (int race = 0; ; race++) {
-                long eventId = session.nextValue("MSG_EVENT_SEQ");
-                var type = projection.eventType().name();
-                var payload = new Sql.LongText(projection.payload());
-                try {
-                    return session.update("MERGE INTO MSG_EVENT e USING dual ON (e.SCHD_KEY = ?)"
-                                    + " WHEN MATCHED THEN UPDATE SET EVENT_ID = ?, EVENT_TYPE = ?, STATE_VERSION = ?,"
-                                    + " MSG_ID = ?, PAYLOAD = ?, STATUS = 'PENDING', ATTEMPTS = 0, NEXT_ATTEMPT_AT = NULL,"
-                                    + " LAST_ERROR = NULL, CREATED_AT = ?, SENT_AT = NULL WHERE e.STATE_VERSION <= ?"
-                                    + " WHEN NOT MATCHED THEN INSERT (EVENT_ID, TARGET, PARTITION_KEY, EVENT_TYPE,"
-                                    + " STATE_VERSION, MSG_ID, PAYLOAD, STATUS, ATTEMPTS, CREATED_AT)"
-                                    + " VALUES (?, " + SCHD + ", ?, ?, ?, ?, ?, 'PENDING', 0, ?)",
-                            flid,
-                            eventId, type, projection.stateVersion(), projection.msgId(), payload,
-                            projection.createdAt(), projection.stateVersion(),
-                            eventId, flid, type, projection.stateVersion(), projection.msgId(), payload,
-                            projection.createdAt()) == 1;
-                } catch (SQLException e) {
-                    // A concurrent first projection of the same FLID won between MERGE's probe and insert: merge again.
-                    if (!OracleDialect.FAILURES.isUniqueViolation(e) || race + 1 >= UPSERT_RACES_TOLERATED) {
-                        throw e;
-                    }
-                }
-            }
-        });
+        return sql.run("writing the projection of FLID " + flid + " version " + projection.stateVersion(),
+                session -> merge(session, "SCHD_KEY", SCHD, flid, projection.eventType(), projection.stateVersion(),
+                        projection.msgId(), projection.payload(), projection.createdAt()) == 1);
     }
 
     /**
      * One {@code MERGE} per change on the unique {@code REF_KEY} (V7), as {@link #upsertProjection} does per FLID: two
-     * round trips a record, which reference messages (at most some thousand records, seldom) can afford.
+     * round trips a record, which reference messages (at most some thousand records, seldom) can afford. A reference
+     * event's version is the message that changed the record.
      */
     @Override
     public void upsertReferences(List<ReferenceEvent> events) {
@@ -80,31 +55,41 @@ final class OracleOutbox extends JdbcOutbox {
         }
         sql.run("writing " + events.size() + " reference event(s) of message " + events.get(0).msgId(), session -> {
             for (var event : events) {
-                var key = event.partitionKey();
-                for (int race = 0; ; race++) {
-                    long eventId = session.nextValue("MSG_EVENT_SEQ");
-                    var type = event.eventType().name();
-                    var payload = new Sql.LongText(event.payload());
-                    try {
-                        session.update("MERGE INTO MSG_EVENT e USING dual ON (e.REF_KEY = ?)"
-                                        + " WHEN MATCHED THEN UPDATE SET EVENT_ID = ?, EVENT_TYPE = ?, STATE_VERSION = ?,"
-                                        + " MSG_ID = ?, PAYLOAD = ?, STATUS = 'PENDING', ATTEMPTS = 0, NEXT_ATTEMPT_AT = NULL,"
-                                        + " LAST_ERROR = NULL, CREATED_AT = ?, SENT_AT = NULL WHERE e.STATE_VERSION <= ?"
-                                        + " WHEN NOT MATCHED THEN INSERT (EVENT_ID, TARGET, PARTITION_KEY, EVENT_TYPE,"
-                                        + " STATE_VERSION, MSG_ID, PAYLOAD, STATUS, ATTEMPTS, CREATED_AT)"
-                                        + " VALUES (?, " + REF + ", ?, ?, ?, ?, ?, 'PENDING', 0, ?)",
-                                key,
-                                eventId, type, event.msgId(), event.msgId(), payload, event.createdAt(), event.msgId(),
-                                eventId, key, type, event.msgId(), event.msgId(), payload, event.createdAt());
-                        break;
-                    } catch (SQLException e) {
-                        if (!OracleDialect.FAILURES.isUniqueViolation(e) || race + 1 >= UPSERT_RACES_TOLERATED) {
-                            throw e;
-                        }
-                    }
-                }
+                merge(session, "REF_KEY", REF, event.partitionKey(), event.eventType(), event.msgId(), event.msgId(),
+                        event.payload(), event.createdAt());
             }
             return null;
         });
+    }
+
+    /**
+     * Writes the one row of {@code target} whose {@code keyColumn} is {@code key} as a new pending event, unless the
+     * row holds a newer version; its row count. Should a concurrent first write of the same key win between
+     * {@code MERGE}'s probe and its insert (a unique violation), it merges again.
+     */
+    private static int merge(Sql.Session session, String keyColumn, String target, String key,
+                             OutboxEvent.EventType type, long version, long msgId, String payload, Instant createdAt)
+            throws SQLException {
+        var text = new Sql.LongText(payload);
+        for (int race = 0; ; race++) {
+            long eventId = session.nextValue("MSG_EVENT_SEQ");
+            try {
+                return session.update("MERGE INTO MSG_EVENT e USING dual ON (e." + keyColumn + " = ?)"
+                                + " WHEN MATCHED THEN UPDATE SET EVENT_ID = ?, EVENT_TYPE = ?, STATE_VERSION = ?,"
+                                + " MSG_ID = ?, PAYLOAD = ?, STATUS = 'PENDING', ATTEMPTS = 0,"
+                                + " NEXT_ATTEMPT_AT = NULL, LAST_ERROR = NULL, CREATED_AT = ?, SENT_AT = NULL"
+                                + " WHERE e.STATE_VERSION <= ?"
+                                + " WHEN NOT MATCHED THEN INSERT (EVENT_ID, TARGET, PARTITION_KEY, EVENT_TYPE,"
+                                + " STATE_VERSION, MSG_ID, PAYLOAD, STATUS, ATTEMPTS, CREATED_AT)"
+                                + " VALUES (?, " + target + ", ?, ?, ?, ?, ?, 'PENDING', 0, ?)",
+                        key,
+                        eventId, type.name(), version, msgId, text, createdAt, version,
+                        eventId, key, type.name(), version, msgId, text, createdAt);
+            } catch (SQLException e) {
+                if (!OracleDialect.FAILURES.isUniqueViolation(e) || race + 1 >= UPSERT_RACES_TOLERATED) {
+                    throw e;
+                }
+            }
+        }
     }
 }

@@ -61,7 +61,7 @@ final class PgOutbox extends JdbcOutbox {
             EVENT_COLUMNS.stream().map(UnnestRows::quoted).collect(Collectors.joining(", ")),
             EVENT_COLUMNS.stream().map(column -> "r." + UnnestRows.quoted(column)).collect(Collectors.joining(", ")),
             PENDING, UnnestRows.source(EVENT_COLUMNS, "r"));
-    /** Projection rows: each FLID's row is replaced, as a new pending event, only by a version not older than its own. */
+    /** Projection rows: each FLID's row is replaced, as a new pending event, by a version not older than its own. */
     private static final String REPLACING_OLDER = """
 
             on conflict ("partition_key") where "target" = '%s' do update set "event_id" = excluded."event_id",
@@ -71,7 +71,7 @@ final class PgOutbox extends JdbcOutbox {
             where "msg_event"."state_version" <= excluded."state_version"
             """.formatted(
             OutboxTarget.KAFKA_SCHD.code(), PENDING);
-    /** Reference rows (D-60): each RTYPE:RKEY's row is replaced, as a new pending event, by a change not older than its own. */
+    /** Reference rows (D-60): each RTYPE:RKEY's row is replaced, as a new pending event, by a change not older. */
     private static final String REPLACING_OLDER_REFERENCE = REPLACING_OLDER.replace(
             "'" + OutboxTarget.KAFKA_SCHD.code() + "'", "'" + OutboxTarget.KAFKA_REF.code() + "'");
 
@@ -117,18 +117,11 @@ final class PgOutbox extends JdbcOutbox {
         if (projections.isEmpty()) {
             return;
         }
-        projections.forEach(PgOutbox::requireProjection);
+        projections.forEach(JdbcOutbox::requireProjection);
         StoreOperation.run("writing the projections of " + projections.size() + " flight(s)",
                 () -> insertAll(List.copyOf(projections), REPLACING_OLDER));
     }
 
-
-    private static void requireProjection(OutboxEvent projection) {
-        if (projection.target() != OutboxTarget.KAFKA_SCHD) {
-            throw new IllegalArgumentException("upsertProjection takes KAFKA:schd rows; the "
-                    + projection.target().code() + " event of FLID " + projection.partitionKey() + " goes through append");
-        }
-    }
 
     @Override
     public void upsertReferences(List<ReferenceEvent> events) {

@@ -14,8 +14,8 @@ import java.util.stream.LongStream;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The processing-record contract on PostgreSQL, each test in a fresh schema; and the plan of a mark confirmation when the
- * statistics lag behind.
+ * The processing-record contract on PostgreSQL, each test in a fresh schema; and the plan of a mark confirmation when
+ * the statistics lag behind.
  */
 class PgProcStatesTest extends ProcStatesContract {
 
@@ -35,8 +35,8 @@ class PgProcStatesTest extends ProcStatesContract {
         probe.statisticsTakenNow("proc_state");
         probe.sql().execute("UPDATE proc_state SET backfill_at = NULL, backfill_next_at = now()"); // a digested backlog
 
-        var keys = PgDialect.POSTGRESQL.oneOf("p.MSG_ID", KeyLookup.BY_INDEX, LongStream.rangeClosed(1, 500).boxed().toList())
-                .get(0);
+        var ids = LongStream.rangeClosed(1, 500).boxed().toList();
+        var keys = PgDialect.POSTGRESQL.oneOf("p.MSG_ID", KeyLookup.BY_INDEX, ids).get(0);
         var confirmation = ((PgProcStates) store().queue()).confirmingMarks(keys.sql());
         var at = clock.instant();
 
@@ -57,7 +57,8 @@ class PgProcStatesTest extends ProcStatesContract {
         var cutoff = clock.instant();
 
         assertThat(probe.plan(PgProcStates.FORGET_ARCHIVED, cutoff, 1_000, cutoff))
-                .as("IX_PROC_STATE_SHADOW finds the batch, and only the batch").containsOnlyOnce("ix_proc_state_shadow");
+                .as("IX_PROC_STATE_SHADOW finds the batch, and only the batch")
+                .containsOnlyOnce("ix_proc_state_shadow");
         assertThat(probe.execute(PgProcStates.FORGET_ARCHIVED, cutoff, 1_000, cutoff)).isEqualTo(1_000);
     }
 
