@@ -121,8 +121,7 @@ public class JdbcProcStates
     /**
      * One JDBC batch of {@link #insertIfAbsent}'s MERGE, atomically (a savepoint inside the caller's transaction).
      * Should a concurrent enqueue of one of the IDs win between a MERGE's probe and its insert (a unique violation),
-     * the
-     * batch is undone and the messages are enqueued one by one, which settles such races.
+     * the batch is undone and the messages are enqueued one by one, which settles such races.
      */
     @Override
     public int insertAllIfAbsent(Map<Long, Instant> receivedAt, Instant enqueuedAt) {

@@ -56,14 +56,14 @@ public final class JdbcReferenceData implements ReferenceData {
         });
     }
 
-    /** One {@code DELETE ... WHERE RKEY IN (...)} per 1000 keys (Oracle's limit of an IN list), on either database. */
     /** One {@code DELETE} per {@link Sql#oneOf} condition of keys (1,000 keys each on Oracle, all on PostgreSQL). */
+    @Override
     public void remove(String type, Collection<String> keys, long msgId) {
         if (keys.isEmpty()) {
             return;
         }
         sql.run("removing " + keys.size() + " " + type + " reference record(s) for message " + msgId, session -> {
-            for (var in : sql.oneOf("RKEY", SqlDialect.KeyLookup.BY_INDEX, new LinkedHashSet<>(keys))) {
+            for (var in : sql.oneOf("RKEY", SqlDialect.KeyLookup.BY_JOIN, new LinkedHashSet<>(keys))) {
                 session.update("DELETE FROM REF_MASTER WHERE RTYPE = ? AND " + in.sql()
                         + " AND (MSG_ID IS NULL OR MSG_ID <= ?)", type, in, msgId);
             }

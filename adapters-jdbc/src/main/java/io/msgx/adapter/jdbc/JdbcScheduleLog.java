@@ -12,14 +12,13 @@ import java.util.List;
 public final class JdbcScheduleLog implements ScheduleLog {
 
     private final Sql sql;
+    private final String insert;
 
     public JdbcScheduleLog(Sql sql) {
         this.sql = sql;
         this.insert = "INSERT INTO SCHD_SNAP_LOG (ID, MSG_ID, KIND, SCOPE_START, SCOPE_END, FLIGHTS, CHANGED, OUTCOME,"
                 + " RECV_AT) VALUES (" + sql.dialect().generatedKey("SCHD_SNAP_LOG_SEQ") + ", ?, ?, ?, ?, ?, ?, ?, ?)";
     }
-
-    private final String insert;
 
     @Override
     public void append(Entry entry) {

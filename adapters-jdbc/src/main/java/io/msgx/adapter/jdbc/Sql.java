@@ -30,8 +30,9 @@ import javax.sql.DataSource;
  *
  * <p><b>Values.</b> An {@link Instant} is bound and read by the dialect so that it reads back as the same instant
  * whatever the session's or the JVM's time zone. A {@link LocalDate} is bound as itself. A {@link LongText} reaches a
- * {@code CLOB} or {@code TEXT} column whatever its length. A {@code String[]} is one SQL array of {@code VARCHAR}
- * (PostgreSQL's set of keys, {@link SqlDialect#oneOf}; Oracle's dialect binds none). Oracle stores {@code ''} as NULL:
+ * {@code CLOB} or {@code TEXT} column whatever its length. A {@code String[]} or {@code Long[]} is one SQL array
+ * (PostgreSQL's set of keys, {@link SqlDialect#oneOf}; Oracle's dialect binds none). A {@link Condition} given as a
+ * parameter stands for its values. Oracle stores {@code ''} as NULL:
  * a repository that must give an empty text back reads it with {@link Row#textOrEmpty}.
  */
 public final class Sql {
@@ -175,14 +176,10 @@ public final class Sql {
 
     /** Oracle's IN lists hold at most 1000 values: the chunks to query (on every database alike). */
     public static <T> List<List<T>> chunks(Collection<T> values) {
-        return chunks(values, 1000);
-    }
-
-    private static <T> List<List<T>> chunks(Collection<T> values, int size) {
         var all = List.copyOf(values);
         var chunks = new ArrayList<List<T>>();
-        for (int from = 0; from < all.size(); from += size) {
-            chunks.add(all.subList(from, Math.min(all.size(), from + size)));
+        for (int from = 0; from < all.size(); from += 1000) {
+            chunks.add(all.subList(from, Math.min(all.size(), from + 1000)));
         }
         return chunks;
     }

@@ -12,16 +12,10 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * Where the databases behind {@link Sql} differ, in one place per database: how a failure is sorted, how a row limit,
- * a sequence's next value and the one-row table are written, how times, nulls and long texts are bound and read, and
- * what a savepoint does once its unit is kept, how a column named by a protocol code is written, and how many keys or
- * rows one statement takes. Everything else a shared repository writes is standard SQL that both PostgreSQL and
- * Oracle 11g read alike (unquoted upper-case names, which PostgreSQL folds to its lower-case tables).
-
-/**
- * Where the databases behind {@link Sql} differ, in one place per database: how a failure is sorted, how a row limit,
- * a sequence's next value, a generated key, an upsert, a code-point order and a transaction's lock are written, how
- * times, nulls and long texts are bound and read, and what a savepoint does once its unit is kept. Everything else a
+ * Where the databases behind {@link Sql} differ, in one place per database: how a failure is sorted; how a row limit,
+ * a sequence's next value, a generated key, an upsert, a set of keys, a many-row write, a column named by a protocol
+ * code, a code-point order and a transaction's lock are written; how times, nulls and long texts are bound and read;
+ * and what a savepoint does once its unit is kept. Everything else a
  * shared repository writes is standard SQL that both PostgreSQL and Oracle 11g read alike (unquoted upper-case names,
  * which PostgreSQL folds to its lower-case tables).
  */

@@ -31,8 +31,7 @@ import java.util.stream.Stream;
  * VARCHAR null, which fits any scalar column; a long text as a character stream, so it reaches a {@code CLOB} whatever
  * its length. Rows are limited by {@code ROWNUM} (11g has no {@code FETCH FIRST}), and a savepoint ends with its
  * transaction (there is no {@code RELEASE SAVEPOINT}). Keys are matched by standard IN lists of at most 1000, and many
- * rows sent as JDBC batches of single-row statements.
- * transaction (there is no {@code RELEASE SAVEPOINT}). A generated key is taken from its sequence before the insert;
+ * rows sent as JDBC batches of single-row statements. A generated key is taken from its sequence before the insert;
  * an upsert is a {@code MERGE}; text sorts in the session's order (binary under {@code NLS_SORT=BINARY}), and there is
  * no lock of a name (registrations rely on unique indexes).
  */

@@ -27,10 +27,10 @@ import java.util.stream.Stream;
  * holds the instant itself whatever the session's zone, and read back the same way. NULL is bound untyped, so the
  * server takes the column's type; a long text is an ordinary string. Rows are limited by {@code LIMIT}, and a kept
  * savepoint is released at once. A set of keys is bound as one array and many rows are written as one statement of
- * arrays ({@link UnnestRows}), so a statement's text and plan do not depend on how many there are.
- * savepoint is released at once. A generated key is an identity column's, returned by {@code INSERT ... RETURNING};
- * an upsert is {@code INSERT ... ON CONFLICT DO UPDATE}; text sorts in code-point order by {@code COLLATE "C"}, and a
- * transaction locks a name by {@code pg_advisory_xact_lock}.
+ * arrays ({@link UnnestRows}), so a statement's text and plan do not depend on how many there are. A generated key
+ * is an identity column's, returned by {@code INSERT ... RETURNING}; an upsert is {@code INSERT ... ON CONFLICT DO
+ * UPDATE}; text sorts in code-point order by {@code COLLATE "C"}, and a transaction locks a name by
+ * {@code pg_advisory_xact_lock}.
  */
 enum PgDialect implements SqlDialect {
 
@@ -133,8 +133,16 @@ enum PgDialect implements SqlDialect {
             return List.of();
         }
         var condition = lookup == KeyLookup.BY_INDEX ? column + " = ANY(?)" : column + " IN (SELECT unnest(?))";
-        Object array = keys.get(0) instanceof Long ? keys.toArray(Long[]::new) : keys.toArray(String[]::new);
-        return List.of(new Sql.Condition(condition, array));
+        Object array;
+        if (keys.stream().allMatch(Long.class::isInstance)) {
+            array = keys.toArray(Long[]::new);
+        } else if (keys.stream().allMatch(String.class::isInstance)) {
+            array = keys.toArray(String[]::new);
+        } else {
+            throw new IllegalArgumentException("keys are all Long or all String, got " + keys);
+        }
+        // One parameter, the whole array (not the array's elements as the condition's parameters).
+        return List.of(new Sql.Condition(condition, new Object[] {array}));
     }
 
     /** One statement whatever the number of rows ({@link UnnestRows}). */

@@ -44,7 +44,6 @@ import static org.jooq.impl.DSL.val;
  * D-49, D-50). Status and target constants are rendered inline, so the partial indexes match under a generic plan.
  */
 final class PgOutbox extends JdbcOutbox {
-
     private static final String PENDING = OutboxEntry.DeliveryStatus.PENDING.name();
     private static final Field<String> PENDING_STATUS = inline(PENDING);
     private static final String SENT = OutboxEntry.DeliveryStatus.SENT.name();
@@ -122,7 +121,6 @@ final class PgOutbox extends JdbcOutbox {
                 () -> insertAll(List.copyOf(projections), REPLACING_OLDER));
     }
 
-
     @Override
     public void upsertReferences(List<ReferenceEvent> events) {
         if (events.isEmpty()) {
@@ -134,14 +132,6 @@ final class PgOutbox extends JdbcOutbox {
                 () -> UnnestRows.execute(dsl, INSERT_EVENTS + REPLACING_OLDER_REFERENCE, List.of(),
                         EVENT_COLUMNS.size(), rows));
     }
-
-
-
-
-
-
-
-
 
     /**
      * One statement, two look-ups in {@code IX_MSG_EVENT_RETRY_DUE} (V7), which holds only the rows waiting for a
@@ -174,8 +164,6 @@ final class PgOutbox extends JdbcOutbox {
     private static long orNone(Long eventId) {
         return eventId == null ? DueRetries.NONE : eventId;
     }
-
-
 
     @Override
     public int markAllSent(Collection<Long> eventIds, Instant sentAt) {
@@ -263,7 +251,6 @@ final class PgOutbox extends JdbcOutbox {
         return KeySet.recheck(MSG_EVENT.STATUS).eq(status);
     }
 
-
     /**
      * Walks {@code MSG_EVENT} by its primary key, a window of rows at a time from the lowest {@code EVENT_ID}, and
      * deletes the window's rows written and sent before {@code cutoff}, until {@code limit} are deleted or the walk
@@ -336,14 +323,6 @@ final class PgOutbox extends JdbcOutbox {
                 .and(MSG_EVENT.CREATED_AT.lt(cutoff));
     }
 
-
-
-
-
-
-
-
-
     /**
      * Every event in one statement ({@link UnnestRows}), each given the next {@code EVENT_ID} in list order (the order
      * of a FLID's notifications, and the FLID order projections are locked in); {@code conflict} ends the statement.
@@ -355,10 +334,5 @@ final class PgOutbox extends JdbcOutbox {
                 .toList();
         return UnnestRows.execute(dsl, INSERT_EVENTS + conflict, List.of(), EVENT_COLUMNS.size(), rows);
     }
-
-
-
-
-
 
 }

@@ -105,7 +105,17 @@ final class UnnestRows {
         }
     }
 
+    /** A value as PostgreSQL reads it in a {@code text[]}; a type it would not read back is refused, not guessed. */
     private static String text(Object value) {
-        return value == null ? null : value.toString();
+        if (value == null) {
+            return null;
+        }
+        if (value instanceof Sql.LongText text) {
+            return text.text();
+        }
+        if (!SQL_TYPES.containsKey(value.getClass())) {
+            throw new IllegalArgumentException("no array type for a value of " + value.getClass().getName());
+        }
+        return value.toString();
     }
 }

@@ -1,5 +1,6 @@
 package io.msgx.adapter.pg;
 
+import io.msgx.adapter.jdbc.StoreDefectException;
 import io.msgx.pipeline.store.StoreConflictException;
 import io.msgx.pipeline.store.StoreUnavailableException;
 import org.jooq.exception.DataAccessException;
@@ -48,14 +49,16 @@ class StoreOperationTest {
     }
 
     @Test
-    void anErrorWithoutSqlStateIsADefectAndPropagatesUnchanged() {
-        assertThatThrownBy(() -> failWith(null)).isInstanceOf(DataAccessException.class)
+    void anErrorWithoutSqlStateIsADefectNamingTheOperation() {
+        assertThatThrownBy(() -> failWith(null)).isInstanceOf(StoreDefectException.class)
+                .hasMessageContaining("PostgreSQL refused writing the projections of 3 flight(s)")
                 .satisfies(e -> assertThat(e).isNotInstanceOf(StoreUnavailableException.class));
     }
 
     @Test
-    void aConstraintViolationIsADefectAndPropagatesUnchanged() {
-        assertThatThrownBy(() -> failWith("23505")).isInstanceOf(DataAccessException.class)
+    void aConstraintViolationIsADefectCarryingItsSqlState() {
+        assertThatThrownBy(() -> failWith("23505")).isInstanceOf(StoreDefectException.class)
+                .satisfies(e -> assertThat(((StoreDefectException) e).sqlState()).isEqualTo("23505"))
                 .satisfies(e -> assertThat(e).isNotInstanceOf(StoreUnavailableException.class));
     }
 }
