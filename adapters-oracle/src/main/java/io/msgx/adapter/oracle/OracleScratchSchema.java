@@ -89,8 +89,9 @@ public final class OracleScratchSchema implements AutoCloseable {
 
     /** The default tablespace of the user of {@code dataSource}: where the scratch user's tables go by default. */
     public static String defaultTablespaceOf(DataSource dataSource) {
-        return Sql.autoCommit(OracleDialect.ORACLE, dataSource).run("reading the store user's default tablespace", session -> session.one(
-                "SELECT DEFAULT_TABLESPACE FROM USER_USERS", row -> row.text("DEFAULT_TABLESPACE"))).orElseThrow();
+        return Sql.autoCommit(OracleDialect.ORACLE, dataSource).run("reading the store user's default tablespace",
+                session -> session.one("SELECT DEFAULT_TABLESPACE FROM USER_USERS",
+                        row -> row.text("DEFAULT_TABLESPACE"))).orElseThrow();
     }
 
     /** The scratch user's name (its schema's). */
