@@ -108,6 +108,16 @@ public final class AtomicUnit {
         }
     }
 
+    /** Put {@code connection} back into auto-commit and close it, returning it to its pool; nothing is thrown. */
+    public static void returnToPool(Connection connection) {
+        restoreAutoCommit(connection);
+        try {
+            connection.close();
+        } catch (SQLException ignored) {
+            // Nothing left to release.
+        }
+    }
+
     private static void rollbackTo(Connection connection, Savepoint savepoint, Throwable cause) {
         try {
             connection.rollback(savepoint);

@@ -39,9 +39,7 @@ public final class JdbcFlightHistory implements FlightHistory {
         Objects.requireNonNull(operationDayBefore, "operationDayBefore");
         Objects.requireNonNull(unplacedBefore, "unplacedBefore");
         Objects.requireNonNull(quietBefore, "quietBefore");
-        if (limit < 1) {
-            throw new IllegalArgumentException("a batch limit is at least 1, got " + limit);
-        }
+        Sql.requireLimit(limit);
         return sql.run("listing flights past their life (operation day before " + operationDayBefore + ")",
                 session -> session.list(sql.firstRows("SELECT FLID FROM FLIGHT_SCHD"
                                 // past their life: an operation day before the cutoff, or no day and no update for long

@@ -9,7 +9,7 @@ import java.sql.SQLException;
 import java.util.Objects;
 import javax.sql.DataSource;
 
-import static io.msgx.adapter.jdbc.AtomicUnit.restoreAutoCommit;
+import static io.msgx.adapter.jdbc.AtomicUnit.returnToPool;
 
 /**
  * The single-active-instance lease (seeds PRE-5): a database lock that ends with its session, held on one dedicated
@@ -111,11 +111,6 @@ public abstract class JdbcLeaderLease implements AutoCloseable {
         } catch (SQLException ignored) {
             // the session ends either way
         }
-        restoreAutoCommit(connection);
-        try {
-            connection.close();
-        } catch (SQLException ignored) {
-            // the session ends either way
-        }
+        returnToPool(connection);
     }
 }

@@ -142,7 +142,7 @@ public abstract class JdbcOutbox
 
     @Override
     public List<ReferenceOutboxEntry> dueReferences(Instant now, int limit) {
-        requireBatch(limit);
+        Sql.requireLimit(limit);
         return sql.run("claiming the due reference events", session -> session.list(sql.firstRows(
                         "SELECT " + COLUMNS + " FROM MSG_EVENT e WHERE e.STATUS = 'PENDING' AND e.TARGET = "
                                 + REF + " AND " + DUE + " ORDER BY e.EVENT_ID"),
@@ -174,7 +174,7 @@ public abstract class JdbcOutbox
 
     @Override
     public List<OutboxEntry> pending(OutboxTarget target, int limit) {
-        requireBatch(limit);
+        Sql.requireLimit(limit);
         if (target == OutboxTarget.KAFKA_REF) {
             throw new IllegalArgumentException("KAFKA:ref rows are read with dueReferences or referenceEvent");
         }
@@ -186,7 +186,7 @@ public abstract class JdbcOutbox
 
     @Override
     public List<OutboxEntry> notificationsOf(FlightId flid, int limit) {
-        requireBatch(limit);
+        Sql.requireLimit(limit);
         return sql.run("reading the notifications of FLID " + flid.value(), session -> session.list(sql.firstRows(
                         "SELECT " + COLUMNS + " FROM MSG_EVENT WHERE TARGET = " + MSG + " AND PARTITION_KEY = ?"
                                 + " ORDER BY EVENT_ID DESC"),
@@ -195,7 +195,7 @@ public abstract class JdbcOutbox
 
     @Override
     public List<OutboxEntry> dueNotifications(Instant now, int limit, long afterEventId) {
-        requireBatch(limit);
+        Sql.requireLimit(limit);
         return sql.run("claiming the due notifications", session -> session.list(sql.firstRows(
                         "SELECT " + COLUMNS + " FROM MSG_EVENT e WHERE e.STATUS = 'PENDING' AND e.TARGET = " + MSG
                                 // A FLID whose head failed before yields only that head, once it is due (D-35).
@@ -208,7 +208,7 @@ public abstract class JdbcOutbox
 
     @Override
     public List<OutboxEntry> dueProjections(Instant now, int limit, long afterEventId) {
-        requireBatch(limit);
+        Sql.requireLimit(limit);
         return sql.run("claiming the due projections", session -> session.list(sql.firstRows(
                         "SELECT " + COLUMNS + " FROM MSG_EVENT e WHERE e.STATUS = 'PENDING' AND e.TARGET = " + SCHD
                                 + " AND " + DUE + " AND e.EVENT_ID > ? ORDER BY e.EVENT_ID"),
@@ -300,7 +300,7 @@ public abstract class JdbcOutbox
 
     @Override
     public int deleteSentBefore(Instant cutoff, int limit) {
-        requireBatch(limit);
+        Sql.requireLimit(limit);
         // Checked again on the row deleted: a projection re-opened by a newer version meanwhile stays. On Oracle the
         // batch is found through IX_MSG_EVENT_SENT; PostgreSQL, which has no such index (D-49), walks its key instead.
         return sql.deleteFirst("deleting delivered events sent before " + cutoff, "MSG_EVENT", "EVENT_ID",
@@ -328,7 +328,7 @@ public abstract class JdbcOutbox
 
     @Override
     public List<DeadEvent> deadEvents(int limit) {
-        requireBatch(limit);
+        Sql.requireLimit(limit);
         return sql.run("listing the dead events", session -> session.list(sql.firstRows(
                         "SELECT EVENT_ID, TARGET, PARTITION_KEY, STATE_VERSION, ATTEMPTS, LAST_ERROR, CREATED_AT,"
                                 + " NEXT_ATTEMPT_AT FROM MSG_EVENT WHERE STATUS = 'DEAD' ORDER BY EVENT_ID"),
@@ -400,12 +400,6 @@ public abstract class JdbcOutbox
             return rearmed == 0 ? Optional.<OutboxEntry>empty() : session.one("SELECT " + COLUMNS
                     + " FROM MSG_EVENT WHERE " + projectionRow(), JdbcOutbox::entryOf, flid.value());
         });
-    }
-
-    protected static void requireBatch(int limit) {
-        if (limit < 1) {
-            throw new IllegalArgumentException("the limit of a dispatch batch is at least 1, got " + limit);
-        }
     }
 
     /** The entry of the current row (columns {@link #COLUMNS}). */

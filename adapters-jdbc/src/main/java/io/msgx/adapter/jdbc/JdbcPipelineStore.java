@@ -22,6 +22,8 @@ import io.msgx.pipeline.port.RequestTrack;
 import io.msgx.pipeline.port.ScheduleLog;
 import io.msgx.pipeline.store.TablePorts;
 
+import java.sql.Connection;
+import java.sql.SQLException;
 import java.time.Clock;
 import java.util.Objects;
 import javax.sql.DataSource;
@@ -52,15 +54,29 @@ public abstract class JdbcPipelineStore<
     protected final Sql sql;
     /** Stamps the audit times that no port method receives ({@code INBOX_CURSOR.UPDATED_AT}). */
     protected final Clock clock;
+    private final DataSource dataSource;
     private final TransactionRunner transactions;
 
     protected JdbcPipelineStore(DataSource dataSource, Sql sql, P procStates, O outbox, Clock clock) {
         super(procStates, outbox);
         this.sql = Objects.requireNonNull(sql, "sql");
         this.clock = Objects.requireNonNull(clock, "clock");
+        this.dataSource = Objects.requireNonNull(dataSource, "dataSource");
         var dialect = sql.dialect();
         // No connection at all (refused, pool closed or exhausted): unavailable whatever the code says.
         this.transactions = new TransactionRunner(dataSource, dialect.failures()::unavailable, dialect::failure);
+    }
+
+    /**
+     * A connection of its own (for a lock held across other work), unavailable when none can be had; the caller
+     * returns it ({@link AtomicUnit#returnToPool}).
+     */
+    protected Connection openConnection(String kind) {
+        try {
+            return dataSource.getConnection();
+        } catch (SQLException e) {
+            throw sql.dialect().failures().unavailable("opening a connection for " + kind, e);
+        }
     }
 
     /** The repositories of the transaction open on {@code connection}. */

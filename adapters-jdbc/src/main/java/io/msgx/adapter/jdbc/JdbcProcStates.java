@@ -136,7 +136,7 @@ public class JdbcProcStates
                     }
                     return batch.executeCounting();
                 } catch (SQLException e) {
-                    if (isUniqueViolation(e)) {
+                    if (sql.failures().holdsUniqueViolation(e)) {
                         throw new EnqueueRaceLost();
                     }
                     throw e;
@@ -147,17 +147,6 @@ public class JdbcProcStates
                     receivedAt.size());
             return MessageQueue.super.insertAllIfAbsent(receivedAt, enqueuedAt);
         }
-    }
-
-    /** A batch's failure is reported on the batch exception or on the row's exception chained to it. */
-    private boolean isUniqueViolation(SQLException e) {
-        for (SQLException next = e; next != null; next = next.getNextException()) {
-            if (sql.failures().isUniqueViolation(next)
-                    || (next.getCause() instanceof SQLException cause && sql.failures().isUniqueViolation(cause))) {
-                return true;
-            }
-        }
-        return false;
     }
 
     /** Undoes the batch (its savepoint or its own transaction) before the one-by-one retry. */
@@ -220,7 +209,7 @@ public class JdbcProcStates
      */
     @Override
     public List<ProcRecord> pendingRun(long watermark, int limit) {
-        requireLimit(limit);
+        Sql.requireLimit(limit);
         var open = sql.run("reading the pending run from the head", session -> session.list(sql.firstRows(
                         "SELECT " + COLUMNS + " FROM PROC_STATE WHERE STATE IN " + OPEN
                                 + " AND STATE <> 'ARCHIVED' AND MSG_ID <= ? ORDER BY MSG_ID"),
@@ -274,7 +263,7 @@ public class JdbcProcStates
                     ? sql.atomically(operation, bind, rows -> true) : sql.run(operation, bind);
             return bound == 1 ? BindAttempt.BOUND : BindAttempt.UNCHANGED;
         } catch (StoreDefectException e) {
-            if (e.getCause() instanceof SQLException cause && sql.failures().isUniqueViolation(cause)) {
+            if (sql.failures().holdsUniqueViolation(e)) {
                 return BindAttempt.TAKEN;
             }
             throw e;
@@ -333,7 +322,7 @@ public class JdbcProcStates
     public List<ProcRecord> backfillDue(Instant now, Instant overdueBefore, int limit) {
         Objects.requireNonNull(now, "now");
         Objects.requireNonNull(overdueBefore, "overdueBefore");
-        requireLimit(limit);
+        Sql.requireLimit(limit);
         // Exactly the seeds' §6.1 predicate; the overdue branch reads ENQUEUED_AT (ours), never RECEIVED_AT.
         return sql.run("scanning for backfill due at " + now, session -> session.list(sql.firstRows(
                         "SELECT " + P_COLUMNS + " FROM PROC_STATE p WHERE " + owed
@@ -397,7 +386,7 @@ public class JdbcProcStates
 
     @Override
     public List<AbandonedMark> abandonedMarks(int limit) {
-        requireLimit(limit);
+        Sql.requireLimit(limit);
         return sql.run("listing abandoned mailbox marks", session -> session.list(sql.firstRows(
                         "SELECT " + P_COLUMNS + ", r.RECONCILED_AT, r.OPERATOR, r.NOTE FROM PROC_STATE p"
                                 + " LEFT JOIN BACKFILL_RECONCILIATION r ON r.MSG_ID = p.MSG_ID WHERE " + ABANDONED
@@ -505,7 +494,7 @@ public class JdbcProcStates
     @Override
     public List<ProcRecord> archiveCandidates(Instant settledBefore, int limit) {
         Objects.requireNonNull(settledBefore, "settledBefore");
-        requireLimit(limit);
+        Sql.requireLimit(limit);
         return sql.run("listing archive candidates settled before " + settledBefore, session -> session.list(
                 sql.firstRows("SELECT " + P_COLUMNS + " FROM PROC_STATE p WHERE p.STATE IN " + TERMINAL
                         + " AND p.STATE <> 'ARCHIVED' AND " + SETTLED + " AND p.UPDATED_AT < ?"
@@ -546,7 +535,7 @@ public class JdbcProcStates
     @Override
     public int forgetArchivedBefore(Instant cutoff, int limit) {
         Objects.requireNonNull(cutoff, "cutoff");
-        requireLimit(limit);
+        Sql.requireLimit(limit);
         return sql.deleteFirst("forgetting dedup shadows archived before " + cutoff,
                 "PROC_STATE", "MSG_ID", "STATE = 'ARCHIVED' AND UPDATED_AT < ?", "UPDATED_AT, MSG_ID", limit, cutoff);
     }
@@ -573,12 +562,6 @@ public class JdbcProcStates
         var all = new ArrayList<Object>(first);
         all.addAll(rest);
         return all.toArray();
-    }
-
-    protected static void requireLimit(int limit) {
-        if (limit < 1) {
-            throw new IllegalArgumentException("a batch limit is at least 1, got " + limit);
-        }
     }
 
     /** The record of the current row (columns {@link #COLUMNS}), read by {@link Sql.Row}. */

@@ -189,6 +189,13 @@ public final class Sql {
         return dialect.oneOf(column, lookup, List.copyOf(keys));
     }
 
+    /** Refuses a batch limit below 1: a statement limited to no rows is a caller's mistake, not "nothing to do". */
+    public static void requireLimit(int limit) {
+        if (limit < 1) {
+            throw new IllegalArgumentException("a batch limit is at least 1, got " + limit);
+        }
+    }
+
     /** {@code query} limited to its first {@code ?} rows (bound last), in its order, as the dialect writes it. */
     public String firstRows(String query) {
         return dialect.firstRows(query);

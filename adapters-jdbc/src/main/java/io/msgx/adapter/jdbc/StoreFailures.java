@@ -104,6 +104,14 @@ public final class StoreFailures {
                 || (hasStateClass(e, "23") && codes.speaksFor(e) && unique.vendorCodes().contains(e.getErrorCode()));
     }
 
+    /**
+     * True when the failure, one of its causes or a batch row's exception chained to them is a unique or primary-key
+     * violation ({@link #isUniqueViolation}): a batch's failure, or a statement's wrapped in the store's own exception.
+     */
+    public boolean holdsUniqueViolation(Throwable failure) {
+        return anyInChain(failure, t -> t instanceof SQLException sql && isUniqueViolation(sql));
+    }
+
     private boolean names(FailureCodes.Codes kind, SQLException e) {
         return (e.getSQLState() != null && kind.sqlStates().contains(e.getSQLState()))
                 || (codes.speaksFor(e) && kind.vendorCodes().contains(e.getErrorCode()));

@@ -5,7 +5,7 @@ import java.sql.SQLException;
 import java.util.Objects;
 import javax.sql.DataSource;
 
-import static io.msgx.adapter.jdbc.AtomicUnit.restoreAutoCommit;
+import static io.msgx.adapter.jdbc.AtomicUnit.returnToPool;
 import static io.msgx.adapter.jdbc.AtomicUnit.rollback;
 
 /**
@@ -79,12 +79,7 @@ public final class TransactionRunner {
             }
             return result;
         } finally {
-            restoreAutoCommit(connection);
-            try {
-                connection.close();
-            } catch (SQLException ignored) {
-                // Nothing left to release.
-            }
+            returnToPool(connection);
         }
     }
 

@@ -154,6 +154,18 @@ class StoreFailuresTest {
     }
 
     @Test
+    void aUniqueViolationIsFoundOnABatchRowAndInsideTheStoresDefect() {
+        var batch = new BatchUpdateException("Batch entry 2 was aborted", null, 0, new int[0]);
+        batch.setNextException(new SQLException("ERROR: duplicate key", "23505"));
+        assertThat(POSTGRESQL.holdsUniqueViolation(batch)).isTrue();
+        assertThat(ORACLE.holdsUniqueViolation(new StoreDefectException("Oracle", OPERATION,
+                new SQLException("ORA-00001: unique constraint", "23000", 1)))).isTrue();
+        assertThat(POSTGRESQL.holdsUniqueViolation(new StoreDefectException("PostgreSQL", OPERATION,
+                new SQLException("ERROR: null value violates not-null constraint", "23502")))).isFalse();
+        assertThat(POSTGRESQL.holdsUniqueViolation(new IllegalStateException("not SQL at all"))).isFalse();
+    }
+
+    @Test
     void aUniqueViolationIsADefectNotARetry() {
         assertThat(POSTGRESQL.retryable(OPERATION, new SQLException("ERROR: duplicate key", "23505"))).isEmpty();
         assertThat(ORACLE.retryable(OPERATION, new SQLException("ORA-00001", "23000", 1))).isEmpty();

@@ -15,7 +15,7 @@ import java.time.Duration;
 import java.util.Objects;
 import javax.sql.DataSource;
 
-import static io.msgx.adapter.jdbc.AtomicUnit.restoreAutoCommit;
+import static io.msgx.adapter.jdbc.AtomicUnit.returnToPool;
 import static io.msgx.adapter.jdbc.AtomicUnit.rollback;
 
 /**
@@ -43,12 +43,10 @@ import static io.msgx.adapter.jdbc.AtomicUnit.rollback;
  */
 public final class OraclePipelineStore extends JdbcPipelineStore<JdbcProcStates, OracleOutbox> {
 
-    private final DataSource dataSource;
     private final Duration lockWait;
 
     private OraclePipelineStore(DataSource dataSource, Clock clock, Duration lockWait, Sql sql) {
         super(dataSource, sql, new JdbcProcStates(sql), new OracleOutbox(sql), clock);
-        this.dataSource = dataSource;
         this.lockWait = lockWait;
     }
 
@@ -102,7 +100,7 @@ public final class OraclePipelineStore extends JdbcPipelineStore<JdbcProcStates,
     public <T> T exclusiveLifecycle(java.util.function.Supplier<T> work) {
         Objects.requireNonNull(work, "work");
         ensureLockRow();
-        Connection connection = open("the lifecycle lock");
+        Connection connection = openConnection("the lifecycle lock");
         try {
             try {
                 connection.setAutoCommit(false);
@@ -125,12 +123,7 @@ public final class OraclePipelineStore extends JdbcPipelineStore<JdbcProcStates,
                 }
             }
         } finally {
-            restoreAutoCommit(connection);
-            try {
-                connection.close();
-            } catch (SQLException ignored) {
-                // Nothing left to release.
-            }
+            returnToPool(connection);
         }
     }
 
@@ -146,13 +139,5 @@ public final class OraclePipelineStore extends JdbcPipelineStore<JdbcProcStates,
             }
             return null;
         });
-    }
-
-    private Connection open(String kind) {
-        try {
-            return dataSource.getConnection();
-        } catch (SQLException e) {
-            throw OracleDialect.FAILURES.unavailable("opening a connection for " + kind, e);
-        }
     }
 }

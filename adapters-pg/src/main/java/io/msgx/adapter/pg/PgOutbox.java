@@ -264,7 +264,7 @@ final class PgOutbox extends JdbcOutbox {
      */
     @Override
     public int deleteSentBefore(Instant cutoff, int limit) {
-        requireBatch(limit);
+        Sql.requireLimit(limit);
         return StoreOperation.run("deleting delivered events sent before " + cutoff, () -> {
             int deleted = 0;
             long after = Long.MIN_VALUE;

@@ -19,7 +19,7 @@ import java.time.Clock;
 import java.util.Objects;
 import javax.sql.DataSource;
 
-import static io.msgx.adapter.jdbc.AtomicUnit.restoreAutoCommit;
+import static io.msgx.adapter.jdbc.AtomicUnit.returnToPool;
 
 /**
  * The pipeline's store on PostgreSQL (the reference store), with the guarantees of {@link JdbcPipelineStore}: the
@@ -31,12 +31,9 @@ import static io.msgx.adapter.jdbc.AtomicUnit.restoreAutoCommit;
  */
 public final class PgPipelineStore extends JdbcPipelineStore<PgProcStates, PgOutbox> {
 
-    private final DataSource dataSource;
-
     private PgPipelineStore(DataSource dataSource, Clock clock, Sql sql) {
         super(dataSource, sql, new PgProcStates(sql),
                 new PgOutbox(sql, jooq(new DataSourceConnectionProvider(dataSource))), clock);
-        this.dataSource = dataSource;
     }
 
     /**
@@ -69,7 +66,7 @@ public final class PgPipelineStore extends JdbcPipelineStore<PgProcStates, PgOut
     @Override
     public <T> T exclusiveLifecycle(java.util.function.Supplier<T> work) {
         Objects.requireNonNull(work, "work");
-        Connection connection = open("the lifecycle lock");
+        Connection connection = openConnection("the lifecycle lock");
         try {
             try (var lock = connection.prepareStatement("SELECT pg_advisory_lock(hashtext('msgexchange-lifecycle:' || "
                     + "current_schema()))")) {
@@ -88,24 +85,7 @@ public final class PgPipelineStore extends JdbcPipelineStore<PgProcStates, PgOut
                 }
             }
         } finally {
-            close(connection);
-        }
-    }
-
-    private Connection open(String kind) {
-        try {
-            return dataSource.getConnection();
-        } catch (SQLException e) {
-            throw PgDialect.POSTGRESQL.failures().unavailable("opening a connection for " + kind, e);
-        }
-    }
-
-    private static void close(Connection connection) {
-        restoreAutoCommit(connection);
-        try {
-            connection.close();
-        } catch (SQLException ignored) {
-            // Nothing left to release.
+            returnToPool(connection);
         }
     }
 

@@ -123,7 +123,7 @@ final class PgProcStates extends JdbcProcStates {
             return sql.atomically("binding the identities of " + claims.size() + " message(s)",
                     session -> bindAll(session, claims, now), bound -> true);
         } catch (StoreDefectException e) {
-            if (!(e.getCause() instanceof SQLException cause && sql.failures().isUniqueViolation(cause))) {
+            if (!sql.failures().holdsUniqueViolation(e)) {
                 throw e;
             }
             LOG.info("An identity of messages {}..{} was bound meanwhile; binding them one by one",
@@ -183,7 +183,7 @@ final class PgProcStates extends JdbcProcStates {
     @Override
     public int forgetArchivedBefore(Instant cutoff, int limit) {
         Objects.requireNonNull(cutoff, "cutoff");
-        requireLimit(limit);
+        Sql.requireLimit(limit);
         return sql.run("forgetting dedup shadows archived before " + cutoff,
                 session -> session.update(FORGET_ARCHIVED, cutoff, limit, cutoff));
     }
