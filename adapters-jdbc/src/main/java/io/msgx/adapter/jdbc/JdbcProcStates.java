@@ -106,16 +106,14 @@ public class JdbcProcStates
 
     @Override
     public boolean insertIfAbsent(long msgId, Instant receivedAt, Instant enqueuedAt) {
-        return sql.run("enqueueing message " + msgId, session -> {
-            try {
-                return session.update(enqueue.sql(), enqueueing(msgId, receivedAt, enqueuedAt)) == 1;
-            } catch (SQLException e) {
-                if (sql.failures().isUniqueViolation(e)) {
-                    return false; // a concurrent enqueue of the same message won between MERGE's probe and insert
-                }
-                throw e;
-            }
-        });
+        return sql.runOrRecover("enqueueing message " + msgId,
+                session -> session.update(enqueue.sql(), enqueueing(msgId, receivedAt, enqueuedAt)) == 1,
+                failure -> {
+                    if (sql.failures().isUniqueViolation(failure)) {
+                        return false; // a concurrent enqueue of the same message won between the probe and the insert
+                    }
+                    throw failure;
+                });
     }
 
     /**
@@ -254,20 +252,16 @@ public class JdbcProcStates
             throw new IllegalArgumentException("message " + msgId + ": an empty identity key cannot be bound (Oracle "
                     + "stores '' as NULL, which means no identity); the codec must derive SNDR|TYPE|STYP|SEQN");
         }
-        var operation = "binding identity " + identityKey + " to message " + msgId;
-        Sql.Work<Integer> bind = session -> session.update("UPDATE PROC_STATE SET IDENTITY_KEY = ?, UPDATED_AT = ?"
-                + " WHERE MSG_ID = ? AND IDENTITY_KEY IS NULL", identityKey, now, msgId);
-        try {
-            // Where a unique violation aborts the whole transaction (PostgreSQL), the update runs under a savepoint.
-            int bound = sql.isTransaction() && sql.dialect().failedStatementAbortsTransaction()
-                    ? sql.atomically(operation, bind, rows -> true) : sql.run(operation, bind);
-            return bound == 1 ? BindAttempt.BOUND : BindAttempt.UNCHANGED;
-        } catch (StoreDefectException e) {
-            if (sql.failures().holdsUniqueViolation(e)) {
-                return BindAttempt.TAKEN;
-            }
-            throw e;
-        }
+        return sql.runOrRecover("binding identity " + identityKey + " to message " + msgId,
+                session -> session.update("UPDATE PROC_STATE SET IDENTITY_KEY = ?, UPDATED_AT = ?"
+                        + " WHERE MSG_ID = ? AND IDENTITY_KEY IS NULL", identityKey, now, msgId) == 1
+                        ? BindAttempt.BOUND : BindAttempt.UNCHANGED,
+                failure -> {
+                    if (sql.failures().isUniqueViolation(failure)) {
+                        return BindAttempt.TAKEN;
+                    }
+                    throw failure;
+                });
     }
 
     @Override

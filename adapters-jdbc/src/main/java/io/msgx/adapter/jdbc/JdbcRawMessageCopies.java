@@ -2,7 +2,6 @@ package io.msgx.adapter.jdbc;
 
 import io.msgx.pipeline.port.RawMessageCopies;
 
-import java.sql.SQLException;
 import java.time.Instant;
 import java.util.Objects;
 import java.util.Optional;
@@ -24,17 +23,15 @@ public final class JdbcRawMessageCopies implements RawMessageCopies {
     public void keep(long msgId, String text, Instant at) {
         Objects.requireNonNull(text, "text");
         Objects.requireNonNull(at, "at");
-        sql.run("keeping the raw copy of message " + msgId, session -> {
-            try {
-                var keep = sql.dialect().insertUnlessPresent("RAW_MSG_COPY", 1, "MSG_ID", "TEXT", "KEPT_AT");
-                return session.update(keep.sql(), keep.params(msgId, new Sql.LongText(text), at));
-            } catch (SQLException e) {
-                if (sql.failures().isUniqueViolation(e)) {
-                    return 0; // kept concurrently: the first copy stays
-                }
-                throw e;
-            }
-        });
+        var keep = sql.dialect().insertUnlessPresent("RAW_MSG_COPY", 1, "MSG_ID", "TEXT", "KEPT_AT");
+        sql.runOrRecover("keeping the raw copy of message " + msgId,
+                session -> session.update(keep.sql(), keep.params(msgId, new Sql.LongText(text), at)),
+                failure -> {
+                    if (sql.failures().isUniqueViolation(failure)) {
+                        return 0; // kept concurrently: the first copy stays
+                    }
+                    throw failure;
+                });
     }
 
     @Override

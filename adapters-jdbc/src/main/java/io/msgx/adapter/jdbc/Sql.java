@@ -61,6 +61,12 @@ public final class Sql {
     public record Condition(String sql, Object... params) {
     }
 
+    /** What a caller makes of a statement's failure: an answer, or the failure thrown on. */
+    @FunctionalInterface
+    public interface Recovery<T> {
+        T recover(SQLException failure) throws SQLException;
+    }
+
     /** Reads one row. */
     @FunctionalInterface
     public interface RowMapper<T> {
@@ -96,10 +102,6 @@ public final class Sql {
         return dialect.failures();
     }
 
-    public boolean isTransaction() {
-        return transaction != null;
-    }
-
     /** Run {@code work} as one port operation, sorting its failures (see the class comment). */
     public <T> T run(String operation, Work<T> work) {
         if (transaction != null) {
@@ -124,6 +126,35 @@ public final class Sql {
     public <T> T atomically(String operation, Work<T> work, Predicate<T> keep) {
         return run(operation, session -> AtomicUnit.run(session.connection, transaction != null,
                 dialect.keptSavepoint(), () -> work.run(session), keep));
+    }
+
+    /**
+     * Run {@code statement} as one port operation whose failure {@code recovery} may answer (a unique violation that
+     * means "present" or "taken"), the caller's transaction going on either way: where a failed statement aborts the
+     * transaction (PostgreSQL), inside one the statement runs under a savepoint, rolled back to before the recovery.
+     */
+    public <T> T runOrRecover(String operation, Work<T> statement, Recovery<T> recovery) {
+        if (transaction == null || !dialect.failedStatementAbortsTransaction()) {
+            return run(operation, session -> {
+                try {
+                    return statement.run(session);
+                } catch (SQLException e) {
+                    return recovery.recover(e);
+                }
+            });
+        }
+        try {
+            return atomically(operation, statement, result -> true);
+        } catch (StoreDefectException e) {
+            if (!(e.getCause() instanceof SQLException failure)) {
+                throw e;
+            }
+            try {
+                return recovery.recover(failure);
+            } catch (SQLException unanswered) {
+                throw e;
+            }
+        }
     }
 
     private Connection borrow(String operation) {
