@@ -45,7 +45,7 @@ for suite in "${SUITES[@]}"; do
       only app-runner 'OutagesUnderLoadTest#*really*' NONE -Dmsgx.reliability.real-restarts=true \
           -Dmsgx.reliability.outage-seconds="${OUTAGE_SECONDS:-10}" ;;
     fuzz)
-      only pipeline-core 'PipelineFuzzTest,CodecFuzzTest' NONE -Dmsgx.fuzz.count="${FUZZ_COUNT:-1000000}" \
+      only pipeline-core,pipeline-tests 'PipelineFuzzTest,CodecFuzzTest' NONE -Dmsgx.fuzz.count="${FUZZ_COUNT:-1000000}" \
           -Dmsgx.fuzz.codec-count="${FUZZ_CODEC_COUNT:-1000000}" ;;
   esac
 done

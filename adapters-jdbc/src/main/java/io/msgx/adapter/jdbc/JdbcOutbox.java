@@ -23,6 +23,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * The outbox ports ({@link Notifications}, {@link Projections}, {@link ReferenceNotifications}, {@link DeadLetters},
@@ -42,8 +43,8 @@ import java.util.Set;
 public abstract class JdbcOutbox
         implements Notifications, Projections, ReferenceNotifications, DeadLetters, OutboxCleanup, OutboxQueries {
 
-    /** Every column of {@code MSG_EVENT}, as {@link #entryOf} reads them. */
-    protected static final String COLUMNS = "EVENT_ID, TARGET, PARTITION_KEY, EVENT_TYPE, STATE_VERSION, MSG_ID,"
+    /** Every column of {@code MSG_EVENT}, as {@link #entryOf} and {@link #referenceEntryOf} read them. */
+    public static final String COLUMNS = "EVENT_ID, TARGET, PARTITION_KEY, EVENT_TYPE, STATE_VERSION, MSG_ID,"
             + " PAYLOAD, STATUS, ATTEMPTS, NEXT_ATTEMPT_AT, LAST_ERROR, CREATED_AT, SENT_AT";
     private static final String MSG = "'" + OutboxTarget.KAFKA_MSG.code() + "'";
     /** The projections' target, quoted. */
@@ -161,7 +162,8 @@ public abstract class JdbcOutbox
         return markSentByIds(REF, "reference event(s)", eventIds, sentAt);
     }
 
-    private static ReferenceOutboxEntry referenceEntryOf(Sql.Row row) throws SQLException {
+    /** The reference data's entry of the current row (columns {@link #COLUMNS}). */
+    public static ReferenceOutboxEntry referenceEntryOf(Sql.Row row) throws SQLException {
         var type = OutboxEvent.EventType.valueOf(row.text("EVENT_TYPE"));
         // '' was stored as NULL: only a tombstone really has no payload.
         var payload = type == OutboxEvent.EventType.TOMBSTONE ? row.text("PAYLOAD") : row.textOrEmpty("PAYLOAD");
@@ -315,6 +317,22 @@ public abstract class JdbcOutbox
         return "STATUS || '' = '" + status + "'";
     }
 
+    /**
+     * One grouped look-up of the rows whose retry has come ({@code NEXT_ATTEMPT_AT} is set only by a failed delivery),
+     * through the index on {@code NEXT_ATTEMPT_AT}; PostgreSQL has a partial index of its own for it (D-47).
+     */
+    @Override
+    public Optional<DueRetries> dueRetries(Instant now) {
+        return sql.run("finding where the due retries begin", session -> {
+            var first = session.list("SELECT TARGET, MIN(EVENT_ID) AS FIRST_ID FROM MSG_EVENT WHERE STATUS = 'PENDING'"
+                            + " AND NEXT_ATTEMPT_AT <= ? AND TARGET IN (" + MSG + ", " + SCHD + ") GROUP BY TARGET",
+                    row -> Map.entry(row.text("TARGET"), row.longValue("FIRST_ID")), now)
+                    .stream().collect(Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue));
+            return Optional.of(new DueRetries(first.getOrDefault(OutboxTarget.KAFKA_MSG.code(), DueRetries.NONE),
+                    first.getOrDefault(OutboxTarget.KAFKA_SCHD.code(), DueRetries.NONE)));
+        });
+    }
+
     @Override
     public DeliveryBacklog deliveryBacklog() {
         return sql.run("counting the delivery backlog", session -> session.one(
@@ -403,7 +421,7 @@ public abstract class JdbcOutbox
     }
 
     /** The entry of the current row (columns {@link #COLUMNS}). */
-    protected static OutboxEntry entryOf(Sql.Row row) throws SQLException {
+    public static OutboxEntry entryOf(Sql.Row row) throws SQLException {
         var target = OutboxTarget.ofCode(row.text("TARGET"));
         var type = OutboxEvent.EventType.valueOf(row.text("EVENT_TYPE"));
         // '' was stored as NULL: only a projection tombstone really has no payload.

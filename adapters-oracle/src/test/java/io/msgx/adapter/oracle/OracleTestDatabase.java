@@ -9,6 +9,7 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 
 import java.sql.DriverManager;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneId;
@@ -183,13 +184,18 @@ public final class OracleTestDatabase implements BeforeEachCallback, AfterEachCa
             }
         }
         try (var connection = dataSource.getConnection(); var statement = connection.createStatement()) {
-            for (var table : TABLES) {
-                statement.executeUpdate("DELETE FROM " + table);
-            }
-            statement.executeUpdate("INSERT INTO INBOX_CURSOR (ID, W, HOLE_SINCE, SEEDED_AT, UPDATED_AT)"
-                    + " VALUES (1, 0, NULL, NULL, CAST(SYSTIMESTAMP AT TIME ZONE 'UTC' AS TIMESTAMP))");
-            statement.executeUpdate("INSERT INTO PIPELINE_LOCK (NAME) VALUES ('PIPELINE')");
+            emptyTables(statement);
         }
+    }
+
+    /** Empty every table of a migrated schema and re-seed the single rows V1 creates. */
+    static void emptyTables(Statement statement) throws SQLException {
+        for (var table : TABLES) {
+            statement.executeUpdate("DELETE FROM " + table);
+        }
+        statement.executeUpdate("INSERT INTO INBOX_CURSOR (ID, W, HOLE_SINCE, SEEDED_AT, UPDATED_AT)"
+                + " VALUES (1, 0, NULL, NULL, CAST(SYSTIMESTAMP AT TIME ZONE 'UTC' AS TIMESTAMP))");
+        statement.executeUpdate("INSERT INTO PIPELINE_LOCK (NAME) VALUES ('PIPELINE')");
     }
 
     private static ZoneId sessionZone() {

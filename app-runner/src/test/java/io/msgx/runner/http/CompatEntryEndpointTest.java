@@ -2,13 +2,13 @@ package io.msgx.runner.http;
 
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import io.msgx.adapter.oracle.H2TestStore;
 import io.msgx.pipeline.codec.JacksonXmlCodec;
 import io.msgx.pipeline.inbox.CompatEntry;
 import io.msgx.pipeline.mailbox.ForwardingMailbox;
 import io.msgx.pipeline.mailbox.InMemoryMailbox;
 import io.msgx.pipeline.mailbox.MailboxUnavailableException;
 import io.msgx.pipeline.port.Mailbox;
-import io.msgx.pipeline.store.InMemoryPipelineStore;
 import io.msgx.pipeline.testing.SettableClock;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -31,7 +31,7 @@ class CompatEntryEndpointTest {
 
     private final SettableClock clock = SettableClock.atExampleDay();
     private final InMemoryMailbox mailbox = new InMemoryMailbox();
-    private final InMemoryPipelineStore store = new InMemoryPipelineStore();
+    private final H2TestStore store = H2TestStore.fresh();
     private HttpApi api;
     private HttpFixture http;
 

@@ -2,8 +2,8 @@ package io.msgx.runner.http;
 
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import io.msgx.adapter.oracle.H2TestStore;
 import io.msgx.pipeline.mailbox.InMemoryMailbox;
-import io.msgx.pipeline.store.InMemoryPipelineStore;
 import io.msgx.pipeline.testing.SettableClock;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -22,7 +22,7 @@ class HealthEndpointsTest {
 
     private final SettableClock clock = SettableClock.atExampleDay();
     private final InMemoryMailbox mailbox = new InMemoryMailbox();
-    private final InMemoryPipelineStore store = new InMemoryPipelineStore();
+    private final H2TestStore store = H2TestStore.fresh();
     private final CountDownLatch release = new CountDownLatch(1);
     private HttpApi api;
     private HttpFixture http;

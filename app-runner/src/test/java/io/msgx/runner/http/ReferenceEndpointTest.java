@@ -2,9 +2,9 @@ package io.msgx.runner.http;
 
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import io.msgx.adapter.oracle.H2TestStore;
 import io.msgx.pipeline.codec.ReferenceRecord;
 import io.msgx.pipeline.port.ReferenceData;
-import io.msgx.pipeline.store.InMemoryPipelineStore;
 import io.msgx.pipeline.store.ReferenceEntry;
 import io.msgx.pipeline.store.StoreUnavailableException;
 import io.msgx.pipeline.testing.SettableClock;
@@ -25,7 +25,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class ReferenceEndpointTest {
 
     private final SettableClock clock = SettableClock.atExampleDay();
-    private final InMemoryPipelineStore store = new InMemoryPipelineStore();
+    private final H2TestStore store = H2TestStore.fresh();
     private HttpApi api;
     private HttpFixture http;
 

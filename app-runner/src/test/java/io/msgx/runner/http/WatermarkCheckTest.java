@@ -1,7 +1,7 @@
 package io.msgx.runner.http;
 
+import io.msgx.adapter.oracle.H2TestStore;
 import io.msgx.pipeline.port.PipelineStore;
-import io.msgx.pipeline.store.InMemoryPipelineStore;
 import io.msgx.pipeline.store.StoreUnavailableException;
 import io.msgx.pipeline.testing.SettableClock;
 import org.junit.jupiter.api.Test;
@@ -15,7 +15,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 class WatermarkCheckTest {
 
     private final SettableClock clock = SettableClock.atExampleDay();
-    private final InMemoryPipelineStore store = new InMemoryPipelineStore();
+    private final H2TestStore store = H2TestStore.fresh();
     private final WatermarkCheck check = WatermarkCheck.forMaxCommitDelay(store, clock, Duration.ofSeconds(30),
             Duration.ofSeconds(30));
 

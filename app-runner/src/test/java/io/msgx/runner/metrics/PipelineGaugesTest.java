@@ -1,9 +1,9 @@
 package io.msgx.runner.metrics;
 
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.msgx.adapter.oracle.H2TestStore;
 import io.msgx.pipeline.lifecycle.MarkSettlement;
 import io.msgx.pipeline.store.ErrorClass;
-import io.msgx.pipeline.store.InMemoryPipelineStore;
 import io.msgx.pipeline.store.Terminal;
 import io.msgx.pipeline.testing.SettableClock;
 import org.junit.jupiter.api.Test;
@@ -15,7 +15,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class PipelineGaugesTest {
 
     private final SettableClock clock = SettableClock.atExampleDay();
-    private final InMemoryPipelineStore store = new InMemoryPipelineStore();
+    private final H2TestStore store = H2TestStore.fresh();
     private final SimpleMeterRegistry registry = new SimpleMeterRegistry();
     private final PipelineGauges gauges = new PipelineGauges(store, registry, clock);
 

@@ -3,12 +3,12 @@ package io.msgx.runner.reliability;
 import io.msgx.adapter.kafka.KafkaEventSink;
 import io.msgx.adapter.kafka.KafkaSinkSettings;
 import io.msgx.adapter.kafka.KafkaTestBroker;
+import io.msgx.adapter.oracle.H2TestStore;
 import io.msgx.domain.flight.FlightId;
 import io.msgx.pipeline.delivery.DispatchSettings;
 import io.msgx.pipeline.delivery.Dispatcher;
 import io.msgx.pipeline.port.PipelineMetrics;
 import io.msgx.pipeline.retry.RetryPolicy;
-import io.msgx.pipeline.store.InMemoryPipelineStore;
 import io.msgx.pipeline.store.OutboxEntry;
 import io.msgx.pipeline.store.OutboxEvent;
 import io.msgx.pipeline.store.OutboxTarget;
@@ -91,7 +91,7 @@ class BrokerOutageUsesNoAttemptTest {
         KafkaTestBroker.createCompactedTopics(1, schd);
         var settings = KafkaSinkSettings.defaults(KafkaTestBroker.bootstrapServers()).withClientId("dead-letter-test")
                 .withTopics(msg, schd).withProducerProperties(Map.of("max.request.size", "20000"));
-        var store = new InMemoryPipelineStore();
+        var store = H2TestStore.fresh();
         var retry = new RetryPolicy(RetryPolicy.DELIVERY, 3, List.of(Duration.ZERO, Duration.ZERO));
         long small = notify(store, "1", 1, "{\"n\":1}");
         long large = notify(store, "2", 1, "{\"pad\":\"" + "x".repeat(30_000) + "\"}");
@@ -119,7 +119,7 @@ class BrokerOutageUsesNoAttemptTest {
         assertThat(KafkaTestBroker.readAll(msg)).extracting(KafkaTestBroker.ReadRecord::key).containsExactly("1");
     }
 
-    private static long notify(InMemoryPipelineStore store, String flid, long version, String payload) {
+    private static long notify(H2TestStore store, String flid, long version, String payload) {
         return store.inTransaction(tx -> tx.notifications().append(new OutboxEvent(OutboxTarget.KAFKA_MSG, FlightId.of(flid),
                 OutboxEvent.EventType.UPSERT, version, 1, payload, java.time.Instant.now())));
     }

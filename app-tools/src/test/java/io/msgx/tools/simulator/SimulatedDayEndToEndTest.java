@@ -1,5 +1,6 @@
 package io.msgx.tools.simulator;
 
+import io.msgx.adapter.oracle.H2TestStore;
 import io.msgx.domain.flight.FlightId;
 import io.msgx.domain.flight.FlightState;
 import io.msgx.domain.flight.FlightStatus;
@@ -7,7 +8,6 @@ import io.msgx.pipeline.mailbox.InMemoryMailbox;
 import io.msgx.pipeline.port.Mailbox;
 import io.msgx.pipeline.port.PipelineStore;
 import io.msgx.pipeline.store.ErrorClass;
-import io.msgx.pipeline.store.InMemoryPipelineStore;
 import io.msgx.pipeline.store.ProcRecord;
 import io.msgx.pipeline.store.ProcStatus;
 import io.msgx.pipeline.testing.PipelineHarness;
@@ -28,7 +28,7 @@ import java.util.stream.Collectors;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Simulated days through the whole pipeline over the in-memory fakes: every message ends as its kind says and
+ * Simulated days through the whole pipeline over the in-memory mailbox and the H2 test store: every message ends as its kind says and
  * every scheduled flight ends as the day's expectations say. {@link #run} and {@link #assertEndsAsSimulated} read the
  * outcome through the ports only, so {@link SimulatedDayOnOracleEndToEndTest} runs the same day and the same
  * assertions through the real MariaDB mailbox and the Oracle adapter.
@@ -41,7 +41,7 @@ class SimulatedDayEndToEndTest {
     void a_day_of_100_flights_fed_while_the_pipeline_runs() {
         var day = new AirportDaySimulator().generate(SimulationSettings.of(2024, 100, LocalDate.of(2024, 3, 11)));
 
-        var store = new InMemoryPipelineStore();
+        var store = H2TestStore.fresh();
         var outcome = run(day, 250, new InMemoryMailbox(), store, SettableClock.atExampleDay(),
                 () -> store.allFlights().stream().map(FlightState::flid).toList());
 
@@ -70,7 +70,7 @@ class SimulatedDayEndToEndTest {
     }
 
     private static Outcome inMemory(AirportDay day, int chunk) {
-        var store = new InMemoryPipelineStore();
+        var store = H2TestStore.fresh();
         return run(day, chunk, new InMemoryMailbox(), store, SettableClock.atExampleDay(),
                 () -> store.allFlights().stream().map(FlightState::flid).toList());
     }

@@ -1,15 +1,26 @@
 package io.msgx.pipeline.codec;
 
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.time.format.DateTimeFormatter;
+import java.util.HexFormat;
 import java.util.Optional;
 
 /**
  * The business identity of a message: {@code SNDR|TYPE|STYP|SEQN}, and with the day boundary
  * ({@code msgx.identity.include-day-boundary}) also {@code |yyyyMMdd} of {@code DTTM}, for senders whose
  * {@code SEQN} restarts every day.
+ *
+ * <p>A part longer than {@value #PART_WIDTH} characters (never seen in real traffic, where each is a short code or
+ * number) is shortened to its first 16 characters, {@code ~} and the start of its SHA-256 in hex, so that every key
+ * fits {@code IDENTITY_KEY}'s 200 characters and two different parts still make two keys (D-102).
  */
 public record MessageIdentity(String key) {
 
+    /** The longest part kept as it is: four of them and the day fit {@code IDENTITY_KEY} (200). */
+    static final int PART_WIDTH = 40;
+    private static final int KEPT = 16;
     private static final DateTimeFormatter DAY = DateTimeFormatter.ofPattern("uuuuMMdd");
 
     public MessageIdentity {
@@ -19,8 +30,23 @@ public record MessageIdentity(String key) {
     }
 
     public static MessageIdentity of(MessageMeta meta, boolean includeDayBoundary) {
-        String key = meta.sender() + '|' + meta.type() + '|' + meta.subtype() + '|' + meta.sequence();
+        String key = fitted(meta.sender()) + '|' + fitted(meta.type()) + '|' + fitted(meta.subtype()) + '|'
+                + fitted(meta.sequence());
         return new MessageIdentity(includeDayBoundary ? key + '|' + DAY.format(meta.sentAt()) : key);
+    }
+
+    /** {@code part} as it is when it fits {@value #PART_WIDTH}, else its start, {@code ~} and its digest's start. */
+    private static String fitted(String part) {
+        if (part == null || part.length() <= PART_WIDTH) {
+            return part;
+        }
+        try {
+            var digest = MessageDigest.getInstance("SHA-256").digest(part.getBytes(StandardCharsets.UTF_8));
+            int kept = Character.isHighSurrogate(part.charAt(KEPT - 1)) ? KEPT - 1 : KEPT;
+            return part.substring(0, kept) + '~' + HexFormat.of().formatHex(digest).substring(0, PART_WIDTH - kept - 1);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every Java runtime has SHA-256", e);
+        }
     }
 
     /**

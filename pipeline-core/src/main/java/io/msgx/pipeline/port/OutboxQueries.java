@@ -22,11 +22,9 @@ public interface OutboxQueries {
      * come ({@link DueRetries#NONE} for a target with none). A dispatcher that knows every event up to some ID was
      * dealt with starts its next run there, or just before the first due retry (D-47), instead of reading the
      * status index from its first entry every run. Empty when this store cannot answer without reading every
-     * pending row: the dispatcher then starts every run from the first pending row. The default is empty.
+     * pending row: the dispatcher then starts every run from the first pending row.
      */
-    default Optional<DueRetries> dueRetries(Instant now) {
-        return Optional.empty();
-    }
+    Optional<DueRetries> dueRetries(Instant now);
 
     /** Counts for the delivery gauges. */
     DeliveryBacklog deliveryBacklog();

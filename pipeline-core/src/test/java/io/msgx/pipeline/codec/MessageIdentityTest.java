@@ -1,8 +1,14 @@
 package io.msgx.pipeline.codec;
 
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
 import org.junit.jupiter.api.Test;
 
 import java.time.LocalDateTime;
+import java.util.Optional;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -19,5 +25,46 @@ class MessageIdentityTest {
     @Test
     void dayBoundaryAddsTheSendDay() {
         assertThat(MessageIdentity.of(meta, true).key()).isEqualTo("AODB|SCHD|DNLD|345935|20260311");
+    }
+
+    @Test
+    void a_part_too_long_for_the_column_is_shortened_to_its_start_and_digest() {
+        var longSequence = "9".repeat(500);
+        var key = MessageIdentity.of(withSequence(longSequence), true).key();
+
+        assertThat(key).hasSizeLessThanOrEqualTo(200).startsWith("AODB|SCHD|DNLD|9999999999999999~").endsWith("|20260311");
+        assertThat(key.split("\\|")[3]).hasSize(MessageIdentity.PART_WIDTH);
+        assertThat(MessageIdentity.of(withSequence(longSequence), true).key()).as("the same part, the same key")
+                .isEqualTo(key);
+        assertThat(MessageIdentity.of(withSequence("9".repeat(499) + "8"), true).key()).as("same start, other digest")
+                .isNotEqualTo(key);
+    }
+
+    /** Every key fits IDENTITY_KEY, keeps its parts and the day, and tells two sequences apart. */
+    @Property(tries = 300)
+    void every_key_fits_the_column_and_tells_sequences_apart(@ForAll("parts") String sequence,
+                                                             @ForAll("parts") String other,
+                                                             @ForAll("parts") String subtype) {
+        var key = MessageIdentity.of(meta(subtype, sequence), true).key();
+
+        assertThat(key).hasSizeLessThanOrEqualTo(200);
+        assertThat(key.split("\\|")).hasSize(5);
+        assertThat(MessageIdentity.algorithmChange(Optional.of(key), true)).as("still read as made with the day").isEmpty();
+        if (!other.equals(sequence)) {
+            assertThat(MessageIdentity.of(meta(subtype, other), true).key()).isNotEqualTo(key);
+        }
+    }
+
+    @Provide
+    Arbitrary<String> parts() {
+        return Arbitraries.strings().withCharRange('!', '~').excludeChars('|').ofMinLength(1).ofMaxLength(600);
+    }
+
+    private static MessageMeta meta(String subtype, String sequence) {
+        return new MessageMeta("AODB", "RMS", "schd", subtype, sequence, LocalDateTime.of(2026, 3, 11, 22, 31, 26), null);
+    }
+
+    private static MessageMeta withSequence(String sequence) {
+        return meta("dnld", sequence);
     }
 }

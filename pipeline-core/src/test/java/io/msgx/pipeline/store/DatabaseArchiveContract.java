@@ -19,7 +19,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * The {@link ArchiveContract}, plus what the database stores add: the archive never waits for {@code PIPELINE_LOCK},
  * loses cleanly to a replay that commits between its copy and its update, carries the reconciliation into the
  * history, and a refused copy inside a caller's transaction writes nothing and leaves that transaction usable. These need row locks and concurrent
- * sessions, so the in-memory fake does not run them.
+ * sessions (apart from {@link ArchiveContract} since an in-memory fake ran that one alone, D-101).
  */
 public abstract class DatabaseArchiveContract extends ArchiveContract {
 

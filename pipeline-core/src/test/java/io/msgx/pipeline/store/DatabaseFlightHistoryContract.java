@@ -12,8 +12,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * The {@link FlightHistoryContract}, plus what the database stores add: the cleanup's writes refuse to run outside a
- * locked transaction (INV-18). The in-memory fake serialises every transaction under one lock, so it has no unlocked
- * transaction to refuse, and does not run it.
+ * locked transaction (INV-18). Apart from {@link FlightHistoryContract} since an in-memory fake,
+ * which had no unlocked transaction to refuse, ran that one alone (D-101).
  */
 public abstract class DatabaseFlightHistoryContract extends FlightHistoryContract {
 

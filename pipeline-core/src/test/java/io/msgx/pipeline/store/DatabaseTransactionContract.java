@@ -8,7 +8,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * The {@link TransactionContract}, plus what the database stores add: a transaction cannot be used after it ended
- * (its connection went back to the pool). The in-memory fake does not track a transaction's end and does not run it.
+ * (its connection went back to the pool). Apart from {@link TransactionContract} since an in-memory fake ran that one alone
+ * (D-101).
  */
 public abstract class DatabaseTransactionContract extends TransactionContract {
 

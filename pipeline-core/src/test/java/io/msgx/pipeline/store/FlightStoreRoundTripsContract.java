@@ -18,7 +18,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * The flight store's promise of a bounded number of round trips: reading or writing 200 flights costs the same
  * number of statements as one flight (one for the main rows, one per detail table), never one per flight.
  *
- * <p>For the database stores only (the in-memory fake has no round trips): a store's test class extends this and
+ * <p>A store's test class extends this and
  * supplies a fresh, empty store whose statements it counts.
  */
 public abstract class FlightStoreRoundTripsContract {

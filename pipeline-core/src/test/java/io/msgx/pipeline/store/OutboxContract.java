@@ -464,6 +464,26 @@ public abstract class OutboxContract {
         assertThat(notifications().dueNotifications(now(), 10, b)).extracting(OutboxEntry::eventId).containsExactly(d);
     }
 
+    @Test
+    void theDueRetriesBeginAtTheLowestEventIdWhoseRetryHasComeInEachTarget() {
+        append("1001", 1);
+        long later = append("1002", 1);
+        long first = append("1003", 1);
+        long projection = upsertAndGetId("1004", 1);
+        upsertAndGetId("1005", 1);
+        assertThat(outboxQueries().dueRetries(now())).as("nothing failed yet")
+                .contains(new OutboxQueries.DueRetries(OutboxQueries.DueRetries.NONE, OutboxQueries.DueRetries.NONE));
+
+        fail(later, now().plusSeconds(60));
+        fail(first, now());
+        fail(projection, now());
+
+        assertThat(outboxQueries().dueRetries(now())).as("1002's retry has not come, 1003's has")
+                .contains(new OutboxQueries.DueRetries(first, projection));
+        assertThat(outboxQueries().dueRetries(now().plusSeconds(60)))
+                .contains(new OutboxQueries.DueRetries(later, projection));
+    }
+
     // --- dueProjections ---
 
     @Test

@@ -16,7 +16,7 @@ import static org.assertj.core.api.Assertions.catchThrowable;
  * A database that cannot be reached or does not answer in time is {@link StoreUnavailableException} naming the
  * operation (retried by the caller); any other SQL error is a defect and is not disguised as unavailability.
  *
- * <p>For the database stores only (the in-memory fake is never unavailable): a store's test class extends this and
+ * <p>A store's test class extends this and
  * supplies the stores below.
  */
 public abstract class StoreUnavailableContract {

@@ -1,0 +1,159 @@
+package io.msgx.pipeline.request;
+
+import io.msgx.adapter.oracle.H2TestStore;
+import io.msgx.domain.flight.OperationDayRule;
+import io.msgx.pipeline.mailbox.InMemoryMailbox;
+import io.msgx.pipeline.mailbox.MailboxUnavailableException;
+import io.msgx.pipeline.mailbox.OutboundMessage;
+import io.msgx.pipeline.port.Mailbox;
+import io.msgx.pipeline.store.RequestKind;
+import io.msgx.pipeline.store.RequestStatus;
+import io.msgx.pipeline.testing.SettableClock;
+import org.junit.jupiter.api.Test;
+
+import java.lang.reflect.Proxy;
+import java.time.LocalDate;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class RequestSenderTest {
+
+    private final InMemoryMailbox mailbox = new InMemoryMailbox();
+    private final H2TestStore store = H2TestStore.fresh();
+    private final SettableClock clock = SettableClock.atExampleDay();
+    private final RequestSender sender = sender(mailbox);
+
+    private RequestSender sender(Mailbox box) {
+        return new RequestSender(box, store, RequestSettings.defaults(), OperationDayRule.defaults(), clock);
+    }
+
+    @Test
+    void a_schedule_request_is_written_to_coutmsgs_and_marked_sent_with_its_outbound_id() {
+        var request = sender.requestSchedule(LocalDate.of(2024, 3, 12));
+
+        assertThat(request.status()).isEqualTo(RequestStatus.SENT);
+        var written = mailbox.outbound();
+        assertThat(written).singleElement().satisfies(row -> {
+            assertThat(row.id()).isEqualTo(request.outMsgId());
+            assertThat(row.message().routingId()).isEqualTo("AODB");
+            assertThat(row.message().xml()).contains("<SNDR>RMS</SNDR>", "<SEQN>" + request.seqn() + "</SEQN>",
+                    "<TYPE>RQFD</TYPE><STYP>NONE</STYP>", "<RQFD><STDB>12MAR240000</STDB><STDE>12MAR242359</STDE></RQFD>");
+        });
+        assertThat(request.coverDay()).isEqualTo(LocalDate.of(2024, 3, 12));
+    }
+
+    @Test
+    void a_reference_request_names_its_type() {
+        var request = sender.requestReference("glst");
+        assertThat(request.kind()).isEqualTo(RequestKind.REFERENCE);
+        assertThat(request.subject()).isEqualTo("GLST");
+        assertThat(mailbox.outbound().get(0).message().xml()).contains("<TYPE>RQRD</TYPE><STYP>GLST</STYP>",
+                "<RQRD><RTYP>GLST</RTYP></RQRD>");
+    }
+
+    @Test
+    void a_new_request_for_the_same_day_expires_the_open_one() {
+        var first = sender.requestSchedule(LocalDate.of(2024, 3, 12));
+        clock.tick(java.time.Duration.ofMinutes(5));
+        var second = sender.requestSchedule(LocalDate.of(2024, 3, 12));
+        assertThat(store.requests().find(first.id()).orElseThrow().status()).isEqualTo(RequestStatus.EXPIRED);
+        assertThat(second.status()).isEqualTo(RequestStatus.SENT);
+        assertThat(second.seqn()).isNotEqualTo(first.seqn());
+    }
+
+    @Test
+    void a_mailbox_that_is_down_leaves_the_request_pending_and_the_next_round_writes_it_once() {
+        mailbox.setUnavailable(true);
+        var request = sender.requestReference("STND");
+        assertThat(request.status()).isEqualTo(RequestStatus.PENDING);
+        mailbox.setUnavailable(false);
+
+        var settled = sender.confirmPending();
+
+        assertThat(settled).singleElement().satisfies(r -> assertThat(r.status()).isEqualTo(RequestStatus.SENT));
+        assertThat(mailbox.outbound()).hasSize(1);
+    }
+
+    @Test
+    void a_write_whose_confirmation_was_lost_is_found_again_and_never_resent() {
+        var request = sender(losesTheAnswerOf(mailbox)).requestSchedule(LocalDate.of(2024, 3, 12));
+        assertThat(request.status()).isEqualTo(RequestStatus.PENDING);
+        assertThat(mailbox.outbound()).as("the insert itself happened").hasSize(1);
+
+        var settled = sender.confirmPending().get(0);
+
+        assertThat(settled.status()).isEqualTo(RequestStatus.SENT);
+        assertThat(settled.outMsgId()).isEqualTo(mailbox.outbound().get(0).id());
+        assertThat(mailbox.outbound()).as("not written a second time").hasSize(1);
+    }
+
+    @Test
+    void asking_again_while_a_written_request_is_unconfirmed_settles_it_and_writes_no_second_one() {
+        var day = LocalDate.of(2024, 3, 12);
+        var first = sender(losesTheAnswerOf(mailbox)).requestSchedule(day);
+        assertThat(first.status()).isEqualTo(RequestStatus.PENDING);
+        clock.tick(java.time.Duration.ofMinutes(1));
+
+        var again = sender.requestSchedule(day); // the daily job's next run, a minute later
+
+        assertThat(again.id()).as("the same request, confirmed").isEqualTo(first.id());
+        assertThat(again.status()).isEqualTo(RequestStatus.SENT);
+        assertThat(mailbox.outbound()).as("one request in COUTMSGS").hasSize(1);
+        assertThat(store.requests().pending()).isEmpty();
+    }
+
+    @Test
+    void an_exact_answer_to_a_request_whose_confirmation_was_lost_is_matched_once_its_row_is_found() {
+        var request = sender(losesTheAnswerOf(mailbox)).requestReference("GLST");
+        assertThat(request.status()).isEqualTo(RequestStatus.PENDING);
+        var answer = new io.msgx.pipeline.codec.MessageMeta("AODB", null, "GLST", "RESP", "900",
+                java.time.LocalDateTime.of(2024, 3, 11, 9, 0), request.seqn());
+
+        var withoutMailbox = new ResponseMatcher(OperationDayRule.defaults(), java.time.Duration.ofMinutes(5))
+                .matchReference(store.requests(), answer, "GLST");
+        var withMailbox = new ResponseMatcher(OperationDayRule.defaults(), java.time.Duration.ofMinutes(5), mailbox)
+                .matchReference(store.requests(), answer, "GLST");
+
+        assertThat(withoutMailbox).isInstanceOf(ResponseMatch.Unmatched.class);
+        assertThat(withMailbox).isInstanceOfSatisfying(ResponseMatch.Matched.class, matched -> {
+            assertThat(matched.request().id()).isEqualTo(request.id());
+            assertThat(matched.request().status()).isEqualTo(RequestStatus.SENT);
+            assertThat(matched.request().outMsgId()).isEqualTo(mailbox.outbound().get(0).id());
+        });
+    }
+
+    @Test
+    void a_request_never_written_is_not_matched_by_an_answer_naming_it() {
+        mailbox.setUnavailable(true);
+        var request = sender.requestReference("GLST");
+        mailbox.setUnavailable(false);
+        var answer = new io.msgx.pipeline.codec.MessageMeta("AODB", null, "GLST", "RESP", "900",
+                java.time.LocalDateTime.of(2024, 3, 11, 9, 0), request.seqn());
+
+        var match = new ResponseMatcher(OperationDayRule.defaults(), java.time.Duration.ofMinutes(5), mailbox)
+                .matchReference(store.requests(), answer, "GLST");
+
+        assertThat(match).isInstanceOfSatisfying(ResponseMatch.Unmatched.class, unmatched ->
+                assertThat(unmatched.reason()).contains("not found in the mailbox"));
+        assertThat(store.requests().find(request.id()).orElseThrow().status()).isEqualTo(RequestStatus.PENDING);
+    }
+
+    /** A mailbox that writes the outbound row and then loses the answer, as a dropped connection does. */
+    private static Mailbox losesTheAnswerOf(Mailbox mailbox) {
+        return (Mailbox) Proxy.newProxyInstance(RequestSenderTest.class.getClassLoader(), new Class<?>[]{Mailbox.class},
+                (proxy, method, args) -> {
+                    var result = method.invoke(mailbox, args);
+                    if (method.getName().equals("appendOutbound")) {
+                        throw new MailboxUnavailableException("connection lost after the insert", null);
+                    }
+                    return result;
+                });
+    }
+
+    @Test
+    void the_outbound_lookup_finds_only_rows_written_since_the_request() {
+        long old = mailbox.appendOutbound(new OutboundMessage("<SEQN>5</SEQN>", "AODB", clock.instant().minusSeconds(60)));
+        assertThat(mailbox.findOutbound("<SEQN>5</SEQN>", clock.instant())).isEmpty();
+        assertThat(mailbox.findOutbound("<SEQN>5</SEQN>", clock.instant().minusSeconds(60))).hasValue(old);
+    }
+}
