@@ -12,13 +12,16 @@ import java.util.Optional;
  * ({@code msgx.identity.include-day-boundary}) also {@code |yyyyMMdd} of {@code DTTM}, for senders whose
  * {@code SEQN} restarts every day.
  *
- * <p>A part longer than {@value #PART_WIDTH} characters (never seen in real traffic, where each is a short code or
- * number) is shortened to its first 16 characters, {@code ~} and the start of its SHA-256 in hex, so that every key
- * fits {@code IDENTITY_KEY}'s 200 characters and two different parts still make two keys (D-102).
+ * <p>A key longer than {@code IDENTITY_KEY}'s {@value #WIDTH} characters (never seen in real traffic, where each part
+ * is a short code or number) has each part longer than {@value #PART_WIDTH} shortened to its first 16 characters,
+ * {@code ~} and the start of its SHA-256 in hex: it then fits, and two different parts still make two keys. Every key
+ * that fits is kept as it is, as before (D-102).
  */
 public record MessageIdentity(String key) {
 
-    /** The longest part kept as it is: four of them and the day fit {@code IDENTITY_KEY} (200). */
+    /** The width of {@code IDENTITY_KEY} in both schemas. */
+    static final int WIDTH = 200;
+    /** The longest part kept as it is in a key too long: four of them and the day fit {@link #WIDTH}. */
     static final int PART_WIDTH = 40;
     private static final int KEPT = 16;
     private static final DateTimeFormatter DAY = DateTimeFormatter.ofPattern("uuuuMMdd");
@@ -30,9 +33,13 @@ public record MessageIdentity(String key) {
     }
 
     public static MessageIdentity of(MessageMeta meta, boolean includeDayBoundary) {
-        String key = fitted(meta.sender()) + '|' + fitted(meta.type()) + '|' + fitted(meta.subtype()) + '|'
-                + fitted(meta.sequence());
-        return new MessageIdentity(includeDayBoundary ? key + '|' + DAY.format(meta.sentAt()) : key);
+        var day = includeDayBoundary ? "|" + DAY.format(meta.sentAt()) : "";
+        var key = meta.sender() + '|' + meta.type() + '|' + meta.subtype() + '|' + meta.sequence() + day;
+        if (key.length() <= WIDTH) {
+            return new MessageIdentity(key);
+        }
+        return new MessageIdentity(fitted(meta.sender()) + '|' + fitted(meta.type()) + '|' + fitted(meta.subtype())
+                + '|' + fitted(meta.sequence()) + day);
     }
 
     /** {@code part} as it is when it fits {@value #PART_WIDTH}, else its start, {@code ~} and its digest's start. */

@@ -40,6 +40,14 @@ class MessageIdentityTest {
                 .isNotEqualTo(key);
     }
 
+    @Test
+    void a_long_part_in_a_key_that_fits_is_kept_as_it_is() {
+        var sequence = "7".repeat(100);
+
+        assertThat(MessageIdentity.of(withSequence(sequence), true).key())
+                .isEqualTo("AODB|SCHD|DNLD|" + sequence + "|20260311");
+    }
+
     /** Every key fits IDENTITY_KEY, keeps its parts and the day, and tells two sequences apart. */
     @Property(tries = 300)
     void every_key_fits_the_column_and_tells_sequences_apart(@ForAll("parts") String sequence,
