@@ -318,8 +318,9 @@ public abstract class JdbcOutbox
     }
 
     /**
-     * One grouped look-up of the rows whose retry has come ({@code NEXT_ATTEMPT_AT} is set only by a failed delivery),
-     * through the index on {@code NEXT_ATTEMPT_AT}; PostgreSQL has a partial index of its own for it (D-47).
+     * One grouped look-up of the pending rows whose {@code NEXT_ATTEMPT_AT} (set by a failed delivery, a resend or a
+     * re-armed projection) has come: on Oracle a range of {@code IX_MSG_EVENT_MSG_RETRYING}, which leads with it (no
+     * plan check backs this on Oracle); PostgreSQL overrides it with a look-up in its partial index (D-47).
      */
     @Override
     public Optional<DueRetries> dueRetries(Instant now) {

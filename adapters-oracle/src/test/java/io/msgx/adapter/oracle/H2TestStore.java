@@ -245,11 +245,10 @@ public final class H2TestStore implements PipelineStore {
     /** One kept in-memory database, its pool and the number of stores handed out on it. */
     private static final class Database {
 
-        private static final List<String> SEQUENCES = List.of("MSG_EVENT_SEQ", "REQ_TRACK_SEQ", "SCHD_SNAP_LOG_SEQ");
-
         final HikariDataSource dataSource;
         final Sql sql;
-        long lease;
+        final List<String> sequences;
+        volatile long lease;
 
         Database(int slot) {
             var config = new HikariConfig();
@@ -259,16 +258,19 @@ public final class H2TestStore implements PipelineStore {
             config.setPassword("");
             config.setMaximumPoolSize(8);
             config.setMinimumIdle(0);
+            config.setConnectionTimeout(5_000);
             config.setPoolName("msgx-h2-test-store-" + slot);
             dataSource = new HikariDataSource(config);
             sql = Sql.autoCommit(OracleDialect.ORACLE, dataSource);
             OracleSchema.migrate(dataSource);
+            sequences = sql.run("listing the sequences", session -> session.list("SELECT SEQUENCE_NAME FROM"
+                    + " INFORMATION_SCHEMA.SEQUENCES WHERE SEQUENCE_SCHEMA = 'PUBLIC'", row -> row.text("SEQUENCE_NAME")));
         }
 
         void empty() {
             try (var connection = dataSource.getConnection(); var statement = connection.createStatement()) {
                 OracleTestDatabase.emptyTables(statement);
-                for (var sequence : SEQUENCES) {
+                for (var sequence : sequences) {
                     statement.executeUpdate("ALTER SEQUENCE " + sequence + " RESTART WITH 1");
                 }
             } catch (SQLException e) {

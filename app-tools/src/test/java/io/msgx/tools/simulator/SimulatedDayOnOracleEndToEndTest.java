@@ -23,7 +23,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * A simulated airport day written into the real MariaDB mailbox ({@code CMINMSGS}, as the AODB writes it) while the
  * pipeline runs on the Oracle adapter (H2 in {@code MODE=Oracle} here, a real Oracle when {@code MSGX_TEST_ORACLE_URL}
- * is set): the same run and the same assertions as {@link SimulatedDayEndToEndTest} on the fakes.
+ * is set): the same run and the same assertions as {@link SimulatedDayEndToEndTest} on the in-memory mailbox and the H2 test store.
  */
 class SimulatedDayOnOracleEndToEndTest {
 

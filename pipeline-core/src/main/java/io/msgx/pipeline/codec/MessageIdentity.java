@@ -35,7 +35,7 @@ public record MessageIdentity(String key) {
     public static MessageIdentity of(MessageMeta meta, boolean includeDayBoundary) {
         var day = includeDayBoundary ? "|" + DAY.format(meta.sentAt()) : "";
         var key = meta.sender() + '|' + meta.type() + '|' + meta.subtype() + '|' + meta.sequence() + day;
-        if (key.length() <= WIDTH) {
+        if (key.codePointCount(0, key.length()) <= WIDTH) { // the columns count characters, not UTF-16 units
             return new MessageIdentity(key);
         }
         return new MessageIdentity(fitted(meta.sender()) + '|' + fitted(meta.type()) + '|' + fitted(meta.subtype())
@@ -44,7 +44,7 @@ public record MessageIdentity(String key) {
 
     /** {@code part} as it is when it fits {@value #PART_WIDTH}, else its start, {@code ~} and its digest's start. */
     private static String fitted(String part) {
-        if (part == null || part.length() <= PART_WIDTH) {
+        if (part == null || part.codePointCount(0, part.length()) <= PART_WIDTH) {
             return part;
         }
         try {

@@ -21,8 +21,8 @@ public interface OutboxQueries {
      * and among the {@code PENDING} projections, whose delivery failed before and whose {@code NEXT_ATTEMPT_AT} has
      * come ({@link DueRetries#NONE} for a target with none). A dispatcher that knows every event up to some ID was
      * dealt with starts its next run there, or just before the first due retry (D-47), instead of reading the
-     * status index from its first entry every run. Empty when this store cannot answer without reading every
-     * pending row: the dispatcher then starts every run from the first pending row.
+     * status index from its first entry every run. Every store answers; a dispatcher given an empty answer (a
+     * store that could not tell) starts every run from the first pending row.
      */
     Optional<DueRetries> dueRetries(Instant now);
 

@@ -20,8 +20,8 @@ import static org.junit.jupiter.api.Assertions.fail;
  * reports a codec defect ({@link DecodeResult.CodecError}, which the pipeline would retry as a bug of ours); a
  * refusal always says why; {@code peek} works on any text; decoding the same text twice gives the same answer
  * (see {@link #sameAnswer} for the one way the reason may differ).
- * The pipeline-level promises are {@link PipelineFuzzTest}'s; the named attacks are in
- * {@code codec.HardeningTest} (codec) and {@link HostileInputPipelineTest} (pipeline).
+ * The pipeline-level promises are {@code PipelineFuzzTest}'s (pipeline-tests); the named attacks are in
+ * {@code codec.HardeningTest} (codec) and {@code HostileInputPipelineTest} (pipeline-tests).
  */
 class CodecFuzzTest {
 

@@ -34,8 +34,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * Schedule answers (SCHD/RESP) are applied only when they answer an open request of ours (G-RESP-GUARD); reference
  * answers are always applied and close the reference request they answer. Every path from sending the request
- * to the answer's end, through the whole pipeline; a mailbox and store pair's test class extends this (the fakes
- * here, MariaDB and PostgreSQL in the runner's tests).
+ * to the answer's end, through the whole pipeline; a mailbox and store pair's test class extends this (the
+ * in-memory mailbox and the H2 test store in pipeline-tests, MariaDB and PostgreSQL in the runner's tests).
  */
 public abstract class ResponseFlowContract {
 

@@ -18,7 +18,6 @@ import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * What the outbox ports ({@link Notifications}, {@link Projections}, {@link ReferenceNotifications},
@@ -464,26 +463,6 @@ public abstract class OutboxContract {
         assertThat(notifications().dueNotifications(now(), 10, b)).extracting(OutboxEntry::eventId).containsExactly(d);
     }
 
-    @Test
-    void theDueRetriesBeginAtTheLowestEventIdWhoseRetryHasComeInEachTarget() {
-        append("1001", 1);
-        long later = append("1002", 1);
-        long first = append("1003", 1);
-        long projection = upsertAndGetId("1004", 1);
-        upsertAndGetId("1005", 1);
-        assertThat(outboxQueries().dueRetries(now())).as("nothing failed yet")
-                .contains(new OutboxQueries.DueRetries(OutboxQueries.DueRetries.NONE, OutboxQueries.DueRetries.NONE));
-
-        fail(later, now().plusSeconds(60));
-        fail(first, now());
-        fail(projection, now());
-
-        assertThat(outboxQueries().dueRetries(now())).as("1002's retry has not come, 1003's has")
-                .contains(new OutboxQueries.DueRetries(first, projection));
-        assertThat(outboxQueries().dueRetries(now().plusSeconds(60)))
-                .contains(new OutboxQueries.DueRetries(later, projection));
-    }
-
     // --- dueProjections ---
 
     @Test
@@ -533,8 +512,6 @@ public abstract class OutboxContract {
 
     @Test
     void theDueRetriesBeginAtTheLowestPendingEventWhoseRetryHasCome() {
-        assumeTrue(outboxQueries().dueRetries(now()).isPresent(),
-                "this store does not say where the due retries begin");
         long later = append("1001", 1);
         long sooner = append("1002", 1);
         append("1003", 1);
@@ -555,8 +532,6 @@ public abstract class OutboxContract {
 
     @Test
     void aRetryConfirmedOrDeadIsNoLongerDue() {
-        assumeTrue(outboxQueries().dueRetries(now()).isPresent(),
-                "this store does not say where the due retries begin");
         long confirmed = append("1001", 1);
         long dead = append("1002", 1);
         long waiting = append("1003", 1);

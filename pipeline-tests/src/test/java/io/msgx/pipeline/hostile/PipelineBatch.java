@@ -34,7 +34,7 @@ import java.util.function.LongPredicate;
  *   <li>every message ends terminal ({@code SUCCEEDED}, {@code SKIPPED} or {@code DEAD}) with a reason; a
  *       {@code DEAD} one has an error class; {@code MALFORMED} and {@code PROTOCOL} were never retried;</li>
  *   <li>the only failed attempts are {@code UNSUPPORTED} (an unknown type): a {@code CODEC_ERROR},
- *       {@code INTERNAL} or {@code INFRA} failure on the fakes is a defect of ours, and so is a failure that
+ *       {@code INTERNAL} or {@code INFRA} failure is a defect of ours (the in-memory mailbox and the H2 store do not fail), and so is a failure that
  *       could not be recorded;</li>
  *   <li>FIFO: messages end in mailbox order, each once, and the valid canary at the end of the batch ends
  *       {@code SUCCEEDED} — no bad message stalls the queue;</li>
@@ -88,7 +88,7 @@ final class PipelineBatch {
                 clock.set(waiting.until());
                 continue;
             }
-            throw new AssertionError("the pipeline stopped with " + last + " although the fakes never fail");
+            throw new AssertionError("the pipeline stopped with " + last + " although neither the in-memory mailbox nor the H2 store fails");
         }
         throw new AssertionError("the pipeline was still busy after " + rounds + " rounds for " + items.size() + " messages");
     }
