@@ -21,7 +21,6 @@ public final class JdbcHousekeeping implements Housekeeping {
     @Override
     public int deleteProcessingHistoryBefore(Instant cutoff, int limit) {
         Objects.requireNonNull(cutoff, "cutoff");
-        Sql.requireLimit(limit);
         return sql.deleteFirst("deleting processing history archived before " + cutoff,
                 "PROC_STATE_HST", "MSG_ID", "ARCHIVED_AT < ?", "ARCHIVED_AT, MSG_ID", limit, cutoff);
     }
@@ -29,7 +28,6 @@ public final class JdbcHousekeeping implements Housekeeping {
     @Override
     public int deleteFlightHistoryBefore(Instant cutoff, int limit) {
         Objects.requireNonNull(cutoff, "cutoff");
-        Sql.requireLimit(limit);
         return sql.deleteFirst("deleting flight history archived before " + cutoff,
                 "FLIGHT_HST", "FLID, STATE_VERSION", "ARCHIVED_AT < ?", "ARCHIVED_AT, FLID, STATE_VERSION",
                 limit, cutoff);
@@ -44,7 +42,6 @@ public final class JdbcHousekeeping implements Housekeeping {
     public int deleteScheduleLogBefore(LocalDate scopeEndBefore, Instant recordedBefore, int limit) {
         Objects.requireNonNull(scopeEndBefore, "scopeEndBefore");
         Objects.requireNonNull(recordedBefore, "recordedBefore");
-        Sql.requireLimit(limit);
         return sql.deleteFirst("deleting the schedule trail of scopes ended before " + scopeEndBefore,
                 "SCHD_SNAP_LOG", "ID", "(SCOPE_END < ? OR SCOPE_END IS NULL) AND RECV_AT < ?",
                 "SCOPE_END NULLS FIRST, RECV_AT, ID", limit, scopeEndBefore, recordedBefore);
@@ -58,7 +55,6 @@ public final class JdbcHousekeeping implements Housekeeping {
     @Override
     public int deleteClosedRequestsBefore(Instant cutoff, int limit) {
         Objects.requireNonNull(cutoff, "cutoff");
-        Sql.requireLimit(limit);
         return sql.deleteFirst("deleting requests closed before " + cutoff,
                 "REQ_TRACK", "ID", "STATUS IN ('DONE', 'EXPIRED') AND DONE_AT < ?", "DONE_AT, ID", limit, cutoff);
     }
@@ -66,7 +62,6 @@ public final class JdbcHousekeeping implements Housekeeping {
     @Override
     public int deleteRawCopiesBefore(Instant cutoff, int limit) {
         Objects.requireNonNull(cutoff, "cutoff");
-        Sql.requireLimit(limit);
         return sql.deleteFirst("deleting raw message copies kept before " + cutoff,
                 "RAW_MSG_COPY", "MSG_ID", "KEPT_AT < ?", "KEPT_AT, MSG_ID", limit, cutoff);
     }

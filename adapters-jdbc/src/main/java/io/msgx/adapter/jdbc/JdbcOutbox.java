@@ -302,7 +302,6 @@ public abstract class JdbcOutbox
 
     @Override
     public int deleteSentBefore(Instant cutoff, int limit) {
-        Sql.requireLimit(limit);
         // Checked again on the row deleted: a projection re-opened by a newer version meanwhile stays. On Oracle the
         // batch is found through IX_MSG_EVENT_SENT; PostgreSQL, which has no such index (D-49), walks its key instead.
         return sql.deleteFirst("deleting delivered events sent before " + cutoff, "MSG_EVENT", "EVENT_ID",

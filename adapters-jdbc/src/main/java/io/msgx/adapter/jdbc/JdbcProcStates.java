@@ -52,7 +52,7 @@ public class JdbcProcStates
         implements MessageQueue, IdentityRegister, BackfillMarks, MessageReplays, MessageArchive, MessageQueries {
 
     /** Every column of {@code PROC_STATE}, as {@link #recordOf} reads them. */
-    protected static final String COLUMNS = "MSG_ID, STATE, IDENTITY_KEY, ATTEMPTS, NEXT_ATTEMPT_AT, ERROR_CLASS, "
+    public static final String COLUMNS = "MSG_ID, STATE, IDENTITY_KEY, ATTEMPTS, NEXT_ATTEMPT_AT, ERROR_CLASS, "
             + "LAST_ERROR, RECEIVED_AT, ENQUEUED_AT, UPDATED_AT, BACKFILL_NEXT_AT, BACKFILL_AT, BACKFILL_ATTEMPTS, "
             + "BACKFILL_ABANDONED_AT, BACKFILL_ABANDONED_REASON";
     private static final String P_COLUMNS = "p." + COLUMNS.replace(", ", ", p.");
@@ -529,7 +529,6 @@ public class JdbcProcStates
     @Override
     public int forgetArchivedBefore(Instant cutoff, int limit) {
         Objects.requireNonNull(cutoff, "cutoff");
-        Sql.requireLimit(limit);
         return sql.deleteFirst("forgetting dedup shadows archived before " + cutoff,
                 "PROC_STATE", "MSG_ID", "STATE = 'ARCHIVED' AND UPDATED_AT < ?", "UPDATED_AT, MSG_ID", limit, cutoff);
     }

@@ -180,10 +180,11 @@ public final class Sql {
      * {@code condition}, the first in {@code order} ({@code WHERE key IN (}{@link #firstRows}{@code )}, the 11g way),
      * the condition checked again on the rows deleted so that a row changed meanwhile stays. {@code key} is the key
      * column or columns; {@code condition} and {@code order} name the table's columns unqualified; {@code params} are
-     * the condition's. Returns how many rows were deleted.
+     * the condition's. Returns how many rows were deleted; a {@code limit} below 1 is refused ({@link #requireLimit}).
      */
     public int deleteFirst(String operation, String table, String key, String condition, String order, int limit,
                     Object... params) {
+        requireLimit(limit);
         var keys = key.contains(",") ? "(" + key + ")" : key;
         var bound = new Object[2 * params.length + 1];
         System.arraycopy(params, 0, bound, 0, params.length);

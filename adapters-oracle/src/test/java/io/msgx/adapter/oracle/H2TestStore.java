@@ -3,6 +3,7 @@ package io.msgx.adapter.oracle;
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import io.msgx.adapter.jdbc.JdbcOutbox;
+import io.msgx.adapter.jdbc.JdbcProcStates;
 import io.msgx.adapter.jdbc.Sql;
 import io.msgx.domain.flight.FlightId;
 import io.msgx.domain.flight.FlightState;
@@ -32,7 +33,6 @@ import io.msgx.pipeline.store.ReferenceOutboxEntry;
 
 import java.sql.SQLException;
 import java.time.Clock;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
 
@@ -206,11 +206,7 @@ public final class H2TestStore implements PipelineStore {
 
     /** Every processing record, in message ID order. */
     public List<ProcRecord> allRecords() {
-        var records = new ArrayList<ProcRecord>();
-        for (long msgId : read("SELECT MSG_ID FROM PROC_STATE ORDER BY MSG_ID", row -> row.longValue("MSG_ID"))) {
-            records.add(queue().find(msgId).orElseThrow());
-        }
-        return records;
+        return read("SELECT " + JdbcProcStates.COLUMNS + " FROM PROC_STATE ORDER BY MSG_ID", JdbcProcStates::recordOf);
     }
 
     /** Every outbox row but the reference data's, in {@code EVENT_ID} order. */
