@@ -221,6 +221,12 @@ public final class Fixtures {
                     .toList();
         }
 
+        /** Nothing is ever archived here. */
+        @Override
+        public Map<FlightId, Long> formerVersions(Collection<FlightId> absent) {
+            return Map.of();
+        }
+
         @Override
         public void save(Collection<FlightState> states, Instant now) {
             states.forEach(s -> flights.put(s.flid(), s));

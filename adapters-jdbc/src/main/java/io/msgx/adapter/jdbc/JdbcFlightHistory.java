@@ -23,6 +23,13 @@ import java.util.function.Consumer;
  */
 public final class JdbcFlightHistory implements FlightHistory {
 
+    /**
+     * Past their life: an operation day before the cutoff, or no day and no update for long; and evidence that they
+     * ended: deleted, or quiet. Parameters: operation day before, unplaced before, quiet before.
+     */
+    private static final String ENDED = "(OPERATION_DAY < ? OR (OPERATION_DAY IS NULL AND UPDATED_AT < ?))"
+            + " AND (STATE = 'DELETED' OR UPDATED_AT < ?)";
+
     private final Sql sql;
     private final BooleanSupplier locked;
     private final Consumer<String> rollbackOnly;
@@ -41,13 +48,18 @@ public final class JdbcFlightHistory implements FlightHistory {
         Objects.requireNonNull(quietBefore, "quietBefore");
         Sql.requireLimit(limit);
         return sql.run("listing flights past their life (operation day before " + operationDayBefore + ")",
-                session -> session.list(sql.firstRows("SELECT FLID FROM FLIGHT_SCHD"
-                                // past their life: an operation day before the cutoff, or no day and no update for long
-                                + " WHERE (OPERATION_DAY < ? OR (OPERATION_DAY IS NULL AND UPDATED_AT < ?))"
-                                // and evidence that they ended: deleted, or quiet
-                                + " AND (STATE = 'DELETED' OR UPDATED_AT < ?)"
+                session -> session.list(sql.firstRows("SELECT FLID FROM FLIGHT_SCHD WHERE " + ENDED
                                 + " ORDER BY UPDATED_AT, FLID"),
                         row -> FlightId.of(row.text("FLID")), operationDayBefore, unplacedBefore, quietBefore, limit));
+    }
+
+    @Override
+    public boolean isCandidate(FlightId flid, LocalDate operationDayBefore, Instant unplacedBefore,
+                               Instant quietBefore) {
+        Objects.requireNonNull(flid, "flid");
+        return sql.run("checking that FLID " + flid + " is past its life", session -> session.one(
+                "SELECT FLID FROM FLIGHT_SCHD WHERE FLID = ? AND " + ENDED, row -> row.text("FLID"), flid.value(),
+                operationDayBefore, unplacedBefore, quietBefore).isPresent());
     }
 
     @Override

@@ -123,6 +123,42 @@ public final class JdbcFlightStore implements FlightStore, FlightQueries {
         });
     }
 
+    /**
+     * One statement per chunk of FLIDs: each FLID's newest {@code FLIGHT_HST} version, and beside them the highest
+     * version retention has deleted ({@code FLIGHT_HST_FORGOTTEN}), which every FLID is at least (D-103).
+     */
+    @Override
+    public Map<FlightId, Long> formerVersions(Collection<FlightId> absent) {
+        if (absent.isEmpty()) {
+            return Map.of();
+        }
+        var ids = texts(absent);
+        return sql.run("reading the archived versions of " + ids.size() + " flight(s) " + sample(ids), session -> {
+            var archived = new HashMap<String, Long>();
+            long forgotten = 0;
+            for (var condition : dialect.oneOf("FLID", KeyLookup.BY_INDEX, ids)) {
+                for (var row : session.list("SELECT FLID, MAX(STATE_VERSION) AS STATE_VERSION FROM FLIGHT_HST WHERE "
+                                + condition.sql() + " GROUP BY FLID UNION ALL SELECT CAST(NULL AS VARCHAR(32)) AS FLID,"
+                                + " MAX_STATE_VERSION AS STATE_VERSION FROM FLIGHT_HST_FORGOTTEN",
+                        row -> Map.entry(row.textOrEmpty("FLID"), row.longValue("STATE_VERSION")), condition.params())) {
+                    if (row.getKey().isEmpty()) {
+                        forgotten = Math.max(forgotten, row.getValue());
+                    } else {
+                        archived.put(row.getKey(), row.getValue());
+                    }
+                }
+            }
+            var former = new HashMap<FlightId, Long>();
+            for (var id : ids) {
+                long version = Math.max(forgotten, archived.getOrDefault(id, 0L));
+                if (version > 0) {
+                    former.put(FlightId.of(id), version);
+                }
+            }
+            return former;
+        });
+    }
+
     @Override
     public List<FlightId> findByFlightNumber(String flightNumber, LocalDate operationDay) {
         return sql.run("looking up flight number " + flightNumber, session -> operationDay == null

@@ -25,9 +25,21 @@ public final class JdbcHousekeeping implements Housekeeping {
                 "PROC_STATE_HST", "MSG_ID", "ARCHIVED_AT < ?", "ARCHIVED_AT, MSG_ID", limit, cutoff);
     }
 
+    /**
+     * {@inheritDoc}
+     *
+     * <p>First raises {@code FLIGHT_HST_FORGOTTEN} to the highest version of every row older than {@code cutoff} (a
+     * range of {@code IX_FLIGHT_HST_ARCHIVED_AT}), then deletes: a flight that comes back after its history is gone
+     * still continues above every version it had (D-103). Each statement commits on its own; a stop between them leaves
+     * the mark higher than the rows deleted, never lower.
+     */
     @Override
     public int deleteFlightHistoryBefore(Instant cutoff, int limit) {
         Objects.requireNonNull(cutoff, "cutoff");
+        sql.run("keeping the highest version of flight history archived before " + cutoff, session -> session.update(
+                "UPDATE FLIGHT_HST_FORGOTTEN SET MAX_STATE_VERSION = (SELECT MAX(STATE_VERSION) FROM FLIGHT_HST"
+                        + " WHERE ARCHIVED_AT < ?), FORGOTTEN_BEFORE = ? WHERE MAX_STATE_VERSION < (SELECT MAX(STATE_VERSION)"
+                        + " FROM FLIGHT_HST WHERE ARCHIVED_AT < ?)", cutoff, cutoff, cutoff));
         return sql.deleteFirst("deleting flight history archived before " + cutoff,
                 "FLIGHT_HST", "FLID, STATE_VERSION", "ARCHIVED_AT < ?", "ARCHIVED_AT, FLID, STATE_VERSION",
                 limit, cutoff);

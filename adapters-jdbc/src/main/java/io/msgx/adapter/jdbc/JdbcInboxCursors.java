@@ -45,7 +45,8 @@ public final class JdbcInboxCursors implements InboxCursors {
             throw new IllegalArgumentException("the seed watermark is never negative, got " + watermark);
         }
         return sql.run("seeding the inbox cursor at watermark " + watermark, session -> session.update(
-                "UPDATE INBOX_CURSOR SET W = ?, SEEDED_AT = ?, UPDATED_AT = ?"
+                // No hole timer survives: the fresh instance's wait (below the seed) must not age the next hole.
+                "UPDATE INBOX_CURSOR SET W = ?, HOLE_SINCE = NULL, SEEDED_AT = ?, UPDATED_AT = ?"
                         + " WHERE ID = 1 AND W = 0 AND SEEDED_AT IS NULL AND NOT EXISTS (SELECT 1 FROM PROC_STATE)",
                 watermark, seededAt, seededAt) == 1);
     }

@@ -26,18 +26,20 @@ public final class FlightSnapshot {
     private final Set<FlightId> lookedUp;
     private final Set<FlightId> childSetsLoaded;
     private final boolean complete;
+    private final Map<FlightId, Long> formerVersions;
 
     private FlightSnapshot(Map<FlightId, FlightState> flights, Set<FlightId> lookedUp, Set<FlightId> childSetsLoaded,
-                           boolean complete) {
+                           boolean complete, Map<FlightId, Long> formerVersions) {
         this.flights = Map.copyOf(flights);
         this.lookedUp = Set.copyOf(lookedUp);
         this.childSetsLoaded = Set.copyOf(childSetsLoaded);
         this.complete = complete;
+        this.formerVersions = Map.copyOf(formerVersions);
     }
 
     /** A snapshot of every flight there is: any FLID not in it does not exist. */
     public static FlightSnapshot complete(Collection<FlightState> allFlights) {
-        return new FlightSnapshot(index(allFlights), Set.of(), Set.of(), true);
+        return new FlightSnapshot(index(allFlights), Set.of(), Set.of(), true, Map.of());
     }
 
     /**
@@ -50,7 +52,32 @@ public final class FlightSnapshot {
         var covered = new HashSet<>(lookedUp);
         covered.addAll(childSetsLoaded);
         found.forEach(f -> covered.add(f.flid()));
-        return new FlightSnapshot(index(found), covered, childSetsLoaded, false);
+        return new FlightSnapshot(index(found), covered, childSetsLoaded, false, Map.of());
+    }
+
+    /**
+     * This snapshot knowing, for flights that do not exist now, the last {@code STATE_VERSION} each was published
+     * with before the history cleanup took it out of the current state: a flight that comes back continues above it,
+     * so that a FLID's version never goes back (D-103). A FLID without an entry starts at 1.
+     *
+     * @throws IllegalArgumentException when a FLID of {@code former} exists in this snapshot, or a version is below 1
+     */
+    public FlightSnapshot withFormerVersions(Map<FlightId, Long> former) {
+        former.forEach((flid, version) -> {
+            if (flights.containsKey(flid)) {
+                throw new IllegalArgumentException("FLID " + flid + " exists; only a flight that left the current "
+                        + "state has a former version");
+            }
+            if (version < 1) {
+                throw new IllegalArgumentException("FLID " + flid + ": a former version starts at 1, got " + version);
+            }
+        });
+        return new FlightSnapshot(flights, lookedUp, childSetsLoaded, complete, former);
+    }
+
+    /** The version a flight that does not exist now was last published with, if it existed before. */
+    public Optional<Long> formerVersion(FlightId flid) {
+        return Optional.ofNullable(formerVersions.get(flid));
     }
 
     private static Map<FlightId, FlightState> index(Collection<FlightState> states) {

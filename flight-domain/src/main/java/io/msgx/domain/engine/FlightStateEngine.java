@@ -32,7 +32,8 @@ import java.util.stream.Stream;
  * <p>Every message kind has a handler that proposes next contents. The engine then does what is common to
  * all of them: it keeps only the flights whose content really changed, adds every master whose {@code MAFL}
  * moved because a child appeared, left, moved or was renamed (INV-22), advances each of those flights'
- * {@code STATE_VERSION} by exactly one, and builds one event per flight. A message that changes nothing
+ * {@code STATE_VERSION} by exactly one (a flight new to the current state starts at 1, or above the version its FLID
+ * had before it was archived), and builds one event per flight. A message that changes nothing
  * changes no version.
  *
  * <p>Reading: {@link #flightsNamedBy} then {@link #mastersTouchedBy} say which flights, and which masters'
@@ -155,7 +156,8 @@ public final class FlightStateEngine {
         var changes = new ArrayList<FlightChange>();
         for (var flid : changed) {
             var before = current.find(flid).orElse(null);
-            var next = before == null ? after.get(flid) : after.get(flid).withVersionAfter(before, msgId);
+            var next = before == null ? firstVersion(current, after.get(flid))
+                    : after.get(flid).withVersionAfter(before, msgId);
             var mafl = publishesMafl(next) ? maflAfter.get(flid) : null;
             var beforeMafl = before != null && publishesMafl(before)
                     ? maflBefore.computeIfAbsent(flid, m -> projection(current, m, childrenBefore.getOrDefault(m, List.of())))
@@ -163,6 +165,11 @@ public final class FlightStateEngine {
             changes.add(new FlightChange(before, next, mafl, event(before, next, beforeMafl, mafl)));
         }
         return new Decision.Applied(changes);
+    }
+
+    /** A flight new to the current state: version 1, or above the version its FLID had before its archive (D-103). */
+    private static FlightState firstVersion(FlightSnapshot current, FlightState created) {
+        return current.formerVersion(created.flid()).map(created::continuingAfter).orElse(created);
     }
 
     private static Map<FlightId, List<FlightState>> childrenByMaster(Collection<FlightState> states) {

@@ -7,7 +7,8 @@ import java.util.Optional;
  * The full authoritative state of one flight instance: what {@code FLIGHT_SCHD} and its detail tables hold.
  *
  * <p>{@code stateVersion} goes up by exactly one with every change of the flight's content (fields, lists,
- * state, operation day) or of its derived {@code MAFL}; {@code lastMsgId} is the mailbox ID of the message
+ * state, operation day) or of its derived {@code MAFL}; a flight starts at 1, or, when its FLID was archived
+ * before, one above the version it had then ({@link #continuingAfter}); {@code lastMsgId} is the mailbox ID of the message
  * that made the latest change. {@code operationDay} may be null for a flight no schedule has placed yet.
  * {@code MAFL} is not part of the state: it is derived from the children ({@link MaflProjection}).
  */
@@ -74,6 +75,14 @@ public record FlightState(
 
     public FlightState withLists(FlightLists newLists) {
         return new FlightState(flid, status, stateVersion, operationDay, lastMsgId, fields, newLists);
+    }
+
+    /**
+     * This new flight's content as the first version after {@code formerVersion}, the last version the FLID had
+     * before it left the current state: a FLID's version never goes back, even across its archive (D-103).
+     */
+    public FlightState continuingAfter(long formerVersion) {
+        return new FlightState(flid, status, formerVersion + 1, operationDay, lastMsgId, fields, lists);
     }
 
     /** This content as the version after {@code previous}, written by message {@code msgId}. */

@@ -71,6 +71,42 @@ class FlightStateEngineProperties {
         }
     }
 
+    /** A step of a flight's life beside its messages: the history cleanup takes the flight out of the current state. */
+    private record Archive(String flid) {
+    }
+
+    @Property(tries = 300)
+    void a_flids_version_never_goes_back_even_across_its_archive(@ForAll("lives") List<Object> steps) {
+        var store = new InMemoryFlights();
+        var lastSeen = new HashMap<FlightId, Long>();
+        for (var step : steps) {
+            if (step instanceof Archive archive) {
+                store.archive(archive.flid());
+                continue;
+            }
+            if (store.accept((FlightMessage) step) instanceof Decision.Applied applied) {
+                for (var change : applied.changes()) {
+                    var flid = change.after().flid();
+                    var previous = lastSeen.get(flid);
+                    assertThat(change.after().stateVersion()).as("FLID %s after version %s", flid, previous)
+                            .isEqualTo(previous == null ? 1 : previous + 1);
+                    lastSeen.put(flid, change.after().stateVersion());
+                }
+            }
+        }
+    }
+
+    @Provide
+    Arbitrary<List<Object>> lives() {
+        return Arbitraries.frequencyOf(
+                Tuple.of(4, schedules().map(Object.class::cast)),
+                Tuple.of(1, adfts().map(Object.class::cast)),
+                Tuple.of(3, operations().map(Object.class::cast)),
+                Tuple.of(1, deletions().map(Object.class::cast)),
+                Tuple.of(2, flids().map(Archive::new).map(Object.class::cast)))
+                .list().ofMinSize(1).ofMaxSize(30);
+    }
+
     @Property(tries = 300)
     void an_operation_day_once_set_never_changes(@ForAll("sequences") List<FlightMessage> messages) {
         var store = new InMemoryFlights();

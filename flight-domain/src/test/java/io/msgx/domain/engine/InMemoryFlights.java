@@ -18,6 +18,8 @@ final class InMemoryFlights {
 
     private final FlightStateEngine engine;
     private final Map<FlightId, FlightState> flights = new HashMap<>();
+    /** The last version of each flight {@link #archive} took out, as a store's history keeps it. */
+    private final Map<FlightId, Long> former = new HashMap<>();
     private long nextMsgId = 1;
 
     InMemoryFlights(FlightStateEngine engine) {
@@ -29,7 +31,10 @@ final class InMemoryFlights {
     }
 
     Decision accept(FlightMessage message) {
-        var decision = engine.apply(FlightSnapshot.complete(flights.values()), message, nextMsgId++);
+        var absentFormer = new HashMap<>(former);
+        absentFormer.keySet().removeAll(flights.keySet());
+        var decision = engine.apply(FlightSnapshot.complete(flights.values()).withFormerVersions(absentFormer), message,
+                nextMsgId++);
         if (decision instanceof Decision.Applied applied) {
             applied.changes().forEach(c -> flights.put(c.after().flid(), c.after()));
         }
@@ -42,6 +47,15 @@ final class InMemoryFlights {
             return applied;
         }
         throw new AssertionError("expected the message to apply, got " + decision);
+    }
+
+    /** Take the flight out of the current state, as the history cleanup does once it ended; false when absent. */
+    boolean archive(String flid) {
+        var gone = flights.remove(FlightId.of(flid));
+        if (gone != null) {
+            former.put(gone.flid(), gone.stateVersion());
+        }
+        return gone != null;
     }
 
     FlightState get(String flid) {

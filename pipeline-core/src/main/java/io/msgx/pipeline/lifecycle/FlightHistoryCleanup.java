@@ -16,7 +16,11 @@ import org.slf4j.LoggerFactory;
 
 import java.time.Clock;
 import java.time.Instant;
+import java.time.LocalDate;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
+import java.util.stream.Stream;
 
 /**
  * Moves ended flights from the current state to the history store (seeds §9.3, §12.5; INV-18, D1).
@@ -30,12 +34,14 @@ import java.util.List;
  *   <li>its final state is written to the history store; </li>
  *   <li>only then is it physically deleted, with every list.</li>
  * </ol>
- * If the archive fails the transaction rolls back and nothing is deleted. Events of the cleanup carry
+ * If the archive fails the transaction rolls back and nothing is deleted; the flight is tried again in the next
+ * rounds, after a full batch of the others, so flights that keep failing never stop the clean-up of the rest. Events of the cleanup carry
  * {@code msgId} 0 and {@code type=LIFECYCLE}, {@code styp=CLEANUP}.
  */
 public final class FlightHistoryCleanup {
 
     private static final Logger log = LoggerFactory.getLogger(FlightHistoryCleanup.class);
+    private static final int MAX_STUCK = 1000;
 
     private final PipelineStore store;
     private final FlightStateEngine engine;
@@ -43,6 +49,8 @@ public final class FlightHistoryCleanup {
     private final FlightHistorySettings settings;
     private final Clock clock;
     private final FlightEventJson json = new FlightEventJson();
+    /** The flights whose clean-up failed in an earlier round, still candidates; at most {@link #MAX_STUCK}. */
+    private final Set<FlightId> stuck = new LinkedHashSet<>();
 
     public FlightHistoryCleanup(PipelineStore store, FlightStateEngine engine, OperationDayRule dayRule,
                                 FlightHistorySettings settings, Clock clock) {
@@ -58,13 +66,18 @@ public final class FlightHistoryCleanup {
     }
 
     public Round runOnce() {
-        var candidates = store.inTransaction(tx -> candidates(tx, clock.instant()));
+        var listed = store.inTransaction(tx -> candidates(tx, clock.instant(), settings.batch() + stuck.size()));
+        // A flight that keeps failing must not take a place of the batch from the others, round after round: each
+        // round takes a full batch of the others first, then tries the failing ones again.
+        var fresh = listed.stream().filter(flid -> !stuck.contains(flid)).limit(settings.batch());
+        var retried = listed.stream().filter(stuck::contains);
         int archived = 0;
         int tombstoned = 0;
         int failed = 0;
-        for (var flid : candidates) {
+        for (var flid : Stream.concat(fresh, retried).toList()) {
             try {
                 var outcome = store.inLockedTransaction(tx -> cleanUp(tx, flid));
+                stuck.remove(flid);
                 if (outcome != Outcome.NO_LONGER_A_CANDIDATE) {
                     archived++;
                 }
@@ -73,9 +86,13 @@ public final class FlightHistoryCleanup {
                 }
             } catch (RuntimeException e) {
                 failed++;
+                if (stuck.size() < MAX_STUCK) {
+                    stuck.add(flid);
+                }
                 log.error("Flight history: FLID {} not archived, nothing deleted; retried next round: {}", flid, e.toString());
             }
         }
+        stuck.retainAll(listed);
         if (archived + failed > 0) {
             log.info("Flight history: {} flight(s) archived and removed ({} needed a tombstone first), {} failed",
                     archived, tombstoned, failed);
@@ -85,27 +102,42 @@ public final class FlightHistoryCleanup {
 
     private enum Outcome { ARCHIVED, TOMBSTONED_AND_ARCHIVED, NO_LONGER_A_CANDIDATE }
 
-    private List<FlightId> candidates(PipelineTransaction tx, Instant now) {
-        var today = dayRule.dayAt(now).date();
-        var operationDayBefore = today.minusDays(settings.operationDayRetention().toDays());
-        return tx.flightHistory().candidates(operationDayBefore, now.minus(settings.unplacedRetention()),
-                now.minus(settings.quietPeriod()), settings.batch());
+    private List<FlightId> candidates(PipelineTransaction tx, Instant now, int limit) {
+        var cutoffs = Cutoffs.at(now, dayRule, settings);
+        return tx.flightHistory().candidates(cutoffs.operationDayBefore(), cutoffs.unplacedBefore(),
+                cutoffs.quietBefore(), limit);
+    }
+
+    /** When a flight's life is past, as of {@code now}. */
+    private record Cutoffs(LocalDate operationDayBefore, Instant unplacedBefore, Instant quietBefore) {
+
+        static Cutoffs at(Instant now, OperationDayRule dayRule, FlightHistorySettings settings) {
+            var today = dayRule.dayAt(now).date();
+            return new Cutoffs(today.minusDays(settings.operationDayRetention().toDays()),
+                    now.minus(settings.unplacedRetention()), now.minus(settings.quietPeriod()));
+        }
     }
 
     private Outcome cleanUp(PipelineTransaction tx, FlightId flid) {
         var now = clock.instant();
-        if (!candidates(tx, now).contains(flid)) {
+        var cutoffs = Cutoffs.at(now, dayRule, settings);
+        if (!tx.flightHistory().isCandidate(flid, cutoffs.operationDayBefore(), cutoffs.unplacedBefore(),
+                cutoffs.quietBefore())) {
             return Outcome.NO_LONGER_A_CANDIDATE;
         }
-        var flight = tx.flights().find(List.of(flid)).get(0);
+        // Every read goes through the writer, so it knows what the store holds of each flight it writes: a flight it
+        // did not read would be taken for a new one, its list rows inserted again beside the stored ones.
+        var writer = new FlightChangeWriter(tx.flights());
+        var flight = writer.flights().find(List.of(flid)).get(0);
         boolean tombstoned = false;
         if (flight.isActive()) {
             var deletion = new FlightDeletion(flid.value());
-            var decision = engine.apply(FlightReads.snapshotFor(engine, tx.flights(), deletion), deletion, 0);
+            var decision = engine.apply(FlightReads.snapshotFor(engine, writer.flights(), deletion), deletion, 0);
             if (!(decision instanceof Decision.Applied applied)) {
                 throw new IllegalStateException("deleting ACTIVE FLID " + flid + " decided " + decision);
             }
-            FlightChangeWriter.write(tx, applied.changes(), 0, "LIFECYCLE", "CLEANUP", now);
+            writer.add(applied.changes(), 0, "LIFECYCLE", "CLEANUP", now);
+            writer.flush(tx, now);
             flight = applied.changes().stream().map(FlightChange::after).filter(f -> f.flid().equals(flid))
                     .findFirst().orElseThrow();
             tombstoned = true;

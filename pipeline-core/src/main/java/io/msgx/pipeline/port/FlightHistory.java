@@ -20,6 +20,9 @@ public interface FlightHistory {
      */
     List<FlightId> candidates(LocalDate operationDayBefore, Instant unplacedBefore, Instant quietBefore, int limit);
 
+    /** Whether the flight {@code flid} is one of the {@link #candidates} (whatever its place among them). */
+    boolean isCandidate(FlightId flid, LocalDate operationDayBefore, Instant unplacedBefore, Instant quietBefore);
+
     /** Write the flight's final state to the history store ({@code FLIGHT_HST}); {@code snapshot} is its JSON. */
     void archive(FlightState flight, String snapshot, Instant at);
 

@@ -24,6 +24,15 @@ public interface FlightStore {
     List<FlightState> findChildrenOf(Collection<FlightId> masters);
 
     /**
+     * For FLIDs that have no current state: the last {@code STATE_VERSION} each was published with before the history
+     * cleanup took it out ({@code FLIGHT_HST}), and for every FLID at least the highest version the flight history's
+     * retention has forgotten, so that a flight that comes back, even after its history is gone, continues above
+     * anything consumers were sent for its FLID (D-103). A FLID with nothing to say (never archived, nothing
+     * forgotten) is left out.
+     */
+    Map<FlightId, Long> formerVersions(Collection<FlightId> absent);
+
+    /**
      * The {@linkplain FlightStamp stamps} of the flights with these FLIDs that exist and of every flight whose
      * {@code MAID} names one of {@code masters}, each once, in no particular order: what {@link #find} and
      * {@link #findChildrenOf} would return, without the states, so a caller that knows states already reads whole

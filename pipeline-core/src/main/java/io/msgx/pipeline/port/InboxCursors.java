@@ -13,8 +13,8 @@ public interface InboxCursors {
     void save(long watermark, Instant holeSince);
 
     /**
-     * Cut-over seeding, one statement: set the watermark and {@code SEEDED_AT} only on a fresh instance (never
-     * seeded, watermark 0, no processing record at all). False when the instance is not fresh.
+     * Cut-over seeding, one statement: set the watermark and {@code SEEDED_AT}, and clear the hole timer, only on a
+     * fresh instance (never seeded, watermark 0, no processing record at all). False when the instance is not fresh.
      */
     boolean seed(long watermark, Instant seededAt);
 }

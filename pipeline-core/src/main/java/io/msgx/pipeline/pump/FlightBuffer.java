@@ -37,6 +37,9 @@ final class FlightBuffer implements FlightStore {
     /** The known flights by the master their {@code MAID} names: a group asks for children once per message. */
     private final Map<FlightId, Set<FlightId>> knownChildren = new HashMap<>();
     private final Set<FlightId> absent = new HashSet<>();
+    /** The former versions (D-103) asked of the store, by FLID; a FLID asked for with none is in {@link #formerRead}. */
+    private final Map<FlightId, Long> former = new HashMap<>();
+    private final Set<FlightId> formerRead = new HashSet<>();
     private final Map<FlightId, FlightState> changed = new LinkedHashMap<>();
     /** What the store holds, as first read: never overwritten by this transaction's saves. */
     private final Map<FlightId, FlightState> stored = new HashMap<>();
@@ -83,6 +86,39 @@ final class FlightBuffer implements FlightStore {
             }
         }
         return children;
+    }
+
+    /**
+     * Asked of the store once per FLID for the whole transaction; a flight this transaction created is not absent and
+     * has none.
+     */
+    @Override
+    public Map<FlightId, Long> formerVersions(Collection<FlightId> flids) {
+        var unasked = flids.stream().filter(flid -> !formerRead.contains(flid)).distinct().toList();
+        if (!unasked.isEmpty()) {
+            former.putAll(store.formerVersions(unasked));
+            formerRead.addAll(unasked);
+        }
+        var answer = new HashMap<FlightId, Long>();
+        for (var flid : flids) {
+            var version = former.get(flid);
+            if (version != null && !known.containsKey(flid)) {
+                answer.put(flid, version);
+            }
+        }
+        return answer;
+    }
+
+    /**
+     * {@link #read} for a group: also asks, in one call, the former versions of the flights {@code flids} that do not
+     * exist, which a decision creating one of them needs.
+     */
+    void readAhead(Collection<FlightId> flids, Collection<FlightId> masters) {
+        read(flids, masters);
+        var missing = flids.stream().filter(absent::contains).toList();
+        if (!missing.isEmpty()) {
+            formerVersions(missing);
+        }
     }
 
     /**

@@ -47,22 +47,17 @@ public final class FlightChangeWriter {
         this.flights = new FlightBuffer(store, cache);
     }
 
-    /** Write {@code changes} of one decision in {@code tx} at once: the single-decision case. */
-    public static void write(PipelineTransaction tx, List<FlightChange> changes, long msgId, String type, String styp,
-                             Instant now) {
-        var writer = new FlightChangeWriter(tx.flights());
-        writer.add(changes, msgId, type, styp, now);
-        writer.flush(tx, now);
-    }
-
     /** The flights as this transaction's decisions left them so far. */
     public FlightStore flights() {
         return flights;
     }
 
-    /** Read ahead, in as few store calls as possible, the flights {@code flids} and the children of {@code masters}. */
+    /**
+     * Read ahead, in as few store calls as possible, the flights {@code flids} and the children of {@code masters},
+     * and the former versions (D-103) of those of {@code flids} that do not exist.
+     */
     public void readAhead(Collection<FlightId> flids, Collection<FlightId> masters) {
-        flights.read(flids, masters);
+        flights.readAhead(flids, masters);
     }
 
     /** The flights {@link #flush} wrote, each in its last state. */

@@ -9,13 +9,15 @@ import io.msgx.pipeline.port.FlightStore;
 
 import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 
 /**
  * Reads what one decision needs, in the engine's two steps and a bounded number of store calls whatever the
  * package size: the flights the message names; then the masters those flights touch that were not read yet,
- * and every child of those masters.
+ * and every child of those masters; and, for the named flights that do not exist, the versions their FLIDs had
+ * before they were archived.
  */
 public final class FlightReads {
 
@@ -37,6 +39,9 @@ public final class FlightReads {
 
         var lookedUp = new HashSet<>(named);
         lookedUp.addAll(masters);
-        return FlightSnapshot.partial(read.values(), lookedUp, masters);
+        // Only a named flight can be created; one that is absent may come back from its archive (D-103).
+        var absent = named.stream().filter(flid -> !read.containsKey(flid)).toList();
+        var former = absent.isEmpty() ? Map.<FlightId, Long>of() : flights.formerVersions(absent);
+        return FlightSnapshot.partial(read.values(), lookedUp, masters).withFormerVersions(former);
     }
 }

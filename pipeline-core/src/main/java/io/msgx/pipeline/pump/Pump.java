@@ -98,13 +98,16 @@ public final class Pump {
     }
 
     private TickResult headTick() {
+        // The watermark first (seeds §5.1-2): intake commits smaller mailbox IDs and the watermark together, so a head
+        // read after the watermark is never above rows that watermark covers; read the other way round, a message the
+        // compatibility entry enqueued could be taken before the smaller IDs whose commit fell between the two reads.
+        var cursor = store.inboxCursor().load();
+        var watermark = cursor.watermark();
         var head = store.queue().head();
         if (head.isEmpty()) {
             return new TickResult.Idle();
         }
         var message = head.get();
-        var cursor = store.inboxCursor().load();
-        var watermark = cursor.watermark();
         var block = HeadBlock.of(message, cursor, clock.instant());
         if (block == HeadBlock.BEYOND_WATERMARK || block == HeadBlock.HOLE) {
             if (watermark != lastWarnedWatermark) {

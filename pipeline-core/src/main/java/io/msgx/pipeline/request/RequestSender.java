@@ -2,6 +2,7 @@ package io.msgx.pipeline.request;
 
 import io.msgx.domain.flight.OperationDayRule;
 import io.msgx.domain.flight.SisTime;
+import io.msgx.pipeline.lifecycle.MessageLifecycleGate;
 import io.msgx.pipeline.mailbox.MailboxUnavailableException;
 import io.msgx.pipeline.mailbox.OutboundMessage;
 import io.msgx.pipeline.port.Mailbox;
@@ -33,7 +34,8 @@ import java.util.OptionalLong;
  * {@code request-confirmation} job) and before every new request: while a request for the same day or reference
  * type is {@code PENDING}, asking again settles that one instead of writing a second, so the AODB's exact answer to
  * the first is never turned away (issue 24). An answer that arrives before the round ran finds its request through
- * {@link #findWritten} ({@link ResponseMatcher}).
+ * {@link #findWritten} ({@link ResponseMatcher}). Writing a request and a confirmation round never overlap, in
+ * this process or between processes: both hold the store's lifecycle lock ({@link MessageLifecycleGate}).
  */
 public final class RequestSender {
 
@@ -45,6 +47,13 @@ public final class RequestSender {
     private final RequestSettings settings;
     private final OperationDayRule dayRule;
     private final Clock clock;
+    /**
+     * Held by whoever writes requests to the mailbox: a request being written and a confirmation round would both see
+     * it {@code PENDING} with nothing in {@code COUTMSGS} yet, and both write it (the AODB would get two requests with
+     * one {@code SEQN}). Within this process and, through the store's lock, between processes (the CLI's
+     * {@code request} beside the active instance's confirmation job).
+     */
+    private final MessageLifecycleGate writing;
 
     public RequestSender(Mailbox mailbox, PipelineStore store, RequestSettings settings, OperationDayRule dayRule,
                          Clock clock) {
@@ -53,6 +62,7 @@ public final class RequestSender {
         this.settings = settings;
         this.dayRule = dayRule;
         this.clock = clock;
+        this.writing = new MessageLifecycleGate(store);
     }
 
     /** Ask for the schedule of one operation day: the window from its cut-over to the next. */
@@ -79,6 +89,13 @@ public final class RequestSender {
      * the next one.
      */
     public List<Request> confirmPending() {
+        if (store.requests().pending().isEmpty()) {
+            return List.of(); // the usual minute: nothing to settle, no lock taken
+        }
+        return writing.exclusively(this::settleEveryPending);
+    }
+
+    private List<Request> settleEveryPending() {
         var settled = new ArrayList<Request>();
         for (var request : store.requests().pending()) {
             try {
@@ -99,6 +116,11 @@ public final class RequestSender {
 
     private Request send(RequestKind kind, String subject, LocalDate day, java.time.Instant windowStart,
                          java.time.Instant windowEnd) {
+        return writing.exclusively(() -> registerAndWrite(kind, subject, day, windowStart, windowEnd));
+    }
+
+    private Request registerAndWrite(RequestKind kind, String subject, LocalDate day, java.time.Instant windowStart,
+                                     java.time.Instant windowEnd) {
         var unconfirmed = store.requests().pending().stream()
                 .filter(r -> r.kind() == kind && Objects.equals(r.subject(), subject) && Objects.equals(r.coverDay(), day))
                 .findFirst();

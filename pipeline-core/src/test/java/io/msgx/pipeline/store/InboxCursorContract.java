@@ -57,6 +57,21 @@ public abstract class InboxCursorContract {
         assertThat(cursors.load()).isEqualTo(new InboxCursor(5_000, null, seededAt));
     }
 
+    /**
+     * Issue 33: a fresh instance that met the mailbox's first rows far above 1 waits at a hole with a timer; seeding
+     * kept that timer, so the next hole after the seeded watermark inherited its age and could be released at once,
+     * losing a message that was still being committed. Seeding starts with no hole.
+     */
+    @Test
+    void seedingClearsTheHoleTimerOfTheFreshInstance() {
+        var cursors = store().inboxCursor();
+        cursors.save(0, clock.instant().minus(Duration.ofHours(1))); // mailbox ID 1 missing for an hour
+
+        assertThat(cursors.seed(5_000, clock.instant())).isTrue();
+
+        assertThat(cursors.load()).isEqualTo(new InboxCursor(5_000, null, clock.instant()));
+    }
+
     @Test
     void seedingTwiceIsRefused() {
         var cursors = store().inboxCursor();

@@ -100,6 +100,30 @@ class FlightHistoryCleanupTest {
     }
 
     @Test
+    void flights_that_keep_failing_do_not_stop_the_clean_up_of_the_others() {
+        var smallBatches = new FlightHistoryCleanup(store, new FlightStateEngine(EngineSettings.defaults()),
+                OperationDayRule.defaults(), new FlightHistorySettings(Duration.ofDays(3), Duration.ofHours(24),
+                Duration.ofDays(30), 2), clock);
+        for (var flid : List.of("1", "2", "3")) {
+            deliver(sis.schedule(fltr(flid, "11MAR240835")));
+            deliver(sis.fdel(flid));
+            clock.tick(Duration.ofMinutes(1)); // 1 and 2 are the oldest, first in every listing
+        }
+        for (var failing : store.allFlights().stream().filter(f -> !f.flid().value().equals("3")).toList()) {
+            store.inLockedTransaction(tx -> {
+                tx.flightHistory().archive(failing, "{}", clock.instant()); // its archive will collide
+                return null;
+            });
+        }
+        clock.tick(Duration.ofDays(5));
+
+        assertThat(smallBatches.runOnce()).isEqualTo(new FlightHistoryCleanup.Round(0, 0, 2));
+        assertThat(smallBatches.runOnce()).as("3 first, then 1 and 2 again")
+                .isEqualTo(new FlightHistoryCleanup.Round(1, 0, 2));
+        assertThat(store.allFlights()).extracting(f -> f.flid().value()).containsExactlyInAnyOrder("1", "2");
+    }
+
+    @Test
     void a_flight_no_schedule_placed_leaves_after_the_unplaced_retention() {
         deliver(sis.adft(fltr("9", SisMessages.patch("FLNO", "ZZ9"))));
         clock.tick(Duration.ofDays(29));

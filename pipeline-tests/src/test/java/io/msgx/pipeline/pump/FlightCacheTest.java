@@ -154,6 +154,11 @@ class FlightCacheTest {
                 }
 
                 @Override
+                public java.util.Map<FlightId, Long> formerVersions(Collection<FlightId> absent) {
+                    return tx.flights().formerVersions(absent);
+                }
+
+                @Override
                 public void save(Collection<FlightState> states, Instant now) {
                     tx.flights().save(states, now);
                 }

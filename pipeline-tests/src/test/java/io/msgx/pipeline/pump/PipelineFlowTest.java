@@ -6,6 +6,8 @@ import io.msgx.domain.flight.FlightId;
 import io.msgx.domain.flight.FlightState;
 import io.msgx.domain.flight.FlightStatus;
 import io.msgx.domain.message.FlopSubtype;
+import io.msgx.pipeline.codec.JacksonXmlCodec;
+import io.msgx.pipeline.inbox.CompatEntry;
 import io.msgx.pipeline.inbox.InboxSettings;
 import io.msgx.pipeline.mailbox.InMemoryMailbox;
 import io.msgx.pipeline.metrics.HeadBlock;
@@ -24,6 +26,7 @@ import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
 
 import static io.msgx.pipeline.testing.SisMessages.fltr;
 import static io.msgx.pipeline.testing.SisMessages.patch;
@@ -61,6 +64,31 @@ class PipelineFlowTest {
         assertThat(projections.get(1).event().payload()).contains("\"maid\":\"1001\"").doesNotContain("\"mafl\"");
         assertThat(memory.scheduleLog().entriesOf(id)).singleElement()
                 .satisfies(e -> assertThat(e.outcome()).isEqualTo("APPLIED"));
+    }
+
+    /**
+     * Issue 33 (seeds §5.1-2): a message the compatibility entry enqueued is above the watermark. Intake commits the
+     * smaller mailbox IDs before it and the watermark in one transaction; if that commit falls between the pump's read
+     * of the head and its read of the watermark, a head read first (the entry's message) looks covered by the new
+     * watermark and is taken before the smaller IDs. The pump reads the watermark first.
+     */
+    @Test
+    void a_message_of_the_compatibility_entry_never_overtakes_smaller_ids_intake_commits_meanwhile() {
+        var intakeBetweenReads = new AtomicReference<Runnable>();
+        var racing = HeadHook.afterFirstHead(memory, () -> intakeBetweenReads.get().run());
+        var racingPipeline = new PipelineHarness(mailbox, racing, clock);
+        intakeBetweenReads.set(racingPipeline.poller::pollOnce);
+        mailbox.appendInbound(sis.schedule(fltr("7", "11MAR240835", "STND", "S1")), null);
+        mailbox.appendInbound(sis.flop(FlopSubtype.STND, "7", patch("STND", "S2")), null);
+        var entry = new CompatEntry(mailbox, memory.queue(), new JacksonXmlCodec(), clock);
+        var late = entry.submit(sis.flop(FlopSubtype.STND, "7", patch("STND", "LAST")));
+
+        racingPipeline.pump.tick(); // the head is the entry's message; intake commits 1..3 and the watermark meanwhile
+        pipeline.runUntilQuiet();
+
+        assertThat(late).isEqualTo(new CompatEntry.Outcome.Accepted(3, true));
+        assertThat(flight("7").fields().valueOf(FlightField.STND)).as("the entry's message, last in the mailbox, wins")
+                .isEqualTo("LAST");
     }
 
     @Test

@@ -74,6 +74,32 @@ class RequestSenderTest {
         assertThat(mailbox.outbound()).hasSize(1);
     }
 
+    /**
+     * Issue 33: the confirmation job's round falls between the registration of a request and its write to the mailbox.
+     * Both saw it PENDING with nothing in COUTMSGS, both wrote it: the AODB got two requests with one SEQN. The round
+     * now waits for the write and finds the request sent.
+     */
+    @Test
+    void a_confirmation_round_during_the_write_of_a_request_never_writes_it_a_second_time() throws Exception {
+        var round = new java.util.concurrent.CompletableFuture<java.util.List<io.msgx.pipeline.store.Request>>();
+        var roundDuringTheWrite = (Mailbox) Proxy.newProxyInstance(Mailbox.class.getClassLoader(),
+                new Class<?>[] {Mailbox.class}, (self, method, args) -> {
+                    if (method.getName().equals("appendOutbound") && !round.isDone()) {
+                        var job = new Thread(() -> round.complete(sender.confirmPending()));
+                        job.start();
+                        job.join(500); // long enough for a round that does not wait to write the request itself
+                    }
+                    return method.invoke(mailbox, args);
+                });
+
+        var request = sender(roundDuringTheWrite).requestSchedule(LocalDate.of(2024, 3, 12));
+
+        assertThat(round.get(10, java.util.concurrent.TimeUnit.SECONDS)).as("the round found nothing left PENDING")
+                .isEmpty();
+        assertThat(request.status()).isEqualTo(RequestStatus.SENT);
+        assertThat(mailbox.outbound()).as("one request with SEQN " + request.seqn() + " in COUTMSGS").hasSize(1);
+    }
+
     @Test
     void a_write_whose_confirmation_was_lost_is_found_again_and_never_resent() {
         var request = sender(losesTheAnswerOf(mailbox)).requestSchedule(LocalDate.of(2024, 3, 12));
