@@ -6,6 +6,7 @@
 #   scripts/reliability.sh crash      # only the kill -9 loop: 100 kills on a 200-flight day
 #   scripts/reliability.sh outages    # only the outages (60 s each, 200 flights) and a hole storm ten times larger
 #   scripts/reliability.sh fuzz       # only the 1,000,000 + 1,000,000 mutated messages
+#   scripts/reliability.sh soak       # only the lifetime soak: 365 simulated days, or as many as 20 minutes hold
 #   scripts/reliability.sh restarts   # the machine's PostgreSQL and MariaDB servers really stopped and started under
 #                                     # load (they are shared: run nothing else meanwhile)
 #
@@ -16,9 +17,9 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
 
 SUITES=("$@")
-[ ${#SUITES[@]} -eq 0 ] && SUITES=(crash outages restarts fuzz)
+[ ${#SUITES[@]} -eq 0 ] && SUITES=(crash outages restarts fuzz soak)
 for suite in "${SUITES[@]}"; do
-  case "$suite" in crash|outages|restarts|fuzz) ;; *) echo "reliability.sh: unknown suite '$suite' (crash, outages, restarts, fuzz)" >&2; exit 2 ;; esac
+  case "$suite" in crash|outages|restarts|fuzz|soak) ;; *) echo "reliability.sh: unknown suite '$suite' (crash, outages, restarts, fuzz, soak)" >&2; exit 2 ;; esac
 done
 
 ./scripts/start-services.sh
@@ -35,7 +36,7 @@ for suite in "${SUITES[@]}"; do
   echo "== $suite ($(date -u +%H:%M:%S) UTC)"
   case "$suite" in
     crash)
-      only app-runner NONE CrashRecoveryIT -Dmsgx.crash.kills="${CRASH_KILLS:-100}" \
+      only app-tools NONE CrashRecoveryIT -Dmsgx.crash.kills="${CRASH_KILLS:-100}" \
           -Dmsgx.crash.flights="${CRASH_FLIGHTS:-200}" -Dmsgx.crash.seed="${CRASH_SEED:-10}" ;;
     outages)
       only app-runner 'OutagesUnderLoadTest,HoleStormTest' NONE \
@@ -47,6 +48,10 @@ for suite in "${SUITES[@]}"; do
     fuzz)
       only pipeline-core,pipeline-tests 'PipelineFuzzTest,CodecFuzzTest' NONE -Dmsgx.fuzz.count="${FUZZ_COUNT:-1000000}" \
           -Dmsgx.fuzz.codec-count="${FUZZ_CODEC_COUNT:-1000000}" ;;
+    soak)
+      # The report (one line a day, the plateaus, the cost) is app-tools/target/soak-report.md.
+      only app-tools LifetimeSoakTest NONE -Dmsgx.soak.days="${SOAK_DAYS:-365}" -Dmsgx.soak.minutes="${SOAK_MINUTES:-20}" \
+          -Dmsgx.soak.flights="${SOAK_FLIGHTS:-12}" -Dmsgx.soak.step-minutes="${SOAK_STEP_MINUTES:-30}" ;;
   esac
 done
 echo "== done ($(date -u +%H:%M:%S) UTC)"

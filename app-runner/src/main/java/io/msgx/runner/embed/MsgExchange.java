@@ -136,6 +136,8 @@ public final class MsgExchange implements AutoCloseable {
     private final MicrometerPipelineMetrics metrics;
     private final PipelineGauges gauges;
     private final FatalErrorHandler onFatal;
+    /** The jobs run when the embedder calls {@link #runDueJobs()}, on the clock's time, instead of on threads. */
+    private final boolean stepped;
     private final LivenessPolicy livenessPolicy;
     /** The first fatal error a loop met, as {@code loop: error}; null while none. */
     private volatile String fatal;
@@ -147,8 +149,9 @@ public final class MsgExchange implements AutoCloseable {
     private final BuildInfo build = BuildInfo.current();
 
     private MsgExchange(RunnerConfig config, Clock clock, MeterRegistry registry,
-                        UnaryOperator<StoreBackend.LeaderLease> leaseAs, FatalErrorHandler onFatal) {
+                        UnaryOperator<StoreBackend.LeaderLease> leaseAs, FatalErrorHandler onFatal, boolean stepped) {
         this.config = config;
+        this.stepped = stepped;
         this.onFatal = onFatal == null ? closeAndReport() : onFatal;
         this.livenessPolicy = new LivenessPolicy(config.health().livenessPeriods(), config.health().livenessGrace());
         this.clock = clock;
@@ -191,6 +194,7 @@ public final class MsgExchange implements AutoCloseable {
         private MeterRegistry registry;
         private UnaryOperator<StoreBackend.LeaderLease> leaseAs = UnaryOperator.identity();
         private FatalErrorHandler onFatal;
+        private boolean stepped;
 
         public Builder config(Map<String, String> keys) {
             this.config = RunnerConfig.from(ConfigSource.of(keys));
@@ -232,10 +236,21 @@ public final class MsgExchange implements AutoCloseable {
             return this;
         }
 
+        /**
+         * The pipeline's jobs start no thread: they run, each on its schedule as the {@linkplain #clock clock} tells
+         * time, when the embedder calls {@link MsgExchange#runDueJobs()}. For simulations that run many days on a
+         * settable clock in minutes (the lifetime soak); a production embedding never sets it.
+         */
+        public Builder steppedJobs() {
+            this.stepped = true;
+            return this;
+        }
+
         public MsgExchange build() {
             Objects.requireNonNull(config, "config: give the configuration keys or a RunnerConfig");
             return new MsgExchange(config, clock,
-                    registry == null ? new PrometheusMeterRegistry(PrometheusConfig.DEFAULT) : registry, leaseAs, onFatal);
+                    registry == null ? new PrometheusMeterRegistry(PrometheusConfig.DEFAULT) : registry, leaseAs, onFatal,
+                    stepped);
         }
     }
 
@@ -292,6 +307,28 @@ public final class MsgExchange implements AutoCloseable {
             throw new IllegalStateException("Refusing to start: " + change.get());
         }
         log.warn("The identity algorithm changes ({}=true): {}", Keys.IDENTITY_ACCEPT_CHANGE, change.get());
+    }
+
+    /**
+     * Built with {@link Builder#steppedJobs()}: run every job that is due by the clock, in the caller's thread, and the
+     * ones their runs woke; returns how many runs there were (0 while this instance is not active).
+     */
+    public int runDueJobs() {
+        if (!stepped) {
+            throw new IllegalStateException("runDueJobs() is for an exchange built with steppedJobs(); this one runs "
+                    + "its jobs on threads of their own");
+        }
+        var running = jobs;
+        return running == null ? 0 : running.runDue();
+    }
+
+    /**
+     * The real time each of the pipeline's jobs has taken since this instance became active ({@code poller},
+     * {@code pump}, {@code dispatcher}, the lifecycle jobs ...); empty while it is not active.
+     */
+    public Map<String, Duration> jobBusyTimes() {
+        var running = jobs;
+        return running == null ? Map.of() : running.busyTimes();
     }
 
     /** True while this instance holds the lease and runs the pipeline. */
@@ -470,7 +507,7 @@ public final class MsgExchange implements AutoCloseable {
                 config.processing(), clock, metrics, readAhead);
         var loop = new PumpLoop(new Pump(store, processor, config.processing().retry(), config.processing().groupSize(),
                 clock, metrics));
-        var runner = new JobRunner(clock, this::fatal);
+        var runner = stepped ? JobRunner.stepped(clock, this::fatal) : new JobRunner(clock, this::fatal);
         // Each loop wakes the next when it passed work on, so a message does not wait for the next period; intake
         // that met an outage tries again as often as the pump ticks, so it is back soon after the mailbox is.
         runner.register("poller", () -> {

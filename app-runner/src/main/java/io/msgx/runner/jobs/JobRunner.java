@@ -8,6 +8,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -41,6 +42,11 @@ import java.util.concurrent.locks.ReentrantLock;
  *   <li>{@link #runAllOnce()} runs every job once, in registration order, in the caller's thread (tests,
  *       CLI); a per-job lock keeps it from overlapping a scheduled run of the same job.</li>
  * </ul>
+ *
+ * <p>A runner made {@link #stepped} starts no thread: its jobs run when the caller calls {@link #runDue()}, each on its
+ * schedule as the <em>clock</em> tells time, so that a settable clock can run days of the runner's schedules in
+ * minutes (the lifetime soak, issue 33). Everything else is the same: the periods, the wakes, the isolation of each
+ * run, the fatal-error handler.
  */
 public final class JobRunner {
 
@@ -51,6 +57,7 @@ public final class JobRunner {
     private final List<ScheduledExecutorService> executors = new ArrayList<>();
     private final Clock clock;
     private final FatalErrorHandler onFatal;
+    private final boolean stepped;
     private boolean started;
     private boolean stopped;
 
@@ -59,8 +66,21 @@ public final class JobRunner {
      * @param onFatal what to do when a job throws an {@link Error}
      */
     public JobRunner(Clock clock, FatalErrorHandler onFatal) {
+        this(clock, onFatal, false);
+    }
+
+    private JobRunner(Clock clock, FatalErrorHandler onFatal, boolean stepped) {
         this.clock = Objects.requireNonNull(clock, "clock");
         this.onFatal = Objects.requireNonNull(onFatal, "onFatal");
+        this.stepped = stepped;
+    }
+
+    /**
+     * A runner that starts no thread: {@link #runDue()}, called by the caller, runs the jobs that are due by
+     * {@code clock}'s time (a wake makes a job due at once, {@link #wakeAfter} after its delay on that clock).
+     */
+    public static JobRunner stepped(Clock clock, FatalErrorHandler onFatal) {
+        return new JobRunner(clock, onFatal, true);
     }
 
     /**
@@ -131,6 +151,16 @@ public final class JobRunner {
     }
 
     /**
+     * The real time each job's runs have taken since it was registered, in registration order: where the runner's work
+     * goes (measured by the JVM's monotonic time, whatever the clock; the lifetime soak's digest time per message).
+     */
+    public synchronized Map<String, Duration> busyTimes() {
+        var times = new java.util.LinkedHashMap<String, Duration>();
+        jobs.forEach(job -> times.put(job.name, Duration.ofNanos(job.busyNanos.get())));
+        return times;
+    }
+
+    /**
      * Run the job named {@code name} once more as soon as its thread is free (never overlapping itself); nothing
      * happens before {@link #start()}, after {@link #stop}, or when a wake of that job is already pending.
      */
@@ -148,6 +178,10 @@ public final class JobRunner {
         ScheduledExecutorService executor;
         synchronized (this) {
             int index = indexOf(name);
+            if (stepped && started && !stopped) {
+                jobs.get(index).dueBy(clock.instant().plus(delay.isNegative() ? Duration.ZERO : delay));
+                return;
+            }
             if (!started || stopped || index >= executors.size()) {
                 return;
             }
@@ -189,11 +223,54 @@ public final class JobRunner {
         var now = clock.instant();
         for (var job : jobs) {
             job.lastSign = now;
+            if (stepped) {
+                job.dueBy(now);
+                continue;
+            }
             var executor = Executors.newSingleThreadScheduledExecutor(daemonThread(job.name));
             executors.add(executor);
             executor.scheduleWithFixedDelay(job::runIsolated, 0, job.period.toNanos(), TimeUnit.NANOSECONDS);
             LOG.info("Job {} started, every {}", job.name, job.period);
         }
+        if (stepped) {
+            LOG.info("Jobs {} stepped by the caller on the clock's time", jobNames());
+        }
+    }
+
+    /**
+     * A {@link #stepped} runner's step: run, in registration order and in the caller's thread, every job that is due by
+     * the clock (its period has passed since its last run ended, or it was woken), and again while running them made
+     * others due (intake wakes the pump, the pump the dispatcher), at most {@code 100} passes. An exception is logged
+     * and the job is due again a period later; an {@link Error} goes to the fatal-error handler and is thrown. Returns
+     * how many runs there were.
+     */
+    public int runDue() {
+        List<Job> snapshot;
+        synchronized (this) {
+            if (!stepped || !started || stopped) {
+                throw new IllegalStateException(!stepped ? "runDue() is for a stepped JobRunner; this one runs its own "
+                        + "threads" : started ? "JobRunner stopped: nothing runs any more" : "start() the JobRunner first");
+            }
+            snapshot = List.copyOf(jobs);
+        }
+        int runs = 0;
+        for (int pass = 0; pass < 100; pass++) {
+            int before = runs;
+            for (var job : snapshot) {
+                if (job.takeIfDueAt(clock.instant())) {
+                    try {
+                        job.runIsolated();
+                    } finally {
+                        job.ranUntil(clock.instant());
+                    }
+                    runs++;
+                }
+            }
+            if (runs == before) {
+                break;
+            }
+        }
+        return runs;
     }
 
     /**
@@ -268,6 +345,29 @@ public final class JobRunner {
         volatile Instant lastSign;
         /** When the run in progress started; null between runs. */
         volatile Instant runningSince;
+        /** The real time this job's runs have taken so far, in nanoseconds (not the clock's: it may be simulated). */
+        final java.util.concurrent.atomic.AtomicLong busyNanos = new java.util.concurrent.atomic.AtomicLong();
+        /** A stepped runner's: when this job is due next (its period after its last run, or sooner when woken). */
+        private Instant nextDue;
+
+        synchronized void dueBy(Instant at) {
+            nextDue = nextDue == null || at.isBefore(nextDue) ? at : nextDue;
+        }
+
+        /** Whether the job is due at {@code now}; if so it is taken: a wake from now on asks for another run. */
+        synchronized boolean takeIfDueAt(Instant now) {
+            if (nextDue == null || nextDue.isAfter(now)) {
+                return false;
+            }
+            nextDue = null;
+            return true;
+        }
+
+        /** A run ended at {@code end}: due a period later, or sooner when it was woken while it ran. */
+        synchronized void ranUntil(Instant end) {
+            var scheduled = end.plus(period);
+            nextDue = nextDue != null && nextDue.isBefore(scheduled) ? nextDue : scheduled;
+        }
 
         Job(String name, Runnable runOnce, Duration period, Clock clock, FatalErrorHandler onFatal) {
             this.name = name;
@@ -283,9 +383,11 @@ public final class JobRunner {
                 var started = clock.instant();
                 lastSign = started;
                 runningSince = started;
+                long startedNanos = System.nanoTime();
                 try {
                     runOnce.run();
                 } finally {
+                    busyNanos.addAndGet(System.nanoTime() - startedNanos);
                     runningSince = null;
                     lastSign = clock.instant();
                 }

@@ -327,4 +327,35 @@ class JobRunnerTest {
                 .isInstanceOf(IllegalStateException.class);
         assertThat(runner.jobNames()).containsExactly("poller");
     }
+
+    @Test
+    void a_stepped_runner_runs_each_job_on_its_schedule_of_the_clocks_time_and_the_wakes_at_once() {
+        var clock = io.msgx.pipeline.testing.SettableClock.atExampleDay();
+        var runs = new CopyOnWriteArrayList<String>();
+        var stepped = JobRunner.stepped(clock, (job, error) -> { });
+        stepped.register("intake", () -> {
+                    runs.add("intake");
+                    stepped.wake("pump");
+                }, Duration.ofMinutes(1))
+                .register("pump", () -> runs.add("pump"), Duration.ofMinutes(10))
+                .register("housekeeping", () -> runs.add("housekeeping"), Duration.ofHours(1));
+        stepped.start();
+
+        assertThat(stepped.runDue()).as("everything at once; intake's wake of the pump collapses into its first run")
+                .isEqualTo(3);
+        assertThat(runs).containsExactly("intake", "pump", "housekeeping");
+        runs.clear();
+        assertThat(stepped.runDue()).as("nothing is due before the clock moves").isZero();
+
+        clock.tick(Duration.ofMinutes(1));
+        stepped.runDue();
+        assertThat(runs).as("the pump woken nine minutes before its period").containsExactly("intake", "pump");
+        runs.clear();
+        clock.tick(Duration.ofMinutes(59));
+        stepped.runDue();
+        assertThat(runs).as("a step longer than a period runs the job once").containsExactly("intake", "pump",
+                "housekeeping");
+        assertThat(Thread.getAllStackTraces().keySet()).noneMatch(t -> t.getName().startsWith(JobRunner.THREAD_PREFIX
+                + "intake"));
+    }
 }
