@@ -81,6 +81,8 @@ class LifecycleOnRealDatabasesTest {
         assertThat(first).singleElement().isInstanceOfSatisfying(BackfillResult.TransientFailure.class,
                 failure -> assertThat(failure.abandoned()).isFalse());
         assertThat(record(store, id).backfillAttempts()).isEqualTo(1);
+        assertThat(record(store, id).backfillFailingSince()).as("R counts from the first failure (D-104)")
+                .isEqualTo(clock.instant());
 
         clock.tick(settings.backfillOverdue());
         var last = unreachable.runOnce();
@@ -90,6 +92,7 @@ class LifecycleOnRealDatabasesTest {
         assertThat(processedMark(id)).as("abandoned is not marked").isNull();
 
         assertThat(new MarkSettlement(store).reopen(List.of(id), clock.instant())).containsExactly(id);
+        assertThat(record(store, id).backfillFailingSince()).as("a reopened mark starts its failures anew").isNull();
         var reachable = new BackfillJob(services.mailbox(), store.backfillMarks(), gate, settings, true, clock);
         assertThat(reachable.runOnce()).containsExactly(new BackfillResult.Written(id));
         assertThat(processedMark(id)).isNotNull();

@@ -54,7 +54,7 @@ public class JdbcProcStates
     /** Every column of {@code PROC_STATE}, as {@link #recordOf} reads them. */
     public static final String COLUMNS = "MSG_ID, STATE, IDENTITY_KEY, ATTEMPTS, NEXT_ATTEMPT_AT, ERROR_CLASS, "
             + "LAST_ERROR, RECEIVED_AT, ENQUEUED_AT, UPDATED_AT, BACKFILL_NEXT_AT, BACKFILL_AT, BACKFILL_ATTEMPTS, "
-            + "BACKFILL_ABANDONED_AT, BACKFILL_ABANDONED_REASON";
+            + "BACKFILL_ABANDONED_AT, BACKFILL_ABANDONED_REASON, BACKFILL_FAILING_SINCE";
     private static final String P_COLUMNS = "p." + COLUMNS.replace(", ", ", p.");
 
     /** The open states, as an IN list. */
@@ -329,8 +329,8 @@ public class JdbcProcStates
     public boolean backfillConfirmed(long msgId, Instant at) {
         Objects.requireNonNull(at, "at");
         return sql.run("confirming the mailbox mark of message " + msgId, session -> session.update(
-                "UPDATE PROC_STATE p SET BACKFILL_AT = ?, BACKFILL_NEXT_AT = NULL, UPDATED_AT = ?"
-                        + " WHERE p.MSG_ID = ? AND " + owedFoundByKey, at, at, msgId) == 1);
+                "UPDATE PROC_STATE p SET BACKFILL_AT = ?, BACKFILL_NEXT_AT = NULL, BACKFILL_FAILING_SINCE = NULL,"
+                        + " UPDATED_AT = ? WHERE p.MSG_ID = ? AND " + owedFoundByKey, at, at, msgId) == 1);
     }
 
     /** {@link #backfillConfirmed} as one {@link #confirmingMarks} per chunk of IDs. */
@@ -354,17 +354,18 @@ public class JdbcProcStates
      * bound: at, at, the keys. Public for the plan checks of the tests.
      */
     public String confirmingMarks(String keys) {
-        return "UPDATE PROC_STATE p SET BACKFILL_AT = ?, BACKFILL_NEXT_AT = NULL, UPDATED_AT = ? WHERE " + keys
-                + " AND " + owedFoundByKey;
+        return "UPDATE PROC_STATE p SET BACKFILL_AT = ?, BACKFILL_NEXT_AT = NULL, BACKFILL_FAILING_SINCE = NULL,"
+                + " UPDATED_AT = ? WHERE " + keys + " AND " + owedFoundByKey;
     }
 
+    /** The first failure of an owed mark sets {@code BACKFILL_FAILING_SINCE}; the later ones keep it. */
     @Override
     public boolean backfillFailed(long msgId, Instant nextAt, Instant now) {
         Objects.requireNonNull(now, "now");
         return sql.run("recording a failed mailbox mark of message " + msgId, session -> session.update(
                 "UPDATE PROC_STATE p SET BACKFILL_ATTEMPTS = BACKFILL_ATTEMPTS + 1, BACKFILL_NEXT_AT = ?,"
-                        + " UPDATED_AT = ?"
-                        + " WHERE p.MSG_ID = ? AND " + owedFoundByKey, nextAt, now, msgId) == 1);
+                        + " BACKFILL_FAILING_SINCE = COALESCE(BACKFILL_FAILING_SINCE, ?), UPDATED_AT = ?"
+                        + " WHERE p.MSG_ID = ? AND " + owedFoundByKey, nextAt, now, now, msgId) == 1);
     }
 
     @Override
@@ -401,7 +402,8 @@ public class JdbcProcStates
             var reopened = lockWhere(session, ids, ABANDONED);
             for (var in : sql.oneOf("p.MSG_ID", KeyLookup.BY_INDEX, reopened)) {
                 session.update("UPDATE PROC_STATE p SET BACKFILL_ABANDONED_AT = NULL, BACKFILL_ABANDONED_REASON = NULL,"
-                        + " BACKFILL_NEXT_AT = ?, UPDATED_AT = ? WHERE " + in.sql(), now, now, in);
+                        + " BACKFILL_FAILING_SINCE = NULL, BACKFILL_NEXT_AT = ?, UPDATED_AT = ? WHERE " + in.sql(),
+                        now, now, in);
             }
             return reopened;
         }, reopened -> true);
@@ -465,8 +467,10 @@ public class JdbcProcStates
         return sql.atomically("replaying " + ids.size() + " message(s) of classes " + classes, session -> {
             var replayed = lockWhere(session, ids, replayableRow);
             for (var in : sql.oneOf("p.MSG_ID", KeyLookup.BY_INDEX, replayed)) {
+                // The failures of the mark owed before the replay do not count against the one owed after it.
                 session.update("UPDATE PROC_STATE p SET STATE = 'PENDING', ATTEMPTS = 0, NEXT_ATTEMPT_AT = NULL,"
-                        + " ERROR_CLASS = NULL, LAST_ERROR = NULL, UPDATED_AT = ? WHERE " + in.sql(), now, in);
+                        + " ERROR_CLASS = NULL, LAST_ERROR = NULL, BACKFILL_FAILING_SINCE = NULL, UPDATED_AT = ?"
+                        + " WHERE " + in.sql(), now, in);
             }
             return replayed;
         }, replayed -> true);
@@ -522,7 +526,8 @@ public class JdbcProcStates
                 session -> session.update("UPDATE PROC_STATE p SET STATE = 'ARCHIVED', ATTEMPTS = 0,"
                                 + " NEXT_ATTEMPT_AT = NULL, ERROR_CLASS = NULL, LAST_ERROR = NULL, RECEIVED_AT = NULL,"
                                 + " UPDATED_AT = ?, BACKFILL_NEXT_AT = NULL, BACKFILL_AT = NULL, BACKFILL_ATTEMPTS = 0,"
-                                + " BACKFILL_ABANDONED_AT = NULL, BACKFILL_ABANDONED_REASON = NULL WHERE " + AS_LISTED,
+                                + " BACKFILL_ABANDONED_AT = NULL, BACKFILL_ABANDONED_REASON = NULL,"
+                                + " BACKFILL_FAILING_SINCE = NULL WHERE " + AS_LISTED,
                         params(List.of(now), asListed(candidate))) == 1);
     }
 
@@ -578,6 +583,7 @@ public class JdbcProcStates
                 row.intValue("BACKFILL_ATTEMPTS"),
                 abandonedAt,
                 // An abandoned row always has a reason: NULL here is the empty reason Oracle stored as NULL.
-                abandonedAt != null && abandonedReason == null ? "" : abandonedReason);
+                abandonedAt != null && abandonedReason == null ? "" : abandonedReason,
+                row.instant("BACKFILL_FAILING_SINCE"));
     }
 }

@@ -11,6 +11,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -69,7 +70,7 @@ class OracleSchemaTest {
                 .containsExactly("1:V1__pipeline_schema.sql", "2:V2__delivery_indexes.sql", "3:V3__lifecycle.sql",
                         "4:V4__request_track.sql", "5:V5__dispatch_retrying_index.sql",
                         "6:V6__sis_contract_v2_flight.sql", "7:V7__reference_outbox.sql", "8:V8__self_test.sql",
-                        "9:V9__flight_version_floor.sql");
+                        "9:V9__flight_version_floor.sql", "10:V10__backfill_failing_since.sql");
         assertThat(OracleSchema.versionOf(database.dataSource())).isEqualTo(OracleSchema.CURRENT_VERSION);
         OracleSchema.requireCurrent(database.dataSource());
     }
@@ -132,6 +133,9 @@ class OracleSchemaTest {
                 .containsExactlyInAnyOrderElementsOf(TABLES);
         assertThat(probe.strings("SELECT SEQUENCE_NAME AS V FROM INFORMATION_SCHEMA.SEQUENCES WHERE SEQUENCE_SCHEMA = 'PUBLIC'"))
                 .containsExactlyInAnyOrder("MSG_EVENT_SEQ", "REQ_TRACK_SEQ", "SCHD_SNAP_LOG_SEQ", "SELF_TEST_SEQ");
+        // D-104: when the transient failures of an owed mark began, kept in the history with the other columns.
+        assertThat(columnsOf("PROC_STATE")).contains("BACKFILL_FAILING_SINCE");
+        assertThat(columnsOf("PROC_STATE_HST")).contains("BACKFILL_FAILING_SINCE");
     }
 
     @Test
@@ -190,7 +194,9 @@ class OracleSchemaTest {
         assumeTrue(Files.isDirectory(folder), "reads the scripts' folder in the source tree, which the self-test of "
                 + "an installed build does not have");
         try (Stream<Path> files = Files.list(folder)) {
-            assertThat(files.map(path -> path.getFileName().toString()).filter(name -> name.startsWith("V")).sorted())
+            // By version number: as text, V10 would sort before V1.
+            assertThat(files.map(path -> path.getFileName().toString()).filter(name -> name.startsWith("V"))
+                    .sorted(Comparator.comparingInt(OracleSchemaTest::versionOf)))
                     .containsExactlyElementsOf(OracleSchema.SCRIPTS);
         }
         for (int i = 0; i < OracleSchema.SCRIPTS.size(); i++) {
@@ -205,6 +211,11 @@ class OracleSchemaTest {
                 "INSERT INTO A (X) VALUES (1)");
         assertThatThrownBy(() -> OracleSchema.statements("CREATE TABLE A (X NUMBER(1))\n"))
                 .hasMessageContaining("without ';'");
+    }
+
+    /** The version of a script {@code V<n>__*.sql}. */
+    private static int versionOf(String script) {
+        return Integer.parseInt(script.substring(1, script.indexOf("__")));
     }
 
     private List<String> columns() {

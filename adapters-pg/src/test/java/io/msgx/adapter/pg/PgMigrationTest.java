@@ -34,7 +34,7 @@ class PgMigrationTest {
 
         assertThat(columnsOfSchema()).isEqualTo(before);
         assertThat(strings("SELECT version FROM flyway_schema_history WHERE success AND version IS NOT NULL ORDER BY installed_rank"))
-                .containsExactly("1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12");
+                .containsExactly("1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12", "13");
     }
 
     @Test
@@ -127,6 +127,9 @@ class PgMigrationTest {
             assertThat(indexes).anySatisfy(i -> assertThat(i).startsWith(index));
         }
         assertThat(columnsOf("proc_state_hst")).contains("reconciled_at", "reconciled_by", "reconciliation_note");
+        // D-104: when the transient failures of an owed mark began, kept in the history with the other columns.
+        assertThat(columnsOf("proc_state")).contains("backfill_failing_since");
+        assertThat(columnsOf("proc_state_hst")).contains("backfill_failing_since");
     }
 
     private List<String> columnsOfSchema() throws SQLException {

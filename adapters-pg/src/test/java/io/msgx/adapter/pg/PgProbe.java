@@ -85,7 +85,7 @@ final class PgProbe {
                 row.getErrorClass() == null ? null : ErrorClass.valueOf(row.getErrorClass()), row.getLastError(),
                 row.getReceivedAt(), row.getEnqueuedAt(), row.getUpdatedAt(), row.getBackfillNextAt(),
                 row.getBackfillAt(), row.getBackfillAttempts(), row.getBackfillAbandonedAt(),
-                row.getBackfillAbandonedReason()));
+                row.getBackfillAbandonedReason(), row.getBackfillFailingSince()));
     }
 
     long countFlightHistory(FlightId flid) {

@@ -56,6 +56,7 @@ final class MessageCommand {
                 map.put("backfillNextAt", r.backfillNextAt());
                 map.put("backfillAt", r.backfillAt());
                 map.put("backfillAttempts", r.backfillAttempts());
+                map.put("backfillFailingSince", r.backfillFailingSince());
                 map.put("backfillAbandonedAt", r.backfillAbandonedAt());
                 map.put("backfillAbandonedReason", r.backfillAbandonedReason());
                 var text = exchange.mailbox().readText(id);

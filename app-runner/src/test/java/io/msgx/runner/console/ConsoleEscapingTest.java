@@ -58,7 +58,7 @@ class ConsoleEscapingTest {
     @Test
     void the_message_page_escapes_the_lookup_the_record_the_raw_xml_and_what_is_unmapped() {
         var record = new ProcRecord(7, ProcStatus.DEAD, HOSTILE, 2, null, ErrorClass.MALFORMED, HOSTILE, AT, AT, AT,
-                null, null, 0, AT, HOSTILE);
+                null, null, 0, AT, HOSTILE, AT);
         var raw = new MessagePage.Raw(HOSTILE, XmlPretty.indent("<MSG>" + HOSTILE + "</MSG>"), List.of(HOSTILE));
         var html = templates.render("message", new MessagePage.Model(frame, HOSTILE, HOSTILE, HOSTILE, record, null,
                 new MessagePage.Replay(false, HOSTILE), raw));
@@ -82,7 +82,7 @@ class ConsoleEscapingTest {
     @Test
     void the_lists_escape_errors_keys_reasons_and_notes() {
         var record = new ProcRecord(7, ProcStatus.DEAD, null, 2, null, ErrorClass.EXHAUSTED, HOSTILE, AT, AT, AT, null,
-                null, 0, AT, HOSTILE);
+                null, 0, AT, HOSTILE, AT);
         assertEscaped(templates.render("dead", new DeadPage.Model(frame, null, null, List.of(record), 1,
                 Map.of(ErrorClass.EXHAUSTED, 1), false, HOSTILE, 500)), 3);
         assertEscaped(templates.render("dead", new DeadPage.Model(frame, HOSTILE, null, List.of(), 0, Map.of(), false,

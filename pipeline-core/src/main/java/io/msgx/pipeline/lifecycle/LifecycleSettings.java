@@ -9,7 +9,8 @@ import java.util.Objects;
  * The time constants of backfill, archive and retention, and their start-up check (seeds §9.3).
  *
  * @param backfillOverdue      {@code R} ({@code msgx.pipeline.backfill-overdue}): after this long since enqueue an
- *                             owed mark is tried every round, and a transient failure finally abandons it
+ *                             owed mark is tried every round; a transient failure this long after the mark's
+ *                             first one abandons it (D-104)
  * @param rawRetention         {@code R_keep} ({@code msgx.pipeline.raw-retention}): how long raw texts must stay
  *                             available for replay (the mailbox side's promise, and our copies' life)
  * @param dedupMemory          ({@code msgx.pipeline.dedup-memory}) how long an archived message's identity

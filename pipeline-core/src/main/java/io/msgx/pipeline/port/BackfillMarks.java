@@ -22,7 +22,10 @@ public interface BackfillMarks {
      */
     List<ProcRecord> backfillDue(Instant now, Instant overdueBefore, int limit);
 
-    /** The mark is confirmed in the mailbox: {@code BACKFILL_AT = at}. False when already confirmed or abandoned. */
+    /**
+     * The mark is confirmed in the mailbox: {@code BACKFILL_AT = at}, and its failures are over
+     * ({@code BACKFILL_FAILING_SINCE} null). False when already confirmed or abandoned.
+     */
     boolean backfillConfirmed(long msgId, Instant at);
 
     /**
@@ -37,7 +40,11 @@ public interface BackfillMarks {
         return confirmed;
     }
 
-    /** A transient failure to write the mark: attempts one more, next try at {@code nextAt}. */
+    /**
+     * A transient failure to write the mark: attempts one more, next try at {@code nextAt}, and
+     * {@code BACKFILL_FAILING_SINCE} set to {@code now} unless an earlier failure set it (the start of {@code R}'s
+     * abandonment clock, D-104). False when the mark is not owed.
+     */
     boolean backfillFailed(long msgId, Instant nextAt, Instant now);
 
     /**
@@ -53,9 +60,9 @@ public interface BackfillMarks {
     int MAX_OPERATOR_LENGTH = 64;
 
     /**
-     * One statement: the abandoned rows among {@code msgIds} lose their abandonment and are due at once (an operator's
-     * reopening, {@code io.msgx.pipeline.lifecycle.MarkSettlement}); returns the IDs changed, ascending. Rows not
-     * abandoned are left alone; their reconciliations are not touched here.
+     * One statement: the abandoned rows among {@code msgIds} lose their abandonment and the start of their failures,
+     * and are due at once (an operator's reopening, {@code io.msgx.pipeline.lifecycle.MarkSettlement}); returns the
+     * IDs changed, ascending. Rows not abandoned are left alone; their reconciliations are not touched here.
      */
     List<Long> clearAbandonment(Collection<Long> msgIds, Instant now);
 

@@ -19,8 +19,9 @@ public interface MessageReplays {
     /**
      * Replay, one statement: the rows among {@code msgIds} that are {@code FAILED} or {@code DEAD} with an
      * error class in {@code replayable}, and those {@code SKIPPED} as {@value #UNKNOWN_FLIGHT} (D-87), go back to
-     * {@code PENDING}; attempts, next attempt, error class and text are reset; {@code IDENTITY_KEY} is kept. Returns
-     * the IDs replayed.
+     * {@code PENDING}; attempts, next attempt, error class and text are reset, and so is the start of the mark's
+     * failures ({@code BACKFILL_FAILING_SINCE}, D-104: the mark owed when it ends again has a deadline of its own);
+     * {@code IDENTITY_KEY} and the other backfill columns are kept. Returns the IDs replayed.
      */
     List<Long> replay(Collection<Long> msgIds, Set<ErrorClass> replayable, Instant now);
 }

@@ -11,6 +11,9 @@ import java.util.Objects;
  * @param enqueuedAt  our own time of enqueueing; never null; the only basis for "overdue"
  * @param backfillNextAt when the mark is next due; non-null means a mark is owed
  * @param backfillAt  when the mark was confirmed; non-null means nothing is owed
+ * @param backfillFailingSince when the transient failures of the mark still owed began (its first failure); null
+ *                    when it has not failed since it was last confirmed, reopened or replayed. {@code R} counts from
+ *                    it to the mark's abandonment (D-104)
  */
 public record ProcRecord(
         long msgId,
@@ -27,7 +30,8 @@ public record ProcRecord(
         Instant backfillAt,
         int backfillAttempts,
         Instant backfillAbandonedAt,
-        String backfillAbandonedReason) {
+        String backfillAbandonedReason,
+        Instant backfillFailingSince) {
 
     public ProcRecord {
         Objects.requireNonNull(status, "status");

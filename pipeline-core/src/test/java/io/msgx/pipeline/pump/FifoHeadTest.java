@@ -67,11 +67,11 @@ class FifoHeadTest {
 
     private static ProcRecord pendingHead(long msgId) {
         return new ProcRecord(msgId, ProcStatus.PENDING, null, 0, null, null, null, null, NOW.minus(Duration.ofMinutes(12)),
-                NOW, null, null, 0, null, null);
+                NOW, null, null, 0, null, null, null);
     }
 
     private static ProcRecord failedHead(long msgId, ErrorClass errorClass, Instant nextAttemptAt) {
         return new ProcRecord(msgId, ProcStatus.FAILED, "AODB|FLOP|XXXX|1", 3, nextAttemptAt, errorClass, "no processor",
-                null, NOW.minus(Duration.ofMinutes(12)), NOW, null, null, 0, null, null);
+                null, NOW.minus(Duration.ofMinutes(12)), NOW, null, null, 0, null, null, null);
     }
 }

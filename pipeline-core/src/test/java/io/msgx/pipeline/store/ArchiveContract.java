@@ -155,6 +155,7 @@ public abstract class ArchiveContract extends ProcStatesFixture {
         assertThat(shadow.backfillAttempts()).isZero();
         assertThat(shadow.backfillAbandonedAt()).isNull();
         assertThat(shadow.backfillAbandonedReason()).isNull();
+        assertThat(shadow.backfillFailingSince()).isNull();
     }
 
     @Test
@@ -169,6 +170,24 @@ public abstract class ArchiveContract extends ProcStatesFixture {
         assertThat(archiving.archive(candidate, now())).isTrue();
 
         assertThat(processingHistory(17)).contains(candidate);
+    }
+
+    @Test
+    void theHistoryKeepsWhenTheFailuresOfAnAbandonedMarkBegan() {
+        enqueueBound(17);
+        queue.finish(17, Terminal.succeeded("applied"), now());
+        var firstFailure = now();
+        backfillMarks.backfillFailed(17, now().plusSeconds(10), now());
+        clock.tick(Duration.ofHours(2));
+        backfillMarks.backfillAbandoned(17, "TRANSIENT_DEADLINE", now());
+        settlement.reconcile(17, "ops-li", "marked by hand", now());
+        clock.tick(Duration.ofDays(2));
+        var candidate = archive.archiveCandidates(now(), BATCH).get(0);
+
+        assertThat(archiving.archive(candidate, now())).isTrue();
+
+        assertThat(processingHistory(17)).map(ProcRecord::backfillFailingSince).contains(firstFailure);
+        assertThat(record(17).backfillFailingSince()).as("not kept in the shadow").isNull();
     }
 
     @Test

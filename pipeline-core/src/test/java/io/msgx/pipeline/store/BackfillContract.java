@@ -6,6 +6,7 @@ import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.Set;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -265,6 +266,72 @@ public abstract class BackfillContract extends ProcStatesFixture {
         assertThat(backfillMarks.backfillFailed(17, second, now())).isTrue();
         assertThat(record(17).backfillAttempts()).isEqualTo(2);
         assertThat(record(17).backfillNextAt()).isEqualTo(second);
+    }
+
+    @Test
+    void aFailedMarkKeepsTheTimeOfItsFirstFailureWhichAnAbandonmentKeepsToo() {
+        ended(17);
+        assertThat(record(17).backfillFailingSince()).as("no failure yet").isNull();
+        clock.tick(Duration.ofMinutes(3));
+        var firstFailure = now();
+
+        backfillMarks.backfillFailed(17, now().plusSeconds(10), now());
+        assertThat(record(17).backfillFailingSince()).isEqualTo(firstFailure);
+
+        clock.tick(Duration.ofMinutes(20));
+        backfillMarks.backfillFailed(17, now().plusSeconds(60), now());
+        assertThat(record(17).backfillFailingSince()).as("a later failure keeps it").isEqualTo(firstFailure);
+
+        backfillMarks.backfillAbandoned(17, "TRANSIENT_DEADLINE", now());
+        assertThat(record(17).backfillFailingSince()).isEqualTo(firstFailure);
+    }
+
+    @Test
+    void aConfirmedMarkIsNoLongerFailing() {
+        ended(17, 18);
+        backOff(17);
+        backOff(18);
+        var firstFailure = now();
+        assertThat(List.of(record(17), record(18))).extracting(ProcRecord::backfillFailingSince)
+                .containsOnly(firstFailure);
+        clock.tick(Duration.ofMinutes(1));
+
+        assertThat(backfillMarks.backfillConfirmed(17, now())).isTrue();
+        assertThat(backfillMarks.backfillConfirmedAll(List.of(18L), now())).isEqualTo(1);
+
+        assertThat(record(17).backfillFailingSince()).isNull();
+        assertThat(record(18).backfillFailingSince()).isNull();
+    }
+
+    @Test
+    void aReopenedMarkStartsItsFailuresAnew() {
+        ended(17);
+        backOff(17);
+        clock.tick(Duration.ofHours(2));
+        backfillMarks.backfillAbandoned(17, "TRANSIENT_DEADLINE", now());
+        assertThat(record(17).backfillFailingSince()).isEqualTo(now().minus(Duration.ofHours(2)));
+        clock.tick(Duration.ofMinutes(5));
+
+        assertThat(settlement.reopen(List.of(17L), now())).containsExactly(17L);
+        assertThat(record(17).backfillFailingSince()).isNull();
+
+        clock.tick(Duration.ofSeconds(1));
+        backOff(17);
+        assertThat(record(17).backfillFailingSince()).as("the clock starts at the new failure").isEqualTo(now());
+    }
+
+    @Test
+    void aReplayedMessageOwesAMarkWhoseFailuresStartAnew() {
+        enqueue(17);
+        queue.recordFailure(17, ErrorClass.UNSUPPORTED, "no processor for FLUP", now(), now());
+        assertThat(queue.exhaust(17, now())).isTrue();
+        backOff(17);
+        assertThat(record(17).backfillFailingSince()).isEqualTo(now());
+        clock.tick(Duration.ofMinutes(5));
+
+        assertThat(replays.replay(List.of(17L), Set.of(ErrorClass.EXHAUSTED), now())).containsExactly(17L);
+
+        assertThat(record(17).backfillFailingSince()).isNull();
     }
 
     // --- abandoned ---

@@ -48,6 +48,7 @@ public abstract class ProcStatesContract extends ProcStatesFixture {
         assertThat(record.backfillAttempts()).isZero();
         assertThat(record.backfillAbandonedAt()).isNull();
         assertThat(record.backfillAbandonedReason()).isNull();
+        assertThat(record.backfillFailingSince()).isNull();
     }
 
     @Test

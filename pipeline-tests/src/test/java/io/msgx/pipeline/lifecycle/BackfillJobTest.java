@@ -2,15 +2,22 @@ package io.msgx.pipeline.lifecycle;
 
 import io.msgx.adapter.oracle.H2TestStore;
 import io.msgx.pipeline.mailbox.InMemoryMailbox;
+import io.msgx.pipeline.mailbox.MailboxUnavailableException;
+import io.msgx.pipeline.port.Mailbox;
 import io.msgx.pipeline.store.ErrorClass;
 import io.msgx.pipeline.store.ProcRecord;
 import io.msgx.pipeline.store.Terminal;
 import io.msgx.pipeline.testing.SettableClock;
 import org.junit.jupiter.api.Test;
 
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
+import java.util.Set;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -60,14 +67,16 @@ class BackfillJobTest {
     }
 
     @Test
-    void a_mailbox_down_backs_off_and_abandons_only_once_R_has_passed_since_enqueue() {
+    void a_mailbox_down_backs_off_and_abandons_only_once_R_has_passed_since_the_first_failure() {
         long id = ended("<MSG/>");
         mailbox.setUnavailable(true);
+        var firstFailure = clock.instant();
 
         var first = job.runOnce();
         assertThat(first).singleElement().isInstanceOfSatisfying(BackfillResult.TransientFailure.class,
                 f -> assertThat(f.abandoned()).isFalse());
         assertThat(record(id).backfillNextAt()).isEqualTo(clock.instant().plusSeconds(10));
+        assertThat(record(id).backfillFailingSince()).isEqualTo(firstFailure);
         assertThat(job.runOnce()).as("not due during its backoff").isEmpty();
 
         for (int i = 0; i < 20; i++) {
@@ -77,7 +86,7 @@ class BackfillJobTest {
         assertThat(record(id).backfillAbandonedAt()).as("100 minutes < R").isNull();
         assertThat(record(id).backfillAttempts()).isGreaterThan(settings.backfillAlertAttempts() - 5);
 
-        clock.set(record(id).enqueuedAt().plus(settings.backfillOverdue()));
+        clock.set(firstFailure.plus(settings.backfillOverdue()));
         var last = job.runOnce();
         assertThat(last).singleElement().isInstanceOfSatisfying(BackfillResult.TransientFailure.class,
                 f -> assertThat(f.abandoned()).isTrue());
@@ -99,12 +108,107 @@ class BackfillJobTest {
     }
 
     @Test
-    void after_the_first_transient_failure_the_round_stops_calling_the_mailbox() {
-        ended("<MSG/>");
-        ended("<MSG/>");
+    void a_message_that_ended_long_after_its_enqueue_is_not_abandoned_at_its_first_failure() {
+        long id = mailbox.appendInbound("<MSG/>", null);
+        store.queue().insertIfAbsent(id, null, clock.instant());
+        clock.tick(settings.backfillOverdue().plusHours(1)); // a long backlog: it ends more than R after its enqueue
+        store.queue().finish(id, Terminal.succeeded("applied"), clock.instant());
         mailbox.setUnavailable(true);
-        var results = job.runOnce();
-        assertThat(results).hasSize(2).allSatisfy(r -> assertThat(r).isInstanceOf(BackfillResult.TransientFailure.class));
+        var firstFailure = clock.instant();
+
+        assertThat(job.runOnce()).singleElement().isInstanceOfSatisfying(BackfillResult.TransientFailure.class,
+                f -> assertThat(f.abandoned()).as("its failures have only begun").isFalse());
+        assertThat(record(id).backfillAbandonedAt()).isNull();
+        assertThat(record(id).backfillFailingSince()).isEqualTo(firstFailure);
+        assertThat(record(id).backfillNextAt()).as("backed off").isEqualTo(firstFailure.plusSeconds(10));
+
+        clock.tick(Duration.ofSeconds(1));
+        assertThat(job.runOnce()).as("overdue since its enqueue: tried every round whatever its backoff")
+                .singleElement().isInstanceOfSatisfying(BackfillResult.TransientFailure.class,
+                        f -> assertThat(f.abandoned()).isFalse());
+        assertThat(record(id).backfillAttempts()).isEqualTo(2);
+        assertThat(record(id).backfillFailingSince()).as("a later failure keeps the start").isEqualTo(firstFailure);
+
+        clock.set(firstFailure.plus(settings.backfillOverdue()).minusMillis(1));
+        job.runOnce();
+        assertThat(record(id).backfillAbandonedAt()).as("failing for less than R").isNull();
+
+        clock.set(firstFailure.plus(settings.backfillOverdue()));
+        assertThat(job.runOnce()).singleElement().isInstanceOfSatisfying(BackfillResult.TransientFailure.class,
+                f -> assertThat(f.abandoned()).isTrue());
+        assertThat(record(id).backfillAbandonedReason()).isEqualTo("TRANSIENT_DEADLINE");
+        assertThat(record(id).backfillAt()).isNull();
+    }
+
+    @Test
+    void one_stuck_row_fails_alone_and_the_others_of_its_batch_are_confirmed() {
+        long first = ended("<MSG/>");
+        long stuck = ended("<MSG/>");
+        long last = ended("<MSG/>");
+        var calls = new ArrayList<String>();
+        var stuckJob = new BackfillJob(stuckOn(Set.of(stuck), calls), store.backfillMarks(), gate, settings, true, clock);
+
+        var results = stuckJob.runOnce();
+
+        assertThat(results).hasSize(3);
+        assertThat(results.get(0)).isEqualTo(new BackfillResult.Written(first));
+        assertThat(results.get(1)).isInstanceOfSatisfying(BackfillResult.TransientFailure.class, f -> {
+            assertThat(f.msgId()).isEqualTo(stuck);
+            assertThat(f.abandoned()).isFalse();
+        });
+        assertThat(results.get(2)).isEqualTo(new BackfillResult.Written(last));
+        assertThat(calls).containsExactly("together", "alone " + first, "alone " + stuck, "alone " + last);
+        for (long confirmed : new long[] {first, last}) {
+            assertThat(mailbox.processedMarkOf(confirmed)).contains(clock.instant());
+            assertThat(record(confirmed).backfillAt()).isEqualTo(clock.instant());
+            assertThat(record(confirmed).backfillAttempts()).isZero();
+        }
+        assertThat(mailbox.processedMarkOf(stuck)).isEmpty();
+        assertThat(record(stuck).backfillAt()).isNull();
+        assertThat(record(stuck).backfillAttempts()).isEqualTo(1);
+        assertThat(record(stuck).backfillFailingSince()).isEqualTo(clock.instant());
+    }
+
+    @Test
+    void a_stuck_row_that_made_the_mailbox_look_down_is_tried_last_next_round() {
+        long stuck = ended("<MSG/>");
+        long second = ended("<MSG/>");
+        long third = ended("<MSG/>");
+        var calls = new ArrayList<String>();
+        var stuckJob = new BackfillJob(stuckOn(Set.of(stuck), calls), store.backfillMarks(), gate, settings, true, clock);
+
+        assertThat(stuckJob.runOnce()).as("the first row tried alone failed: the mailbox is taken as down")
+                .hasSize(3).allSatisfy(r -> assertThat(r).isInstanceOf(BackfillResult.TransientFailure.class));
+        assertThat(calls).containsExactly("together", "alone " + stuck);
+
+        calls.clear();
+        clock.tick(Duration.ofSeconds(10));
+        var results = stuckJob.runOnce();
+
+        assertThat(calls).containsExactly("together", "alone " + second, "alone " + third, "alone " + stuck);
+        assertThat(results).hasSize(3);
+        assertThat(results.get(0)).isInstanceOf(BackfillResult.TransientFailure.class);
+        assertThat(results.subList(1, 3)).containsExactly(new BackfillResult.Written(second),
+                new BackfillResult.Written(third));
+        assertThat(record(stuck).backfillAttempts()).isEqualTo(2);
+    }
+
+    @Test
+    void a_mailbox_down_costs_one_batch_attempt_and_one_single_attempt_not_one_per_row() {
+        for (int i = 0; i < 5; i++) {
+            ended("<MSG/>");
+        }
+        mailbox.setUnavailable(true);
+        var calls = new ArrayList<String>();
+        var downJob = new BackfillJob(stuckOn(Set.of(), calls), store.backfillMarks(), gate, settings, true, clock);
+
+        var results = downJob.runOnce();
+
+        assertThat(results).hasSize(5).allSatisfy(r -> assertThat(r).isInstanceOfSatisfying(
+                BackfillResult.TransientFailure.class, f -> assertThat(f.abandoned()).isFalse()));
+        assertThat(calls).hasSize(2).startsWith("together");
+        assertThat(store.backfillMarks().backfillDue(clock.instant(), clock.instant().minus(settings.backfillOverdue()),
+                10)).as("every row recorded failed and backed off").isEmpty();
     }
 
     @Test
@@ -133,6 +237,7 @@ class BackfillJobTest {
     void an_operator_reopens_an_abandoned_row_and_it_is_marked_next_round() {
         long id = ended("<MSG/>");
         mailbox.setUnavailable(true);
+        job.runOnce();
         clock.tick(settings.backfillOverdue());
         job.runOnce();
         assertThat(record(id).backfillAbandonedReason()).isEqualTo("TRANSIENT_DEADLINE");
@@ -144,5 +249,32 @@ class BackfillJobTest {
 
     private ProcRecord record(long id) {
         return store.queue().find(id).orElseThrow();
+    }
+
+    /**
+     * The test's mailbox, with its marking calls listed in {@code calls} ("together", "alone ID"): marking together
+     * fails when one of {@code stuck} is among the rows, marking alone fails for a row of {@code stuck}, as a row the
+     * AODB side keeps locked until a lock-wait timeout would.
+     */
+    private Mailbox stuckOn(Set<Long> stuck, List<String> calls) {
+        return (Mailbox) Proxy.newProxyInstance(Mailbox.class.getClassLoader(), new Class<?>[] {Mailbox.class},
+                (proxy, method, args) -> {
+                    if (method.getName().equals("markAllProcessed")) {
+                        calls.add("together");
+                        if (((Collection<?>) args[0]).stream().anyMatch(stuck::contains)) {
+                            throw new MailboxUnavailableException("lock wait timeout on a stuck row", null);
+                        }
+                    } else if (method.getName().equals("markProcessed")) {
+                        calls.add("alone " + args[0]);
+                        if (stuck.contains(args[0])) {
+                            throw new MailboxUnavailableException("lock wait timeout on row " + args[0], null);
+                        }
+                    }
+                    try {
+                        return method.invoke(mailbox, args);
+                    } catch (InvocationTargetException e) {
+                        throw e.getCause();
+                    }
+                });
     }
 }
