@@ -17,6 +17,7 @@ import org.slf4j.LoggerFactory;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.LocalDate;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -68,9 +69,11 @@ public final class FlightHistoryCleanup {
     public Round runOnce() {
         var listed = store.inTransaction(tx -> candidates(tx, clock.instant(), settings.batch() + stuck.size()));
         // A flight that keeps failing must not take a place of the batch from the others, round after round: each
-        // round takes a full batch of the others first, then tries the failing ones again.
+        // round takes a full batch of the others first, then tries at most a batch of the failing ones again, those
+        // tried longest ago first (a failure puts a flight last), so failures cannot make a round ever longer.
         var fresh = listed.stream().filter(flid -> !stuck.contains(flid)).limit(settings.batch());
-        var retried = listed.stream().filter(stuck::contains);
+        var stillListed = new HashSet<>(listed);
+        var retried = stuck.stream().filter(stillListed::contains).limit(settings.batch());
         int archived = 0;
         int tombstoned = 0;
         int failed = 0;
@@ -86,13 +89,14 @@ public final class FlightHistoryCleanup {
                 }
             } catch (RuntimeException e) {
                 failed++;
+                stuck.remove(flid);
                 if (stuck.size() < MAX_STUCK) {
-                    stuck.add(flid);
+                    stuck.add(flid); // last in the order of the next retries
                 }
                 log.error("Flight history: FLID {} not archived, nothing deleted; retried next round: {}", flid, e.toString());
             }
         }
-        stuck.retainAll(listed);
+        stuck.retainAll(stillListed);
         if (archived + failed > 0) {
             log.info("Flight history: {} flight(s) archived and removed ({} needed a tombstone first), {} failed",
                     archived, tombstoned, failed);
