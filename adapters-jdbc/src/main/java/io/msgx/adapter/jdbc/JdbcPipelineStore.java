@@ -54,6 +54,7 @@ public abstract class JdbcPipelineStore<
     protected final Sql sql;
     /** Stamps the audit times that no port method receives ({@code INBOX_CURSOR.UPDATED_AT}). */
     protected final Clock clock;
+    private volatile LeaseFence fence = LeaseFence.NONE;
     private final DataSource dataSource;
     private final TransactionRunner transactions;
 
@@ -95,10 +96,23 @@ public abstract class JdbcPipelineStore<
         return run(work, true);
     }
 
+    /**
+     * From now on every transaction proves first, with {@code fence}, that this instance holds the leader lease
+     * (D-108); {@link LeaseFence#NONE} (the default: the CLI, a store used alone) proves nothing. The auto-committed
+     * ports' single statements are not fenced yet (issue 38).
+     */
+    public void fenceWith(LeaseFence fence) {
+        this.fence = Objects.requireNonNull(fence, "fence");
+    }
+
     private <T> T run(TransactionWork<T> work, boolean locked) {
         Objects.requireNonNull(work, "work");
+        var proof = fence;
         return transactions.run(locked ? "a locked transaction" : "a transaction", connection -> {
             var tx = transaction(connection);
+            if (proof != LeaseFence.NONE) {
+                tx.proveLease(proof);
+            }
             if (locked) {
                 tx.lockPipeline(pipelineLockWait());
             }

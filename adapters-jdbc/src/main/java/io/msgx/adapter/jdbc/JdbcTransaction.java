@@ -61,6 +61,14 @@ public final class JdbcTransaction<
      * {@code forUpdateWait} (the database's bound on the wait, empty for none), waits while another transaction holds
      * it.
      */
+    /** Prove, first thing in this transaction, that the instance still holds the leader lease (D-108). */
+    public void proveLease(LeaseFence fence) {
+        sql.run("proving the leader lease", session -> {
+            fence.prove(session);
+            return null;
+        });
+    }
+
     public void lockPipeline(String forUpdateWait) {
         sql.run("taking PIPELINE_LOCK", session -> {
             var locked = session.one("SELECT NAME FROM PIPELINE_LOCK WHERE NAME = ? FOR UPDATE" + forUpdateWait,

@@ -160,6 +160,32 @@ public interface SqlDialect {
      */
     Optional<String> transactionLock();
 
+    /**
+     * A query of one row and one column {@code NOW}: the database's clock, read as an instant by {@link Sql.Row#instant}.
+     * What the leader lease measures time by, so that every instance agrees on when it expires (D-108).
+     */
+    String currentTime();
+
+    /**
+     * What follows a {@code SELECT} of one row to lock it against updates while letting other transactions take the
+     * same lock (PostgreSQL {@code FOR SHARE}); where the database has no shared row lock, an exclusive one (Oracle
+     * {@code FOR UPDATE}: the lockers then queue).
+     */
+    String sharedRowLock();
+
+    /**
+     * What follows a {@code SELECT} to lock its rows for update waiting at most {@code wait} (Oracle
+     * {@code FOR UPDATE WAIT n}); where the bound is a setting of the transaction instead, the statement that sets it
+     * comes from {@link #lockTimeout}.
+     */
+    String forUpdateWithin(java.time.Duration wait);
+
+    /** The statement bounding this transaction's lock waits to {@code wait} (PostgreSQL {@code SET LOCAL lock_timeout}), if any. */
+    Optional<String> lockTimeout(java.time.Duration wait);
+
+    /** Whether {@code e} is a lock wait that ran out ({@link #forUpdateWithin}, {@link #lockTimeout}), not a failure. */
+    boolean isLockWaitOver(java.sql.SQLException e);
+
     /** The most bytes a {@code VARCHAR} column holds whatever its declared width ({@link Integer#MAX_VALUE}: none). */
     int maxVarcharBytes();
 

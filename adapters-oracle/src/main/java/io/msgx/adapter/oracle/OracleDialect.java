@@ -212,6 +212,34 @@ enum OracleDialect implements SqlDialect {
         return Optional.empty();
     }
 
+    /** In UTC, as the store keeps every time (a {@code TIMESTAMP} read as UTC). */
+    @Override
+    public String currentTime() {
+        return "SELECT CAST(SYSTIMESTAMP AT TIME ZONE 'UTC' AS TIMESTAMP) AS NOW FROM DUAL";
+    }
+
+    /** Oracle has no shared row lock: the lockers queue. */
+    @Override
+    public String sharedRowLock() {
+        return " FOR UPDATE";
+    }
+
+    @Override
+    public String forUpdateWithin(java.time.Duration wait) {
+        return " FOR UPDATE WAIT " + Math.max(1, (wait.toMillis() + 999) / 1000);
+    }
+
+    @Override
+    public Optional<String> lockTimeout(java.time.Duration wait) {
+        return Optional.empty();
+    }
+
+    /** ORA-30006 (the WAIT ran out), ORA-00054 (busy, NOWAIT), H2's lock timeout 50200. */
+    @Override
+    public boolean isLockWaitOver(java.sql.SQLException e) {
+        return e.getErrorCode() == 30006 || e.getErrorCode() == 54 || e.getErrorCode() == 50200;
+    }
+
     @Override
     public int maxVarcharBytes() {
         return MAX_VARCHAR2_BYTES;

@@ -51,7 +51,7 @@ public final class OracleTestDatabase implements BeforeEachCallback, AfterEachCa
     private static final List<String> TABLES = List.of(
             "FLIGHT_GTDT", "FLIGHT_CKDT", "FLIGHT_CLDT", "FLIGHT_PSDT", "FLIGHT_CHDT", "FLIGHT_DELY", "FLIGHT_ABTM",
             "FLIGHT_CHOT", "FLIGHT_ROUTE_POINT", "FLIGHT_SRVT", "FLIGHT_VIPF", "FLIGHT_PSHT",
-            "FLIGHT_TIPT", "FLIGHT_SCHD", "FLIGHT_HST", "FLIGHT_HST_FORGOTTEN",
+            "FLIGHT_TIPT", "FLIGHT_SCHD", "FLIGHT_HST", "FLIGHT_HST_FORGOTTEN", "LEADER_LEASE",
             "PROC_STATE", "PROC_STATE_HST", "BACKFILL_RECONCILIATION", "MSG_EVENT", "REQ_TRACK", "REF_MASTER",
             "INBOX_CURSOR", "PIPELINE_LOCK", "SCHD_SNAP_LOG", "RAW_MSG_COPY", "SELF_TEST");
 
@@ -198,6 +198,7 @@ public final class OracleTestDatabase implements BeforeEachCallback, AfterEachCa
         statement.executeUpdate("INSERT INTO PIPELINE_LOCK (NAME) VALUES ('PIPELINE')");
         statement.executeUpdate("INSERT INTO FLIGHT_HST_FORGOTTEN (ID, MAX_STATE_VERSION, FORGOTTEN_BEFORE)"
                 + " VALUES (1, 0, NULL)");
+        statement.executeUpdate("INSERT INTO LEADER_LEASE (NAME, EPOCH) VALUES ('LEADER', 0)");
     }
 
     private static ZoneId sessionZone() {

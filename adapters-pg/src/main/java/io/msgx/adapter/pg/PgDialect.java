@@ -196,6 +196,33 @@ enum PgDialect implements SqlDialect {
     }
 
     @Override
+    public String currentTime() {
+        return "SELECT CURRENT_TIMESTAMP AS NOW";
+    }
+
+    @Override
+    public String sharedRowLock() {
+        return " FOR SHARE";
+    }
+
+    /** The bound is the transaction's {@code lock_timeout} ({@link #lockTimeout}). */
+    @Override
+    public String forUpdateWithin(java.time.Duration wait) {
+        return " FOR UPDATE";
+    }
+
+    @Override
+    public Optional<String> lockTimeout(java.time.Duration wait) {
+        return Optional.of("SET LOCAL lock_timeout = " + Math.max(1, wait.toMillis()));
+    }
+
+    /** {@code 55P03} lock_not_available. */
+    @Override
+    public boolean isLockWaitOver(java.sql.SQLException e) {
+        return "55P03".equals(e.getSQLState());
+    }
+
+    @Override
     public int maxVarcharBytes() {
         return Integer.MAX_VALUE;
     }

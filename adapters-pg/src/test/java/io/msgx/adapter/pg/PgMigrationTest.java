@@ -20,7 +20,7 @@ class PgMigrationTest {
             "proc_state", "proc_state_hst", "msg_event", "req_track", "ref_master", "inbox_cursor", "pipeline_lock",
             "schd_snap_log", "flight_schd", "flight_gtdt", "flight_ckdt", "flight_cldt", "flight_psdt", "flight_chdt",
             "flight_dely", "flight_abtm", "flight_chot", "flight_route_point", "flight_srvt", "flight_vipf",
-            "flight_psht", "flight_tipt", "flight_hst", "flight_hst_forgotten", "backfill_reconciliation",
+            "flight_psht", "flight_tipt", "flight_hst", "flight_hst_forgotten", "leader_lease", "backfill_reconciliation",
             "raw_msg_copy");
 
     @RegisterExtension
@@ -34,7 +34,7 @@ class PgMigrationTest {
 
         assertThat(columnsOfSchema()).isEqualTo(before);
         assertThat(strings("SELECT version FROM flyway_schema_history WHERE success AND version IS NOT NULL ORDER BY installed_rank"))
-                .containsExactly("1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12", "13");
+                .containsExactly("1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12", "13", "14");
     }
 
     @Test
