@@ -127,14 +127,21 @@ public record StoreContents(Map<String, List<String>> flightRows, Map<String, Lo
         return tables;
     }
 
-    /** Every row of {@code table} as {@code flid|col=value|...}, wall-clock columns left out, sorted. */
+    /**
+     * Every row of {@code table} as {@code flid|col=value|...} (a table of no flight, such as
+     * {@code flight_hst_forgotten}, as {@code -|col=value|...}), wall-clock columns left out, sorted.
+     */
     private static List<String> rowsOf(Connection connection, String table) throws SQLException {
         var rows = new ArrayList<String>();
         try (var statement = connection.createStatement();
              var result = statement.executeQuery("select * from " + table)) {
             var meta = result.getMetaData();
+            boolean perFlight = false;
+            for (int column = 1; column <= meta.getColumnCount(); column++) {
+                perFlight |= meta.getColumnName(column).equalsIgnoreCase("flid");
+            }
             while (result.next()) {
-                var row = new StringBuilder(String.valueOf(result.getString("flid")));
+                var row = new StringBuilder(perFlight ? String.valueOf(result.getString("flid")) : "-");
                 for (int column = 1; column <= meta.getColumnCount(); column++) {
                     var name = meta.getColumnName(column);
                     if (!RUN_TIMES.contains(name)) {
