@@ -57,7 +57,7 @@ class OracleSelfTestIT {
                 .contains("Recorded as run 1 in SELF_TEST");
         // Every suite of the store's ports, each check on a line of its own with its outcome.
         for (var suite : List.of("OracleOutboxTest", "OracleProcStatesTest", "OracleFlightStoreTest",
-                "OracleRequestTrackTest", "OracleReferenceDataTest", "OracleReplayTest", "OracleLeaderLeaseTest",
+                "OracleRequestTrackTest", "OracleReferenceDataTest", "OracleReplayTest", "OracleEpochLeaseTest",
                 "OracleSchemaTest", "OracleTimeZoneTest", "OracleStoreUnavailableTest")) {
             assertThat(output).as(suite).containsPattern("(?m)^" + suite + " \\(\\d+ checks\\)$");
         }

@@ -116,6 +116,63 @@ class RunnerProcessIT {
                 "Stop requested", "Stopped");
     }
 
+    /**
+     * Issue 38: the active instance frozen (SIGSTOP: a long pause, a paused VM) under load. The standby takes over once
+     * the frozen holder's lease ran out, processes what arrives, and the thawed instance commits nothing: every message
+     * ends once, in mailbox order, and the flight every message changes holds exactly one version per message.
+     */
+    @Test
+    void a_frozen_active_instance_is_replaced_within_its_lease_and_commits_nothing_once_thawed() throws Exception {
+        var config = configFile();
+        assertThat(Main.execute("migrate", "-c", config.toString())).isZero();
+        var a = start(config, freePort(), "frozen-a");
+        await("A active", () -> log("frozen-a").contains("Pipeline active"));
+        start(config, freePort(), "frozen-b");
+        await("B on standby", () -> log("frozen-b").contains("hot standby"));
+        var ids = new ArrayList<Long>();
+        ids.add(services.deliver(sis.schedule(fltr("5001", "11MAR240835", "STND", "S0"))));
+        for (int n = 1; n <= 20; n++) {
+            ids.add(services.deliver(sis.flop(io.msgx.domain.message.FlopSubtype.STND, "5001",
+                    SisMessages.patch("STND", "S" + n))));
+        }
+        await("the first messages processed by A", () -> ids.stream().allMatch(this::succeeded));
+
+        signal(a, "STOP");
+        long frozenAt = System.nanoTime();
+        for (int n = 21; n <= 40; n++) { // they keep coming while A is frozen
+            ids.add(services.deliver(sis.flop(io.msgx.domain.message.FlopSubtype.STND, "5001",
+                    SisMessages.patch("STND", "S" + n))));
+        }
+        await("B takes over", () -> log("frozen-b").contains("Pipeline active"));
+        long takeOverMillis = (System.nanoTime() - frozenAt) / 1_000_000;
+        await("B processes what arrived", () -> ids.stream().allMatch(this::succeeded));
+        System.out.println("TAKEOVER frozen JVM: " + takeOverMillis + " ms (lease 3 s, standby poll 500 ms)");
+
+        signal(a, "CONT");
+        await("A, thawed, finds its lease gone", () -> log("frozen-a").contains("Leader lease")
+                && (log("frozen-a").contains("lost") || log("frozen-a").contains("another instance took over")));
+        for (int n = 41; n <= 45; n++) {
+            ids.add(services.deliver(sis.flop(io.msgx.domain.message.FlopSubtype.STND, "5001",
+                    SisMessages.patch("STND", "S" + n))));
+        }
+        await("the last messages processed", () -> ids.stream().allMatch(this::succeeded));
+
+        assertThat(takeOverMillis).as("taken over within the bound (lease + poll + the lease's lock wait)")
+                .isLessThan(30_000);
+        assertThat(services.countInPostgres("select count(*) from proc_state where state = 'SUCCEEDED'"))
+                .isEqualTo(ids.size());
+        assertThat(services.countInPostgres("select state_version from flight_schd where flid = '5001'"))
+                .as("one version per message: nothing applied twice").isEqualTo(ids.size());
+        assertThat(services.countInPostgres("select last_msg_id from flight_schd where flid = '5001'"))
+                .as("in mailbox order: the last message's change is the last").isEqualTo(ids.get(ids.size() - 1));
+        assertThat(services.countInPostgres("select epoch from leader_lease where name = 'LEADER'")).isEqualTo(2);
+    }
+
+    private static void signal(Process process, String signal) throws Exception {
+        assertThat(new ProcessBuilder("kill", "-" + signal, Long.toString(process.pid())).start().waitFor())
+                .as("kill -" + signal).isZero();
+    }
+
     private Path configFile() throws IOException {
         var file = Files.createTempFile("msgx", ".properties");
         Files.writeString(file, String.join("\n",
@@ -127,6 +184,10 @@ class RunnerProcessIT {
                 "msgx.http.token=s3cret",
                 "msgx.pipeline.poll-interval=200ms",
                 "msgx.jobs.standby-poll=500ms",
+                // A killed holder's lease runs out, by the database's clock, before the standby takes over (D-108).
+                "msgx.lease.duration=3s",
+                "msgx.lease.renew-interval=1s",
+                "msgx.store.idle-transaction-timeout=2s",
                 "msgx.kafka.enabled=false"), StandardCharsets.UTF_8);
         file.toFile().deleteOnExit();
         return file;

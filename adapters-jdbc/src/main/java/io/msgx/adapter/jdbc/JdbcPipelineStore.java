@@ -105,6 +105,11 @@ public abstract class JdbcPipelineStore<
         this.fence = Objects.requireNonNull(fence, "fence");
     }
 
+    /** A leader lease on this store's database (not yet acquired), to be given to {@link #fenceWith} once held. */
+    public JdbcEpochLease lease(JdbcEpochLease.Settings settings, java.util.function.LongSupplier nanoTime) {
+        return new JdbcEpochLease(dataSource, sql.dialect(), settings, nanoTime);
+    }
+
     private <T> T run(TransactionWork<T> work, boolean locked) {
         Objects.requireNonNull(work, "work");
         var proof = fence;

@@ -10,6 +10,6 @@
  * {@link io.msgx.adapter.jdbc.FailureCodes}; {@link io.msgx.adapter.jdbc.TransactionRunner} runs a business
  * transaction on {@link io.msgx.adapter.jdbc.TransactionConnection}; {@link io.msgx.adapter.jdbc.AtomicUnit} runs
  * several statements as one unit, under a savepoint or in a transaction of their own;
- * {@link io.msgx.adapter.jdbc.JdbcLeaderLease} is the single-active-instance lease.
+ * {@link io.msgx.adapter.jdbc.JdbcEpochLease} is the single-active-instance lease, bounded in time, whose epoch fences every transaction ({@link io.msgx.adapter.jdbc.LeaseFence}, D-108).
  */
 package io.msgx.adapter.jdbc;

@@ -29,8 +29,12 @@ class OracleXeContainerTest {
             config.setPassword(oracle.getPassword());
             config.setMaximumPoolSize(3);
             try (var pool = new HikariDataSource(config);
-                 var lease = new OracleLeaderLease(pool);
-                 var standby = new OracleLeaderLease(pool)) {
+                 var lease = new io.msgx.adapter.jdbc.JdbcEpochLease(pool, OracleDialect.ORACLE,
+                         new io.msgx.adapter.jdbc.JdbcEpochLease.Settings("LEADER", "first",
+                                 java.time.Duration.ofSeconds(30), java.time.Duration.ofSeconds(2)), System::nanoTime);
+                 var standby = new io.msgx.adapter.jdbc.JdbcEpochLease(pool, OracleDialect.ORACLE,
+                         new io.msgx.adapter.jdbc.JdbcEpochLease.Settings("LEADER", "second",
+                                 java.time.Duration.ofSeconds(30), java.time.Duration.ofSeconds(2)), System::nanoTime)) {
                 assertThat(OracleSchema.migrate(pool)).isEqualTo(OracleSchema.CURRENT_VERSION);
                 assertThat(OracleSchema.migrate(pool)).isZero();
                 OracleSchema.requireCurrent(pool);

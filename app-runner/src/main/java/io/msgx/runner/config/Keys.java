@@ -16,6 +16,9 @@ public final class Keys {
     public static final String STORE_POOL_SIZE = "msgx.store.pool-size";
     public static final String STORE_STATEMENT_TIMEOUT = "msgx.store.statement-timeout";
     public static final String STORE_SOCKET_TIMEOUT = "msgx.store.socket-timeout";
+    public static final String STORE_IDLE_TRANSACTION_TIMEOUT = "msgx.store.idle-transaction-timeout";
+    public static final String LEASE_DURATION = "msgx.lease.duration";
+    public static final String LEASE_RENEW_INTERVAL = "msgx.lease.renew-interval";
 
     public static final String MAILBOX_URL = "msgx.mailbox.url";
     public static final String MAILBOX_USER = "msgx.mailbox.user";
@@ -141,7 +144,8 @@ public final class Keys {
             DISPATCH_BACKOFF, SCHD_FLUSH_LIMIT, REPLAY_CLASSES, REQUESTS_RESP_GUARD, REQUESTS_CLOCK_SKEW, REQUESTS_TIMEOUT, REQUESTS_DAILY_AT, REQUESTS_SENDER, REQUESTS_ROUTING_ID, HISTORY_DAY_RETENTION, HISTORY_QUIET, HISTORY_UNPLACED,
             RETENTION_PROCESSING, RETENTION_FLIGHTS, RETENTION_SCHEDULE_LOG, RETENTION_REQUESTS, HTTP_PORT, HTTP_TOKEN,
             HTTP_MAX_BODY, HTTP_HOST, HTTP_READY_TIMEOUT, JOBS_BACKFILL, JOBS_HOUSEKEEPING, JOBS_STANDBY_POLL,
-            STORE_STATEMENT_TIMEOUT, STORE_SOCKET_TIMEOUT, KAFKA_ENABLED, HEALTH_LIVENESS_PERIODS, HEALTH_LIVENESS_GRACE,
+            STORE_STATEMENT_TIMEOUT, STORE_SOCKET_TIMEOUT, STORE_IDLE_TRANSACTION_TIMEOUT, LEASE_DURATION,
+            LEASE_RENEW_INTERVAL, KAFKA_ENABLED, HEALTH_LIVENESS_PERIODS, HEALTH_LIVENESS_GRACE,
             LOG_FORMAT);
 
     /**

@@ -66,7 +66,17 @@ public record RunnerConfig(
         ReferenceSettings reference,
         Health health,
         LogFormat logFormat,
-        boolean acceptIdentityChange) {
+        boolean acceptIdentityChange,
+        Lease lease) {
+
+    /**
+     * The leader lease (D-108): a renewal keeps it {@code duration}; the holder renews it every {@code renewInterval};
+     * on PostgreSQL the server ends a transaction left idle for {@code idleTransactionTimeout} (a frozen holder's),
+     * so a take-over waits for its locks no longer than that (0: off). A standby takes over at most about
+     * {@code duration} + {@code msgx.jobs.standby-poll} after the holder's last renewal.
+     */
+    public record Lease(Duration duration, Duration renewInterval, Duration idleTransactionTimeout) {
+    }
 
     /** The store kinds: PostgreSQL (the reference store) and Oracle 11g (on site). */
     public enum StoreKind { PG, ORACLE }
@@ -298,7 +308,7 @@ public record RunnerConfig(
                 new Health(s.integer(Keys.HEALTH_LIVENESS_PERIODS, 10, 2, 1000),
                         s.duration(Keys.HEALTH_LIVENESS_GRACE, Duration.ofMinutes(5))),
                 s.choice(Keys.LOG_FORMAT, LogFormat.TEXT, LogFormat.class),
-                s.bool(Keys.IDENTITY_ACCEPT_CHANGE, false));
+                s.bool(Keys.IDENTITY_ACCEPT_CHANGE, false), lease(s, source));
         return config;
     }
 
@@ -348,6 +358,30 @@ public record RunnerConfig(
                 s.integer(Keys.STORE_POOL_SIZE, 8, 2, 64), statementTimeout, socketTimeout);
     }
 
+    /**
+     * {@code msgx.lease.*} and the idle-transaction bound: the duration at least 2 s, the renewal at most a third of it
+     * (two renewals may fail before the lease runs out), the idle bound 0 (off) or at least 1 s.
+     */
+    private static Lease lease(Settings s, ConfigSource source) {
+        var duration = s.duration(Keys.LEASE_DURATION, Duration.ofSeconds(15));
+        var renew = s.duration(Keys.LEASE_RENEW_INTERVAL, Duration.ofSeconds(5));
+        var idle = s.duration(Keys.STORE_IDLE_TRANSACTION_TIMEOUT, Duration.ofSeconds(10));
+        if (duration.compareTo(Duration.ofSeconds(2)) < 0) {
+            s.problem(Keys.LEASE_DURATION + " = " + Settings.written(duration) + " (from "
+                    + source.originOf(Keys.LEASE_DURATION) + "): expected at least 2s");
+        } else if (renew.isNegative() || renew.isZero() || renew.multipliedBy(3).compareTo(duration) > 0) {
+            s.problem(Keys.LEASE_RENEW_INTERVAL + " = " + Settings.written(renew) + " (from "
+                    + source.originOf(Keys.LEASE_RENEW_INTERVAL) + "): expected more than 0 and at most a third of "
+                    + Keys.LEASE_DURATION + " (" + Settings.written(duration) + "), so that two renewals may fail "
+                    + "before the lease runs out");
+        }
+        if (idle.isNegative() || (!idle.isZero() && idle.compareTo(Duration.ofSeconds(1)) < 0)) {
+            s.problem(Keys.STORE_IDLE_TRANSACTION_TIMEOUT + " = " + Settings.written(idle) + " (from "
+                    + source.originOf(Keys.STORE_IDLE_TRANSACTION_TIMEOUT) + "): expected 0 (off) or at least 1s");
+        }
+        return new Lease(duration, renew, idle);
+    }
+
     /** {@code jdbc:oracle:} of {@code jdbc:oracle:thin:@//db:1521/ORCL}; the whole text when it has no such part. */
     private static String scheme(String url) {
         int end = url.indexOf(':', url.startsWith("jdbc:") ? 5 : 0);
@@ -364,6 +398,9 @@ public record RunnerConfig(
         shown.put(Keys.STORE_SCHEMA, store.schema());
         shown.put(Keys.STORE_STATEMENT_TIMEOUT, Settings.written(store.statementTimeout()));
         shown.put(Keys.STORE_SOCKET_TIMEOUT, Settings.written(store.socketTimeout()));
+        shown.put(Keys.STORE_IDLE_TRANSACTION_TIMEOUT, Settings.written(lease.idleTransactionTimeout()));
+        shown.put(Keys.LEASE_DURATION, Settings.written(lease.duration()));
+        shown.put(Keys.LEASE_RENEW_INTERVAL, Settings.written(lease.renewInterval()));
         shown.put(Keys.MAILBOX_URL, JdbcUrlMask.mask(mailbox.url()));
         shown.put(Keys.MAILBOX_USER, mailbox.user());
         shown.put(Keys.MAILBOX_PASSWORD, shown(mailbox.password()));

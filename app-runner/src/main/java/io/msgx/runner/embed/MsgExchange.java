@@ -156,7 +156,7 @@ public final class MsgExchange implements AutoCloseable {
         this.livenessPolicy = new LivenessPolicy(config.health().livenessPeriods(), config.health().livenessGrace());
         this.clock = clock;
         this.registry = registry;
-        this.backend = StoreBackend.open(config.store(), clock);
+        this.backend = StoreBackend.open(config.store(), config.lease(), clock);
         this.mailboxPool = ConnectionPools.open("msgx-mailbox", config.mailbox().url(), config.mailbox().user(),
                 config.mailbox().password(), 3, hikari -> { });
         this.store = backend.store();
@@ -496,6 +496,7 @@ public final class MsgExchange implements AutoCloseable {
             var seeding = new CutoverSeeding(mailbox, store.inboxCursor(), clock);
             log.info("Cut-over: {}", seeding.seed(config.cutoverWatermark()));
         }
+        lease.fenceStore(); // from now on every transaction proves the lease (D-108)
         var engine = new FlightStateEngine(config.engine());
         var poller = new InboxPoller(mailbox, store, clock, config.inbox(), metrics);
         var responses = new ResponseMatcher(config.engine().operationDayRule(), config.requestClockSkew(), mailbox);

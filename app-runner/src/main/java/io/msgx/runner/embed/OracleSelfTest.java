@@ -96,7 +96,7 @@ public final class OracleSelfTest {
                     + ": the Oracle self-test runs against an Oracle store (msgx.store.kind=oracle)");
         }
         var launcher = SuiteLauncher.installed(request.suitesDir());
-        try (var backend = new OracleStoreBackend(config.store(), clock)) {
+        try (var backend = new OracleStoreBackend(config.store(), config.lease(), clock)) {
             backend.requireCurrent();
             var standIn = backend.isStandIn();
             if (!standIn && request.admin() == null && request.scratch() == null) {

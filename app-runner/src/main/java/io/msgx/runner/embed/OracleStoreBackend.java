@@ -1,7 +1,6 @@
 package io.msgx.runner.embed;
 
 import io.micrometer.core.instrument.MeterRegistry;
-import io.msgx.adapter.oracle.OracleLeaderLease;
 import io.msgx.adapter.oracle.OraclePipelineStore;
 import io.msgx.adapter.oracle.OracleSchema;
 import io.msgx.adapter.oracle.OracleSelfTests;
@@ -42,13 +41,16 @@ final class OracleStoreBackend implements StoreBackend {
     static final String SESSION_INIT_SQL = "ALTER SESSION SET NLS_SORT = BINARY NLS_COMP = BINARY";
 
     private final RunnerConfig.Store config;
+    /** What ends a frozen holder's transaction on Oracle is the server's (D-108): the idle bound is PostgreSQL's. */
+    private final RunnerConfig.Lease leaseConfig;
     private final String schema;
     private final boolean h2;
     private final ReconnectingPool pool;
     private final PipelineStore store;
 
-    OracleStoreBackend(RunnerConfig.Store config, Clock clock) {
+    OracleStoreBackend(RunnerConfig.Store config, RunnerConfig.Lease lease, Clock clock) {
         this.config = config;
+        this.leaseConfig = lease;
         this.schema = config.schema().toUpperCase(Locale.ROOT);
         this.h2 = config.url().startsWith(RunnerConfig.H2_URL_PREFIX);
         this.pool = ConnectionPools.open("msgx-store", config.url(), config.user(), config.password(),
@@ -135,8 +137,7 @@ final class OracleStoreBackend implements StoreBackend {
 
     @Override
     public LeaderLease lease() {
-        var lease = new OracleLeaderLease(pool);
-        return LeaderLease.of(lease::tryAcquire, lease::isHeld, lease::close);
+        return new EpochLeaderLease((io.msgx.adapter.jdbc.JdbcPipelineStore<?, ?>) store, leaseConfig);
     }
 
     @Override

@@ -1,7 +1,6 @@
 package io.msgx.runner.embed;
 
 import io.micrometer.core.instrument.MeterRegistry;
-import io.msgx.adapter.pg.PgLeaderLease;
 import io.msgx.adapter.pg.PgPipelineStore;
 import io.msgx.adapter.pg.PgSchema;
 import io.msgx.pipeline.port.PipelineStore;
@@ -26,28 +25,34 @@ final class PgStoreBackend implements StoreBackend {
     private static final Logger log = LoggerFactory.getLogger(PgStoreBackend.class);
 
     private final RunnerConfig.Store config;
+    private final RunnerConfig.Lease leaseConfig;
     private final String schema;
     private final ReconnectingPool pool;
     private final PipelineStore store;
 
-    PgStoreBackend(RunnerConfig.Store config, Clock clock) {
+    PgStoreBackend(RunnerConfig.Store config, RunnerConfig.Lease lease, Clock clock) {
         this.config = config;
+        this.leaseConfig = lease;
         this.schema = config.schema();
         this.pool = ConnectionPools.open("msgx-store", config.url(), config.user(), config.password(),
-                config.poolSize(), hikari -> tune(hikari, config.statementTimeout(), config.socketTimeout()));
+                config.poolSize(), hikari -> tune(hikari, config.statementTimeout(), config.socketTimeout(),
+                        lease.idleTransactionTimeout()));
         this.store = PgPipelineStore.create(pool, clock);
     }
 
     /** The session settings of every connection; a zero timeout is off. */
     private void tune(com.zaxxer.hikari.HikariConfig hikari, java.time.Duration statementTimeout,
-                      java.time.Duration socketTimeout) {
+                      java.time.Duration socketTimeout, java.time.Duration idleTransactionTimeout) {
         hikari.addDataSourceProperty("currentSchema", schema);
         // Plan every statement for its actual values (issue 9): a generic plan, chosen once for all
         // values, sized a 5,000-key array as 10 keys and a backlog as the few rows of its last ANALYZE,
         // and once ran a confirmation as 5,000 x 40,000 comparisons (8 s). Planning these short
         // statements costs far less than one such plan.
+        // A transaction left idle that long is ended by the server: a frozen instance's locks (the lease row's,
+        // PIPELINE_LOCK) hold a take-over back no longer (D-108).
         hikari.addDataSourceProperty("options", "-c plan_cache_mode=force_custom_plan -c statement_timeout="
-                + statementTimeout.toMillis());
+                + statementTimeout.toMillis() + " -c idle_in_transaction_session_timeout="
+                + idleTransactionTimeout.toMillis());
         // pgjdbc counts whole seconds; 0 is off
         hikari.addDataSourceProperty("socketTimeout", Long.toString(ceilSeconds(socketTimeout)));
     }
@@ -74,7 +79,8 @@ final class PgStoreBackend implements StoreBackend {
     @Override
     public int migrate() {
         try (var unbounded = ConnectionPools.open("msgx-store-migration", config.url(), config.user(), config.password(),
-                2, hikari -> tune(hikari, java.time.Duration.ZERO, java.time.Duration.ZERO))) {
+                2, hikari -> tune(hikari, java.time.Duration.ZERO, java.time.Duration.ZERO,
+                        java.time.Duration.ZERO))) {
             return PgSchema.migrate(unbounded, schema);
         }
     }
@@ -92,8 +98,7 @@ final class PgStoreBackend implements StoreBackend {
 
     @Override
     public LeaderLease lease() {
-        var lease = new PgLeaderLease(pool, PgLeaderLease.keyOf(schema));
-        return LeaderLease.of(lease::tryAcquire, lease::isHeld, lease::close);
+        return new EpochLeaderLease((io.msgx.adapter.jdbc.JdbcPipelineStore<?, ?>) store, leaseConfig);
     }
 
     @Override

@@ -20,10 +20,10 @@ import java.util.function.BooleanSupplier;
 interface StoreBackend extends AutoCloseable {
 
     /** The backend of {@code store.kind()}, its connection pool opened (lazily: nothing connects yet). */
-    static StoreBackend open(RunnerConfig.Store store, Clock clock) {
+    static StoreBackend open(RunnerConfig.Store store, RunnerConfig.Lease lease, Clock clock) {
         return switch (store.kind()) {
-            case PG -> new PgStoreBackend(store, clock);
-            case ORACLE -> new OracleStoreBackend(store, clock);
+            case PG -> new PgStoreBackend(store, lease, clock);
+            case ORACLE -> new OracleStoreBackend(store, lease, clock);
         };
     }
 
@@ -61,18 +61,29 @@ interface StoreBackend extends AutoCloseable {
     @Override
     void close();
 
-    /** One active instance per store: held on a dedicated session, gone when that session dies. */
+    /**
+     * One active instance per store: a lease bounded in time, with an epoch (D-108), renewed while {@link #isHeld} is
+     * asked, taken over by a standby once it has expired.
+     */
     interface LeaderLease extends AutoCloseable {
 
         /** True when this instance holds the lease now (acquired now or held already). */
         boolean tryAcquire();
 
-        /** True while the lease's session is alive. */
+        /** True while this instance holds the lease; renews it when a renewal is due. */
         boolean isHeld();
 
-        /** Release the lease (its session's lock goes with it). */
+        /** Release the lease, so that a standby takes over at its next look. */
         @Override
         void close();
+
+        /**
+         * From now on every transaction of the store proves this lease first, and a write of an instance that lost
+         * it commits nothing (D-108). Called when the instance becomes active; a lease that fences nothing does
+         * nothing.
+         */
+        default void fenceStore() {
+        }
 
         /** The lease an adapter's lease class implements with these three methods (the adapters know no runner). */
         static LeaderLease of(BooleanSupplier tryAcquire, BooleanSupplier isHeld, Runnable close) {

@@ -276,6 +276,9 @@ class CrashRecoveryIT {
         keys.put(Keys.BACKFILL_BATCH, "50");
         keys.put(Keys.JOBS_BACKFILL, "300ms");
         keys.put(Keys.JOBS_STANDBY_POLL, "200ms");
+        // A restart after a kill waits for the killed runner's lease to run out (D-108): kept short here.
+        keys.put(Keys.LEASE_DURATION, "2s");
+        keys.put(Keys.LEASE_RENEW_INTERVAL, "500ms");
         keys.put(Keys.JOBS_HOUSEKEEPING, "1h");
         keys.put(Keys.HISTORY_DAY_RETENTION, "36500d");
         return keys;
