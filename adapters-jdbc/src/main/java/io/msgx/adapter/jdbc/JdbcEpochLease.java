@@ -102,6 +102,13 @@ public final class JdbcEpochLease implements LeaseFence, AutoCloseable {
         long started = nanoTime.getAsLong();
         var outcome = inTransaction("taking the leader lease " + settings.name(), sql -> {
             var now = databaseTime(sql);
+            // A look without a lock first: a standby asking every few seconds must not queue, behind the holder's
+            // writes in flight, a lock that the holder's next writes would then queue behind.
+            var seen = sql.run("reading the leader lease", session -> session.one(ROW + " WHERE NAME = ?",
+                    JdbcEpochLease::rowOf, settings.name()));
+            if (seen.isPresent() && seen.get().expiresAt() != null && seen.get().expiresAt().isAfter(now)) {
+                return Outcome.HELD_BY_ANOTHER;
+            }
             var row = lockedRow(sql);
             if (row.expiresAt() != null && row.expiresAt().isAfter(now)) {
                 return Outcome.HELD_BY_ANOTHER;

@@ -175,6 +175,38 @@ public abstract class EpochLeaseContract {
         assertThat(store.queue().find(104)).as("committed under the old epoch, before the take-over").isPresent();
     }
 
+    /**
+     * A standby asks every few seconds: a look at a lease that has not expired takes no lock, so it never queues behind
+     * the holder's writes in flight (where the holder's next writes would queue behind it).
+     */
+    @Test
+    void aStandbyLookingAtALeaseThatHasNotExpiredWaitsForNoWriteInFlight() throws Exception {
+        var active = lease("active", Duration.ofSeconds(30));
+        assertThat(active.tryAcquire()).isTrue();
+        var store = store();
+        store.fenceWith(active);
+        var proved = new CountDownLatch(1);
+        var finish = new CountDownLatch(1);
+        var inFlight = CompletableFuture.runAsync(() -> store.inTransaction(tx -> {
+            proved.countDown();
+            await(finish);
+            return null;
+        }));
+        assertThat(proved.await(10, TimeUnit.SECONDS)).isTrue();
+        var patient = new JdbcEpochLease(dataSource(), dialect(), new JdbcEpochLease.Settings("LEADER", "standby",
+                Duration.ofSeconds(30), Duration.ofSeconds(5)), System::nanoTime);
+        leases.add(patient);
+        try {
+            long started = System.nanoTime();
+            assertThat(patient.tryAcquire()).isFalse();
+            assertThat(Duration.ofNanos(System.nanoTime() - started)).as("no wait for the write in flight (its lock"
+                    + " wait is 5 s)").isLessThan(Duration.ofMillis(2500));
+        } finally {
+            finish.countDown();
+            inFlight.get(10, TimeUnit.SECONDS);
+        }
+    }
+
     private static void await(CountDownLatch latch) {
         try {
             latch.await(10, TimeUnit.SECONDS);
