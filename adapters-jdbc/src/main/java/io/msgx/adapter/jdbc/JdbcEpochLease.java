@@ -65,6 +65,11 @@ public final class JdbcEpochLease implements LeaseFence, AutoCloseable {
     /** The lease row as the database holds it now. */
     public record LeaseRow(String name, long epoch, String holder, Instant acquiredAt, Instant renewedAt,
                            Instant expiresAt) {
+
+        /** Whether the lease still runs at {@code now} (the database's time): nobody else may take it then. */
+        boolean runsAt(Instant now) {
+            return expiresAt != null && expiresAt.isAfter(now);
+        }
     }
 
     private final DataSource dataSource;
@@ -104,13 +109,11 @@ public final class JdbcEpochLease implements LeaseFence, AutoCloseable {
             var now = databaseTime(sql);
             // A look without a lock first: a standby asking every few seconds must not queue, behind the holder's
             // writes in flight, a lock that the holder's next writes would then queue behind.
-            var seen = sql.run("reading the leader lease", session -> session.one(ROW + " WHERE NAME = ?",
-                    JdbcEpochLease::rowOf, settings.name()));
-            if (seen.isPresent() && seen.get().expiresAt() != null && seen.get().expiresAt().isAfter(now)) {
+            if (row(sql).filter(seen -> seen.runsAt(now)).isPresent()) {
                 return Outcome.HELD_BY_ANOTHER;
             }
             var row = lockedRow(sql);
-            if (row.expiresAt() != null && row.expiresAt().isAfter(now)) {
+            if (row.runsAt(now)) {
                 return Outcome.HELD_BY_ANOTHER;
             }
             long next = row.epoch() + 1;
@@ -130,7 +133,7 @@ public final class JdbcEpochLease implements LeaseFence, AutoCloseable {
             epoch = 0;
             return false;
         }
-        heldUntilNanos = started + settings.duration().minus(settings.margin()).toNanos();
+        holdFrom(started);
         return true;
     }
 
@@ -156,7 +159,7 @@ public final class JdbcEpochLease implements LeaseFence, AutoCloseable {
         });
         switch (outcome) {
             case DONE -> {
-                heldUntilNanos = started + settings.duration().minus(settings.margin()).toNanos();
+                holdFrom(started);
                 return true;
             }
             case HELD_BY_ANOTHER -> {
@@ -171,6 +174,11 @@ public final class JdbcEpochLease implements LeaseFence, AutoCloseable {
         }
     }
 
+    /** Held by this process's clock until the duration less the margin after {@code started}, a renewal's start. */
+    private void holdFrom(long started) {
+        heldUntilNanos = started + settings.duration().minus(settings.margin()).toNanos();
+    }
+
     /** True while this instance holds the lease by its own clock (no database call). */
     public boolean isHeld() {
         return epoch != 0 && nanoTime.getAsLong() - heldUntilNanos < 0;
@@ -183,7 +191,11 @@ public final class JdbcEpochLease implements LeaseFence, AutoCloseable {
 
     /** The row as the database holds it now, read without a lock (for status pages and tests). */
     public Optional<LeaseRow> row() {
-        return Sql.autoCommit(dialect, dataSource).run("reading the leader lease " + settings.name(),
+        return row(Sql.autoCommit(dialect, dataSource));
+    }
+
+    private Optional<LeaseRow> row(Sql sql) {
+        return sql.run("reading the leader lease " + settings.name(),
                 session -> session.one(ROW + " WHERE NAME = ?", JdbcEpochLease::rowOf, settings.name()));
     }
 

@@ -56,11 +56,6 @@ public final class JdbcTransaction<
         this.requests = new JdbcRequestTrack(sql);
     }
 
-    /**
-     * Takes {@code PIPELINE_LOCK} until the end of the transaction: {@code SELECT ... FOR UPDATE}, followed by
-     * {@code forUpdateWait} (the database's bound on the wait, empty for none), waits while another transaction holds
-     * it.
-     */
     /** Prove, first thing in this transaction, that the instance still holds the leader lease (D-108). */
     public void proveLease(LeaseFence fence) {
         sql.run("proving the leader lease", session -> {
@@ -69,6 +64,11 @@ public final class JdbcTransaction<
         });
     }
 
+    /**
+     * Takes {@code PIPELINE_LOCK} until the end of the transaction: {@code SELECT ... FOR UPDATE}, followed by
+     * {@code forUpdateWait} (the database's bound on the wait, empty for none), waits while another transaction holds
+     * it.
+     */
     public void lockPipeline(String forUpdateWait) {
         sql.run("taking PIPELINE_LOCK", session -> {
             var locked = session.one("SELECT NAME FROM PIPELINE_LOCK WHERE NAME = ? FOR UPDATE" + forUpdateWait,

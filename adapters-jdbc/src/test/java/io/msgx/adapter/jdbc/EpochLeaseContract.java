@@ -155,21 +155,12 @@ public abstract class EpochLeaseContract {
         assertThat(active.tryAcquire()).isTrue();
         var store = store();
         store.fenceWith(active);
-        var proved = new CountDownLatch(1);
-        var finish = new CountDownLatch(1);
-        var inFlight = CompletableFuture.runAsync(() -> store.inTransaction(tx -> {
-            tx.queue().insertIfAbsent(104, EPOCH_ZERO, EPOCH_ZERO);
-            proved.countDown();
-            await(finish);
-            return null;
-        }));
-        assertThat(proved.await(10, TimeUnit.SECONDS)).isTrue();
+        var inFlight = WriteInFlight.open(store, 104);
         sleep(Duration.ofMillis(1300)); // expired while the write is still open
 
         var taker = lease("taker", Duration.ofSeconds(30));
         assertThat(taker.tryAcquire()).as("the write in flight holds the lease row").isFalse();
-        finish.countDown();
-        inFlight.get(10, TimeUnit.SECONDS);
+        inFlight.commit();
 
         assertThat(taker.tryAcquire()).isTrue();
         assertThat(store.queue().find(104)).as("committed under the old epoch, before the take-over").isPresent();
@@ -185,14 +176,7 @@ public abstract class EpochLeaseContract {
         assertThat(active.tryAcquire()).isTrue();
         var store = store();
         store.fenceWith(active);
-        var proved = new CountDownLatch(1);
-        var finish = new CountDownLatch(1);
-        var inFlight = CompletableFuture.runAsync(() -> store.inTransaction(tx -> {
-            proved.countDown();
-            await(finish);
-            return null;
-        }));
-        assertThat(proved.await(10, TimeUnit.SECONDS)).isTrue();
+        var inFlight = WriteInFlight.open(store, 105);
         var patient = new JdbcEpochLease(dataSource(), dialect(), new JdbcEpochLease.Settings("LEADER", "standby",
                 Duration.ofSeconds(30), Duration.ofSeconds(5)), System::nanoTime);
         leases.add(patient);
@@ -202,8 +186,32 @@ public abstract class EpochLeaseContract {
             assertThat(Duration.ofNanos(System.nanoTime() - started)).as("no wait for the write in flight (its lock"
                     + " wait is 5 s)").isLessThan(Duration.ofMillis(2500));
         } finally {
+            inFlight.commit();
+        }
+    }
+
+    /**
+     * A fenced transaction of the holder held open on a thread of its own: it has proved the lease (and holds the
+     * lease row's lock) and written message {@code msgId}; {@link #commit} lets it end.
+     */
+    private record WriteInFlight(CountDownLatch finish, CompletableFuture<Void> done) {
+
+        static WriteInFlight open(JdbcPipelineStore<?, ?> store, long msgId) throws InterruptedException {
+            var proved = new CountDownLatch(1);
+            var finish = new CountDownLatch(1);
+            var done = CompletableFuture.runAsync(() -> store.inTransaction(tx -> {
+                tx.queue().insertIfAbsent(msgId, EPOCH_ZERO, EPOCH_ZERO);
+                proved.countDown();
+                await(finish);
+                return null;
+            }));
+            assertThat(proved.await(10, TimeUnit.SECONDS)).as("the write in flight proved the lease").isTrue();
+            return new WriteInFlight(finish, done);
+        }
+
+        void commit() throws Exception {
             finish.countDown();
-            inFlight.get(10, TimeUnit.SECONDS);
+            done.get(10, TimeUnit.SECONDS);
         }
     }
 

@@ -1,6 +1,7 @@
 package io.msgx.tools.soak;
 
 import io.msgx.pipeline.port.Mailbox;
+import io.msgx.pipeline.testing.SisMessages;
 import io.msgx.tools.simulator.AirportDay;
 import io.msgx.tools.simulator.SimulatedMessage;
 
@@ -28,6 +29,7 @@ import java.util.regex.Pattern;
 final class AodbCounterpart {
 
     private static final Pattern SEQN = Pattern.compile("<SEQN>([^<]+)</SEQN>");
+    private static final SisMessages SIS = new SisMessages();
     private static final Pattern WINDOW_START = Pattern.compile("<STDB>(\\d{2}[A-Z]{3}\\d{2})\\d{4}</STDB>");
     private static final DateTimeFormatter SIS_DAY = DateTimeFormatter.ofPattern("ddMMMyy", Locale.ENGLISH);
 
@@ -79,7 +81,7 @@ final class AodbCounterpart {
         var seqn = find(SEQN, request);
         var day = LocalDate.parse(capitalised(find(WINDOW_START, request)), SIS_DAY);
         var plan = days.apply(day).messagesOf(SimulatedMessage.Kind.SCHEDULE).get(0).xml();
-        return plan.replaceFirst("<SEQN>[^<]+</SEQN>", "<SEQN>" + sequence.getAsLong() + "</SEQN>")
+        return SIS.withSeqn(plan, sequence.getAsLong())
                 .replaceFirst("<STYP>DNLD</STYP>", "<STYP>RESP</STYP><RQSN>" + seqn + "</RQSN>");
     }
 

@@ -36,8 +36,8 @@ import java.util.stream.Stream;
  *   <li>only then is it physically deleted, with every list.</li>
  * </ol>
  * If the archive fails the transaction rolls back and nothing is deleted; the flight is tried again in the next
- * rounds, after a full batch of the others, so flights that keep failing never stop the clean-up of the rest. Events of the cleanup carry
- * {@code msgId} 0 and {@code type=LIFECYCLE}, {@code styp=CLEANUP}.
+ * rounds, after a full batch of the others, so flights that keep failing never stop the clean-up of the rest. Events
+ * of the cleanup carry {@code msgId} 0 and {@code type=LIFECYCLE}, {@code styp=CLEANUP}.
  */
 public final class FlightHistoryCleanup {
 

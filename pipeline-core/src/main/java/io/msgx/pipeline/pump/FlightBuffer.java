@@ -37,9 +37,8 @@ final class FlightBuffer implements FlightStore {
     /** The known flights by the master their {@code MAID} names: a group asks for children once per message. */
     private final Map<FlightId, Set<FlightId>> knownChildren = new HashMap<>();
     private final Set<FlightId> absent = new HashSet<>();
-    /** The former versions (D-103) asked of the store, by FLID; a FLID asked for with none is in {@link #formerRead}. */
+    /** The former versions (D-103) asked of the store, by FLID; 0 for a FLID asked for that has none. */
     private final Map<FlightId, Long> former = new HashMap<>();
-    private final Set<FlightId> formerRead = new HashSet<>();
     private final Map<FlightId, FlightState> changed = new LinkedHashMap<>();
     /** What the store holds, as first read: never overwritten by this transaction's saves. */
     private final Map<FlightId, FlightState> stored = new HashMap<>();
@@ -94,15 +93,15 @@ final class FlightBuffer implements FlightStore {
      */
     @Override
     public Map<FlightId, Long> formerVersions(Collection<FlightId> flids) {
-        var unasked = flids.stream().filter(flid -> !formerRead.contains(flid)).distinct().toList();
+        var unasked = flids.stream().filter(flid -> !former.containsKey(flid)).distinct().toList();
         if (!unasked.isEmpty()) {
-            former.putAll(store.formerVersions(unasked));
-            formerRead.addAll(unasked);
+            var answered = store.formerVersions(unasked);
+            unasked.forEach(flid -> former.put(flid, answered.getOrDefault(flid, 0L)));
         }
         var answer = new HashMap<FlightId, Long>();
         for (var flid : flids) {
-            var version = former.get(flid);
-            if (version != null && !known.containsKey(flid)) {
+            long version = former.get(flid);
+            if (version > 0 && !known.containsKey(flid)) {
                 answer.put(flid, version);
             }
         }
