@@ -98,11 +98,13 @@ public abstract class JdbcPipelineStore<
 
     /**
      * From now on every transaction proves first, with {@code fence}, that this instance holds the leader lease
-     * (D-108); {@link LeaseFence#NONE} (the default: the CLI, a store used alone) proves nothing. The auto-committed
-     * ports' single statements are not fenced yet (issue 38).
+     * (D-108), and so does every write of the auto-committed ports ({@link Sql#fenceWith}: the dispatcher's
+     * confirmations, the lifecycle jobs, the operator actions); {@link LeaseFence#NONE} (the default: the CLI, a store
+     * used alone) proves nothing.
      */
     public void fenceWith(LeaseFence fence) {
         this.fence = Objects.requireNonNull(fence, "fence");
+        sql.fenceWith(fence);
     }
 
     /** A leader lease on this store's database (not yet acquired), to be given to {@link #fenceWith} once held. */

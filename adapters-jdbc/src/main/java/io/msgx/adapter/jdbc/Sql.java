@@ -76,6 +76,7 @@ public final class Sql {
     private final SqlDialect dialect;
     private final DataSource dataSource;
     private final TransactionConnection transaction;
+    private volatile LeaseFence fence = LeaseFence.NONE;
 
     private Sql(SqlDialect dialect, DataSource dataSource, TransactionConnection transaction) {
         this.dialect = Objects.requireNonNull(dialect, "dialect");
@@ -97,6 +98,20 @@ public final class Sql {
         return dialect;
     }
 
+    /**
+     * From now on, each operation of this auto-commit helper that writes proves first, with {@code fence}, that this
+     * instance holds the leader lease (D-108): its first write opens a transaction of its own (or joins the one
+     * {@link #atomically} opened), proves the lease in it, and the operation commits as one. An operation that only
+     * reads pays nothing. A helper of an open transaction has no fence of its own: the store proves the lease when it
+     * opens the transaction.
+     */
+    public void fenceWith(LeaseFence fence) {
+        if (transaction != null) {
+            throw new IllegalStateException("an open transaction is fenced by the store that opened it");
+        }
+        this.fence = Objects.requireNonNull(fence, "fence");
+    }
+
     /** The rule that sorts this database's failures. */
     public StoreFailures failures() {
         return dialect.failures();
@@ -107,13 +122,21 @@ public final class Sql {
         if (transaction != null) {
             var connection = transaction.acquire();
             try {
-                return work.run(new Session(connection, dialect));
+                return work.run(new Session(connection, dialect, LeaseFence.NONE));
             } catch (SQLException e) {
                 throw failure(operation, e);
             }
         }
         try (var connection = borrow(operation)) {
-            return work.run(new Session(connection, dialect));
+            var session = new Session(connection, dialect, fence);
+            try {
+                T result = work.run(session);
+                session.commitFencedWrites();
+                return result;
+            } catch (SQLException | RuntimeException | Error e) {
+                session.rollBackFencedWrites(e);
+                throw e;
+            }
         } catch (SQLException e) {
             throw failure(operation, e);
         }
@@ -244,24 +267,37 @@ public final class Sql {
 
     // --- one connection's statements ---
 
-    /** The statements of one operation on one connection. */
+    /**
+     * The statements of one operation on one connection. Under a {@link LeaseFence} (an auto-commit helper of the
+     * active instance, {@link #fenceWith}), the first write proves the lease in the transaction it writes in, opening
+     * one of its own when the connection is in auto-commit.
+     */
     public static final class Session {
 
         private final Connection connection;
         private final SqlDialect dialect;
+        private final LeaseFence fence;
+        private boolean proven;
+        private boolean ownTransaction;
 
-        private Session(Connection connection, SqlDialect dialect) {
+        private Session(Connection connection, SqlDialect dialect, LeaseFence fence) {
             this.connection = connection;
             this.dialect = dialect;
+            this.fence = fence;
         }
 
-        /** The connection, for what this class does not write (a database's own statement types). */
-        public Connection connection() {
+        /**
+         * The connection, for a write this class does not write (a database's own statement types): like every
+         * write, the lease is proven first.
+         */
+        public Connection connection() throws SQLException {
+            beforeWrite();
             return connection;
         }
 
         /** An INSERT, UPDATE, DELETE or MERGE; returns its row count. */
         public int update(String sql, Object... params) throws SQLException {
+            beforeWrite();
             try (var statement = connection.prepareStatement(sql)) {
                 bindAll(dialect, statement, params);
                 return statement.executeUpdate();
@@ -295,9 +331,40 @@ public final class Sql {
             return one(dialect.nextValue(sequence), row -> row.longValue(1)).orElseThrow();
         }
 
-        /** One statement sent once for many parameter rows (JDBC batch). */
+        /** One statement sent once for many parameter rows (JDBC batch), a write. */
         public Batch batch(String sql) throws SQLException {
+            beforeWrite();
             return new Batch(connection.prepareStatement(sql), dialect);
+        }
+
+        /**
+         * Proves the lease before the first write of a fenced operation, in the transaction the write will be part
+         * of: the caller's unit ({@link #atomically}), or one of its own opened here.
+         */
+        private void beforeWrite() throws SQLException {
+            if (fence == LeaseFence.NONE || proven) {
+                return;
+            }
+            if (connection.getAutoCommit()) {
+                connection.setAutoCommit(false);
+                ownTransaction = true;
+            }
+            fence.prove(this);
+            proven = true;
+        }
+
+        private void commitFencedWrites() throws SQLException {
+            if (ownTransaction) {
+                connection.commit();
+                AtomicUnit.restoreAutoCommit(connection);
+            }
+        }
+
+        private void rollBackFencedWrites(Throwable cause) {
+            if (ownTransaction) {
+                AtomicUnit.rollback(connection, cause);
+                AtomicUnit.restoreAutoCommit(connection);
+            }
         }
     }
 

@@ -1,6 +1,10 @@
 package io.msgx.adapter.jdbc;
 
+import io.msgx.domain.flight.FlightId;
 import io.msgx.pipeline.store.LeaseLostException;
+import io.msgx.pipeline.store.OutboxEntry;
+import io.msgx.pipeline.store.OutboxEvent;
+import io.msgx.pipeline.store.OutboxTarget;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -131,6 +135,47 @@ public abstract class EpochLeaseContract {
         assertThatThrownBy(() -> store.inTransaction(tx -> tx.queue().insertIfAbsent(102, EPOCH_ZERO, EPOCH_ZERO)))
                 .isInstanceOf(LeaseLostException.class);
         assertThat(store.queue().find(102)).as("nothing written").isEmpty();
+    }
+
+    /**
+     * The writes a store's ports make outside any pipeline transaction (the dispatcher's confirmations, the lifecycle
+     * jobs, the operator actions) prove the lease as its transactions do: each commits while its instance holds the
+     * lease, and nothing once another took it over; the instance can still read.
+     */
+    @Test
+    void theAutoCommittedWritesOfAFencedStoreProveTheLeaseToo() {
+        var active = lease("active", Duration.ofSeconds(1));
+        assertThat(active.tryAcquire()).isTrue();
+        var store = store();
+        store.fenceWith(active);
+        var flid = FlightId.of("4711");
+        store.inTransaction(tx -> {
+            tx.notifications().appendAll(List.of(notification(flid, 1), notification(flid, 2)));
+            return null;
+        });
+        var pending = store.notifications().notificationsOf(flid, 10).stream().map(OutboxEntry::eventId).toList();
+        assertThat(pending).hasSize(2);
+        assertThat(store.notifications().markAllSent(pending.subList(0, 1), EPOCH_ZERO)).as("held: confirmed")
+                .isEqualTo(1);
+        assertThat(store.queue().insertIfAbsent(106, EPOCH_ZERO, EPOCH_ZERO)).as("held: enqueued").isTrue();
+
+        sleep(Duration.ofMillis(1300));
+        assertThat(lease("taker", Duration.ofSeconds(30)).tryAcquire()).isTrue();
+
+        assertThatThrownBy(() -> store.notifications().markAllSent(pending.subList(1, 2), EPOCH_ZERO))
+                .isInstanceOf(LeaseLostException.class);
+        assertThatThrownBy(() -> store.queue().insertIfAbsent(107, EPOCH_ZERO, EPOCH_ZERO))
+                .isInstanceOf(LeaseLostException.class);
+        assertThat(store.notifications().notificationsOf(flid, 10)).as("read, and the second still pending")
+                .extracting(entry -> entry.status()).containsExactly(OutboxEntry.DeliveryStatus.SENT,
+                        OutboxEntry.DeliveryStatus.PENDING);
+        assertThat(store.queue().find(106)).isPresent();
+        assertThat(store.queue().find(107)).as("nothing written").isEmpty();
+    }
+
+    private static OutboxEvent notification(FlightId flid, long stateVersion) {
+        return new OutboxEvent(OutboxTarget.KAFKA_MSG, flid, OutboxEvent.EventType.UPSERT, stateVersion, 200 + stateVersion,
+                "{}", EPOCH_ZERO);
     }
 
     @Test

@@ -15,6 +15,7 @@ import org.jooq.Record1;
 import org.jooq.Record2;
 import org.jooq.Record4;
 import org.jooq.ResultQuery;
+import org.jooq.impl.DefaultConnectionProvider;
 
 import java.time.Instant;
 import java.util.Collection;
@@ -23,6 +24,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 
 import static io.msgx.adapter.pg.jooq.Tables.MSG_EVENT;
@@ -96,8 +98,8 @@ final class PgOutbox extends JdbcOutbox {
     @Override
     public boolean upsertProjection(OutboxEvent projection) {
         requireProjection(projection);
-        return StoreOperation.run("writing the projection of FLID " + projection.partitionKey() + " version "
-                + projection.stateVersion(), () -> insertAll(List.of(projection), REPLACING_OLDER) == 1);
+        return insertAll("writing the projection of FLID " + projection.partitionKey() + " version "
+                + projection.stateVersion(), List.of(projection), REPLACING_OLDER) == 1;
     }
 
     @Override
@@ -106,9 +108,9 @@ final class PgOutbox extends JdbcOutbox {
             return;
         }
         notifications.forEach(JdbcOutbox::requireNotification);
-        StoreOperation.run("appending " + notifications.size() + " notification(s) of messages "
-                        + notifications.get(0).msgId() + " to " + notifications.get(notifications.size() - 1).msgId(),
-                () -> insertAll(notifications, ""));
+        insertAll("appending " + notifications.size() + " notification(s) of messages "
+                + notifications.get(0).msgId() + " to " + notifications.get(notifications.size() - 1).msgId(),
+                notifications, "");
     }
 
     @Override
@@ -117,8 +119,8 @@ final class PgOutbox extends JdbcOutbox {
             return;
         }
         projections.forEach(JdbcOutbox::requireProjection);
-        StoreOperation.run("writing the projections of " + projections.size() + " flight(s)",
-                () -> insertAll(List.copyOf(projections), REPLACING_OLDER));
+        insertAll("writing the projections of " + projections.size() + " flight(s)", List.copyOf(projections),
+                REPLACING_OLDER);
     }
 
     @Override
@@ -128,9 +130,9 @@ final class PgOutbox extends JdbcOutbox {
         }
         var rows = events.stream().map(event -> new Object[] {OutboxTarget.KAFKA_REF.code(), event.partitionKey(),
                 event.eventType().name(), event.msgId(), event.msgId(), event.payload(), event.createdAt()}).toList();
-        StoreOperation.run("writing " + events.size() + " reference event(s) of message " + events.get(0).msgId(),
-                () -> UnnestRows.execute(dsl, INSERT_EVENTS + REPLACING_OLDER_REFERENCE, List.of(),
-                        EVENT_COLUMNS.size(), rows));
+        sql.run("writing " + events.size() + " reference event(s) of message " + events.get(0).msgId(),
+                session -> UnnestRows.execute(session.connection(), INSERT_EVENTS + REPLACING_OLDER_REFERENCE,
+                        List.of(), EVENT_COLUMNS.size(), rows));
     }
 
     /**
@@ -170,8 +172,8 @@ final class PgOutbox extends JdbcOutbox {
         if (eventIds.isEmpty()) {
             return 0;
         }
-        return StoreOperation.run("confirming the delivery of " + eventIds.size() + " notification(s)",
-                () -> confirmingNotifications(eventIds.toArray(Long[]::new), sentAt).execute());
+        return writing("confirming the delivery of " + eventIds.size() + " notification(s)",
+                on -> on.execute(confirmingNotifications(eventIds.toArray(Long[]::new), sentAt)));
     }
 
     /** Delivered notifications become SENT, only while PENDING. Package-private for the plan checks of the tests. */
@@ -200,9 +202,9 @@ final class PgOutbox extends JdbcOutbox {
         if (sentVersions.isEmpty()) {
             return Set.of();
         }
-        return StoreOperation.run("confirming the delivery of " + sentVersions.size() + " projection(s)", () ->
-                confirmingProjections(sentVersions, sentAt)
-                        .fetch(MSG_EVENT.PARTITION_KEY).stream()
+        return writing("confirming the delivery of " + sentVersions.size() + " projection(s)", on ->
+                on.fetch(confirmingProjections(sentVersions, sentAt))
+                        .getValues(MSG_EVENT.PARTITION_KEY).stream()
                         .map(FlightId::of)
                         .collect(Collectors.toCollection(LinkedHashSet::new)));
     }
@@ -265,7 +267,8 @@ final class PgOutbox extends JdbcOutbox {
     @Override
     public int deleteSentBefore(Instant cutoff, int limit) {
         Sql.requireLimit(limit);
-        return StoreOperation.run("deleting delivered events sent before " + cutoff, () -> {
+        var operation = "deleting delivered events sent before " + cutoff;
+        return StoreOperation.run(operation, () -> {
             int deleted = 0;
             long after = Long.MIN_VALUE;
             while (deleted < limit) {
@@ -277,7 +280,7 @@ final class PgOutbox extends JdbcOutbox {
                         .map(Record4::value1)
                         .toArray(Long[]::new);
                 if (doomed.length > 0) {
-                    deleted += deletingSent(doomed, cutoff).execute();
+                    deleted += writing(operation, on -> on.execute(deletingSent(doomed, cutoff)));
                 }
                 if (window.size() < wanted || !window.stream().allMatch(row -> writtenBefore(row, cutoff))) {
                     break;
@@ -328,11 +331,21 @@ final class PgOutbox extends JdbcOutbox {
      * of a FLID's notifications, and the FLID order projections are locked in); {@code conflict} ends the statement.
      * Returns how many rows were written.
      */
-    private int insertAll(List<OutboxEvent> events, String conflict) {
+    private int insertAll(String operation, List<OutboxEvent> events, String conflict) {
         var rows = events.stream().map(event -> new Object[] {event.target().code(), event.partitionKey().value(),
                 event.eventType().name(), event.stateVersion(), event.msgId(), event.payload(), event.createdAt()})
                 .toList();
-        return UnnestRows.execute(dsl, INSERT_EVENTS + conflict, List.of(), EVENT_COLUMNS.size(), rows);
+        return sql.run(operation, session -> UnnestRows.execute(session.connection(), INSERT_EVENTS + conflict,
+                List.of(), EVENT_COLUMNS.size(), rows));
+    }
+
+    /**
+     * {@code statements}, jOOQ's, as one write of this port on a connection of {@link Sql}: the open transaction's,
+     * or an auto-commit one on which the write proves the leader lease first when the store is fenced (D-108).
+     */
+    private <T> T writing(String operation, Function<DSLContext, T> statements) {
+        return StoreOperation.run(operation, () -> sql.run(operation, session ->
+                statements.apply(dsl.configuration().derive(new DefaultConnectionProvider(session.connection())).dsl())));
     }
 
 }

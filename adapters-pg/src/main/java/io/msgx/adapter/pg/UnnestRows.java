@@ -1,7 +1,6 @@
 package io.msgx.adapter.pg;
 
 import io.msgx.adapter.jdbc.Sql;
-import org.jooq.DSLContext;
 import org.jooq.Field;
 
 import java.sql.Connection;
@@ -76,15 +75,10 @@ final class UnnestRows {
     }
 
     /**
-     * Run {@code sql} on {@code dsl}'s connection (the transaction's) with, first, {@code leading} as single values
-     * (placeholders before the arrays, e.g. a {@code SET} shared by every row) and then one {@code text[]} array per
-     * column of {@code rows}; returns the update count.
+     * Run {@code sql} on {@code connection} with, first, {@code leading} as single values (placeholders before the
+     * arrays, e.g. a {@code SET} shared by every row) and then one {@code text[]} array per column of {@code rows};
+     * returns the update count.
      */
-    static int execute(DSLContext dsl, String sql, List<?> leading, int columns, List<Object[]> rows) {
-        return dsl.connectionResult(connection -> execute(connection, sql, leading, columns, rows));
-    }
-
-    /** {@link #execute(DSLContext, String, List, int, List)} on {@code connection}. */
     static int execute(Connection connection, String sql, List<?> leading, int columns, List<Object[]> rows)
             throws SQLException {
         if (rows.isEmpty()) {

@@ -72,6 +72,11 @@ final class EpochLeaderLease implements StoreBackend.LeaderLease {
     }
 
     @Override
+    public boolean isHeldByOwnClock() {
+        return lease.isHeld();
+    }
+
+    @Override
     public void fenceStore() {
         store.fenceWith(lease);
     }

@@ -492,11 +492,11 @@ public final class MsgExchange implements AutoCloseable {
         if (closed) {
             return;
         }
+        lease.fenceStore(); // from now on every write to the store proves the lease (D-108), the cut-over's too
         if (config.cutoverWatermark() != null) {
             var seeding = new CutoverSeeding(mailbox, store.inboxCursor(), clock);
             log.info("Cut-over: {}", seeding.seed(config.cutoverWatermark()));
         }
-        lease.fenceStore(); // from now on every transaction proves the lease (D-108)
         var engine = new FlightStateEngine(config.engine());
         var poller = new InboxPoller(mailbox, store, clock, config.inbox(), metrics);
         var responses = new ResponseMatcher(config.engine().operationDayRule(), config.requestClockSkew(), mailbox);
@@ -546,7 +546,8 @@ public final class MsgExchange implements AutoCloseable {
         }
         if (sink != null) {
             dispatchConfirmations = JobRunner.oneThreadEndingWhenIdle("dispatch-confirm", Duration.ofSeconds(10));
-            var dispatcher = new Dispatcher(store, sink, config.dispatch(), clock, metrics, dispatchConfirmations);
+            var dispatcher = new Dispatcher(store, new LeaseGuardedSink(sink, lease::isHeldByOwnClock), config.dispatch(),
+                    clock, metrics, dispatchConfirmations);
             runner.register("dispatcher", () -> {
                 while (!closed) { // keep delivering while there is work; the period paces the idle checks
                     var result = dispatcher.dispatchBacklog();

@@ -73,6 +73,14 @@ interface StoreBackend extends AutoCloseable {
         /** True while this instance holds the lease; renews it when a renewal is due. */
         boolean isHeld();
 
+        /**
+         * True while this instance holds the lease by its own clock, asking nothing of the store (no renewal): what
+         * the dispatcher asks before it hands a round to the broker ({@link LeaseGuardedSink}).
+         */
+        default boolean isHeldByOwnClock() {
+            return isHeld();
+        }
+
         /** Release the lease, so that a standby takes over at its next look. */
         @Override
         void close();

@@ -26,6 +26,9 @@ import java.util.regex.Pattern;
  *   <li>{@link #goDown()}: every open connection is cut (reset) and every new one is reset as soon as it is
  *       accepted — to the client it looks like a server that went away;</li>
  *   <li>{@link #comeBack()}: connections are forwarded again;</li>
+ *   <li>{@link #freeze()}: the link hangs: every connection stays open and nothing flows either way, new ones are
+ *       accepted and held too (a hung relay, a silent partition: no reset, no answer); {@link #thaw()} lets the bytes
+ *       held back through;</li>
  *   <li>{@link #cutOnce}: one connection is cut at a chosen moment of the client's byte stream (e.g. the
  *       {@code COMMIT} of a transaction that wrote an outbox payload), before or after those bytes reach the
  *       server — a transaction lost mid-way, or a commit whose answer never arrives.</li>
@@ -51,6 +54,7 @@ public final class ToxicProxy implements AutoCloseable {
     private final AtomicInteger refused = new AtomicInteger();
     private final Thread acceptor;
     private volatile boolean down;
+    private volatile boolean frozen;
     private volatile boolean closed;
 
     private ToxicProxy(InetSocketAddress target) throws IOException {
@@ -99,6 +103,16 @@ public final class ToxicProxy implements AutoCloseable {
     /** The service is back: new connections are forwarded. */
     public void comeBack() {
         down = false;
+    }
+
+    /** The link hangs: connections stay open, nothing flows either way until {@link #thaw}. */
+    public void freeze() {
+        frozen = true;
+    }
+
+    /** The link flows again, the bytes held back first. */
+    public void thaw() {
+        frozen = false;
     }
 
     boolean isDown() {
@@ -230,6 +244,17 @@ public final class ToxicProxy implements AutoCloseable {
             links.remove(this);
         }
 
+        private void holdWhileFrozen() {
+            while (frozen && !closed) {
+                try {
+                    Thread.sleep(5);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return;
+                }
+            }
+        }
+
         /** Copy one direction, cutting when the current plan says so; the last bytes are kept so a split marker is found. */
         private void copy(Socket from, Socket to, boolean fromClient) {
             var buffer = new byte[16 * 1024];
@@ -258,6 +283,7 @@ public final class ToxicProxy implements AutoCloseable {
                             return;
                         }
                     }
+                    holdWhileFrozen();
                     out.write(buffer, 0, read);
                     out.flush();
                 }

@@ -85,6 +85,28 @@ public final class RunnerProcess {
         return process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS);
     }
 
+    /** SIGSTOP: the whole JVM stands still (a long pause, a swap storm, a paused VM), its sockets open. */
+    public void freeze() throws InterruptedException, IOException {
+        signal("STOP");
+    }
+
+    /** SIGCONT: the frozen JVM goes on where it stood, unaware of the time that passed. */
+    public void thaw() throws InterruptedException, IOException {
+        signal("CONT");
+    }
+
+    private void signal(String name) throws InterruptedException, IOException {
+        int status = new ProcessBuilder("kill", "-" + name, Long.toString(pid())).start().waitFor();
+        if (status != 0) {
+            throw new IllegalStateException("kill -" + name + " " + pid() + " ended with " + status);
+        }
+    }
+
+    /** How many times the runner's pipeline became active (it may lose the lease and take it again). */
+    public int timesActive() {
+        return logText().split(ACTIVE, -1).length - 1;
+    }
+
     public boolean isAlive() {
         return process.isAlive();
     }
