@@ -4,6 +4,7 @@
 #
 #   scripts/reliability.sh            # crash, outages, fuzz — one after the other
 #   scripts/reliability.sh crash      # only the kill -9 loop: 100 kills on a 200-flight day
+#   scripts/reliability.sh freeze     # only the freezes (JVM, store link, standby) at the default lease, 100 flights
 #   scripts/reliability.sh outages    # only the outages (60 s each, 200 flights) and a hole storm ten times larger
 #   scripts/reliability.sh fuzz       # only the 1,000,000 + 1,000,000 mutated messages
 #   scripts/reliability.sh soak       # only the lifetime soak: 365 simulated days, or as many as 20 minutes hold
@@ -17,9 +18,9 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
 
 SUITES=("$@")
-[ ${#SUITES[@]} -eq 0 ] && SUITES=(crash outages restarts fuzz soak)
+[ ${#SUITES[@]} -eq 0 ] && SUITES=(crash freeze outages restarts fuzz soak)
 for suite in "${SUITES[@]}"; do
-  case "$suite" in crash|outages|restarts|fuzz|soak) ;; *) echo "reliability.sh: unknown suite '$suite' (crash, outages, restarts, fuzz, soak)" >&2; exit 2 ;; esac
+  case "$suite" in crash|freeze|outages|restarts|fuzz|soak) ;; *) echo "reliability.sh: unknown suite '$suite' (crash, freeze, outages, restarts, fuzz, soak)" >&2; exit 2 ;; esac
 done
 
 ./scripts/start-services.sh
@@ -38,6 +39,9 @@ for suite in "${SUITES[@]}"; do
     crash)
       only app-tools NONE CrashRecoveryIT -Dmsgx.crash.kills="${CRASH_KILLS:-100}" \
           -Dmsgx.crash.flights="${CRASH_FLIGHTS:-200}" -Dmsgx.crash.seed="${CRASH_SEED:-10}" ;;
+    freeze)
+      only app-tools NONE FreezeRecoveryIT -Dmsgx.freeze.flights="${FREEZE_FLIGHTS:-100}" \
+          -Dmsgx.freeze.seed="${FREEZE_SEED:-38}" ;;
     outages)
       only app-runner 'OutagesUnderLoadTest,HoleStormTest' NONE \
           -Dmsgx.reliability.outage-seconds="${OUTAGE_SECONDS:-60}" -Dmsgx.reliability.flights="${OUTAGE_FLIGHTS:-200}" \

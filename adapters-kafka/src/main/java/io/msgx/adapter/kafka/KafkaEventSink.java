@@ -7,55 +7,70 @@ import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.errors.InterruptException;
+import org.apache.kafka.common.errors.InvalidProducerEpochException;
+import org.apache.kafka.common.errors.ProducerFencedException;
 import org.apache.kafka.common.errors.RetriableException;
+import org.apache.kafka.common.errors.TransactionAbortedException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
+import java.util.Collections;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Consumer;
 
 /**
- * The event sink on one idempotent Kafka producer ({@code enable.idempotence=true}, {@code acks=all}, at most 5
- * requests in flight per connection, String keys and values in UTF-8). Each event goes to the topic of its stream
- * ({@link KafkaSinkSettings#msgTopic()} or {@link KafkaSinkSettings#schdTopic()}), keyed by its FLID, so all records
- * of one FLID land on one partition; a null value is sent as a tombstone.
+ * The event sink on one transactional Kafka producer ({@code transactional.id} = {@link KafkaSinkSettings#transactionalId()},
+ * idempotent, {@code acks=all}, at most 5 requests in flight per connection, String keys and values in UTF-8). Each
+ * event goes to the topic of its stream ({@link KafkaSinkSettings#msgTopic()}, {@link KafkaSinkSettings#schdTopic()},
+ * {@link KafkaSinkSettings#referenceTopic()}), keyed by its FLID (or {@code RTYPE:RKEY}), so all records of one key
+ * land on one partition; a null value is sent as a tombstone.
+ *
+ * <p><b>A round is one transaction</b> (D-109). Every instance of a site uses the same transactional id, so the
+ * instance that takes the leader lease over fences the producer of the one it replaced when it starts its first
+ * round ({@code initTransactions}): the broker ends that producer's open transaction and refuses anything it sends
+ * later. An instance frozen with records in its producer's memory (a long pause, a paused VM) cannot write them,
+ * stale, after the new active instance's newer ones once it thaws: on a compacted topic the older value would win.
+ * Consumers read with {@code isolation.level=read_committed} (docs/delivery.md); a round that is aborted is sent again.
  *
  * <p><b>Guarantees of {@link #send}.</b>
  * <ul>
  *   <li>One {@link Delivery} per event, in the order of the events. {@link Delivery.Delivered} means the broker
- *       acknowledged the record with {@code acks=all}.</li>
+ *       acknowledged the record with {@code acks=all} and the round's transaction committed.</li>
  *   <li>A record's failure is its {@link Delivery.Failed} (the reason names the exception and its message, or
- *       the wait that ran out), never an exception; the other records of the batch are unaffected, except the
- *       later records of the same key after a synchronous refusal by the producer (metadata not available, record
- *       too large, buffer full): those fail too, unsent, so that nothing overtakes the refused record.</li>
- *   <li>Bounded by {@link KafkaSinkSettings#sendBound()} = {@code max-block + delivery-timeout + 1 s} (41 s with
- *       the defaults) from the call. Records are handed to the producer only during the first {@code max-block};
- *       the rest fail without being sent. One hand-over blocks at most {@code max-block} (metadata, buffer), so the
- *       hand-over ends by {@code 2 x max-block}, within the bound as {@code max-block <= delivery-timeout}. The
- *       call then waits for the acknowledgements up to the bound; whatever is still open then is
- *       {@code Failed("timed out after ...")}.</li>
- *   <li>Within a partition the producer keeps the hand-over order, also across retries (idempotence). A record
- *       reported {@code Failed} because the wait ran out may still be written later by this same producer; as it
- *       precedes anything handed over afterwards, a retry of it cannot overtake it. Delivery is at least once.</li>
+ *       the wait that ran out), never an exception. A failed record aborts the round's transaction. When it was a
+ *       refusal of the record, the round goes again at once in a new transaction without it and without the later
+ *       records of its key (which fail with it: they must not overtake it, D-35), so the other records are unaffected;
+ *       when it was an outage, the other records fail as an outage too ("not committed"), which uses none of their
+ *       attempts.</li>
+ *   <li>Bounded by {@link KafkaSinkSettings#sendBound()} from the call: {@code max-block} to start the transaction
+ *       (the first round of a producer only), records handed to the producer only during the next {@code max-block}
+ *       (one hand-over blocks at most {@code max-block}: metadata, buffer), the acknowledgements awaited up to
+ *       {@code delivery-timeout} + 1 s more, then {@code max-block} to commit or abort. Whatever is still open then is
+ *       {@code Failed("timed out after ...")} and the round aborted. A round that lost a refused record starts again
+ *       only within the first two {@code max-block}s of the call.</li>
+ *   <li>Within a partition the producer keeps the hand-over order, also across retries (idempotence). Delivery is at
+ *       least once: a round whose commit was not confirmed is sent again.</li>
  * </ul>
  * <b>Whose fault</b> (D-66). Each {@code Failed} says whether it is an outage ({@link Delivery#unreachable}: the broker
  * did not take or answer the record in time — Kafka's {@code TimeoutException}, any other {@link RetriableException}
  * such as a lost connection, no leader or too few in-sync replicas, the hand-over cut-off, the wait that ran out, an
- * interrupt) or a refusal of this record ({@link Delivery#refused}: too large, not authorised, not serialisable, an
- * invalid topic — every other exception). Only refusals use one of the event's delivery attempts. A record held back
- * because an earlier one of its key was refused in the batch fails as that one did.
+ * interrupt, a round not committed, a producer fenced by another instance) or a refusal of this record
+ * ({@link Delivery#refused}: too large, not authorised, not serialisable, an invalid topic — every other exception).
+ * Only refusals use one of the event's delivery attempts.
  *
- * <p>One WARN line is logged per batch with failures (counts and the first reason). Thread-safe: the producer is
- * shared, each call keeps its own state.
+ * <p><b>The producer</b> is replaced by a new one (and {@code producerListener} told, for its meters) when it can no
+ * longer work: fenced by another instance, or in a transaction state it cannot leave. One WARN line is logged per
+ * round with failures (counts and the first reason). Thread-safe: rounds are sent one at a time.
  *
  * <p><b>Record size.</b> A record over the producer's {@code max.request.size} (default 1 MiB, settable through
- * {@code msgx.kafka.producer.max.request.size}) is refused by the producer and fails alone. Keep that value, and
+ * {@code msgx.kafka.producer.max.request.size}) is refused by the producer. Keep that value, and
  * {@code batch.size}, at or below the topics' {@code max.message.bytes}: a batch the <em>broker</em> refuses as too
  * large makes the producer split it, and kafka-clients 4.3.1 can split a too-large record together with a small
  * neighbour forever (KAFKA-8202/8350), delaying that partition until the delivery timeout.
@@ -64,76 +79,227 @@ import java.util.concurrent.TimeoutException;
 public final class KafkaEventSink implements EventSink, AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(KafkaEventSink.class);
+    /** How the result of a record held back behind a refused record of its key begins. */
+    private static final String HELD_BACK = "not sent: the producer refused an earlier record of FLID ";
 
     private final KafkaSinkSettings settings;
-    private final Producer<String, String> producer;
+    private final Consumer<Producer<?, ?>> producerListener;
+    private Producer<String, String> producer;
+    /** {@code initTransactions} done on {@link #producer}. */
+    private boolean started;
+    private boolean closed;
 
-    /** Creates the producer; it connects lazily, on the first record. */
+    /** Creates the producer; it connects lazily, on the first round. */
     public KafkaEventSink(KafkaSinkSettings settings) {
+        this(settings, producer -> { });
+    }
+
+    /**
+     * Creates the producer, and tells {@code producerListener} of it and of every producer that replaces it (for its
+     * client meters); it connects lazily, on the first round.
+     */
+    public KafkaEventSink(KafkaSinkSettings settings, Consumer<Producer<?, ?>> producerListener) {
         this.settings = Objects.requireNonNull(settings, "settings");
+        this.producerListener = Objects.requireNonNull(producerListener, "producerListener");
         this.producer = new KafkaProducer<>(settings.producerConfig());
+        producerListener.accept(producer);
     }
 
     public KafkaSinkSettings settings() {
         return settings;
     }
 
-    /**
-     * The producer, for its client metrics only (the runner binds Micrometer's {@code KafkaClientMetrics} to it); its
-     * wildcard type keeps records out: events go through {@link #send}.
-     */
-    public Producer<?, ?> producerForMetrics() {
-        return producer;
-    }
-
     @Override
-    public List<Delivery> send(List<OutgoingEvent> events) {
+    public synchronized List<Delivery> send(List<OutgoingEvent> events) {
         Objects.requireNonNull(events, "events");
         if (events.isEmpty()) {
             return List.of();
         }
-        long start = System.nanoTime();
-        var outcomes = handOver(events, start);
-        var deliveries = awaitOutcomes(outcomes, start);
+        var deliveries = inTransaction(events);
         reportFailures(events, deliveries);
         return deliveries;
     }
 
     /**
      * Waits up to {@code max-block} for records still in the producer, then drops them (they are still pending in
-     * the outbox and go out again).
+     * the outbox and go out again); an open transaction is aborted.
      */
     @Override
-    public void close() {
+    public synchronized void close() {
+        closed = true;
         producer.close(settings.maxBlock());
     }
 
     /**
+     * The round in one transaction. When a record of it is refused, the transaction is aborted and the round goes again
+     * at once in a new one, without that record and the later records of its key (they must not overtake it, D-35),
+     * which fail with it; so a refusal costs the round's other records nothing but a second try. That happens while
+     * the call is within its first two {@code max-block}s; after that, or when the first failure is an outage, the
+     * round's other records fail as an outage ("not committed").
+     */
+    private List<Delivery> inTransaction(List<OutgoingEvent> events) {
+        long againUntil = System.nanoTime() + settings.maxBlock().multipliedBy(2).toNanos();
+        var results = new Delivery[events.size()];
+        var pending = new ArrayList<Integer>();
+        for (int i = 0; i < events.size(); i++) {
+            pending.add(i);
+        }
+        while (!pending.isEmpty()) {
+            var round = pending.stream().map(events::get).toList();
+            var attempt = oneTransaction(round);
+            var outcome = attempt.deliveries();
+            int at = attempt.culprit();
+            if (at < 0) {
+                for (int k = 0; k < round.size(); k++) {
+                    results[pending.get(k)] = outcome.get(k);
+                }
+                break;
+            }
+            var failure = (Delivery.Failed) outcome.get(at);
+            boolean again = !failure.outage() && System.nanoTime() - againUntil < 0;
+            var notCommitted = Delivery.unreachable("not committed: the round's transaction was aborted because a "
+                    + "record of it failed: " + failure.reason());
+            var next = new ArrayList<Integer>();
+            for (int k = 0; k < round.size(); k++) {
+                var event = round.get(k);
+                if (k == at) {
+                    results[pending.get(k)] = failure;
+                } else if (k > at && keyOf(event).equals(keyOf(round.get(at)))) {
+                    results[pending.get(k)] = new Delivery.Failed(HELD_BACK + event.key() + " in this batch, and a "
+                            + "later one must not overtake it", failure.outage());
+                } else if (again) {
+                    next.add(pending.get(k));
+                } else {
+                    results[pending.get(k)] = notCommitted;
+                }
+            }
+            pending = next;
+        }
+        return List.of(results);
+    }
+
+    /**
+     * One transaction's results, and the index of the record whose failure aborted it ({@code -1}: it committed): the
+     * record the producer refused on the spot if one was, else the first failure in hand-over order. What the producer
+     * says of the others says nothing about them: once a transaction is in error, it fails the records it had not yet
+     * written with that same failure or with its own error state.
+     */
+    private record Attempt(List<Delivery> deliveries, int culprit) {
+
+        static Attempt allFailed(int size, Delivery.Failed failure) {
+            return new Attempt(Collections.nCopies(size, failure), size == 0 ? -1 : 0);
+        }
+    }
+
+    /** The index of the first failure of {@code outcome}, in hand-over order; -1 when there is none. */
+    private static int firstFailure(List<Delivery> outcome) {
+        for (int k = 0; k < outcome.size(); k++) {
+            if (outcome.get(k) instanceof Delivery.Failed) {
+                return k;
+            }
+        }
+        return -1;
+    }
+
+    /** {@code events} in one transaction: started, handed over and acknowledged, committed; else aborted. */
+    private Attempt oneTransaction(List<OutgoingEvent> events) {
+        if (closed) {
+            return Attempt.allFailed(events.size(), Delivery.unreachable("not sent: the sink is closed"));
+        }
+        try {
+            if (!started) {
+                producer.initTransactions();
+                started = true;
+            }
+            producer.beginTransaction();
+        } catch (RuntimeException e) {
+            replaceProducerAfter(e);
+            return Attempt.allFailed(events.size(), Delivery.unreachable("not sent: the producer could not start a "
+                    + "transaction: " + reasonOf(e)));
+        }
+        long handedOverFrom = System.nanoTime();
+        var handedOver = handOver(events, handedOverFrom);
+        var deliveries = awaitOutcomes(handedOver.outcomes(), handedOverFrom);
+        int firstFailure = firstFailure(deliveries);
+        if (firstFailure < 0) {
+            try {
+                producer.commitTransaction();
+                return new Attempt(deliveries, -1);
+            } catch (RuntimeException e) {
+                abortAfter(e);
+                var notCommitted = notCommitted(deliveries, "its commit failed: " + reasonOf(e));
+                return new Attempt(notCommitted, firstFailure(notCommitted));
+            }
+        }
+        abortAfter(null);
+        return new Attempt(deliveries, handedOver.refusedOnTheSpot() >= 0 ? handedOver.refusedOnTheSpot()
+                : firstFailure);
+    }
+
+    /** The round's records the broker acknowledged, failed as an outage: the transaction holding them was aborted. */
+    private static List<Delivery> notCommitted(List<Delivery> deliveries, String why) {
+        var failed = Delivery.unreachable("not committed: the round's transaction was aborted because " + why);
+        return deliveries.stream().map(delivery -> delivery instanceof Delivery.Delivered ? failed : delivery).toList();
+    }
+
+    /** Abort the open transaction; a producer that cannot (fenced, in a fatal state) is replaced. */
+    private void abortAfter(RuntimeException cause) {
+        try {
+            producer.abortTransaction();
+        } catch (RuntimeException e) {
+            if (cause != null) {
+                e.addSuppressed(cause);
+            }
+            replaceProducerAfter(e);
+        }
+    }
+
+    /**
+     * The producer could not start, commit or abort a transaction: fenced by another instance's producer (which took
+     * the transactional id over), or in a state it cannot leave. A new one replaces it; its {@code initTransactions}
+     * comes with the next round. A timeout only (the broker away) keeps the producer, which tries again.
+     */
+    private void replaceProducerAfter(RuntimeException failure) {
+        if (failure instanceof org.apache.kafka.common.errors.TimeoutException || failure instanceof InterruptException) {
+            return; // the broker away, or the caller interrupted: the producer can try again
+        }
+        log.warn("Kafka sink: replacing the producer ({}): {}", failure instanceof ProducerFencedException
+                ? "another instance's producer took the transactional id " + settings.transactionalId() + " over"
+                : "it cannot go on", reasonOf(failure));
+        try {
+            producer.close(Duration.ZERO);
+        } catch (RuntimeException e) {
+            log.debug("Kafka sink: the replaced producer did not close cleanly: {}", reasonOf(e));
+        }
+        producer = new KafkaProducer<>(settings.producerConfig());
+        started = false;
+        producerListener.accept(producer);
+    }
+
+    /**
      * Hands every record to the producer, in order, each with a callback completing its outcome. Once the producer
-     * refuses a record on the spot (too large, no metadata, buffer full), the later records of the same key in this
-     * batch are failed without being handed over, so none of them is written ahead of the refused one (D-35).
+     * refuses a record on the spot (too large, no metadata, buffer full), the transaction is in error: the later records
+     * are not handed over ({@link #inTransaction} sends them again, without the refused one's key, D-35).
      * The callback, not the producer's future, carries the result: a future of a record whose batch the producer
      * split is a chain that {@code get} walks recursively.
      */
-    private List<CompletableFuture<Delivery>> handOver(List<OutgoingEvent> events, long start) {
+    private HandOver handOver(List<OutgoingEvent> events, long start) {
         long cutOff = start + settings.maxBlock().toNanos();
         var outcomes = new ArrayList<CompletableFuture<Delivery>>(events.size());
-        var refusedKeys = new HashMap<String, Delivery.Failed>();
-        String firstRefusal = null;
+        Delivery.Failed refusedOnTheSpot = null;
+        int refusedAt = -1;
         for (var event : events) {
             var outcome = new CompletableFuture<Delivery>();
             outcomes.add(outcome);
             if (Thread.currentThread().isInterrupted()) {
                 outcome.complete(Delivery.unreachable("not sent: the sending thread was interrupted"));
+            } else if (refusedOnTheSpot != null) {
+                outcome.complete(Delivery.unreachable("not sent: the producer refused an earlier record of the round ("
+                        + refusedOnTheSpot.reason() + ")"));
             } else if (System.nanoTime() - cutOff >= 0) {
                 outcome.complete(Delivery.unreachable("not sent: the producer did not take the batch within "
                         + "msgx.kafka.max-block (" + settings.maxBlock().toMillis() + " ms)"
-                        + (firstRefusal == null ? "" : "; first refusal: " + firstRefusal)
                         + "; check that the brokers are reachable and the topics exist"));
-            } else if (refusedKeys.containsKey(keyOf(event))) {
-                outcome.complete(new Delivery.Failed("not sent: the producer refused an earlier record of FLID "
-                        + event.key() + " in this batch, and a later one must not overtake it",
-                        refusedKeys.get(keyOf(event)).outage()));
             } else {
                 try {
                     producer.send(new ProducerRecord<>(topicOf(event), event.key(), event.value()),
@@ -144,16 +310,20 @@ public final class KafkaEventSink implements EventSink, AutoCloseable {
                     outcome.complete(failureOf(e));
                 }
                 if (outcome.getNow(null) instanceof Delivery.Failed refused) {
-                    refusedKeys.put(keyOf(event), refused);
-                    firstRefusal = firstRefusal == null ? refused.reason() : firstRefusal;
+                    refusedOnTheSpot = refused;
+                    refusedAt = outcomes.size() - 1;
                 }
             }
         }
-        return outcomes;
+        return new HandOver(outcomes, refusedAt);
+    }
+
+    /** The outcome of each record handed over, and the index of the one the producer refused on the spot (or -1). */
+    private record HandOver(List<CompletableFuture<Delivery>> outcomes, int refusedOnTheSpot) {
     }
 
     private List<Delivery> awaitOutcomes(List<CompletableFuture<Delivery>> outcomes, long start) {
-        long waitEnd = start + settings.sendBound().toNanos();
+        long waitEnd = start + settings.acknowledgementBound().toNanos();
         var deliveries = new ArrayList<Delivery>(outcomes.size());
         boolean interrupted = false;
         for (var outcome : outcomes) {
@@ -226,12 +396,15 @@ public final class KafkaEventSink implements EventSink, AutoCloseable {
      * A producer's failure as a {@link Delivery.Failed}: an outage when Kafka says trying again may succeed (a
      * {@link RetriableException}, which includes its {@code TimeoutException}: the broker away, no leader, too few
      * in-sync replicas, metadata not available — and a topic missing, which the producer cannot tell from one not yet
-     * known), or when the sink cannot send at all (interrupted, closed); a refusal of the record otherwise.
+     * known), or when the sink cannot send at all (interrupted, closed, fenced by another instance's producer, its round
+     * aborted); a refusal of the record otherwise.
      */
     static Delivery.Failed failureOf(Throwable failure) {
         var reason = reasonOf(failure);
         return failure instanceof RetriableException || failure instanceof InterruptException
                 || failure instanceof IllegalStateException // the producer closed: the sink, not the record
+                || failure instanceof ProducerFencedException || failure instanceof InvalidProducerEpochException
+                || failure instanceof TransactionAbortedException // another instance's producer, or an aborted round
                 ? Delivery.unreachable(reason) : Delivery.refused(reason);
     }
 

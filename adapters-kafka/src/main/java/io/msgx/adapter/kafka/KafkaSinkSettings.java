@@ -67,7 +67,7 @@ public record KafkaSinkSettings(String bootstrapServers, String clientId, String
             ProducerConfig.MAX_IN_FLIGHT_REQUESTS_PER_CONNECTION, ProducerConfig.RETRIES_CONFIG,
             ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG,
             ProducerConfig.MAX_BLOCK_MS_CONFIG, ProducerConfig.LINGER_MS_CONFIG,
-            ProducerConfig.TRANSACTIONAL_ID_CONFIG);
+            ProducerConfig.TRANSACTIONAL_ID_CONFIG, ProducerConfig.TRANSACTION_TIMEOUT_CONFIG);
 
     private static final int DEFAULT_MAX_REQUEST_SIZE = 1024 * 1024;
     private static final int DEFAULT_BATCH_SIZE = 16 * 1024;
@@ -169,11 +169,30 @@ public record KafkaSinkSettings(String bootstrapServers, String clientId, String
     }
 
     /**
-     * The most one {@link KafkaEventSink#send} call blocks: {@code max-block} to hand the records over, then
-     * {@code delivery-timeout} + {@link #WAIT_MARGIN} for the acknowledgements (41 s with the defaults).
+     * The most one {@link KafkaEventSink#send} call blocks (71 s with the defaults): a round's transaction takes at most
+     * {@code max-block} to start, {@link #acknowledgementBound()} for its records and {@code max-block} to commit or
+     * abort; a round that lost a refused record starts again in a new transaction only within the first two
+     * {@code max-block}s of the call.
      */
     public Duration sendBound() {
+        return maxBlock.multipliedBy(3).plus(acknowledgementBound());
+    }
+
+    /**
+     * How long a round's records may take from their hand-over (41 s with the defaults): {@code max-block} to hand
+     * them over, then {@code delivery-timeout} + {@link #WAIT_MARGIN} for the acknowledgements.
+     */
+    public Duration acknowledgementBound() {
         return maxBlock.plus(deliveryTimeout).plus(WAIT_MARGIN);
+    }
+
+    /**
+     * The producer's {@code transactional.id} (D-109): {@code msgexchange:} and the msg topic, the same for every
+     * instance of a site and different for every site that publishes to other topics on the same cluster. The
+     * instance that becomes active fences the producer of the one it replaced with it.
+     */
+    public String transactionalId() {
+        return "msgexchange:" + msgTopic;
     }
 
     /** The producer's longest pause between two connection tries to a broker, unless msgx.kafka.producer.* sets it. */
@@ -187,6 +206,9 @@ public record KafkaSinkSettings(String bootstrapServers, String clientId, String
         config.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName());
         config.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName());
         config.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, "true");
+        config.put(ProducerConfig.TRANSACTIONAL_ID_CONFIG, transactionalId());
+        // A round's transaction lives as long as the round may (the coordinator aborts one older than this).
+        config.put(ProducerConfig.TRANSACTION_TIMEOUT_CONFIG, Long.toString(sendBound().toMillis()));
         config.put(ProducerConfig.ACKS_CONFIG, "all");
         config.put(ProducerConfig.MAX_IN_FLIGHT_REQUESTS_PER_CONNECTION, "5");
         config.put(ProducerConfig.RETRIES_CONFIG, Integer.toString(Integer.MAX_VALUE));

@@ -106,9 +106,10 @@ class KafkaEventSinkTest {
 
     /**
      * Too large is decided by the producer ({@code max.request.size}, kept at or below the topics'
-     * {@code max.message.bytes}; see {@link KafkaEventSink}): the record fails alone, its neighbours on the same
-     * partition and on the other topic are written, and the results keep the order of the events. A later record
-     * of the same key on the same topic is failed unsent: it must not overtake the refused one (D-35).
+     * {@code max.message.bytes}; see {@link KafkaEventSink}): the record is refused, which counts toward DEAD, and a
+     * later record of the same key on the same topic fails with it unsent (it must not overtake the refused one, D-35).
+     * The refusal aborts the round's transaction; the round goes again without them, so their neighbours on the same
+     * partition and on the other topic are written, and the results keep the order of the events.
      */
     @Test
     void aRecordTooLargeFailsWithTheLaterRecordsOfItsKeyAndTheResultsStayInOrder() {
@@ -144,8 +145,40 @@ class KafkaEventSinkTest {
         assertThat(KafkaTestBroker.readAll(schd)).extracting(KafkaTestBroker.ReadRecord::key).containsExactly("3");
     }
 
+    /**
+     * D-109: every instance of a site uses one transactional id, so the instance that becomes active fences the
+     * producer of the one it replaced with its first round. The old one's later round — say, records it held when it
+     * froze, sent once it thawed — is refused by the broker: nothing of it is written, not even for a consumer that
+     * reads uncommitted records, and it fails as an outage. The old sink's next producer would fence the new one in
+     * turn, which is why only the lease's holder sends (the runner's {@code LeaseGuardedSink}).
+     */
     @Test
-    void aMissingTopicFailsItsRecordsWithinTheBoundWhileTheOtherTopicIsServed() {
+    void theInstanceThatTookOverFencesTheProducerOfTheOneItReplaced() {
+        var msg = KafkaTestBroker.uniqueTopic("msg-fenced");
+        var schd = KafkaTestBroker.uniqueTopic("schd-fenced");
+        KafkaTestBroker.createTopics(1, msg);
+        KafkaTestBroker.createCompactedTopics(1, schd);
+        var settings = settingsFor(msg, schd);
+        try (var replaced = new KafkaEventSink(settings); var active = new KafkaEventSink(settings)) {
+            assertThat(replaced.send(List.of(new OutgoingEvent(EventStream.SCHD, "7", "{\"v\":1}"))))
+                    .containsExactly(Delivery.delivered());
+            assertThat(active.send(List.of(new OutgoingEvent(EventStream.SCHD, "7", "{\"v\":2}"))))
+                    .containsExactly(Delivery.delivered());
+
+            var stale = replaced.send(List.of(new OutgoingEvent(EventStream.SCHD, "7", "{\"v\":1}"),
+                    new OutgoingEvent(EventStream.MSG, "7", "{\"v\":1}")));
+
+            assertThat(stale).allSatisfy(result -> assertThat(result).isInstanceOfSatisfying(Delivery.Failed.class,
+                    failed -> assertThat(failed.outage()).isTrue()));
+        }
+        assertThat(KafkaTestBroker.readAllUncommitted(schd)).extracting(KafkaTestBroker.ReadRecord::value)
+                .as("the last value of FLID 7 is the active instance's").containsExactly("{\"v\":1}", "{\"v\":2}");
+        assertThat(KafkaTestBroker.readAllUncommitted(msg)).isEmpty();
+    }
+
+    /** A missing topic is an outage: the round fails whole within the bound, no attempt used, nothing written. */
+    @Test
+    void aMissingTopicFailsItsRoundAsAnOutageWithinTheBound() {
         var msg = KafkaTestBroker.uniqueTopic("msg-missing");
         var schd = KafkaTestBroker.uniqueTopic("schd-present");
         KafkaTestBroker.createCompactedTopics(1, schd);
@@ -161,9 +194,11 @@ class KafkaEventSinkTest {
         }
         var elapsed = Duration.ofNanos(System.nanoTime() - started);
 
-        assertThat(results.get(0)).isEqualTo(Delivery.delivered());
         assertThat(results.get(1)).isInstanceOfSatisfying(Delivery.Failed.class,
                 failed -> assertThat(failed.reason()).contains(msg));
+        assertThat(results).allSatisfy(result -> assertThat(result).isInstanceOfSatisfying(Delivery.Failed.class,
+                failed -> assertThat(failed.outage()).isTrue()));
+        assertThat(KafkaTestBroker.readAll(schd)).isEmpty();
         assertThat(elapsed).isLessThan(settings.sendBound().plusSeconds(2));
     }
 }

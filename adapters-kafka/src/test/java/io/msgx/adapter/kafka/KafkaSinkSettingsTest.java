@@ -21,13 +21,17 @@ class KafkaSinkSettingsTest {
         assertThat(VALID.referenceTopic()).isEqualTo("msgx.reference");
         assertThat(VALID.deliveryTimeout()).isEqualTo(Duration.ofSeconds(30));
         assertThat(VALID.maxBlock()).isEqualTo(Duration.ofSeconds(10));
-        assertThat(VALID.sendBound()).isEqualTo(Duration.ofSeconds(41));
+        assertThat(VALID.acknowledgementBound()).isEqualTo(Duration.ofSeconds(41));
+        assertThat(VALID.sendBound()).as("a round's transaction started, ended and, after a refusal, started again")
+                .isEqualTo(Duration.ofSeconds(71));
+        assertThat(VALID.transactionalId()).isEqualTo("msgexchange:msgx.flight.msg");
     }
 
     @Test
     void theProducerIsIdempotentWithAcksAllAndTheBoundedTimeouts() {
         assertThat(VALID.producerConfig())
                 .containsEntry("enable.idempotence", "true")
+                .containsEntry("transactional.id", "msgexchange:msgx.flight.msg")
                 .containsEntry("acks", "all")
                 .containsEntry("max.in.flight.requests.per.connection", "5")
                 .containsEntry("delivery.timeout.ms", "30000")

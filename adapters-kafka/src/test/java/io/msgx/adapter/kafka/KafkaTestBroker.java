@@ -112,17 +112,30 @@ public final class KafkaTestBroker {
     }
 
     /**
-     * Reads the topic from the beginning up to the end offsets it has when this is called, and returns the records
-     * ordered by partition, then offset (so per key in the order the broker stored them).
+     * Reads the topic as consumers are told to ({@code isolation.level=read_committed}: what committed rounds wrote, D-109)
+     * from the beginning up to the end offsets it has when this is called, and returns the records ordered by
+     * partition, then offset (so per key in the order the broker stored them).
      *
      * @throws IllegalStateException if the end is not reached within the timeout
      */
     public static List<ReadRecord> readAll(String topic, Duration timeout) {
+        return read(topic, timeout, "read_committed");
+    }
+
+    /**
+     * {@link #readAll(String, Duration)} as a consumer reading with {@code isolation.level=read_uncommitted}: every
+     * record the broker appended, those of aborted rounds too.
+     */
+    public static List<ReadRecord> readAllUncommitted(String topic) {
+        return read(topic, Duration.ofSeconds(30), "read_uncommitted");
+    }
+
+    private static List<ReadRecord> read(String topic, Duration timeout, String isolation) {
         var config = Map.<String, Object>of(
                 ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers(),
                 ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false",
                 ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest",
-                ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_uncommitted");
+                ConsumerConfig.ISOLATION_LEVEL_CONFIG, isolation);
         try (var consumer = new KafkaConsumer<>(config, new StringDeserializer(), new StringDeserializer())) {
             var partitions = consumer.partitionsFor(topic, timeout).stream()
                     .map(info -> new TopicPartition(topic, info.partition()))

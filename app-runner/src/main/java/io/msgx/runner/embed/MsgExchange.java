@@ -1,7 +1,6 @@
 package io.msgx.runner.embed;
 
 import io.micrometer.core.instrument.MeterRegistry;
-import io.micrometer.core.instrument.binder.kafka.KafkaClientMetrics;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.msgx.adapter.kafka.KafkaClusterProbe;
@@ -53,6 +52,7 @@ import io.msgx.runner.jobs.JobRunner;
 import io.msgx.runner.jobs.LivenessPolicy;
 import io.msgx.runner.jobs.LivenessReport;
 import io.msgx.runner.metrics.FlightCacheMeters;
+import io.msgx.runner.metrics.KafkaProducerMeters;
 import io.msgx.runner.metrics.MicrometerPipelineMetrics;
 import io.msgx.runner.metrics.PipelineGauges;
 import io.msgx.runner.metrics.StandardMeters;
@@ -145,7 +145,7 @@ public final class MsgExchange implements AutoCloseable {
     private volatile Instant leaseWatcherBeat;
     /** The JVM's, the process's, the build's and the role's meters; the Kafka producer's (null without Kafka). */
     private final StandardMeters standardMeters;
-    private final KafkaClientMetrics kafkaMeters;
+    private final KafkaProducerMeters kafkaMeters;
     private final BuildInfo build = BuildInfo.current();
 
     private MsgExchange(RunnerConfig config, Clock clock, MeterRegistry registry,
@@ -171,14 +171,11 @@ public final class MsgExchange implements AutoCloseable {
         FlightCacheMeters.bind(registry, flightCache);
         this.metrics = new MicrometerPipelineMetrics(registry);
         this.gauges = new PipelineGauges(store, registry, clock);
-        this.sink = config.kafka().sink() == null ? null : new KafkaEventSink(config.kafka().sink());
+        this.kafkaMeters = config.kafka().sink() == null ? null : new KafkaProducerMeters(registry);
+        this.sink = config.kafka().sink() == null ? null : new KafkaEventSink(config.kafka().sink(), kafkaMeters);
         this.standardMeters = StandardMeters.bind(registry, build.version(), build.commit(), this::isActive);
         backend.bindMeters(registry);
         mailboxPool.bindMeters(registry);
-        this.kafkaMeters = sink == null ? null : new KafkaClientMetrics(sink.producerForMetrics());
-        if (kafkaMeters != null) {
-            kafkaMeters.bindTo(registry);
-        }
         this.lease = leaseAs.apply(backend.lease());
         this.leaseOutage = new OutageLog(log, "Pipeline store", clock);
     }

@@ -37,7 +37,8 @@ final class TopicLedger implements AutoCloseable {
                 ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, KafkaTestBroker.bootstrapServers(),
                 ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false",
                 ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest",
-                ConsumerConfig.MAX_POLL_RECORDS_CONFIG, "5000"), new StringDeserializer(), new StringDeserializer());
+                ConsumerConfig.MAX_POLL_RECORDS_CONFIG, "5000", ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed"),
+                new StringDeserializer(), new StringDeserializer());
         var partitions = new ArrayList<TopicPartition>();
         for (var topic : List.of(msgTopic, schdTopic)) {
             consumer.partitionsFor(topic, Duration.ofSeconds(30))
