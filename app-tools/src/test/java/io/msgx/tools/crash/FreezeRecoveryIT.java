@@ -104,7 +104,7 @@ class FreezeRecoveryIT {
         takeOvers.put("the active JVM frozen (SIGSTOP)", takeOver(a::freeze, b, share));
         awaitProgress("B processes what arrived meanwhile", probe);
         a.thaw();
-        InterruptedRun.await("A, thawed, finds its lease gone and waits as a standby", Duration.ofSeconds(120),
+        InterruptedRun.await("A, thawed, finds its lease gone and waits as a standby", Duration.ofMinutes(2),
                 () -> a.logText().contains("Leader lease lost") && standbyAnnouncements(a) == 1);
 
         takeOvers.put("the active's store link frozen (relay held)", takeOver(linkB::freeze, a, share));
@@ -159,7 +159,7 @@ class FreezeRecoveryIT {
         freeze.run();
         long frozenAt = System.nanoTime();
         feeder.release(share);
-        InterruptedRun.await("the standby takes over", Duration.ofSeconds(120), () -> standby.timesActive() > before);
+        InterruptedRun.await("the standby takes over", Duration.ofMinutes(2), () -> standby.timesActive() > before);
         return Duration.ofNanos(System.nanoTime() - frozenAt);
     }
 
