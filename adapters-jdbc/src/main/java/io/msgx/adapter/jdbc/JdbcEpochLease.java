@@ -245,15 +245,14 @@ public final class JdbcEpochLease implements LeaseFence, AutoCloseable {
 
     /** The row, locked for update within {@code lockWait}; created (epoch 0) when missing. */
     private LeaseRow lockedRow(Sql sql) {
+        var lockingSelect = ROW + " WHERE NAME = ?" + dialect.forUpdateWithin(settings.lockWait());
         return sql.run("locking the leader lease " + settings.name(), session -> {
-            var locked = session.one(ROW + " WHERE NAME = ?" + dialect.forUpdateWithin(settings.lockWait()),
-                    JdbcEpochLease::rowOf, settings.name());
+            var locked = session.one(lockingSelect, JdbcEpochLease::rowOf, settings.name());
             if (locked.isPresent()) {
                 return locked.get();
             }
             session.update("INSERT INTO LEADER_LEASE (NAME, EPOCH) VALUES (?, 0)", settings.name());
-            return session.one(ROW + " WHERE NAME = ?" + dialect.forUpdateWithin(settings.lockWait()),
-                    JdbcEpochLease::rowOf, settings.name()).orElseThrow();
+            return session.one(lockingSelect, JdbcEpochLease::rowOf, settings.name()).orElseThrow();
         });
     }
 

@@ -157,20 +157,23 @@ public final class KafkaEventSink implements EventSink, AutoCloseable {
             }
             var failure = (Delivery.Failed) outcome.get(at);
             boolean again = !failure.outage() && System.nanoTime() - againUntil < 0;
-            var notCommitted = Delivery.unreachable("not committed: the round's transaction was aborted because a "
-                    + "record of it failed: " + failure.reason());
+            var notCommitted = notCommitted("a record of it failed: " + failure.reason());
+            var refusedKey = keyOf(round.get(at));
             var next = new ArrayList<Integer>();
             for (int k = 0; k < round.size(); k++) {
                 var event = round.get(k);
                 if (k == at) {
                     results[pending.get(k)] = failure;
-                } else if (k > at && keyOf(event).equals(keyOf(round.get(at)))) {
+                } else if (k > at && keyOf(event).equals(refusedKey)) {
                     results[pending.get(k)] = new Delivery.Failed(HELD_BACK + event.key() + " in this batch, and a "
                             + "later one must not overtake it", failure.outage());
                 } else if (again) {
                     next.add(pending.get(k));
                 } else {
-                    results[pending.get(k)] = notCommitted;
+                    // an outage of its own keeps its reason; a record written, or failed with the culprit's error,
+                    // was not committed
+                    results[pending.get(k)] = outcome.get(k) instanceof Delivery.Failed own && own.outage() ? own
+                            : notCommitted;
                 }
             }
             pending = next;
@@ -238,8 +241,13 @@ public final class KafkaEventSink implements EventSink, AutoCloseable {
 
     /** The round's records the broker acknowledged, failed as an outage: the transaction holding them was aborted. */
     private static List<Delivery> notCommitted(List<Delivery> deliveries, String why) {
-        var failed = Delivery.unreachable("not committed: the round's transaction was aborted because " + why);
+        var failed = notCommitted(why);
         return deliveries.stream().map(delivery -> delivery instanceof Delivery.Delivered ? failed : delivery).toList();
+    }
+
+    /** A record of a round whose transaction was aborted because {@code why}: an outage, no attempt used. */
+    private static Delivery.Failed notCommitted(String why) {
+        return Delivery.unreachable("not committed: the round's transaction was aborted because " + why);
     }
 
     /** Abort the open transaction; a producer that cannot (fenced, in a fatal state) is replaced. */

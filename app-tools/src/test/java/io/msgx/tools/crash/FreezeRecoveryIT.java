@@ -203,7 +203,7 @@ class FreezeRecoveryIT {
     }
 
     private static int standbyAnnouncements(RunnerProcess runner) {
-        return runner.logText().split("waiting as a hot standby", -1).length - 1;
+        return runner.timesLogged("waiting as a hot standby");
     }
 
     private long epoch() throws Exception {

@@ -104,7 +104,12 @@ public final class RunnerProcess {
 
     /** How many times the runner's pipeline became active (it may lose the lease and take it again). */
     public int timesActive() {
-        return logText().split(ACTIVE, -1).length - 1;
+        return timesLogged(ACTIVE);
+    }
+
+    /** How many times the runner's output holds {@code text} so far. */
+    public int timesLogged(String text) {
+        return logText().split(java.util.regex.Pattern.quote(text), -1).length - 1;
     }
 
     public boolean isAlive() {
