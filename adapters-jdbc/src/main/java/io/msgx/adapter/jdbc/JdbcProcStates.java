@@ -463,13 +463,16 @@ public class JdbcProcStates
         var failedOrDead = classes.isEmpty() ? "1 = 0" : "p.STATE IN ('FAILED', 'DEAD') AND p.ERROR_CLASS IN ("
                 + String.join(", ", classes.stream().map(c -> "'" + c + "'").toList()) + ")";
         var replayableRow = "((" + failedOrDead + ") OR (p.STATE = 'SKIPPED' AND p.LAST_ERROR = '"
-                + MessageReplays.UNKNOWN_FLIGHT + "'))";
+                + MessageReplays.UNKNOWN_FLIGHT + "') OR (p.STATE = 'SUCCEEDED' AND p.LAST_ERROR LIKE '%"
+                + MessageReplays.UNKNOWN_FLIGHTS_OF_A_BATCH + "%'))";
         return sql.atomically("replaying " + ids.size() + " message(s) of classes " + classes, session -> {
             var replayed = lockWhere(session, ids, replayableRow);
             for (var in : sql.oneOf("p.MSG_ID", KeyLookup.BY_INDEX, replayed)) {
                 // The failures of the mark owed before the replay do not count against the one owed after it.
+                // A batch applied in part keeps its outcome: it names the bodies the replay owes (D-117).
                 session.update("UPDATE PROC_STATE p SET STATE = 'PENDING', ATTEMPTS = 0, NEXT_ATTEMPT_AT = NULL,"
-                        + " ERROR_CLASS = NULL, LAST_ERROR = NULL, BACKFILL_FAILING_SINCE = NULL, UPDATED_AT = ?"
+                        + " ERROR_CLASS = NULL, LAST_ERROR = CASE WHEN p.STATE = 'SUCCEEDED' THEN p.LAST_ERROR END,"
+                        + " BACKFILL_FAILING_SINCE = NULL, UPDATED_AT = ?"
                         + " WHERE " + in.sql(), now, in);
             }
             return replayed;

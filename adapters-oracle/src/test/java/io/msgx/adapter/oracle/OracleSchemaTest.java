@@ -32,7 +32,7 @@ class OracleSchemaTest {
             "PROC_STATE", "PROC_STATE_HST", "MSG_EVENT", "REQ_TRACK", "REF_MASTER", "INBOX_CURSOR", "PIPELINE_LOCK",
             "SCHD_SNAP_LOG", "FLIGHT_SCHD", "FLIGHT_GTDT", "FLIGHT_CKDT", "FLIGHT_CLDT", "FLIGHT_PSDT", "FLIGHT_CHDT",
             "FLIGHT_DELY", "FLIGHT_ABTM", "FLIGHT_CHOT", "FLIGHT_ROUTE_POINT", "FLIGHT_SRVT", "FLIGHT_VIPF",
-            "FLIGHT_PSHT", "FLIGHT_TIPT", "FLIGHT_HST", "FLIGHT_HST_FORGOTTEN", "LEADER_LEASE", "BACKFILL_RECONCILIATION", "RAW_MSG_COPY",
+            "FLIGHT_PSHT", "FLIGHT_TIPT", "FLIGHT_EXTENSIONS", "FLIGHT_HST", "FLIGHT_HST_FORGOTTEN", "LEADER_LEASE", "BACKFILL_RECONCILIATION", "RAW_MSG_COPY",
             "MSGX_SCHEMA_VERSION",
             // Oracle only (D-88): the runs of the self-test the distribution ships.
             "SELF_TEST");
@@ -70,7 +70,8 @@ class OracleSchemaTest {
                 .containsExactly("1:V1__pipeline_schema.sql", "2:V2__delivery_indexes.sql", "3:V3__lifecycle.sql",
                         "4:V4__request_track.sql", "5:V5__dispatch_retrying_index.sql",
                         "6:V6__sis_contract_v2_flight.sql", "7:V7__reference_outbox.sql", "8:V8__self_test.sql",
-                        "9:V9__flight_version_floor.sql", "10:V10__backfill_failing_since.sql", "11:V11__leader_lease.sql");
+                        "9:V9__flight_version_floor.sql", "10:V10__backfill_failing_since.sql", "11:V11__leader_lease.sql",
+                        "12:V12__sis_contract_v3_flight.sql");
         assertThat(OracleSchema.versionOf(database.dataSource())).isEqualTo(OracleSchema.CURRENT_VERSION);
         OracleSchema.requireCurrent(database.dataSource());
     }

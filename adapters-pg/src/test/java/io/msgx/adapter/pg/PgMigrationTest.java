@@ -20,7 +20,7 @@ class PgMigrationTest {
             "proc_state", "proc_state_hst", "msg_event", "req_track", "ref_master", "inbox_cursor", "pipeline_lock",
             "schd_snap_log", "flight_schd", "flight_gtdt", "flight_ckdt", "flight_cldt", "flight_psdt", "flight_chdt",
             "flight_dely", "flight_abtm", "flight_chot", "flight_route_point", "flight_srvt", "flight_vipf",
-            "flight_psht", "flight_tipt", "flight_hst", "flight_hst_forgotten", "leader_lease", "backfill_reconciliation",
+            "flight_psht", "flight_tipt", "flight_extensions", "flight_hst", "flight_hst_forgotten", "leader_lease", "backfill_reconciliation",
             "raw_msg_copy");
 
     @RegisterExtension

@@ -4,6 +4,8 @@ import io.msgx.adapter.kafka.KafkaSinkSettings;
 import io.msgx.adapter.mysql.MailboxSchema;
 import io.msgx.domain.engine.AbsentFieldPolicy;
 import io.msgx.domain.engine.EngineSettings;
+import io.msgx.domain.engine.ListMode;
+import io.msgx.domain.flight.FlightList;
 import io.msgx.domain.flight.OperationDayRule;
 import io.msgx.pipeline.codec.CodecLimits;
 import io.msgx.pipeline.codec.MsgKind;
@@ -25,8 +27,10 @@ import io.msgx.runner.logging.LogFormat;
 import java.time.Duration;
 import java.time.LocalTime;
 import java.time.ZoneId;
+import java.util.EnumMap;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
@@ -76,6 +80,25 @@ public record RunnerConfig(
      * {@code duration} + {@code msgx.jobs.standby-poll} after the holder's last renewal.
      */
     public record Lease(Duration duration, Duration renewInterval, Duration idleTransactionTimeout) {
+    }
+
+    /**
+     * {@value Keys#LISTS_MERGED_BY_KEY}: the lists a {@code FLOP} merges into by key instead of replacing (D-118); each
+     * must be one that has a key ({@code DELY}, {@code ERUT}, {@code SRVT}, {@code VIPF}).
+     */
+    private static Map<FlightList, ListMode> listModes(Settings s) {
+        var modes = new EnumMap<FlightList, ListMode>(FlightList.class);
+        for (var code : s.list(Keys.LISTS_MERGED_BY_KEY, List.of())) {
+            var list = FlightList.byCode(code.toUpperCase(java.util.Locale.ROOT))
+                    .filter(l -> ListMode.mergeKey(l).isPresent());
+            if (list.isEmpty()) {
+                s.problem(Keys.LISTS_MERGED_BY_KEY + ": '" + code + "' is not a list that can be merged by key; expected "
+                        + "some of DELY, ERUT, SRVT, VIPF");
+            } else {
+                modes.put(list.get(), ListMode.MERGE_BY_KEY);
+            }
+        }
+        return modes;
     }
 
     /** The store kinds: PostgreSQL (the reference store) and Oracle 11g (on site). */
@@ -236,7 +259,7 @@ public record RunnerConfig(
                 s.duration(Keys.KAFKA_LINGER, KafkaSinkSettings.DEFAULT_LINGER), producer)));
 
         var engine = new EngineSettings(new OperationDayRule(zone, s.time(Keys.DAY_CUTOVER, LocalTime.MIDNIGHT)),
-                s.choice(Keys.ABSENT_FIELDS, AbsentFieldPolicy.KEEP, AbsentFieldPolicy.class));
+                s.choice(Keys.ABSENT_FIELDS, AbsentFieldPolicy.KEEP, AbsentFieldPolicy.class), listModes(s));
         var codec = s.checked(() -> new CodecLimits(
                 s.integer(Keys.CODEC_MAX_BYTES, CodecLimits.DEFAULTS.maxMessageBytes(), 1024, 64 * 1024 * 1024),
                 s.integer(Keys.CODEC_MAX_DEPTH, CodecLimits.DEFAULTS.maxElementDepth(), 8, 256),

@@ -45,6 +45,8 @@ public final class MicrometerPipelineMetrics implements PipelineMetrics {
     public static final String GROUP_PROCESSING = "msgx.pipeline.group.processing";
 
     public static final String CODEC_UNMAPPED = "msgx.codec.unmapped";
+    public static final String CODEC_NOT_A_TIME = "msgx.codec.not-a-time";
+    public static final String BATCH_UNKNOWN_FLIGHTS = "msgx.flop.bodies.unknown-flight";
     public static final String HEAD_BLOCKED = "msgx.pipeline.head.blocked";
 
     public static final String TAG_STATE = "state";
@@ -135,6 +137,16 @@ public final class MicrometerPipelineMetrics implements PipelineMetrics {
     @Override
     public void unmappedRead(String kind, String path) {
         guarded("unmappedRead", () -> registry.counter(CODEC_UNMAPPED, TAG_TYPE, kind, TAG_PATH, path).increment());
+    }
+
+    @Override
+    public void timeNotUnderstood(String kind, String path) {
+        guarded("timeNotUnderstood", () -> registry.counter(CODEC_NOT_A_TIME, TAG_TYPE, kind, TAG_PATH, path).increment());
+    }
+
+    @Override
+    public void operationsOnUnknownFlights(int bodies) {
+        guarded("operationsOnUnknownFlights", () -> registry.counter(BATCH_UNKNOWN_FLIGHTS).increment(bodies));
     }
 
     @Override

@@ -6,13 +6,29 @@ import java.util.Objects;
 /** What the {@link FlightStateEngine} decided about one message. */
 public sealed interface Decision {
 
-    /** The message changed these flights (never empty), sorted by FLID. */
-    record Applied(List<FlightChange> changes) implements Decision {
+    /**
+     * The message changed these flights (never empty), sorted by FLID. {@code passedOver} are the parts of a batch
+     * ({@code FlightBatch}) that changed nothing, in document order: an operation on a flight the store does not know,
+     * a deletion of a flight already gone; empty for any other message.
+     */
+    record Applied(List<FlightChange> changes, List<PassedOver> passedOver) implements Decision {
         public Applied {
             changes = List.copyOf(changes);
+            passedOver = List.copyOf(passedOver);
             if (changes.isEmpty()) {
                 throw new IllegalArgumentException("an applied decision changes at least one flight");
             }
+        }
+
+        public Applied(List<FlightChange> changes) {
+            this(changes, List.of());
+        }
+    }
+
+    /** A part of a batch that changed nothing: the {@code FLID} it names (as sent) and the rule that made it a no-op. */
+    record PassedOver(String flid, NoChangeReason reason) {
+        public PassedOver {
+            Objects.requireNonNull(reason, "reason");
         }
     }
 

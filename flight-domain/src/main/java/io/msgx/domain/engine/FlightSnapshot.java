@@ -90,6 +90,19 @@ public final class FlightSnapshot {
         return map;
     }
 
+    /**
+     * This snapshot as an earlier part of the same decision left it: {@code proposed} replace the states of their FLIDs,
+     * each of which this snapshot covers. How the parts of a batch each see the flights as the previous part left them.
+     */
+    FlightSnapshot overlaidWith(Map<FlightId, FlightState> proposed) {
+        var overlaid = new HashMap<>(flights);
+        proposed.forEach((flid, state) -> {
+            find(flid); // refuses a FLID this snapshot does not cover
+            overlaid.put(flid, state);
+        });
+        return new FlightSnapshot(overlaid, lookedUp, childSetsLoaded, complete, formerVersions);
+    }
+
     /** The flight's current state, or empty when no such flight exists. */
     public Optional<FlightState> find(FlightId flid) {
         if (!complete && !lookedUp.contains(flid)) {

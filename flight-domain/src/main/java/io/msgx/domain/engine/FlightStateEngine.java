@@ -8,6 +8,7 @@ import io.msgx.domain.flight.FlightStatus;
 import io.msgx.domain.flight.MaflEntry;
 import io.msgx.domain.flight.MaflProjection;
 import io.msgx.domain.message.FieldChange;
+import io.msgx.domain.message.FlightBatch;
 import io.msgx.domain.message.FlightDeletion;
 import io.msgx.domain.message.FlightMessage;
 import io.msgx.domain.message.FlightOperation;
@@ -16,13 +17,16 @@ import io.msgx.domain.message.ScheduleMessage;
 
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Comparator;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /**
@@ -48,13 +52,29 @@ public final class FlightStateEngine {
 
     private final ScheduleHandler schedule;
     private final AdftHandler adft;
-    private final FlopHandler flop = new FlopHandler();
+    private final FlopHandler flop;
     private final FdelHandler fdel = new FdelHandler();
+    private final EngineSettings settings;
 
     public FlightStateEngine(EngineSettings settings) {
         Objects.requireNonNull(settings, "settings");
+        this.settings = settings;
+        this.flop = new FlopHandler(settings::listMode);
         this.schedule = new ScheduleHandler(settings.operationDayRule(), settings.scheduleAbsentFields());
         this.adft = new AdftHandler(settings.operationDayRule());
+    }
+
+    /**
+     * How the list a {@code FLOP} (or a batch of them) changes lands, for the message's recorded outcome
+     * ({@code DELY merged by CODE}, {@code GTDT replaced}); empty for any other message.
+     */
+    public Optional<String> listModeOf(FlightMessage message) {
+        var operation = message instanceof FlightBatch batch && !batch.deletes() ? batch.parts().get(0) : message;
+        if (!(operation instanceof FlightOperation op) || op.subtype().list().isEmpty()) {
+            return Optional.empty();
+        }
+        var list = op.subtype().list().get();
+        return Optional.of(list.code() + " " + settings.listMode(list).describe(list));
     }
 
     /** The FLIDs a message names (those with text usable as a FLID); the first read of a decision. */
@@ -90,6 +110,9 @@ public final class FlightStateEngine {
      * @throws IllegalStateException when {@code current} lacks a flight or child set the decision needs
      */
     public Decision apply(FlightSnapshot current, FlightMessage message, long msgId) {
+        if (message instanceof FlightBatch batch) {
+            return applyBatch(current, batch, msgId);
+        }
         var result = handle(current, message, msgId);
         if (result instanceof HandlerResult.Final done) {
             return done.decision();
@@ -106,6 +129,52 @@ public final class FlightStateEngine {
         }
         return fdel.handle((FlightDeletion) message, current, msgId);
     }
+
+    /**
+     * A batch: each part decided in document order on the flights as the parts before it left them, then versioned as
+     * one decision (a flight two parts change gets one version). A rejected part rejects the whole message; a part that
+     * changes nothing is passed over and named. When no part changed anything, the decision is the no-op of the part
+     * that matters most to an operator: an operation on an unknown flight first (the message can be replayed once the
+     * flight exists), then one on a deleted flight, then the deletions' idempotent no-ops.
+     */
+    private Decision applyBatch(FlightSnapshot current, FlightBatch batch, long msgId) {
+        var parts = batch.parts();
+        if (batch.declaredCount() != null && batch.declaredCount() != parts.size()) {
+            return new Decision.Rejected("SCHD DEL declares RECS=" + batch.declaredCount() + " but lists " + parts.size()
+                    + " flight(s)");
+        }
+        var proposed = new LinkedHashMap<FlightId, FlightState>();
+        var passedOver = new ArrayList<Decision.PassedOver>();
+        var view = current;
+        for (int i = 0; i < parts.size(); i++) {
+            var result = handle(view, parts.get(i), msgId);
+            if (result instanceof HandlerResult.Proposed next) {
+                proposed.putAll(next.next());
+                view = current.overlaidWith(proposed);
+                continue;
+            }
+            var decision = ((HandlerResult.Final) result).decision();
+            if (decision instanceof Decision.Rejected rejected) {
+                return new Decision.Rejected("body #" + (i + 1) + " of " + parts.size() + ": " + rejected.reason());
+            }
+            passedOver.add(new Decision.PassedOver(batch.flids().get(i), ((Decision.NoChange) decision).reason()));
+        }
+        var decision = proposed.isEmpty() ? null : version(current, proposed, msgId);
+        if (decision instanceof Decision.Applied applied) {
+            return new Decision.Applied(applied.changes(), passedOver);
+        }
+        var reason = passedOver.stream().map(Decision.PassedOver::reason).min(Comparator.comparingInt(BATCH_NO_OP_ORDER::indexOf))
+                .orElse(Decision.NoChangeReason.UNCHANGED);
+        return new Decision.NoChange(reason, (batch.deletes() ? "deletion of " : "FLOP bodies for ") + parts.size()
+                + " flight(s), none changed" + (passedOver.isEmpty() ? "" : ": " + passedOver.stream()
+                .map(part -> part.flid() + " " + part.reason()).collect(Collectors.joining(", "))));
+    }
+
+    /** Which no-op a batch that changed nothing reports, first to last (see {@link #applyBatch}). */
+    private static final List<Decision.NoChangeReason> BATCH_NO_OP_ORDER = List.of(
+            Decision.NoChangeReason.OPERATION_ON_UNKNOWN_FLIGHT, Decision.NoChangeReason.OPERATION_ON_DELETED_FLIGHT,
+            Decision.NoChangeReason.DELETE_OF_UNKNOWN_FLIGHT, Decision.NoChangeReason.ALREADY_DELETED,
+            Decision.NoChangeReason.UNCHANGED);
 
     private Decision version(FlightSnapshot current, Map<FlightId, FlightState> proposed, long msgId) {
         var contentChanged = new TreeSet<FlightId>();
@@ -219,6 +288,9 @@ public final class FlightStateEngine {
         if (message instanceof ScheduleMessage s) {
             return s.records().stream().map(r -> r.flid());
         }
+        if (message instanceof FlightBatch batch) {
+            return batch.flids().stream();
+        }
         if (message instanceof FlightOperation op) {
             return Stream.of(op.flid());
         }
@@ -231,6 +303,9 @@ public final class FlightStateEngine {
         }
         if (message instanceof FlightOperation op) {
             return Stream.of(op.patch());
+        }
+        if (message instanceof FlightBatch batch) {
+            return batch.parts().stream().flatMap(FlightStateEngine::patches);
         }
         return Stream.empty();
     }

@@ -82,7 +82,22 @@ public enum FlightField {
     /** VIP count. */
     VIPP(Kind.NUMBER, false),
     /** VIP count (the second of the pair; both may come in one message). */
-    VIPR(Kind.NUMBER, false);
+    VIPR(Kind.NUMBER, false),
+    /**
+     * Cabin door open time: {@code POTM} of a {@code PORT} whose {@code POID} is {@code O} (sis-format v3 §10). Open
+     * and close are two facts; {@link #PORT_POTM}/{@link #PORT_POID} stay the last {@code PORT} seen.
+     */
+    PORT_OPEN(Kind.TIME, false, Carrier.INDICATOR),
+    /** Cabin door close time: {@code POTM} of a {@code PORT} whose {@code POID} is {@code C}. */
+    PORT_CLOSE(Kind.TIME, false, Carrier.INDICATOR),
+    /** Airline subcompany code (sis-format v3 §10). */
+    ALSC(Kind.TEXT, true),
+    /** Local bag count. */
+    LBNO(Kind.NUMBER, true),
+    /** Local bag weight, a decimal. */
+    LBWT(Kind.NUMBER, true),
+    /** Passenger count. */
+    PAXC(Kind.NUMBER, true);
 
     /** What kind of text a field holds; informs documentation and projections, never rejects a value. */
     public enum Kind {
@@ -108,7 +123,13 @@ public enum FlightField {
     public enum Carrier {
         ELEMENT,
         ATTRIBUTE,
-        CHILD
+        CHILD,
+        /**
+         * The time child of an element that says by another child which fact the time is: {@code PORT_OPEN} is
+         * {@code POTM} of a {@code <PORT>} whose {@code POID} is {@code O}. Such an element may come more than once in
+         * one record, once per fact (decision D-115).
+         */
+        INDICATOR
     }
 
     /** Longest value a scalar may carry; the store's column width. */
@@ -156,9 +177,21 @@ public enum FlightField {
         return carrier == Carrier.ELEMENT ? name() : name().substring(0, name().indexOf('_'));
     }
 
-    /** The attribute or child element name of a part ({@code DDES} of {@code FDIV_DDES}); null for an element. */
+    /**
+     * The attribute or child element name of a part ({@code DDES} of {@code FDIV_DDES}); null for an element and for
+     * an {@link Carrier#INDICATOR} field.
+     */
     public String part() {
-        return carrier == Carrier.ELEMENT ? null : name().substring(name().indexOf('_') + 1);
+        return carrier == Carrier.ELEMENT || carrier == Carrier.INDICATOR ? null
+                : name().substring(name().indexOf('_') + 1);
+    }
+
+    /**
+     * Whether the element carrying this field may come more than once in one record: true for an element that carries
+     * {@link Carrier#INDICATOR} fields ({@code PORT}: door open and door close).
+     */
+    public static boolean repeatable(String element) {
+        return carriedBy(element).stream().anyMatch(field -> field.carrier == Carrier.INDICATOR);
     }
 
     /**

@@ -19,31 +19,50 @@ import java.util.stream.Collectors;
 public enum FlightList {
     GTDT("GTNO", Group.RESOURCE, "GATE", "PGOT", "PGCT", "GOTM", "GCTM", "GTYP"),
     CKDT("CKNO", Group.RESOURCE, "CHKC", "CCLS", "PCOT", "PCCT", "COTM", "CCTM", "CTYP"),
-    CLDT("CLNO", Group.RESOURCE, "BELT", "BCLS", "PCOT", "PCCT", "BTYP"),
+    CLDT("CLNO", Group.RESOURCE, "BELT", "BCLS", "PCOT", "PCCT", "BTYP", "FBAG", "LBAG"),
     PSDT("PSNO", Group.RESOURCE, "PSST", "STST", "STET"),
     CHDT("CHNO", Group.RESOURCE, "CHUT", "CCLS", "PCBT", "PCET", "CBTM", "CETM", "CTYP"),
     DELY("DLNO", Group.RESOURCE, "CODE", "STRT", "DURA", "DESC"),
     ABTM("ASNO", Group.RESOURCE, "ABDG", "ABOP", "AOTM"),
     CHOT("CSNO", Group.RESOURCE, "CHTM", "CHID", "CHST"),
-    ROUT("RTNO", Group.ROUTE, "APCD", "SCAT", "SCDT", "ESAT", "ESDT", "ACAT", "ACDT"),
-    ERUT("RTNO", Group.ROUTE, "APCD", "SCAT", "SCDT", "ESAT", "ESDT", "ACAT", "ACDT"),
+    ROUT("RTNO", Group.ROUTE, "APCD", "SCAT", "SCDT", "ESAT", "ESDT", "ACAT", "ACDT", "SADC", "SDDC"),
+    ERUT("RTNO", Group.ROUTE, "APCD", "SCAT", "SCDT", "ESAT", "ESDT", "ACAT", "ACDT", "SADC", "SDDC"),
     /** Services; {@code SVCD SVTM SVRM} are version 1's item fields, kept beside the real ones. */
     SRVT("SVNO", Group.RECORD, "SRTC", "SRQT", "SRST", "SRET", "SRPR", "SANR", "SARR", "SVCD", "SVTM", "SVRM"),
-    /** VIP records; {@code VPNM VPRK VPRM} are version 1's item fields, kept beside the real ones. */
-    VIPF("VPNO", Group.RECORD, "VPCD", "VFES", "VPNM", "VPRK", "VPRM"),
+    /**
+     * VIP records; {@code VPNM VPRK VPRM} are version 1's item fields, kept beside the real ones. {@code VIPT} holds the
+     * record's VIP services ({@link #nestedItems()}).
+     */
+    VIPF("VPNO", Group.RECORD, "VPCD", "VFES", "VPNM", "VPRK", "VPRM", "VIPT"),
     /** Push-back / tow records: time, in or out, stand. */
     PSHT("PSHN", Group.RECORD, "PSTM", "PSID", "PUST"),
     /** Towing records: time, stand. The contract names no sequence attribute; ours is {@code TPNO} (D-55). */
-    TIPT("TPNO", Group.RECORD, "TRTM", "TRST");
+    TIPT("TPNO", Group.RECORD, "TRTM", "TRST"),
+    /**
+     * The flight's extension document (sis-format v3 §10, decision D-119): every element, attribute and text of a
+     * flight record or {@code FLOP} body that the model does not know, as {@code PATH} (relative to the record:
+     * {@code XTRA}, {@code XTRA/@CODE}, {@code GTDT/@ZONE}) and {@code VALUE} (as sent; none for an empty one), in
+     * document order. Not an element of any message: the codec fills it, and a record or body that carries anything
+     * unknown replaces it as a whole, as a list is replaced; one that carries nothing unknown leaves it.
+     */
+    EXTENSIONS(null, Group.EXTENSION, "PATH", "VALUE");
 
-    /** Where a list is stored: the eight resource tables, the route-point table, or the record tables. */
+    /** Where a list is stored: the eight resource tables, the route-point table, the record tables, the extensions. */
     public enum Group {
         RESOURCE,
         ROUTE,
-        RECORD
+        RECORD,
+        /** {@link #EXTENSIONS}: what the model does not know, kept as data. */
+        EXTENSION
     }
 
     private static final List<String> DELY_ATTRIBUTES = List.of("CODE", "STRT", "DURA");
+
+    /** The children of one {@code VIPT} (VIP service) item of a {@code VIPF} record: code, quantity, start, end. */
+    private static final List<String> VIPT_FIELDS = List.of("VSCD", "VTQY", "VTST", "VTET");
+
+    /** Longest value an item field holding nested items may carry: the width of its column. */
+    public static final int MAX_NESTED_VALUE_LENGTH = 4000;
 
     private static final Map<String, FlightList> BY_CODE =
             Arrays.stream(values()).collect(Collectors.toUnmodifiableMap(FlightList::code, Function.identity()));
@@ -65,7 +84,12 @@ public enum FlightList {
         return name();
     }
 
-    /** The attribute carrying the upstream sequence ({@code SOURCE_SEQ}), e.g. {@code GTNO}. */
+    /** Whether the list is an element of messages; false for {@link #EXTENSIONS}, which the codec fills itself. */
+    public boolean inMessages() {
+        return group != Group.EXTENSION;
+    }
+
+    /** The attribute carrying the upstream sequence ({@code SOURCE_SEQ}), e.g. {@code GTNO}; null for {@link #EXTENSIONS}. */
     public String sequenceAttribute() {
         return sequenceAttribute;
     }
@@ -93,12 +117,27 @@ public enum FlightList {
         return this == DELY ? Optional.of("DESC") : Optional.empty();
     }
 
+    /**
+     * The item fields that hold repeated sub-items rather than one value, each with the sub-item's fields: on
+     * {@code VIPF}, {@code VIPT → [VSCD, VTQY, VTST, VTET]} (sis-format v3 §10). Such a field's value is the sub-items
+     * as a JSON array of objects, in document order (decision D-116); empty for every other list.
+     */
+    public Map<String, List<String>> nestedItems() {
+        return this == VIPF ? Map.of("VIPT", VIPT_FIELDS) : Map.of();
+    }
+
+    /** The longest value {@code code} may carry: {@link #MAX_NESTED_VALUE_LENGTH} for nested items, else a scalar's. */
+    public int maxValueLength(String code) {
+        return nestedItems().containsKey(code) || this == EXTENSIONS ? MAX_NESTED_VALUE_LENGTH : FlightField.MAX_VALUE_LENGTH;
+    }
+
     /** Whether {@code code} is one of {@link #itemFields()}. */
     public boolean hasItemField(String code) {
         return itemFieldSet.contains(code);
     }
 
+    /** The list of messages an element names ({@code GTDT}); empty for any other name, {@link #EXTENSIONS}'s too. */
     public static Optional<FlightList> byCode(String code) {
-        return Optional.ofNullable(BY_CODE.get(code));
+        return Optional.ofNullable(BY_CODE.get(code)).filter(FlightList::inMessages);
     }
 }

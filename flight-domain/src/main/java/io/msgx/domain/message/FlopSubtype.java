@@ -71,8 +71,19 @@ public enum FlopSubtype {
     FRET(FlightField.FRET, FlightField.FRET_REID),
     /** Abort: reason and code ({@code ARES}). */
     FLAB(FlightField.FLAB, FlightField.FLAB_ARES),
-    /** A timed indicator: time ({@code POTM}) and {@code O}/{@code C} ({@code POID}). */
-    PORT(FlightField.PORT_POTM, FlightField.PORT_POID),
+    /**
+     * Cabin door: open ({@code POID=O}) and close ({@code POID=C}) times, each kept apart, and the last {@code PORT}
+     * seen ({@code POTM}, {@code POID}); a body carrying one leaves the other as it was (sis-format v3 §10).
+     */
+    PORT(FlightField.PORT_POTM, FlightField.PORT_POID, FlightField.PORT_OPEN, FlightField.PORT_CLOSE),
+    /** Airline subcompany code (sis-format v3 §10). */
+    ALSC(FlightField.ALSC),
+    /** Local bag count. */
+    LBNO(FlightField.LBNO),
+    /** Local bag weight. */
+    LBWT(FlightField.LBWT),
+    /** Passenger count. */
+    PAXC(FlightField.PAXC),
     /** VIP counts; {@code VIPP} and {@code VIPR} name the same group, both may come in one message. */
     VIPP(FlightField.VIPP, FlightField.VIPR),
     /** VIP counts, as {@link #VIPP}. */

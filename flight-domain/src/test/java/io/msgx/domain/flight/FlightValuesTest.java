@@ -105,7 +105,12 @@ class FlightValuesTest {
         assertThat(FlightField.carriedBy("FDIV")).containsExactly(FlightField.FDIV, FlightField.FDIV_DDES, FlightField.FDIV_DDIR);
         assertThat(FlightField.carriedBy("FRET")).containsExactly(FlightField.FRET, FlightField.FRET_REID);
         assertThat(FlightField.carriedBy("FLAB")).containsExactly(FlightField.FLAB, FlightField.FLAB_ARES);
-        assertThat(FlightField.carriedBy("PORT")).containsExactly(FlightField.PORT_POTM, FlightField.PORT_POID);
+        assertThat(FlightField.carriedBy("PORT")).containsExactly(FlightField.PORT_POTM, FlightField.PORT_POID,
+                FlightField.PORT_OPEN, FlightField.PORT_CLOSE);
+        assertThat(FlightField.PORT_OPEN.carrier()).isEqualTo(FlightField.Carrier.INDICATOR);
+        assertThat(FlightField.PORT_OPEN.part()).isNull();
+        assertThat(FlightField.repeatable("PORT")).isTrue();
+        assertThat(FlightField.repeatable("FDIV")).isFalse();
         assertThat(FlightField.carriedBy("GTDT")).isEmpty();
         assertThat(FlightField.FDIV_DDES.element()).isEqualTo("FDIV");
         assertThat(FlightField.FDIV_DDES.part()).isEqualTo("DDES");

@@ -12,11 +12,18 @@ public sealed interface DecodeResult {
      * @param unmapped the paths of what the message carried and the model does not know (sis-format §3, "nothing is
      *                 lost silently"), each once, in document order: {@code FLTR/XTRA} for an element,
      *                 {@code FLOP/GTDT/@XTRA} for an attribute, relative to the body; empty when everything was read
+     * @param notTimes the paths of time fields whose value is no time ({@code FLOP/EOBT}): kept as sent, and reported
+     *                 (sis-format v3 §10), each once, in document order
      */
-    record Decoded(DecodedMessage message, List<String> unmapped) implements DecodeResult {
+    record Decoded(DecodedMessage message, List<String> unmapped, List<String> notTimes) implements DecodeResult {
         public Decoded {
             Objects.requireNonNull(message, "message");
             unmapped = List.copyOf(unmapped);
+            notTimes = List.copyOf(notTimes);
+        }
+
+        public Decoded(DecodedMessage message, List<String> unmapped) {
+            this(message, unmapped, List.of());
         }
 
         /** A message of which every element and attribute was read. */

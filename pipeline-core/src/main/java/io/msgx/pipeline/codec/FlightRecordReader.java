@@ -3,6 +3,7 @@ package io.msgx.pipeline.codec;
 import io.msgx.domain.flight.FlightField;
 import io.msgx.domain.flight.FlightList;
 import io.msgx.domain.flight.ListItem;
+import io.msgx.domain.flight.SisTime;
 import io.msgx.domain.message.FieldChange;
 import io.msgx.domain.message.FlightPatch;
 import io.msgx.domain.message.FlightRecord;
@@ -29,9 +30,10 @@ final class FlightRecordReader {
      * @param where    how reasons name the record, e.g. {@code FLTR #2} or {@code FLOP}
      * @param unmapped collects the paths of what nothing maps, from the record's element name ({@code FLTR/XTRA})
      */
-    static FlightRecord read(XmlElement record, String where, UnmappedPaths unmapped) {
+    static FlightRecord read(XmlElement record, String where, UnmappedPaths message) {
         String path = record.name();
-        record.attributes().keySet().forEach(name -> unmapped.attribute(path, name));
+        var unmapped = UnmappedPaths.keepingValues(path);
+        record.attributes().forEach((name, value) -> unmapped.attribute(path, name, value));
         unmapped.text(path, record);
         String flid = record.only("FLID", where).map(XmlElement::trimmedText).orElse(null);
         var fields = new EnumMap<FlightField, FieldChange>(FlightField.class);
@@ -42,7 +44,7 @@ final class FlightRecordReader {
             if (child.name().equals("FLID")) {
                 unmapped.attributesAndChildrenOf(path, child);
             } else if (!carried.isEmpty()) {
-                if (!objects.add(child.name())) {
+                if (!objects.add(child.name()) && !FlightField.repeatable(child.name())) {
                     throw new MalformedMessage(where + ": " + child.name() + " appears twice");
                 }
                 object(child, carried, fields, where, path, unmapped);
@@ -57,6 +59,11 @@ final class FlightRecordReader {
         }
         var lists = new EnumMap<FlightList, List<ListItem>>(FlightList.class);
         occurrences.forEach((list, elements) -> lists.put(list, items(list, elements, where, path + '/' + list.code(), unmapped)));
+        var extensions = unmapped.values();
+        if (!extensions.isEmpty()) {
+            lists.put(FlightList.EXTENSIONS, extensions);
+        }
+        message.addAll(unmapped);
         return new FlightRecord(flid, new FlightPatch(fields, lists));
     }
 
@@ -72,6 +79,37 @@ final class FlightRecordReader {
             }
             return;
         }
+        var occurrence = new EnumMap<FlightField, FieldChange>(FlightField.class);
+        parts(element, carried, occurrence, where, parent, unmapped);
+        indicated(element, carried, occurrence);
+        fields.putAll(occurrence); // a repeated element (PORT) sets what it says; the later says last
+    }
+
+    /**
+     * The {@link FlightField.Carrier#INDICATOR} field a {@code <PORT>} names by its {@code POID} ({@code O}: door open,
+     * {@code C}: door close) takes its {@code POTM}: set, or cleared by an empty {@code POTM}. Any other {@code POID}
+     * leaves only the last-seen pair ({@code PORT_POTM}, {@code PORT_POID}).
+     */
+    private static void indicated(XmlElement element, List<FlightField> carried, Map<FlightField, FieldChange> fields) {
+        if (carried.stream().noneMatch(field -> field.carrier() == FlightField.Carrier.INDICATOR)) {
+            return;
+        }
+        var indicator = element.children("POID");
+        var time = fields.get(FlightField.PORT_POTM);
+        if (indicator.size() != 1 || time == null) {
+            return;
+        }
+        switch (indicator.get(0).trimmedText().toUpperCase(java.util.Locale.ROOT)) {
+            case "O" -> fields.put(FlightField.PORT_OPEN, time);
+            case "C" -> fields.put(FlightField.PORT_CLOSE, time);
+            default -> {
+                // neither open nor close: the last-seen pair keeps it
+            }
+        }
+    }
+
+    private static void parts(XmlElement element, List<FlightField> carried, Map<FlightField, FieldChange> fields,
+                              String where, String parent, UnmappedPaths unmapped) {
         FlightField textField = null;
         for (FlightField field : carried) {
             if (field.carrier() == FlightField.Carrier.ELEMENT) {
@@ -81,7 +119,11 @@ final class FlightRecordReader {
         }
         boolean childrenAsPairs = textField != null && textField.kind() == FlightField.Kind.EXCEPTION && element.hasChildren();
         if (textField != null) {
-            fields.put(textField, FieldChange.of(scalarValue(textField, element, where)));
+            String value = scalarValue(textField, element, where);
+            if (textField.kind() == FlightField.Kind.TIME && !value.isEmpty() && SisTime.parse(value).isEmpty()) {
+                unmapped.notATime(parent + '/' + element.name());
+            }
+            fields.put(textField, FieldChange.of(value));
             if (element.attributes().isEmpty() && !element.hasChildren()) {
                 return; // text only, and the text field took it: the common case, no path to build
             }
@@ -93,7 +135,7 @@ final class FlightRecordReader {
         element.attributes().forEach((name, value) -> {
             FlightField field = part(carried, FlightField.Carrier.ATTRIBUTE, name);
             if (field == null) {
-                unmapped.attribute(path, name);
+                unmapped.attribute(path, name, value);
             } else {
                 fields.put(field, FieldChange.of(withinValueLimit(value.trim(), where, field.code())));
             }
@@ -110,7 +152,11 @@ final class FlightRecordReader {
                 if (fields.containsKey(field)) {
                     throw new MalformedMessage(where + ": " + element.name() + '/' + child.name() + " appears twice");
                 }
-                fields.put(field, FieldChange.of(withinValueLimit(child.trimmedText(), where, field.code())));
+                String value = withinValueLimit(child.trimmedText(), where, field.code());
+                if (field.kind() == FlightField.Kind.TIME && !value.isEmpty() && SisTime.parse(value).isEmpty()) {
+                    unmapped.notATime(path + '/' + child.name());
+                }
+                fields.put(field, FieldChange.of(value));
                 unmapped.attributesAndChildrenOf(path, child);
             }
         }
@@ -158,25 +204,36 @@ final class FlightRecordReader {
             if (name.equals(list.sequenceAttribute())) {
                 sourceSeq = sourceSeq(attribute.getValue());
                 if (sourceSeq == null && !attribute.getValue().isBlank()) {
-                    unmapped.attribute(path, name);
+                    unmapped.attribute(path, name, attribute.getValue());
                 }
             } else if (list.hasItemField(name)) {
-                put(values, name, attribute.getValue().trim(), where);
+                put(list, values, name, attribute.getValue().trim(), where);
             } else {
-                unmapped.attribute(path, name);
+                unmapped.attribute(path, name, attribute.getValue());
             }
         }
+        Map<String, List<Map<String, String>>> nested = null;
         for (XmlElement child : occurrence.children()) {
-            if (list.hasItemField(child.name())) {
-                put(values, child.name(), child.trimmedText(), where);
+            var subFields = list.nestedItems().get(child.name());
+            if (subFields != null) {
+                if (nested == null) {
+                    nested = new LinkedHashMap<>();
+                }
+                nested.computeIfAbsent(child.name(), name -> new ArrayList<>())
+                        .add(subItem(child, subFields, path + '/' + child.name(), unmapped));
+            } else if (list.hasItemField(child.name())) {
+                put(list, values, child.name(), child.trimmedText(), where);
                 unmapped.attributesAndChildrenOf(path, child);
             } else {
                 unmapped.element(path, child);
             }
         }
+        if (nested != null) {
+            nested.forEach((code, subItems) -> put(list, values, code, NestedItems.write(subItems), where));
+        }
         if (list.textField().isPresent()) {
             if (!occurrence.trimmedText().isEmpty()) {
-                put(values, list.textField().get(), occurrence.trimmedText(), where);
+                put(list, values, list.textField().get(), occurrence.trimmedText(), where);
             }
         } else {
             unmapped.text(path, occurrence);
@@ -184,11 +241,32 @@ final class FlightRecordReader {
         return new ListItem(sourceSeq, values);
     }
 
-    private static void put(Map<String, String> values, String code, String value, String where) {
+    /** One nested sub-item ({@code VIPT} of a {@code VIPF}): its known children by name; the rest unmapped. */
+    private static Map<String, String> subItem(XmlElement element, List<String> subFields, String path,
+                                               UnmappedPaths unmapped) {
+        element.attributes().forEach((name, value) -> unmapped.attribute(path, name, value));
+        unmapped.text(path, element);
+        var values = new LinkedHashMap<String, String>();
+        for (XmlElement child : element.children()) {
+            if (subFields.contains(child.name()) && !values.containsKey(child.name())) {
+                values.put(child.name(), child.trimmedText());
+                unmapped.attributesAndChildrenOf(path, child);
+            } else {
+                unmapped.element(path, child);
+            }
+        }
+        return values;
+    }
+
+    private static void put(FlightList list, Map<String, String> values, String code, String value, String where) {
         if (values.containsKey(code)) {
             throw new MalformedMessage(where + ": " + code + " appears twice");
         }
-        values.put(code, withinValueLimit(value, where, code));
+        int limit = list.maxValueLength(code);
+        if (value.length() > limit) {
+            throw new MalformedMessage(where + ": " + code + " is " + value.length() + " characters, longer than " + limit);
+        }
+        values.put(code, value);
     }
 
     /** The upstream sequence; null when missing, blank or not an integer (sis-format §3: never a reason to refuse). */

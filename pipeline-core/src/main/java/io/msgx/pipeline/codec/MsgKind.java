@@ -1,5 +1,6 @@
 package io.msgx.pipeline.codec;
 
+import io.msgx.domain.message.FlightBatch;
 import io.msgx.domain.message.FlightDeletion;
 import io.msgx.domain.message.FlightMessage;
 import io.msgx.domain.message.FlightOperation;
@@ -14,7 +15,8 @@ import java.util.Set;
 /**
  * What kind of message a {@code TYPE}/{@code STYP} pair names (sis-format §3):
  * <ul>
- *   <li>{@code SCHD} with {@code DNLD}, {@code RESP} or {@code ADFT} → {@link Schd};</li>
+ *   <li>{@code SCHD} with {@code DNLD}, {@code RESP} or {@code ADFT} → {@link Schd}; with {@code DEL} → {@link Fdel}
+ *       (sis-format v3 §10: the package lists the flights to delete);</li>
  *   <li>{@code FLOP} with {@code FDEL}, and {@code FDEL} with any {@code STYP} → {@link Fdel};</li>
  *   <li>{@code FLOP} with a known {@link FlopSubtype} → {@link Flop};</li>
  *   <li>a configured reference type with {@code DNLD}, {@code RESP}, {@code ADD}, {@code UPD} or {@code DEL}
@@ -90,6 +92,9 @@ public sealed interface MsgKind {
     static MsgKind of(String type, String subtype, Set<String> referenceTypes) {
         switch (type) {
             case "SCHD":
+                if ("DEL".equals(subtype)) {
+                    return new Fdel();
+                }
                 return Arrays.stream(ScheduleKind.values())
                         .filter(kind -> kind.name().equals(subtype))
                         .findFirst()
@@ -125,6 +130,9 @@ public sealed interface MsgKind {
         }
         if (message instanceof FlightDeletion) {
             return new Fdel();
+        }
+        if (message instanceof FlightBatch batch) {
+            return of(batch.parts().get(0));
         }
         throw new IllegalArgumentException("not a known flight message: " + message);
     }

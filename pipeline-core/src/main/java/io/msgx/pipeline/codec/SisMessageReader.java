@@ -1,6 +1,8 @@
 package io.msgx.pipeline.codec;
 
+import io.msgx.domain.message.FlightBatch;
 import io.msgx.domain.message.FlightDeletion;
+import io.msgx.domain.message.FlightMessage;
 import io.msgx.domain.message.FlightOperation;
 import io.msgx.domain.message.FlightRecord;
 import io.msgx.domain.message.ScheduleKind;
@@ -27,6 +29,9 @@ final class SisMessageReader implements Function<XmlElement, DecodeResult.Decode
     static final DateTimeFormatter DTTM = DateTimeFormatter.ofPattern("uuuuMMddHHmmss")
             .withResolverStyle(ResolverStyle.STRICT);
 
+    private static final DateTimeFormatter DTTM_WRITTEN_OUT = DateTimeFormatter.ofPattern("uuuu-MM-dd HH:mm:ss")
+            .withResolverStyle(ResolverStyle.STRICT);
+
     private final Set<String> referenceTypes;
 
     SisMessageReader(Set<String> referenceTypes) {
@@ -43,12 +48,15 @@ final class SisMessageReader implements Function<XmlElement, DecodeResult.Decode
         var unmapped = new UnmappedPaths();
         if (kind instanceof MsgKind.Schd schd) {
             var message = DecodedMessage.ofFlight(meta, schedule(root, schd.scheduleKind(), unmapped));
-            return new DecodeResult.Decoded(message, envelope(root, "SCHD", unmapped));
+            return new DecodeResult.Decoded(message, envelope(root, "SCHD", unmapped), unmapped.notTimes());
         }
         if (kind instanceof MsgKind.Flop flop) {
-            FlightRecord record = FlightRecordReader.read(body(root, "FLOP"), "FLOP", unmapped);
-            var message = DecodedMessage.ofFlight(meta, new FlightOperation(flop.subtype(), record.flid(), record.patch()));
-            return new DecodeResult.Decoded(message, envelope(root, "FLOP", unmapped));
+            var message = DecodedMessage.ofFlight(meta, operations(root, flop, unmapped));
+            return new DecodeResult.Decoded(message, envelope(root, "FLOP", unmapped), unmapped.notTimes());
+        }
+        if (kind instanceof MsgKind.Fdel && meta.type().equals("SCHD")) {
+            var message = DecodedMessage.ofFlight(meta, scheduledDeletions(root, unmapped));
+            return new DecodeResult.Decoded(message, envelope(root, "SCHD", unmapped));
         }
         if (kind instanceof MsgKind.Fdel) {
             XmlElement body = deletionBody(root, meta.type());
@@ -89,9 +97,11 @@ final class SisMessageReader implements Function<XmlElement, DecodeResult.Decode
                         unmapped.element("META", field);
                     }
                 }
-            } else if (child.name().equals(bodyName) && !bodySeen) {
+            } else if (child.name().equals(bodyName)) {
+                if (!bodySeen) {
+                    unmapped.addAll(body); // every body's paths were collected by its reader, in document order
+                }
                 bodySeen = true;
-                unmapped.addAll(body);
             } else {
                 unmapped.element("MSG", child);
             }
@@ -124,16 +134,62 @@ final class SisMessageReader implements Function<XmlElement, DecodeResult.Decode
         return text;
     }
 
+    /** {@code yyyyMMddHHmmss}, or {@code yyyy-MM-dd HH:mm:ss} as other senders of the family write it (v3 §10). */
     private static LocalDateTime sendTime(XmlElement element) {
         String text = element.trimmedText();
         try {
             if (text.length() == 14 && text.chars().allMatch(c -> c >= '0' && c <= '9')) {
                 return LocalDateTime.parse(text, DTTM);
             }
+            if (text.length() == 19) {
+                return LocalDateTime.parse(text, DTTM_WRITTEN_OUT);
+            }
         } catch (DateTimeException e) {
             // falls through to the reason below
         }
-        throw new MalformedMessage(element.name() + " '" + text + "' is not yyyyMMddHHmmss");
+        throw new MalformedMessage(element.name() + " '" + text + "' is neither yyyyMMddHHmmss nor yyyy-MM-dd HH:mm:ss");
+    }
+
+    /**
+     * The {@code FLOP} bodies in document order: one is an operation, several a {@link FlightBatch} of operations of the
+     * message's one subtype (sis-format v3 §10), each body named by its position in reasons ({@code FLOP #2}).
+     */
+    private static FlightMessage operations(XmlElement root, MsgKind.Flop flop, UnmappedPaths unmapped) {
+        var bodies = root.children("FLOP");
+        if (bodies.isEmpty()) {
+            throw payloadMissing("FLOP");
+        }
+        var operations = new ArrayList<FlightMessage>(bodies.size());
+        for (int i = 0; i < bodies.size(); i++) {
+            String where = bodies.size() == 1 ? "FLOP" : "FLOP #" + (i + 1);
+            FlightRecord record = FlightRecordReader.read(bodies.get(i), where, unmapped);
+            operations.add(new FlightOperation(flop.subtype(), record.flid(), record.patch()));
+        }
+        return operations.size() == 1 ? operations.get(0) : new FlightBatch(operations);
+    }
+
+    /**
+     * {@code SCHD/DEL}: the package's records name the flights to delete ({@code FLID}); {@code RECS}, when present,
+     * must equal the number of records, as in every package (the engine's rule). What else a record carries is not read (a deletion needs
+     * the flight's identity only) and is named as unmapped, so that nothing vanishes in silence.
+     */
+    private static FlightBatch scheduledDeletions(XmlElement root, UnmappedPaths unmapped) {
+        XmlElement body = body(root, "SCHD");
+        body.attributes().keySet().forEach(name -> unmapped.attribute("SCHD", name));
+        unmapped.text("SCHD", body);
+        Integer declaredCount = body.only("RECS", "SCHD").map(SisMessageReader::declaredCount).orElse(null);
+        var deletions = new ArrayList<FlightMessage>();
+        for (XmlElement child : body.children()) {
+            switch (child.name()) {
+                case "RECS" -> unmapped.attributesAndChildren("SCHD/RECS", child);
+                case "FLTR" -> deletions.add(deletion(child, "SCHD/FLTR", unmapped));
+                default -> unmapped.element("SCHD", child);
+            }
+        }
+        if (deletions.isEmpty()) {
+            throw new MalformedMessage("SCHD/DEL lists no FLTR: nothing to delete");
+        }
+        return new FlightBatch(deletions, declaredCount);
     }
 
     private static XmlElement body(XmlElement root, String name) {
@@ -177,7 +233,10 @@ final class SisMessageReader implements Function<XmlElement, DecodeResult.Decode
 
     /** {@code FLID} is read; {@code FFID} and an {@code <FDEL/>} marker are known; anything else is unmapped. */
     private static FlightDeletion deletion(XmlElement body, UnmappedPaths unmapped) {
-        String path = body.name();
+        return deletion(body, body.name(), unmapped);
+    }
+
+    private static FlightDeletion deletion(XmlElement body, String path, UnmappedPaths unmapped) {
         body.attributes().keySet().forEach(name -> unmapped.attribute(path, name));
         unmapped.text(path, body);
         for (XmlElement child : body.children()) {

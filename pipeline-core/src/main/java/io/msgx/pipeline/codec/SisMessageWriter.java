@@ -5,6 +5,7 @@ import io.msgx.domain.flight.FlightField;
 import io.msgx.domain.flight.FlightList;
 import io.msgx.domain.flight.ListItem;
 import io.msgx.domain.message.FieldChange;
+import io.msgx.domain.message.FlightBatch;
 import io.msgx.domain.message.FlightDeletion;
 import io.msgx.domain.message.FlightMessage;
 import io.msgx.domain.message.FlightOperation;
@@ -54,6 +55,23 @@ final class SisMessageWriter {
             record(out, "FLOP", operation.flid(), operation.patch(), "FLOP");
         } else if (message instanceof FlightDeletion deletion) {
             record(out, meta.type(), deletion.flid(), FlightPatch.empty(), meta.type());
+        } else if (message instanceof FlightBatch batch && batch.deletes()) {
+            if (!meta.type().equals("SCHD")) {
+                throw new IllegalArgumentException("a list of deletions is a SCHD/DEL package, not TYPE=" + meta.type());
+            }
+            out.open("SCHD");
+            if (batch.declaredCount() != null) {
+                out.leaf("RECS", batch.declaredCount().toString(), "RECS");
+            }
+            for (int i = 0; i < batch.parts().size(); i++) {
+                record(out, "FLTR", batch.flids().get(i), FlightPatch.empty(), "FLTR #" + (i + 1));
+            }
+            out.close("SCHD");
+        } else if (message instanceof FlightBatch batch) {
+            for (int i = 0; i < batch.parts().size(); i++) {
+                var operation = (FlightOperation) batch.parts().get(i);
+                record(out, "FLOP", operation.flid(), operation.patch(), "FLOP #" + (i + 1));
+            }
         }
         out.close("MSG");
         return out.toString();
@@ -145,7 +163,12 @@ final class SisMessageWriter {
         patch.fields().forEach((field, change) ->
                 byElement.computeIfAbsent(field.element(), e -> new EnumMap<>(FlightField.class)).put(field, change));
         byElement.forEach((name, changes) -> object(out, name, changes, where + ": " + name));
-        patch.lists().forEach((list, items) -> list(out, list, items, where + ": " + list.code()));
+        // The extension document (what a message carried unknown, D-119) is not written: the raw message keeps it.
+        patch.lists().forEach((list, items) -> {
+            if (list.inMessages()) {
+                list(out, list, items, where + ": " + list.code());
+            }
+        });
         out.close(element);
     }
 
@@ -161,6 +184,11 @@ final class SisMessageWriter {
         if (changes.keySet().containsAll(carried)
                 && changes.values().stream().allMatch(change -> change == FieldChange.Cleared.INSTANCE)) {
             out.empty(name);
+            return;
+        }
+        if (FlightField.repeatable(name) && (changes.containsKey(FlightField.PORT_OPEN)
+                || changes.containsKey(FlightField.PORT_CLOSE))) {
+            doorTimes(out, changes, where);
             return;
         }
         FlightField textField = carried.stream()
@@ -214,6 +242,38 @@ final class SisMessageWriter {
             }
         }
         out.close(name);
+    }
+
+    /**
+     * Door open and close as one {@code <PORT>} each, open first ({@code POTM}, {@code POID} {@code O} or {@code C}).
+     * Decoding takes the last {@code PORT} as the pair {@code PORT_POTM}/{@code PORT_POID}, so a pair that says
+     * otherwise is refused.
+     */
+    private static void doorTimes(Out out, Map<FlightField, FieldChange> changes, String where) {
+        FieldChange lastTime = null;
+        String lastIndicator = null;
+        for (var door : List.of(Map.entry(FlightField.PORT_OPEN, "O"), Map.entry(FlightField.PORT_CLOSE, "C"))) {
+            FieldChange time = changes.get(door.getKey());
+            if (time == null) {
+                continue;
+            }
+            out.open("PORT");
+            if (time instanceof FieldChange.SetTo set) {
+                out.leaf("POTM", withinValueLimit(set.value(), where + " POTM"), where + " POTM");
+            } else {
+                out.empty("POTM");
+            }
+            out.leaf("POID", door.getValue(), where + " POID");
+            out.close("PORT");
+            lastTime = time;
+            lastIndicator = door.getValue();
+        }
+        FieldChange pairTime = changes.get(FlightField.PORT_POTM);
+        FieldChange pairIndicator = changes.get(FlightField.PORT_POID);
+        if (!lastTime.equals(pairTime) || !new FieldChange.SetTo(lastIndicator).equals(pairIndicator)) {
+            throw new IllegalArgumentException(where + " carries PORT_POTM " + pairTime + " and PORT_POID " + pairIndicator
+                    + ", but decoding reads the last PORT written (" + lastTime + ", " + lastIndicator + ") as that pair");
+        }
     }
 
     private static String attributeValue(String value, String where) {
@@ -279,9 +339,40 @@ final class SisMessageWriter {
         out.open(list.code(), attributes);
         out.text(text, where + ": " + list.textField().orElse(""));
         for (String code : children) {
-            out.leaf(code, withinValueLimit(item.get(code), where + ": " + code), where + ": " + code);
+            var subFields = list.nestedItems().get(code);
+            if (subFields != null) {
+                subItems(out, code, subFields, item.get(code), where + ": " + code);
+            } else {
+                out.leaf(code, withinValueLimit(item.get(code), where + ": " + code), where + ": " + code);
+            }
         }
         out.close(list.code());
+    }
+
+    /** Nested sub-items ({@code VIPT} of a {@code VIPF}) as one element each, their known children in order. */
+    private static void subItems(Out out, String name, List<String> subFields, String text, String where) {
+        var subItems = NestedItems.read(text);
+        if (subItems.isEmpty()) {
+            throw new IllegalArgumentException(where + " holds no sub-item, which decoding would not give back");
+        }
+        for (var subItem : subItems) {
+            if (!subFields.containsAll(subItem.keySet())) {
+                throw new IllegalArgumentException(where + " carries " + subItem.keySet() + "; " + name + " has " + subFields);
+            }
+            if (subItem.isEmpty()) {
+                out.empty(name);
+                continue;
+            }
+            out.open(name);
+            subItem.forEach((code, value) -> {
+                if (value.isEmpty()) {
+                    out.empty(code);
+                } else {
+                    out.leaf(code, withinValueLimit(value, where + " " + code), where + " " + code);
+                }
+            });
+            out.close(name);
+        }
     }
 
     private static String withinValueLimit(String value, String where) {

@@ -98,10 +98,11 @@ public interface FlightStore {
                                 + " carries " + entry.getKey() + ", which is not a field of " + list
                                 + " " + list.itemFields() + "; the store has no column for it");
                     }
-                    if (entry.getValue().length() > FlightField.MAX_VALUE_LENGTH) {
+                    int limit = list.maxValueLength(entry.getKey());
+                    if (entry.getValue().length() > limit) {
                         throw new IllegalArgumentException("FLID " + state.flid() + ": " + list + " item " + (i + 1)
                                 + " " + entry.getKey() + " is " + entry.getValue().length()
-                                + " characters, the store keeps at most " + FlightField.MAX_VALUE_LENGTH);
+                                + " characters, the store keeps at most " + limit);
                     }
                 }
             }

@@ -61,6 +61,20 @@ public interface PipelineMetrics {
     default void unmappedRead(String kind, String path) {
     }
 
+    /**
+     * A message that ended carried, at {@code path} ({@code FLOP/EOBT}), a time field whose value is no time; the value
+     * is kept as sent (sis-format v3 §10). {@code kind} is its {@code TYPE-STYP}.
+     */
+    default void timeNotUnderstood(String kind, String path) {
+    }
+
+    /**
+     * A message of several {@code FLOP} bodies ended {@code SUCCEEDED} with {@code bodies} of them naming a flight the
+     * store does not know; they wait for a replay once the flights exist (D-117).
+     */
+    default void operationsOnUnknownFlights(int bodies) {
+    }
+
     /** What holds the FIFO head at this tick of the pump ({@link HeadBlock#NOT_BLOCKED} when nothing does). */
     default void fifoHead(HeadBlock block) {
     }

@@ -155,7 +155,7 @@ public final class FlightProcessor {
                             record.lastError()), null, true));
                     continue;
                 }
-                var outcome = decide(tx, writer, item, now);
+                var outcome = decide(tx, writer, item, BatchOutcome.owedFlights(record.lastError()), now);
                 endings.add(new MessageQueue.Ending(msgId, outcome.terminal()));
                 outcomes.put(msgId, outcome);
             }
@@ -169,8 +169,12 @@ public final class FlightProcessor {
         return new Decided(outcomes, writer.written());
     }
 
-    /** One message's decision, recorded in {@code writer}; a matched request is closed at once. */
-    private Outcome decide(PipelineTransaction tx, FlightChangeWriter writer, Work item, Instant now) {
+    /**
+     * One message's decision, recorded in {@code writer}; a matched request is closed at once. {@code owed} are the
+     * FLIDs a replayed batch still owes (its other bodies were applied before, D-117); empty: the whole message.
+     */
+    private Outcome decide(PipelineTransaction tx, FlightChangeWriter writer, Work item, java.util.Set<String> owed,
+                           Instant now) {
         long msgId = item.head().msgId();
         var meta = item.message().meta();
         ResponseMatch.Matched answered = null;
@@ -182,9 +186,16 @@ public final class FlightProcessor {
             }
             answered = (ResponseMatch.Matched) match;
         }
-        var snapshot = FlightReads.snapshotFor(engine, writer.flights(), item.flightMessage());
-        var decision = engine.apply(snapshot, item.flightMessage(), msgId);
+        var flightMessage = BatchOutcome.owedParts(item.flightMessage(), owed);
+        var snapshot = FlightReads.snapshotFor(engine, writer.flights(), flightMessage);
+        var decision = engine.apply(snapshot, flightMessage, msgId);
         var terminal = terminalOf(decision);
+        if (decision instanceof Decision.Applied) {
+            var mode = engine.listModeOf(flightMessage);
+            if (mode.isPresent()) {
+                terminal = Terminal.succeeded(terminal.reason() + "; " + mode.get());
+            }
+        }
         // The request is closed before anything of its answer is written, by a conditional write in this transaction:
         // a request the expiry job closed since the match leaves the answer unapplied, never applied to a closed one.
         if (answered != null && terminal.status() == ProcStatus.SUCCEEDED
@@ -200,19 +211,17 @@ public final class FlightProcessor {
 
     private static Terminal terminalOf(Decision decision) {
         if (decision instanceof Decision.Applied applied) {
-            return Terminal.succeeded("applied: " + applied.changes().size() + " flight(s) changed");
+            return Terminal.succeeded(BatchOutcome.describe(applied));
         }
         if (decision instanceof Decision.Rejected rejected) {
             return Terminal.dead(io.msgx.pipeline.store.ErrorClass.PROTOCOL, rejected.reason());
         }
         var noChange = (Decision.NoChange) decision;
-        return switch (noChange.reason()) {
-            case UNCHANGED -> Terminal.succeeded("unchanged");
-            case ALREADY_DELETED -> Terminal.succeeded("already-deleted");
-            case DELETE_OF_UNKNOWN_FLIGHT -> Terminal.succeeded("unknown-flight");
-            case OPERATION_ON_UNKNOWN_FLIGHT -> Terminal.skipped(io.msgx.pipeline.port.MessageReplays.UNKNOWN_FLIGHT);
-            case OPERATION_ON_DELETED_FLIGHT -> Terminal.skipped("no-match:deleted-flight");
-        };
+        if (!noChange.detail().isEmpty()) {
+            log.debug("No change: {}", noChange.detail());
+        }
+        String reason = BatchOutcome.name(noChange.reason());
+        return noChange.reason().noMatch() ? Terminal.skipped(reason) : Terminal.succeeded(reason);
     }
 
     /** One {@code SCHD_SNAP_LOG} line per schedule of the group, after the commit; losing them loses nothing. */

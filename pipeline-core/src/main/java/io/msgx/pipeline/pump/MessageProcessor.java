@@ -17,6 +17,7 @@ import io.msgx.pipeline.store.ErrorClass;
 import io.msgx.pipeline.store.IdentityBinder;
 import io.msgx.pipeline.store.IdentityBinding;
 import io.msgx.pipeline.store.ProcRecord;
+import io.msgx.pipeline.store.ProcStatus;
 import io.msgx.pipeline.store.StoreConflictException;
 import io.msgx.pipeline.store.StoreUnavailableException;
 import io.msgx.pipeline.store.Terminal;
@@ -173,7 +174,7 @@ public final class MessageProcessor {
                 ? bindIdentity(msgId, read.message()) : OptionalLong.empty();
         var outcome = act(head, triage.of(decoded, heldBy), raw.get());
         if (outcome instanceof ProcessOutcome.Ended && decoded instanceof DecodeResult.Decoded read) {
-            unmapped.report(msgId, read.message(), read.unmapped());
+            unmapped.report(msgId, read);
         }
         return outcome;
     }
@@ -395,7 +396,7 @@ public final class MessageProcessor {
             try (var message = MessageLogContext.message(msgId)) {
                 outcomes.add(ended(msgId, terminals.get(msgId)));
                 if (item.decoded() instanceof DecodeResult.Decoded read) {
-                    unmapped.report(msgId, read.message(), read.unmapped());
+                    unmapped.report(msgId, read);
                 }
             }
         }
@@ -455,6 +456,12 @@ public final class MessageProcessor {
 
     private ProcessOutcome ended(long msgId, Terminal terminal) {
         metrics.messageEnded(terminal.status(), terminal.errorClass());
+        if (terminal.status() == ProcStatus.SUCCEEDED) {
+            int owed = BatchOutcome.owedFlights(terminal.reason()).size();
+            if (owed > 0) {
+                metrics.operationsOnUnknownFlights(owed);
+            }
+        }
         log.info("Message {} {}{}: {}", msgId, terminal.status(),
                 terminal.errorClass() == null ? "" : "(" + terminal.errorClass() + ")", terminal.reason());
         return new ProcessOutcome.Ended(msgId, terminal);

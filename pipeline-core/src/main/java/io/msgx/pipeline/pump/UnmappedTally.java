@@ -1,11 +1,10 @@
 package io.msgx.pipeline.pump;
 
-import io.msgx.pipeline.codec.DecodedMessage;
+import io.msgx.pipeline.codec.DecodeResult;
 import io.msgx.pipeline.port.PipelineMetrics;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -30,20 +29,28 @@ final class UnmappedTally {
 
     private final PipelineMetrics metrics;
     private final Set<String> seen = ConcurrentHashMap.newKeySet();
+    private final Set<String> notTimesLogged = ConcurrentHashMap.newKeySet();
 
     UnmappedTally(PipelineMetrics metrics) {
         this.metrics = metrics;
     }
 
-    /** Count and, the first time, log the unmapped {@code paths} of message {@code msgId}, which has ended. */
-    void report(long msgId, DecodedMessage message, List<String> paths) {
-        if (paths.isEmpty()) {
-            return;
-        }
-        var kind = message.meta().kind();
-        for (var path : paths) {
+    /**
+     * Count and, the first time, log the unmapped paths of message {@code msgId}, which has ended, and its time fields
+     * whose value is no time (kept as sent, v3 §10).
+     */
+    void report(long msgId, DecodeResult.Decoded read) {
+        var kind = read.message().meta().kind();
+        for (var path : read.unmapped()) {
             var counted = distinct(kind, path, msgId);
             metrics.unmappedRead(kind, counted);
+        }
+        for (var path : read.notTimes()) {
+            if (notTimesLogged.size() < MAX_DISTINCT_PATHS && notTimesLogged.add(kind + " " + path)) {
+                log.warn("Message {}: {} carries {} with a value that is no time (neither ddMMMyyHHmm nor ddMMMyy); kept "
+                        + "as sent. Counted in msgx.codec.not-a-time; logged once per path", msgId, kind, path);
+            }
+            metrics.timeNotUnderstood(kind, notTimesLogged.contains(kind + " " + path) ? path : OTHER_PATHS);
         }
     }
 

@@ -43,7 +43,10 @@ class FlightMessageRoundTripProperties {
 
         DecodeResult result = codec.decode(codec.encode(meta, message));
 
-        assertThat(result).isEqualTo(new DecodeResult.Decoded(DecodedMessage.ofFlight(meta, message)));
+        assertThat(result).isInstanceOf(DecodeResult.Decoded.class);
+        var decoded = (DecodeResult.Decoded) result;
+        assertThat(decoded.message()).isEqualTo(DecodedMessage.ofFlight(meta, message));
+        assertThat(decoded.unmapped()).isEmpty();
     }
 
     @Provide
@@ -80,7 +83,8 @@ class FlightMessageRoundTripProperties {
     private Arbitrary<FlightPatch> patches() {
         Arbitrary<Map<FlightField, FieldChange>> fields = Arbitraries.maps(Arbitraries.of(FlightField.class), changes())
                 .ofMaxSize(12);
-        Arbitrary<Map<FlightList, List<ListItem>>> lists = Arbitraries.of(FlightList.class)
+        Arbitrary<Map<FlightList, List<ListItem>>> lists = Arbitraries.of(java.util.Arrays.stream(FlightList.values())
+                        .filter(FlightList::inMessages).toList())
                 .flatMap(list -> items(list).list().ofMaxSize(3).map(items -> Map.entry(list, items)))
                 .list().ofMaxSize(4)
                 .map(entries -> {
@@ -111,7 +115,36 @@ class FlightMessageRoundTripProperties {
                 carried.forEach(f -> fields.put(f, FieldChange.Cleared.INSTANCE));
             }
         }
+        doorTimesConsistent(fields);
         return fields;
+    }
+
+    /**
+     * The door's fields as one or two {@code <PORT>}s say them: the pair {@code PORT_POTM}/{@code PORT_POID} is the last
+     * PORT written (close after open), and a pair whose {@code POID} is {@code O} or {@code C} also sets that time.
+     */
+    private static void doorTimesConsistent(Map<FlightField, FieldChange> fields) {
+        boolean open = fields.containsKey(FlightField.PORT_OPEN);
+        boolean close = fields.containsKey(FlightField.PORT_CLOSE);
+        boolean cleared = fields.keySet().containsAll(FlightField.carriedBy("PORT"))
+                && FlightField.carriedBy("PORT").stream().allMatch(f -> fields.get(f) == FieldChange.Cleared.INSTANCE);
+        if (cleared) {
+            return;
+        }
+        if (open || close) {
+            var last = close ? FlightField.PORT_CLOSE : FlightField.PORT_OPEN;
+            fields.put(FlightField.PORT_POTM, fields.get(last));
+            fields.put(FlightField.PORT_POID, new FieldChange.SetTo(close ? "C" : "O"));
+            return;
+        }
+        if (fields.get(FlightField.PORT_POID) instanceof FieldChange.SetTo poid && fields.containsKey(FlightField.PORT_POTM)) {
+            switch (poid.value().toUpperCase(java.util.Locale.ROOT)) {
+                case "O" -> fields.put(FlightField.PORT_OPEN, fields.get(FlightField.PORT_POTM));
+                case "C" -> fields.put(FlightField.PORT_CLOSE, fields.get(FlightField.PORT_POTM));
+                default -> {
+                }
+            }
+        }
     }
 
     private Arbitrary<FieldChange> changes() {
@@ -123,8 +156,27 @@ class FlightMessageRoundTripProperties {
 
     private Arbitrary<ListItem> items(FlightList list) {
         Arbitrary<Map<String, String>> values = Arbitraries.subsetOf(list.itemFields())
-                .flatMap(codes -> values().list().ofSize(codes.size()).map(texts -> zip(codes, texts)));
+                .flatMap(codes -> values().list().ofSize(codes.size()).map(texts -> zip(codes, texts)))
+                .flatMap(item -> nested(list, item));
         return Combinators.combine(Arbitraries.integers().injectNull(0.3), values).as(ListItem::new);
+    }
+
+    /** {@code item} with each nested-items field ({@code VIPT} of {@code VIPF}) holding one to three sub-items. */
+    private static Arbitrary<Map<String, String>> nested(FlightList list, Map<String, String> item) {
+        var nestedCodes = list.nestedItems().keySet().stream().filter(item::containsKey).toList();
+        if (nestedCodes.isEmpty()) {
+            return Arbitraries.just(item);
+        }
+        String code = nestedCodes.get(0);
+        List<String> subFields = list.nestedItems().get(code);
+        Arbitrary<Map<String, String>> subItem = Arbitraries.subsetOf(subFields).ofMinSize(1)
+                .flatMap(codes -> Arbitraries.oneOf(values(), Arbitraries.just("")).list().ofSize(codes.size())
+                        .map(texts -> zip(codes, texts)));
+        return subItem.list().ofMinSize(1).ofMaxSize(3).map(subItems -> {
+            Map<String, String> copy = new LinkedHashMap<>(item);
+            copy.put(code, io.msgx.pipeline.codec.NestedItems.write(subItems));
+            return copy;
+        });
     }
 
     private static Map<String, String> zip(Set<String> codes, List<String> texts) {

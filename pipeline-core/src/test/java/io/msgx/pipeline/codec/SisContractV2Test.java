@@ -190,13 +190,13 @@ class SisContractV2Test {
     void portCarriesTimeAndIndicatorAsChildren() {
         var xml = flop("PORT", "<PORT><POTM>11MAR240815</POTM><POID>O</POID></PORT>");
 
-        assertThat(((FlightOperation) flight(xml)).patch().fields())
-                .isEqualTo(fields(FlightField.PORT_POTM, "11MAR240815", FlightField.PORT_POID, "O"));
+        assertThat(((FlightOperation) flight(xml)).patch().fields()).isEqualTo(fields(FlightField.PORT_POTM, "11MAR240815",
+                FlightField.PORT_POID, "O", FlightField.PORT_OPEN, "11MAR240815"));
         assertThat(encoded(xml)).contains("<PORT><POTM>11MAR240815</POTM><POID>O</POID></PORT>");
         assertRoundTrip(decoded(xml));
         assertThat(patchOf("PORT", "<PORT><POID/></PORT>").fields()).isEqualTo(fields(FlightField.PORT_POID, CLEARED));
-        assertThat(patchOf("PORT", "<PORT/>").fields())
-                .isEqualTo(fields(FlightField.PORT_POTM, CLEARED, FlightField.PORT_POID, CLEARED));
+        assertThat(patchOf("PORT", "<PORT/>").fields()).isEqualTo(fields(FlightField.PORT_POTM, CLEARED,
+                FlightField.PORT_POID, CLEARED, FlightField.PORT_OPEN, CLEARED, FlightField.PORT_CLOSE, CLEARED));
         assertRoundTrip(decoded(flop("PORT", "<PORT><POID/></PORT>")));
     }
 
@@ -304,7 +304,7 @@ class SisContractV2Test {
             FlightField.ALCD, "CA", FlightField.FLNO, "CA1405", FlightField.MVIN, "D", FlightField.SODT, "11MAR240835",
             FlightField.EXSC, "DELAY", FlightField.EXSR, "天气原因", FlightField.FDIV, "目的地天气",
             FlightField.FDIV_DDES, "HKG", FlightField.FDIV_DDIR, "TO", FlightField.PORT_POTM, "11MAR240815",
-            FlightField.PORT_POID, "O", FlightField.VIPP, "2"), Map.of(
+            FlightField.PORT_POID, "O", FlightField.PORT_OPEN, "11MAR240815", FlightField.VIPP, "2"), Map.of(
             FlightList.DELY, List.of(item(null, "CODE", "93", "STRT", "11MAR240835", "DURA", "0045", "DESC", "LATE INBOUND")),
             FlightList.PSHT, List.of(item(1, "PSTM", "11MAR240840", "PSID", "O", "PUST", "504")),
             FlightList.ROUT, List.of(item(1, "APCD", "PEK", "SCAT", "11MAR241100"))));

@@ -16,6 +16,7 @@ import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 import static io.msgx.pipeline.testing.SisMessages.fltr;
 import static io.msgx.pipeline.testing.SisMessages.item;
@@ -109,7 +110,9 @@ final class SeedCorpus {
             var list = subtype.list().get();
             var values = new LinkedHashMap<String, String>();
             for (var field : list.itemFields()) {
-                values.put(field, field.endsWith("T") || field.endsWith("TM") ? "11MAR241015" : field.substring(0, 2) + "1");
+                values.put(field, list.nestedItems().containsKey(field)
+                        ? io.msgx.pipeline.codec.NestedItems.write(List.of(Map.of("VSCD", "VS1", "VTQY", "2")))
+                        : field.endsWith("T") || field.endsWith("TM") ? "11MAR241015" : field.substring(0, 2) + "1");
             }
             var first = ListItem.of(1, values);
             var second = item(2, list.itemFields().get(0), "X2");
@@ -127,6 +130,7 @@ final class SeedCorpus {
             case MAID -> "1001";
             case TAID -> "1004";
             case MAXP -> "180";
+            case PORT_POID -> "C"; // with PORT_OPEN and PORT_CLOSE in the body, the last PORT written is the close
             case FDIV, FRET, FLAB -> "DVAP=CTU;DVRM=WX";
             default -> field.kind() == FlightField.Kind.TIME ? "11MAR241010" : field.code().substring(0, 2) + "7";
         };
