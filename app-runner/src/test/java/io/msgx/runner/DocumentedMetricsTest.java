@@ -69,6 +69,7 @@ class DocumentedMetricsTest {
                 .replace("<FLNO>", "<XTRA>new</XTRA><FLNO>")); // an unmapped element
         services.deliver("<MSG><META><SNDR>AODB</SNDR><SEQN>77</SEQN><DTTM>20240311060000</DTTM><TYPE>ABDG</TYPE>"
                 + "<STYP>DNLD</STYP></META><RECS>1</RECS><ABDG><ABCD>AB01</ABCD><STND>201</STND></ABDG></MSG>");
+        services.deliver("no message at all", "INVALID"); // SKIPPED(status:INVALID), D-110
         long unknown = services.deliver(sis.other("ZZZZ", "X")); // a failed attempt, and the head held
 
         var keys = services.runnerKeysWithKafka();

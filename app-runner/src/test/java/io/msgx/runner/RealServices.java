@@ -183,6 +183,24 @@ public final class RealServices implements BeforeEachCallback, AfterEachCallback
         }
     }
 
+    /**
+     * Insert an inbound row with the mailbox status {@code status} ({@code null}: NULL) as the AODB side does, committed;
+     * returns its ID.
+     */
+    long deliver(String xml, String status) throws SQLException {
+        try (var connection = aodbConnection();
+             var insert = connection.prepareStatement("INSERT INTO CMINMSGS (CMINMSGS_CLOB_MSG, CMINMSGS_DATE_RECEIVED,"
+                     + " CMINMSGS_STATUS) VALUES (?, NOW(3), ?)", java.sql.Statement.RETURN_GENERATED_KEYS)) {
+            insert.setString(1, xml);
+            insert.setString(2, status);
+            insert.executeUpdate();
+            try (var keys = insert.getGeneratedKeys()) {
+                keys.next();
+                return keys.getLong(1);
+            }
+        }
+    }
+
     /** A single number from our store, e.g. a count (SQL both stores read alike: unquoted names, plain predicates). */
     long countInStore(String sql) throws SQLException {
         try (var connection = storeDataSource().getConnection(); var statement = connection.createStatement();

@@ -1,5 +1,6 @@
 package io.msgx.adapter.mysql;
 
+import io.msgx.pipeline.mailbox.MailboxContent;
 import io.msgx.pipeline.mailbox.MailboxRow;
 import io.msgx.pipeline.mailbox.MailboxRowUnreadableException;
 import io.msgx.pipeline.mailbox.MailboxUnavailableException;
@@ -36,6 +37,9 @@ import javax.sql.DataSource;
  * <ul>
  *   <li>{@link #readAfter} runs {@code SELECT ID, DATE_RECEIVED FROM CMINMSGS WHERE ID > ? ORDER BY ID LIMIT ?}: the
  *       processing mark is never a predicate and the message text is not fetched.</li>
+ *   <li>{@link #readContent} and {@link #readContents} read a row's text and its {@code STATUS} in one statement
+ *       (sis-format §10), the status as stored (untrimmed, null for {@code NULL}); the status is never written. Built
+ *       with {@code readsStatus} false, they select {@code NULL} for it and never name the column (D-110).</li>
  *   <li>{@link #markProcessed} runs exactly {@code UPDATE CMINMSGS SET DATE_PROCESSED = ? WHERE ID = ? AND
  *       DATE_PROCESSED IS NULL}; on 0 rows one {@code SELECT 1 ... WHERE ID = ?} tells
  *       {@link MarkOutcome#ALREADY_MARKED} (the old value is kept) from {@link MarkOutcome#MISSING_ROW}.
@@ -80,6 +84,15 @@ public final class JdbcMailbox implements Mailbox {
      * @param queryTimeoutSeconds the timeout of every statement, at least 1
      */
     public JdbcMailbox(DataSource dataSource, MailboxSchema schema, ZoneId zone, int queryTimeoutSeconds) {
+        this(dataSource, schema, zone, queryTimeoutSeconds, true);
+    }
+
+    /**
+     * As {@link #JdbcMailbox(DataSource, MailboxSchema, ZoneId, int)}; {@code readsStatus} false reads every row's status
+     * as null without naming the status column (the status check is off: a table without the column is read too).
+     */
+    public JdbcMailbox(DataSource dataSource, MailboxSchema schema, ZoneId zone, int queryTimeoutSeconds,
+                       boolean readsStatus) {
         this.dataSource = Objects.requireNonNull(dataSource, "dataSource");
         this.schema = Objects.requireNonNull(schema, "schema");
         this.times = new MailboxTimes(Objects.requireNonNull(zone, "zone"));
@@ -88,7 +101,7 @@ public final class JdbcMailbox implements Mailbox {
                     + queryTimeoutSeconds + " (0 would mean no timeout: a stuck mailbox would stall the poller)");
         }
         this.queryTimeoutSeconds = queryTimeoutSeconds;
-        this.sql = MailboxSql.of(schema);
+        this.sql = MailboxSql.of(schema, readsStatus);
     }
 
     /** The sis-format names, the airport zone {@link #DEFAULT_ZONE} and {@link #DEFAULT_QUERY_TIMEOUT_SECONDS}. */
@@ -121,32 +134,32 @@ public final class JdbcMailbox implements Mailbox {
 
     /** {@inheritDoc} A row whose text is SQL NULL (the schema forbids it) reads as the empty string. */
     @Override
-    public Optional<String> readText(long id) {
-        return rowTied(() -> readTextOnce(id), "row " + id);
+    public Optional<MailboxContent> readContent(long id) {
+        return rowTied(() -> readContentOnce(id), "row " + id);
     }
 
-    private Optional<String> readTextOnce(long id) {
-        return execute("readText(id=" + id + ")", inboundTable(), c -> {
-            try (PreparedStatement ps = prepare(c, sql.readText())) {
+    private Optional<MailboxContent> readContentOnce(long id) {
+        return execute("readContent(id=" + id + ")", inboundTable(), c -> {
+            try (PreparedStatement ps = prepare(c, sql.readContent())) {
                 ps.setLong(1, id);
                 try (ResultSet rs = ps.executeQuery()) {
                     if (!rs.next()) {
                         return Optional.empty();
                     }
                     String text = rs.getString(1);
-                    return Optional.of(text == null ? "" : text);
+                    return Optional.of(new MailboxContent(text == null ? "" : text, rs.getString(2)));
                 }
             }
         });
     }
 
     @Override
-    public Map<Long, String> readTexts(Collection<Long> ids) {
+    public Map<Long, MailboxContent> readContents(Collection<Long> ids) {
         if (ids.isEmpty()) {
             return Map.of();
         }
         var distinct = List.copyOf(new LinkedHashSet<>(ids));
-        return rowTied(() -> readTextsOnce(distinct), "one of rows " + distinct.get(0) + ".."
+        return rowTied(() -> readContentsOnce(distinct), "one of rows " + distinct.get(0) + ".."
                 + distinct.get(distinct.size() - 1));
     }
 
@@ -181,17 +194,17 @@ public final class JdbcMailbox implements Mailbox {
         }
     }
 
-    private Map<Long, String> readTextsOnce(List<Long> distinct) {
-        return execute("readTexts(" + distinct.size() + " ids from " + distinct.get(0) + ")", inboundTable(), c -> {
-            var texts = new HashMap<Long, String>();
-            try (PreparedStatement ps = prepare(c, sql.readTexts(distinct.size()))) {
+    private Map<Long, MailboxContent> readContentsOnce(List<Long> distinct) {
+        return execute("readContents(" + distinct.size() + " ids from " + distinct.get(0) + ")", inboundTable(), c -> {
+            var texts = new HashMap<Long, MailboxContent>();
+            try (PreparedStatement ps = prepare(c, sql.readContents(distinct.size()))) {
                 for (int i = 0; i < distinct.size(); i++) {
                     ps.setLong(i + 1, distinct.get(i));
                 }
                 try (ResultSet rs = ps.executeQuery()) {
                     while (rs.next()) {
                         String text = rs.getString(2);
-                        texts.put(rs.getLong(1), text == null ? "" : text);
+                        texts.put(rs.getLong(1), new MailboxContent(text == null ? "" : text, rs.getString(3)));
                     }
                 }
             }

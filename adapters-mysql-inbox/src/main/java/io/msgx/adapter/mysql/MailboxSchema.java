@@ -30,8 +30,9 @@ public record MailboxSchema(Inbound inbound, Outbound outbound) {
     }
 
     /**
-     * The inbound table {@code CMINMSGS}. The subsystem and status columns are never read; they are named only so
-     * that {@link MailboxDdl} creates the full table.
+     * The inbound table {@code CMINMSGS}. The status column is read with the text (sis-format §10, D-110), never
+     * written; the subsystem columns are never read, they are named only so that {@link MailboxDdl} creates the full
+     * table.
      */
     public record Inbound(
             String table,

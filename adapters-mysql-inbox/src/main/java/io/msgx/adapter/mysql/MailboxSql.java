@@ -2,12 +2,14 @@ package io.msgx.adapter.mysql;
 
 /**
  * Every statement the adapter runs, built once from a {@link MailboxSchema} whose names are already proven safe
- * identifiers. Names are back-quoted so a reserved word is still a valid column name.
+ * identifiers. Names are back-quoted so a reserved word is still a valid column name. A row's text is read with its
+ * mailbox status (sis-format §10); a mailbox that does not read the status selects {@code NULL} in its place, so a
+ * table without the column still answers (D-110).
  */
 record MailboxSql(
         String readAfter,
-        String readText,
-        String readTextsPrefix,
+        String readContent,
+        String readContentsPrefix,
         String markedAtPrefix,
         String markAllPrefix,
         String markProcessed,
@@ -18,16 +20,23 @@ record MailboxSql(
         String minId,
         String maxId) {
 
+    /** The statements of a mailbox that reads the status column. */
     static MailboxSql of(MailboxSchema schema) {
+        return of(schema, true);
+    }
+
+    /** The statements; {@code readsStatus} false selects {@code NULL} for the status (the check is off). */
+    static MailboxSql of(MailboxSchema schema, boolean readsStatus) {
         MailboxSchema.Inbound in = schema.inbound();
         MailboxSchema.Outbound out = schema.outbound();
         String inTable = q(in.table());
         String id = q(in.idColumn());
+        String status = readsStatus ? q(in.statusColumn()) : "NULL";
         return new MailboxSql(
                 "SELECT " + id + ", " + q(in.receivedColumn()) + " FROM " + inTable
                         + " WHERE " + id + " > ? ORDER BY " + id + " LIMIT ?",
-                "SELECT " + q(in.clobColumn()) + " FROM " + inTable + " WHERE " + id + " = ?",
-                "SELECT " + id + ", " + q(in.clobColumn()) + " FROM " + inTable + " WHERE " + id + " IN (",
+                "SELECT " + q(in.clobColumn()) + ", " + status + " FROM " + inTable + " WHERE " + id + " = ?",
+                "SELECT " + id + ", " + q(in.clobColumn()) + ", " + status + " FROM " + inTable + " WHERE " + id + " IN (",
                 "SELECT " + id + ", " + q(in.processedColumn()) + " IS NULL, " + q(in.processedColumn()) + " = ? FROM "
                         + inTable + " WHERE " + id + " IN (",
                 "UPDATE " + inTable + " SET " + q(in.processedColumn()) + " = ? WHERE " + q(in.processedColumn())
@@ -44,9 +53,9 @@ record MailboxSql(
                 "SELECT MAX(" + id + ") FROM " + inTable);
     }
 
-    /** The IDs and texts of {@code count} rows named by as many parameters. */
-    String readTexts(int count) {
-        return readTextsPrefix + parameters(count);
+    /** The IDs, texts and statuses of {@code count} rows named by as many parameters. */
+    String readContents(int count) {
+        return readContentsPrefix + parameters(count);
     }
 
     /**

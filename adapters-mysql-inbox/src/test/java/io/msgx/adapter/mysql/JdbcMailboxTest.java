@@ -102,6 +102,12 @@ class JdbcMailboxTest extends MailboxContract {
     }
 
     @Override
+    protected void setStatus(long id, String status) {
+        update("UPDATE " + q(in().table()) + " SET " + q(in().statusColumn()) + " = ? WHERE " + q(in().idColumn())
+                + " = ?", status, id);
+    }
+
+    @Override
     protected Optional<Instant> processedMarkOf(long id) {
         String sql = "SELECT " + q(in().processedColumn()) + " FROM " + q(in().table()) + " WHERE "
                 + q(in().idColumn()) + " = ?";
@@ -252,6 +258,24 @@ class JdbcMailboxTest extends MailboxContract {
         assertThatThrownBy(() -> new JdbcMailbox(db.dataSource(), wrongColumn, AIRPORT, 5).markProcessed(id, Instant.EPOCH))
                 .isInstanceOf(MailboxUnavailableException.class)
                 .hasMessageContaining("NO_SUCH_COLUMN");
+    }
+
+    @Test
+    void aMissingStatusColumnIsReadAsNullWhenTheStatusIsNotRead() throws SQLException {
+        MailboxSchema.Inbound i = in();
+        MailboxSchema noStatus = new MailboxSchema(new MailboxSchema.Inbound(i.table(), i.idColumn(), i.clobColumn(),
+                i.receivedColumn(), i.processedColumn(), i.subsystemNameColumn(), i.subsystemTypeColumn(),
+                i.subsystemSubtypeColumn(), i.subsystemSequenceColumn(), "NO_SUCH_STATUS"), out());
+        long id = insertInbound(xml(1), null);
+        setStatus(id, "INVALID");
+
+        assertThat(new JdbcMailbox(db.dataSource(), noStatus, AIRPORT, 5, false).readContent(id))
+                .as("the check off: the column is not named").contains(new io.msgx.pipeline.mailbox.MailboxContent(xml(1), null));
+        assertThat(new JdbcMailbox(db.dataSource(), schema(), AIRPORT, 5, false).readContents(List.of(id)))
+                .containsEntry(id, new io.msgx.pipeline.mailbox.MailboxContent(xml(1), null));
+        assertThatThrownBy(() -> new JdbcMailbox(db.dataSource(), noStatus, AIRPORT, 5).readContent(id))
+                .as("the check on: a misnamed status column is a failure, never a NULL status")
+                .hasMessageContaining("NO_SUCH_STATUS");
     }
 
     @Test

@@ -48,7 +48,7 @@ class JdbcMailboxUnavailableTest {
                 .hasMessageContaining("reachable");
         assertThatThrownBy(() -> mailbox.readText(42))
                 .isInstanceOf(MailboxUnavailableException.class)
-                .hasMessageContaining("readText(id=42)")
+                .hasMessageContaining("readContent(id=42)")
                 .hasMessageContaining("CMINMSGS");
         assertThatThrownBy(() -> mailbox.markProcessed(43, Instant.EPOCH))
                 .isInstanceOf(MailboxUnavailableException.class)

@@ -39,7 +39,7 @@ class JdbcMailboxUnreadableRowTest {
                     + " END IF; RETURN txt; END");
             sql.execute("CREATE VIEW INBOX_READ AS SELECT " + in.idColumn() + ", text_of(" + in.idColumn() + ", "
                     + in.clobColumn() + ") AS " + in.clobColumn() + ", " + in.receivedColumn() + ", "
-                    + in.processedColumn() + " FROM " + in.table());
+                    + in.processedColumn() + ", " + in.statusColumn() + " FROM " + in.table());
         }
         var in = defaults.inbound();
         var view = new MailboxSchema(new MailboxSchema.Inbound("INBOX_READ", in.idColumn(), in.clobColumn(),

@@ -17,6 +17,17 @@ class MailboxSqlTest {
     }
 
     @Test
+    void aRowIsReadWithItsStatusAndWithoutNamingTheColumnWhenTheCheckIsOff() {
+        assertThat(sql.readContent()).isEqualTo("SELECT `CMINMSGS_CLOB_MSG`, `CMINMSGS_STATUS` FROM `CMINMSGS`"
+                + " WHERE `CMINMSGS_ID` = ?");
+        assertThat(sql.readContents(2)).isEqualTo("SELECT `CMINMSGS_ID`, `CMINMSGS_CLOB_MSG`, `CMINMSGS_STATUS`"
+                + " FROM `CMINMSGS` WHERE `CMINMSGS_ID` IN (?, ?)");
+        var off = MailboxSql.of(MailboxSchema.defaults(), false);
+        assertThat(off.readContent()).isEqualTo("SELECT `CMINMSGS_CLOB_MSG`, NULL FROM `CMINMSGS` WHERE `CMINMSGS_ID` = ?");
+        assertThat(off.readContents(1)).doesNotContain("STATUS");
+    }
+
+    @Test
     void theMarkIsAConditionalUpdate() {
         assertThat(sql.markProcessed()).isEqualTo("UPDATE `CMINMSGS` SET `CMINMSGS_DATE_PROCESSED` = ?"
                 + " WHERE `CMINMSGS_ID` = ? AND `CMINMSGS_DATE_PROCESSED` IS NULL");

@@ -14,7 +14,7 @@ import java.util.concurrent.Callable;
 @Command(name = "message", description = "Inspect one inbound message.", subcommands = MessageCommand.Show.class)
 final class MessageCommand {
 
-    @Command(name = "show", description = "State, attempts, error, identity, backfill facts, what the model does not map; --raw adds the XML.")
+    @Command(name = "show", description = "State, attempts, error, identity, backfill facts, the mailbox status, what the model does not map; --raw adds the XML.")
     static final class Show implements Callable<Integer> {
 
         @Mixin
@@ -59,7 +59,10 @@ final class MessageCommand {
                 map.put("backfillFailingSince", r.backfillFailingSince());
                 map.put("backfillAbandonedAt", r.backfillAbandonedAt());
                 map.put("backfillAbandonedReason", r.backfillAbandonedReason());
-                var text = exchange.mailbox().readText(id);
+                var content = exchange.mailbox().readContent(id);
+                var text = content.map(io.msgx.pipeline.mailbox.MailboxContent::text);
+                // CMINMSGS_STATUS as the row holds it now (null: NULL, the row gone, or the status check off, D-110)
+                map.put("mailboxStatus", content.map(io.msgx.pipeline.mailbox.MailboxContent::status).orElse(null));
                 map.put("unmapped", text.map(exchange.codec()::unmappedIn).orElse(List.of()));
                 if (raw) {
                     map.put("raw", text.orElse(null));

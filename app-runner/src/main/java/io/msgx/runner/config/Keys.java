@@ -26,6 +26,7 @@ public final class Keys {
     public static final String MAILBOX_ZONE = "msgx.mailbox.zone";
     public static final String MAILBOX_READ_ONLY = "msgx.mailbox.read-only";
     public static final String MAILBOX_QUERY_TIMEOUT = "msgx.mailbox.query-timeout";
+    public static final String MAILBOX_ACCEPTED_STATUSES = io.msgx.pipeline.mailbox.AcceptedStatuses.KEY;
     public static final String IN_TABLE = "msgx.mailbox.inbound.table";
     public static final String IN_ID = "msgx.mailbox.inbound.id-column";
     public static final String IN_CLOB = "msgx.mailbox.inbound.clob-column";
@@ -133,7 +134,7 @@ public final class Keys {
 
     public static final List<String> ALL = List.of(STORE_KIND, STORE_URL, STORE_USER, STORE_PASSWORD, STORE_SCHEMA,
             STORE_POOL_SIZE, MAILBOX_URL, MAILBOX_USER, MAILBOX_PASSWORD, MAILBOX_ZONE, MAILBOX_READ_ONLY,
-            MAILBOX_QUERY_TIMEOUT, IN_TABLE, IN_ID, IN_CLOB, IN_RECEIVED, IN_PROCESSED, IN_SUBSYSTEM_NAME,
+            MAILBOX_QUERY_TIMEOUT, MAILBOX_ACCEPTED_STATUSES, IN_TABLE, IN_ID, IN_CLOB, IN_RECEIVED, IN_PROCESSED, IN_SUBSYSTEM_NAME,
             IN_SUBSYSTEM_TYPE, IN_SUBSYSTEM_SUBTYPE, IN_SUBSYSTEM_SEQUENCE, IN_STATUS, OUT_TABLE, OUT_ID, OUT_CLOB,
             OUT_INSERTED, OUT_SENT, OUT_ROUTING, KAFKA_BOOTSTRAP, KAFKA_TOPIC_MSG, KAFKA_TOPIC_SCHD, KAFKA_CLIENT_ID,
             KAFKA_TOPIC_REFERENCE, REFERENCE_DNLD_REMOVES_ABSENT, KAFKA_DELIVERY_TIMEOUT, KAFKA_REQUEST_TIMEOUT, KAFKA_MAX_BLOCK, KAFKA_LINGER, AIRPORT_ZONE, DAY_CUTOVER,

@@ -15,6 +15,7 @@ import io.msgx.pipeline.lifecycle.FlightHistorySettings;
 import io.msgx.pipeline.lifecycle.LifecycleSettings;
 import io.msgx.pipeline.lifecycle.ReplayService;
 import io.msgx.pipeline.lifecycle.RetentionJob;
+import io.msgx.pipeline.mailbox.AcceptedStatuses;
 import io.msgx.pipeline.pump.FlightCache;
 import io.msgx.pipeline.pump.IgnoreRules;
 import io.msgx.pipeline.pump.ProcessingSettings;
@@ -273,12 +274,15 @@ public record RunnerConfig(
                 s.integer(Keys.RETRY_MAX_ATTEMPTS, 5, 1, 100),
                 s.durations(Keys.RETRY_BACKOFF, RetryPolicy.processingDefaults().backoff())));
         var ignore = s.checked(() -> IgnoreRules.of(s.list(Keys.IGNORE, IgnoreRules.BASELINE)));
-        var processing = processingRetry == null || ignore == null ? null : new ProcessingSettings(processingRetry, ignore,
+        var acceptedStatuses = s.checked(() -> AcceptedStatuses.of(
+                s.listOrEmpty(Keys.MAILBOX_ACCEPTED_STATUSES, AcceptedStatuses.DEFAULT)));
+        var processing = processingRetry == null || ignore == null || acceptedStatuses == null ? null
+                : new ProcessingSettings(processingRetry, ignore,
                 s.bool(Keys.IDENTITY_WITH_DAY, false), s.bool(Keys.REPLAY_CHANNEL, false),
                 s.integer(Keys.GROUP_SIZE, ProcessingSettings.DEFAULT_GROUP_SIZE, 1, 1000),
                 s.integer(Keys.FLIGHT_CACHE_SIZE, FlightCache.DEFAULT_CAPACITY, 0, 1_000_000),
                 s.integer(Keys.IDENTITY_SEQN_RESET_WINDOW, (int) ProcessingSettings.DEFAULT_SEQN_RESET_WINDOW, 1,
-                        Integer.MAX_VALUE));
+                        Integer.MAX_VALUE), acceptedStatuses);
         var deliveryRetry = s.checked(() -> new RetryPolicy(RetryPolicy.DELIVERY,
                 s.integer(Keys.DISPATCH_MAX_ATTEMPTS, 8, 1, 100),
                 s.durations(Keys.DISPATCH_BACKOFF, RetryPolicy.deliveryDefaults().backoff())));
@@ -428,6 +432,9 @@ public record RunnerConfig(
         shown.put(Keys.MAILBOX_USER, mailbox.user());
         shown.put(Keys.MAILBOX_PASSWORD, shown(mailbox.password()));
         shown.put(Keys.MAILBOX_READ_ONLY, Boolean.toString(mailbox.readOnly()));
+        shown.put(Keys.MAILBOX_ACCEPTED_STATUSES, processing.acceptedStatuses().off()
+                ? "(empty: the status check is off, every row is a message)"
+                : String.join(",", processing.acceptedStatuses().statuses()) + " (and NULL)");
         shown.put(Keys.KAFKA_BOOTSTRAP, kafka.sink() == null ? "(none: " + Keys.KAFKA_ENABLED + "=false, events wait in the outbox)"
                 : kafka.sink().bootstrapServers());
         shown.put(Keys.AIRPORT_ZONE, engine.operationDayRule().airportZone().getId());

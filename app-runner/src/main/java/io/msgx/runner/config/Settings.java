@@ -87,6 +87,19 @@ public final class Settings {
                 text -> Arrays.stream(text.split(",")).map(String::strip).filter(s -> !s.isEmpty()).toList());
     }
 
+    /**
+     * A comma-separated list whose empty value means something: a key given with an empty (blank) value is the empty
+     * list, where {@link #list} would take the default; a key not given at all is {@code fallback}.
+     */
+    public List<String> listOrEmpty(String key, List<String> fallback) {
+        var given = source.get(key);
+        if (given != null && given.isBlank()) {
+            effective.put(key, "");
+            return List.of();
+        }
+        return list(key, fallback);
+    }
+
     public ZoneId zone(String key, ZoneId fallback) {
         return parse(key, fallback, "a time-zone ID like Asia/Shanghai", ZoneId::of);
     }

@@ -1,5 +1,7 @@
 package io.msgx.runner.console;
 
+import io.msgx.pipeline.mailbox.AcceptedStatuses;
+import io.msgx.pipeline.mailbox.MailboxContent;
 import io.msgx.pipeline.store.ProcRecord;
 import io.msgx.pipeline.store.ProcStatus;
 import io.msgx.runner.embed.MsgExchange;
@@ -18,9 +20,12 @@ final class MessagePage {
     /** A duplicate's reason: {@code duplicate-of:<holder>}, with {@code :content-differs} when its content differs. */
     private static final Pattern DUPLICATE_OF = Pattern.compile("duplicate-of:(\\d+)(:content-differs)?");
 
-    /** What {@code message.jte} shows; {@code record} null when none was asked for or found. */
+    /**
+     * What {@code message.jte} shows; {@code record} null when none was asked for or found; {@code notAMessage} the
+     * mailbox status of a row skipped for it ({@code SKIPPED(status:<value>)}, D-110), else null.
+     */
     record Model(Frame frame, String id, String identity, String problem, ProcRecord record, Duplicate duplicate,
-                 Replay replay, Raw raw) {
+                 Replay replay, Raw raw, String notAMessage) {
     }
 
     /** The message is a duplicate of {@code holder}'s identity; {@code contentDiffers} for a corrected resend (Q15). */
@@ -31,8 +36,11 @@ final class MessagePage {
     record Replay(boolean offered, String replayableClasses) {
     }
 
-    /** The raw XML, indented (null when gone), where it was read and what it carries unmapped. */
-    record Raw(String source, String xml, List<String> unmapped) {
+    /**
+     * The raw XML, indented (null when gone), where it was read, what it carries unmapped, and the row's mailbox status
+     * ({@code CMINMSGS_STATUS} as the row holds it now; null when NULL, gone, or not read).
+     */
+    record Raw(String source, String xml, List<String> unmapped, String status) {
     }
 
     /** What {@code replayed.jte} shows after a replay. */
@@ -71,7 +79,7 @@ final class MessagePage {
         var record = found.orElse(null);
         var model = new Model(call.frame("Message"), orEmpty(query.get("id")), orEmpty(query.get("identity")), problem,
                 record, record == null ? null : duplicate(record), record == null ? null : replay(record),
-                record == null ? null : raw(record.msgId()));
+                record == null ? null : raw(record.msgId()), record == null ? null : notAMessage(record));
         return Answer.html(problem != null && record == null ? 404 : 200, templates.render("message", model));
     }
 
@@ -105,6 +113,12 @@ final class MessagePage {
         return new Duplicate(duplicate.group(1), duplicate.group(2) != null);
     }
 
+    private static String notAMessage(ProcRecord r) {
+        var reason = r.lastError() == null ? "" : r.lastError();
+        return r.status() == ProcStatus.SKIPPED && reason.startsWith(AcceptedStatuses.SKIP_PREFIX)
+                ? reason.substring(AcceptedStatuses.SKIP_PREFIX.length()) : null;
+    }
+
     private Replay replay(ProcRecord r) {
         if (r.status() != ProcStatus.DEAD && r.status() != ProcStatus.FAILED) {
             return null;
@@ -115,9 +129,12 @@ final class MessagePage {
 
     private Raw raw(long msgId) {
         String raw = null;
+        String status = null;
         String source = "the mailbox (CMINMSGS)";
         try {
-            raw = exchange.mailbox().readText(msgId).orElse(null);
+            var content = exchange.mailbox().readContent(msgId);
+            raw = content.map(MailboxContent::text).orElse(null);
+            status = content.map(MailboxContent::status).orElse(null);
         } catch (RuntimeException e) {
             source = "the mailbox is unreachable (" + e.getClass().getSimpleName() + ")";
         }
@@ -133,9 +150,9 @@ final class MessagePage {
             }
         }
         if (raw == null) {
-            return new Raw(source, null, List.of());
+            return new Raw(source, null, List.of(), status);
         }
-        return new Raw(source, XmlPretty.indent(raw), exchange.codec().unmappedIn(raw));
+        return new Raw(source, XmlPretty.indent(raw), exchange.codec().unmappedIn(raw), status);
     }
 
     static String orEmpty(String value) {

@@ -161,8 +161,9 @@ public final class MsgExchange implements AutoCloseable {
                 config.mailbox().password(), 3, hikari -> { });
         this.store = backend.store();
         this.gate = new MessageLifecycleGate(store);
+        // With the status check off the status column is not read at all (D-110): a mailbox without it still works.
         Mailbox jdbc = new JdbcMailbox(mailboxPool, config.mailbox().schema(), config.mailbox().zone(),
-                Math.max(1, config.mailbox().queryTimeoutSeconds()));
+                Math.max(1, config.mailbox().queryTimeoutSeconds()), !config.processing().acceptedStatuses().off());
         this.mailbox = config.mailbox().readOnly() ? new ReadOnlyMailbox(jdbc) : jdbc;
         this.codec = new JacksonXmlCodec(config.codecLimits(), config.referenceTypes());
         // One cache for the life of the exchange, across fail-overs: a state it holds is used only while its stamp

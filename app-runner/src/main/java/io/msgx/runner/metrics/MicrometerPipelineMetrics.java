@@ -32,6 +32,10 @@ public final class MicrometerPipelineMetrics implements PipelineMetrics {
     public static final String ATTEMPTS_FAILED = "msgx.pipeline.attempts.failed";
     public static final String DUPLICATES = "msgx.pipeline.duplicates";
     public static final String SEQN_RESETS = "msgx.pipeline.seqn_resets";
+    /** Rows skipped for their mailbox status; Prometheus: {@code msgx_pipeline_status_skips_messages_total{status}}. */
+    public static final String STATUS_SKIPS = "msgx.pipeline.status_skips";
+    /** The {@code status} tag of {@link #STATUS_SKIPS}: the status as written (trimmed, at most 20 characters). */
+    public static final String TAG_STATUS = "status";
     public static final String DELIVERED = "msgx.dispatch.delivered";
     public static final String DELIVERY_FAILED = "msgx.dispatch.failed";
     public static final String DELIVERY_DEAD = "msgx.dispatch.dead";
@@ -211,6 +215,15 @@ public final class MicrometerPipelineMetrics implements PipelineMetrics {
                 counter.increment();
             }
         });
+    }
+
+    @Override
+    public void statusSkipped(String status) {
+        guarded("statusSkipped", () -> Counter.builder(STATUS_SKIPS)
+                .description("Mailbox rows skipped for their CMINMSGS_STATUS, which the configuration does not accept:"
+                        + " no message (sis-format §10, D-110)")
+                .tag(TAG_STATUS, status == null ? "" : status.length() > 20 ? status.substring(0, 20) : status)
+                .baseUnit("messages").register(registry).increment());
     }
 
     @Override

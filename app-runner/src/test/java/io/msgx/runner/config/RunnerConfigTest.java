@@ -108,6 +108,46 @@ class RunnerConfigTest {
     }
 
     @Test
+    void the_accepted_mailbox_statuses_default_to_valid_an_empty_value_turns_the_check_off_and_null_is_refused()
+            throws Exception {
+        var required = Map.of("msgx.store.url", "jdbc:postgresql://db/msgx", "msgx.mailbox.url", "jdbc:mysql://aodb/sis",
+                "msgx.kafka.enabled", "false");
+        var defaults = RunnerConfig.from(ConfigSource.of(required)).processing().acceptedStatuses();
+        assertThat(defaults.statuses()).containsExactly("VALID");
+        assertThat(RunnerConfig.from(ConfigSource.of(required)).describe())
+                .containsEntry(Keys.MAILBOX_ACCEPTED_STATUSES, "VALID (and NULL)");
+
+        var env = new java.util.HashMap<>(Map.of("MSGX_STORE_URL", "jdbc:postgresql://db/msgx",
+                "MSGX_MAILBOX_URL", "jdbc:mysql://aodb/sis", "MSGX_KAFKA_ENABLED", "false",
+                "MSGX_MAILBOX_ACCEPTED_STATUSES", " valid , Pending "));
+        assertThat(RunnerConfig.from(ConfigSource.load(null, env)).processing().acceptedStatuses().statuses())
+                .as("trimmed, any case").containsExactly("PENDING", "VALID");
+
+        env.put("MSGX_MAILBOX_ACCEPTED_STATUSES", "");
+        var off = RunnerConfig.from(ConfigSource.load(null, env));
+        assertThat(off.processing().acceptedStatuses().off()).as("an empty value: the check off").isTrue();
+        assertThat(off.describe().get(Keys.MAILBOX_ACCEPTED_STATUSES)).startsWith("(empty: the status check is off");
+        var yaml = dir.resolve("off.yml");
+        Files.writeString(yaml, """
+                msgx:
+                  store:   { url: "jdbc:postgresql://db:5432/msgx" }
+                  mailbox: { url: "jdbc:mysql://aodb:3306/sis", accepted-statuses: [] }
+                  kafka:   { enabled: false }
+                """);
+        assertThat(RunnerConfig.from(ConfigSource.load(yaml, Map.of())).processing().acceptedStatuses().off())
+                .as("an empty YAML list too").isTrue();
+
+        for (var refused : Map.of("VALID,NULL", "entry 'NULL' is not needed: a NULL status is always accepted",
+                "*", "entry '*' is not a status; to accept every status (the check off) set the key to an empty value")
+                .entrySet()) {
+            var wrong = new java.util.HashMap<>(required);
+            wrong.put(Keys.MAILBOX_ACCEPTED_STATUSES, refused.getKey());
+            assertThatThrownBy(() -> RunnerConfig.from(ConfigSource.of(wrong))).isInstanceOf(ConfigException.class)
+                    .hasMessageContaining("msgx.mailbox.accepted-statuses: " + refused.getValue());
+        }
+    }
+
+    @Test
     void every_problem_is_reported_at_once_with_key_value_origin_and_expectation_and_no_secret() {
         var source = ConfigSource.of(Map.of(
                 "msgx.pipeline.claim-batch", "lots",

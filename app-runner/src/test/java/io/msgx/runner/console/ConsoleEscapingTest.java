@@ -59,10 +59,10 @@ class ConsoleEscapingTest {
     void the_message_page_escapes_the_lookup_the_record_the_raw_xml_and_what_is_unmapped() {
         var record = new ProcRecord(7, ProcStatus.DEAD, HOSTILE, 2, null, ErrorClass.MALFORMED, HOSTILE, AT, AT, AT,
                 null, null, 0, AT, HOSTILE, AT);
-        var raw = new MessagePage.Raw(HOSTILE, XmlPretty.indent("<MSG>" + HOSTILE + "</MSG>"), List.of(HOSTILE));
+        var raw = new MessagePage.Raw(HOSTILE, XmlPretty.indent("<MSG>" + HOSTILE + "</MSG>"), List.of(HOSTILE), HOSTILE);
         var html = templates.render("message", new MessagePage.Model(frame, HOSTILE, HOSTILE, HOSTILE, record, null,
-                new MessagePage.Replay(false, HOSTILE), raw));
-        assertEscaped(html, 13);
+                new MessagePage.Replay(false, HOSTILE), raw, HOSTILE));
+        assertEscaped(html, 15);
         assertThat(html).doesNotContain("<MSG>").contains("&lt;MSG&gt;");
     }
 

@@ -28,13 +28,13 @@ public final class ReadOnlyMailbox implements Mailbox {
     }
 
     @Override
-    public Optional<String> readText(long id) {
-        return delegate.readText(id);
+    public Optional<MailboxContent> readContent(long id) {
+        return delegate.readContent(id);
     }
 
     @Override
-    public java.util.Map<Long, String> readTexts(java.util.Collection<Long> ids) {
-        return delegate.readTexts(ids);
+    public java.util.Map<Long, MailboxContent> readContents(java.util.Collection<Long> ids) {
+        return delegate.readContents(ids);
     }
 
     @Override

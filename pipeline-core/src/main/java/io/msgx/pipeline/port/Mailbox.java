@@ -1,5 +1,6 @@
 package io.msgx.pipeline.port;
 
+import io.msgx.pipeline.mailbox.MailboxContent;
 import io.msgx.pipeline.mailbox.MailboxRow;
 import io.msgx.pipeline.mailbox.MailboxRowUnreadableException;
 import io.msgx.pipeline.mailbox.MailboxUnavailableException;
@@ -29,20 +30,38 @@ public interface Mailbox {
     List<MailboxRow> readAfter(long watermark, int limit);
 
     /**
-     * The XML text of one row; empty when no row has that ID.
+     * The XML text and the mailbox status of one row, read together (sis-format §10); empty when no row has that ID.
+     *
+     * @throws MailboxUnavailableException  when the mailbox cannot be read now (an outage)
+     * @throws MailboxRowUnreadableException when the mailbox answers but this row cannot be read
+     */
+    Optional<MailboxContent> readContent(long id);
+
+    /**
+     * {@link #readContent} of several rows, by ID; an ID with no row is absent from the map. The default reads them
+     * one by one; an adapter overrides it with one query.
+     */
+    default Map<Long, MailboxContent> readContents(Collection<Long> ids) {
+        var contents = new LinkedHashMap<Long, MailboxContent>();
+        ids.forEach(id -> readContent(id).ifPresent(content -> contents.put(id, content)));
+        return contents;
+    }
+
+    /**
+     * The XML text of one row; empty when no row has that ID. What {@link #readContent} reads, without the status: for
+     * what shows or compares a text (a duplicate's holder, {@code message show}).
      *
      * @throws MailboxUnavailableException  when the mailbox cannot be read now (an outage)
      * @throws MailboxRowUnreadableException when the mailbox answers but this row's text cannot be read
      */
-    Optional<String> readText(long id);
+    default Optional<String> readText(long id) {
+        return readContent(id).map(MailboxContent::text);
+    }
 
-    /**
-     * The XML texts of several rows, by ID; an ID with no row is absent from the map. The default reads them one
-     * by one; an adapter overrides it with one query.
-     */
+    /** The XML texts of several rows, by ID, as {@link #readContents} reads them; an ID with no row is absent. */
     default Map<Long, String> readTexts(Collection<Long> ids) {
         var texts = new LinkedHashMap<Long, String>();
-        ids.forEach(id -> readText(id).ifPresent(text -> texts.put(id, text)));
+        readContents(ids).forEach((id, content) -> texts.put(id, content.text()));
         return texts;
     }
 

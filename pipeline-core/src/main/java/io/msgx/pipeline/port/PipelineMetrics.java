@@ -47,6 +47,13 @@ public interface PipelineMetrics {
     default void sequenceRestarted(String sender) {
     }
 
+    /**
+     * A mailbox row ended {@code SKIPPED(status:<status>)}: its {@code CMINMSGS_STATUS} ({@code status}, trimmed, as the
+     * AODB side wrote it) is not one the configuration accepts, so it is no message (sis-format §10, D-110).
+     */
+    default void statusSkipped(String status) {
+    }
+
     /** A message was skipped as the duplicate of another; {@code contentDiffers}: its content is not the holder's. */
     default void duplicateSkipped(boolean contentDiffers) {
     }

@@ -2,6 +2,7 @@ package io.msgx.pipeline.pump;
 
 import io.msgx.pipeline.codec.DecodeResult;
 import io.msgx.pipeline.codec.XmlCodec;
+import io.msgx.pipeline.mailbox.MailboxContent;
 import io.msgx.pipeline.port.Mailbox;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -14,6 +15,7 @@ import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.function.Predicate;
 import java.util.stream.LongStream;
 
 /**
@@ -25,6 +27,8 @@ import java.util.stream.LongStream;
  * group reads its texts itself and meets the outage, if it lasts, as it would have without one. A mailbox row's text
  * is written once by the AODB side and never changed, so a text read a group earlier is the text the row holds.
  *
+ * <p>A text is read with its row's mailbox status; a row whose status makes it no message (D-110) is not decoded.
+ *
  * <p>Used by the pump's thread only; the read-ahead runs on the given executor. Without one ({@link #readingNow})
  * every group reads its own texts.
  */
@@ -32,33 +36,50 @@ final class GroupTexts {
 
     private static final Logger log = LoggerFactory.getLogger(GroupTexts.class);
 
-    /** One message's text as the mailbox holds it, and what decoding it gave. */
-    record Text(String raw, DecodeResult decoded) {
+    /**
+     * One row's text as the mailbox holds it, its mailbox status (null for {@code NULL}), and what decoding it gave:
+     * null when the status makes the row no message, whose text is not decoded.
+     */
+    record Text(String raw, String status, DecodeResult decoded) {
         Text {
             Objects.requireNonNull(raw, "raw");
-            Objects.requireNonNull(decoded, "decoded");
         }
     }
 
     private final Mailbox mailbox;
     private final XmlCodec codec;
+    private final Predicate<String> decodes;
     private final Executor executor;
     private CompletableFuture<Map<Long, Text>> ahead;
 
-    private GroupTexts(Mailbox mailbox, XmlCodec codec, Executor executor) {
+    private GroupTexts(Mailbox mailbox, XmlCodec codec, Predicate<String> decodes, Executor executor) {
         this.mailbox = Objects.requireNonNull(mailbox, "mailbox");
         this.codec = Objects.requireNonNull(codec, "codec");
+        this.decodes = Objects.requireNonNull(decodes, "decodes");
         this.executor = executor;
     }
 
-    /** Texts read when their group asks for them, nothing ahead. */
+    /** Texts read when their group asks for them, nothing ahead; every text decoded, whatever its status. */
     static GroupTexts readingNow(Mailbox mailbox, XmlCodec codec) {
-        return new GroupTexts(mailbox, codec, null);
+        return readingNow(mailbox, codec, status -> true);
     }
 
-    /** Texts read when their group asks, and ahead on {@code executor} when {@link #readAhead} is called. */
+    /** Texts read when their group asks for them, nothing ahead; decoded when {@code decodes} accepts their status. */
+    static GroupTexts readingNow(Mailbox mailbox, XmlCodec codec, Predicate<String> decodes) {
+        return new GroupTexts(mailbox, codec, decodes, null);
+    }
+
+    /** Texts read when their group asks, and ahead on {@code executor}; every text decoded, whatever its status. */
     static GroupTexts readingAhead(Mailbox mailbox, XmlCodec codec, Executor executor) {
-        return new GroupTexts(mailbox, codec, Objects.requireNonNull(executor, "executor"));
+        return readingAhead(mailbox, codec, status -> true, executor);
+    }
+
+    /**
+     * Texts read when their group asks, and ahead on {@code executor} when {@link #readAhead} is called; decoded when
+     * {@code decodes} accepts their status.
+     */
+    static GroupTexts readingAhead(Mailbox mailbox, XmlCodec codec, Predicate<String> decodes, Executor executor) {
+        return new GroupTexts(mailbox, codec, decodes, Objects.requireNonNull(executor, "executor"));
     }
 
     /**
@@ -79,7 +100,7 @@ final class GroupTexts {
             }
         }
         if (!missing.isEmpty()) {
-            texts.putAll(decoded(mailbox.readTexts(missing)));
+            texts.putAll(decoded(mailbox.readContents(missing)));
         }
         if (!readAhead.isEmpty() && log.isDebugEnabled()) {
             log.debug("Texts of {} message(s) from {}: {} read ahead, {} read now", ids.size(), ids.get(0),
@@ -101,7 +122,7 @@ final class GroupTexts {
             ahead.cancel(false);
         }
         try {
-            ahead = CompletableFuture.supplyAsync(() -> decoded(mailbox.readTexts(ids)), executor);
+            ahead = CompletableFuture.supplyAsync(() -> decoded(mailbox.readContents(ids)), executor);
         } catch (RejectedExecutionException e) {
             ahead = null; // the pipeline is stopping: the next group, if any, reads its own texts
         }
@@ -127,9 +148,10 @@ final class GroupTexts {
         }
     }
 
-    private Map<Long, Text> decoded(Map<Long, String> raw) {
+    private Map<Long, Text> decoded(Map<Long, MailboxContent> contents) {
         var texts = new HashMap<Long, Text>();
-        raw.forEach((id, text) -> texts.put(id, new Text(text, codec.decode(text))));
+        contents.forEach((id, content) -> texts.put(id, new Text(content.text(), content.status(),
+                decodes.test(content.status()) ? codec.decode(content.text()) : null)));
         return texts;
     }
 }

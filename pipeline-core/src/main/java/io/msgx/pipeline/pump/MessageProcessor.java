@@ -5,6 +5,7 @@ import io.msgx.pipeline.codec.DecodedMessage;
 import io.msgx.pipeline.codec.MessageIdentity;
 import io.msgx.pipeline.codec.MessageMeta;
 import io.msgx.pipeline.codec.XmlCodec;
+import io.msgx.pipeline.mailbox.MailboxContent;
 import io.msgx.pipeline.mailbox.MailboxRowUnreadableException;
 import io.msgx.pipeline.mailbox.MailboxUnavailableException;
 import io.msgx.pipeline.outage.OutageLog;
@@ -37,7 +38,9 @@ import java.util.concurrent.Executor;
 /**
  * Processes the head of the queue once (seeds §5.2):
  * <ol>
- *   <li>read the raw text from the mailbox: gone → {@code DEAD(MALFORMED, raw-missing)}; the mailbox or our
+ *   <li>read the raw text and the mailbox status from the mailbox, in one statement: a status that is not accepted →
+ *       {@code SKIPPED(status:<value>)} at once, the text neither decoded nor copied, no identity bound (sis-format §10,
+ *       D-110); gone → {@code DEAD(MALFORMED, raw-missing)}; the mailbox or our
  *       database unreachable, or our database rolling the work back to break a deadlock →
  *       {@link ProcessOutcome.NotRecorded}: the message stays as it was, no attempt used;</li>
  *   <li>decode: malformed → {@code DEAD(MALFORMED)}, never retried; a codec defect →
@@ -76,7 +79,8 @@ public final class MessageProcessor {
     /** A processor whose groups read their own texts when they come. */
     public MessageProcessor(Mailbox mailbox, PipelineStore store, XmlCodec codec, FlightProcessor flights,
                             ReferenceProcessor references, ProcessingSettings settings, Clock clock, PipelineMetrics metrics) {
-        this(mailbox, store, codec, flights, references, settings, clock, metrics, GroupTexts.readingNow(mailbox, codec));
+        this(mailbox, store, codec, flights, references, settings, clock, metrics,
+                GroupTexts.readingNow(mailbox, codec, settings.acceptedStatuses()::accepts));
     }
 
     /**
@@ -87,7 +91,7 @@ public final class MessageProcessor {
                             ReferenceProcessor references, ProcessingSettings settings, Clock clock, PipelineMetrics metrics,
                             Executor readAhead) {
         this(mailbox, store, codec, flights, references, settings, clock, metrics,
-                GroupTexts.readingAhead(mailbox, codec, readAhead));
+                GroupTexts.readingAhead(mailbox, codec, settings.acceptedStatuses()::accepts, readAhead));
     }
 
     private MessageProcessor(Mailbox mailbox, PipelineStore store, XmlCodec codec, FlightProcessor flights,
@@ -106,7 +110,7 @@ public final class MessageProcessor {
         this.storeOutage = new OutageLog(log, "Pipeline store", clock);
         this.unmapped = new UnmappedTally(metrics);
         this.sequences = new SequenceWatch(settings.seqnResetWindow(), metrics);
-        this.triage = new MessageTriage(settings.ignoreRules());
+        this.triage = new MessageTriage(settings.ignoreRules(), settings.acceptedStatuses());
     }
 
     /** How this processor reports an outage of our store: the pump reports its own store outages through it too. */
@@ -164,7 +168,12 @@ public final class MessageProcessor {
 
     private ProcessOutcome process(ProcRecord head) {
         long msgId = head.msgId();
-        var raw = rawText(msgId);
+        var content = mailbox.readContent(msgId);
+        var notAMessage = content.flatMap(row -> triage.ofStatus(row.status()));
+        if (notAMessage.isPresent()) {
+            return skippedForStatus(msgId, content.get().status(), notAMessage.get());
+        }
+        var raw = withRawCopy(msgId, content.map(MailboxContent::text));
         if (raw.isEmpty()) {
             return end(msgId, Terminal.dead(ErrorClass.MALFORMED,
                     "raw-missing: mailbox row " + msgId + " no longer exists"));
@@ -248,14 +257,18 @@ public final class MessageProcessor {
         return BETWEEN_ELEMENTS.matcher(META.matcher(text.strip()).replaceFirst("")).replaceAll("><");
     }
 
-    /**
-     * The raw text from the mailbox; with the replay channel on, a copy is kept on first read and used when the
-     * mailbox row is gone (purged after its mark).
-     */
-    private Optional<String> rawText(long msgId) {
-        return withRawCopy(msgId, mailbox.readText(msgId));
+    /** A row whose mailbox status makes it no message ends {@code SKIPPED(status:<value>)}, counted by its status. */
+    private ProcessOutcome skippedForStatus(long msgId, String status, MessageTriage.Skip skip) {
+        var outcome = end(msgId, Terminal.skipped(skip.reason()));
+        metrics.statusSkipped(status.strip());
+        return outcome;
     }
 
+    /**
+     * The raw text read from the mailbox; with the replay channel on, a copy is kept on first read and used when the
+     * mailbox row is gone (purged after its mark). A row skipped for its status is never copied, so a copy is always of
+     * a row that was a message.
+     */
     private Optional<String> withRawCopy(long msgId, Optional<String> raw) {
         if (!settings.keepRawCopies()) {
             return raw;
@@ -333,10 +346,18 @@ public final class MessageProcessor {
         }
     }
 
-    /** A message of a group, read and decoded (or found malformed). */
-    private record Prepared(ProcRecord head, String raw, DecodeResult decoded) {
+    /**
+     * A message of a group, read and decoded (or found malformed); or a row that is no message for its mailbox status
+     * ({@code notAMessage}, with {@code status}), whose text is not decoded ({@code decoded} null).
+     */
+    private record Prepared(ProcRecord head, String raw, DecodeResult decoded, String status,
+                            MessageTriage.Skip notAMessage) {
 
-        /** The decoded message, or null when its text is malformed. */
+        Prepared(ProcRecord head, String raw, DecodeResult decoded) {
+            this(head, raw, decoded, null, null);
+        }
+
+        /** The decoded message, or null when its text is malformed or not decoded. */
         DecodedMessage message() {
             return decoded instanceof DecodeResult.Decoded read ? read.message() : null;
         }
@@ -352,11 +373,17 @@ public final class MessageProcessor {
         for (var head : run) {
             try (var message = MessageLogContext.message(head.msgId())) {
                 var text = texts.get(head.msgId());
+                var notAMessage = text == null ? Optional.<MessageTriage.Skip>empty() : triage.ofStatus(text.status());
+                if (notAMessage.isPresent()) {
+                    prepared.add(new Prepared(head, text.raw(), null, text.status(), notAMessage.get()));
+                    continue;
+                }
                 var raw = withRawCopy(head.msgId(), Optional.ofNullable(text).map(GroupTexts.Text::raw));
                 if (raw.isEmpty()) {
                     break;
                 }
-                var decoded = text != null ? text.decoded() : codec.decode(raw.get()); // else: our kept copy
+                var decoded = text != null && text.decoded() != null ? text.decoded()
+                        : codec.decode(raw.get()); // else: our kept copy
                 if (!MessageTriage.groupable(triage.of(decoded, OptionalLong.empty()))) {
                     break;
                 }
@@ -372,6 +399,10 @@ public final class MessageProcessor {
         var decided = new ArrayList<MessageQueue.Ending>();
         for (var item : prepared) {
             long msgId = item.head().msgId();
+            if (item.notAMessage() != null) {
+                decided.add(new MessageQueue.Ending(msgId, Terminal.skipped(item.notAMessage().reason())));
+                continue;
+            }
             var binding = bindings.get(msgId);
             var verdict = triage.of(item.decoded(),
                     binding == null ? OptionalLong.empty() : heldByAnother(msgId, binding));
@@ -395,6 +426,9 @@ public final class MessageProcessor {
             long msgId = item.head().msgId();
             try (var message = MessageLogContext.message(msgId)) {
                 outcomes.add(ended(msgId, terminals.get(msgId)));
+                if (item.notAMessage() != null) {
+                    metrics.statusSkipped(item.status().strip());
+                }
                 if (item.decoded() instanceof DecodeResult.Decoded read) {
                     unmapped.report(msgId, read);
                 }

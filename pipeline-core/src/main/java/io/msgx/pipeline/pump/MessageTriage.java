@@ -6,14 +6,19 @@ import io.msgx.pipeline.codec.DecodedMessage;
 import io.msgx.pipeline.codec.MessageMeta;
 import io.msgx.pipeline.codec.MsgKind;
 import io.msgx.pipeline.codec.ReferenceAnswer;
+import io.msgx.pipeline.mailbox.AcceptedStatuses;
 
 import java.util.Objects;
+import java.util.Optional;
 import java.util.OptionalLong;
 
 /**
  * Where a message goes once it is read: the one triage of the single and the grouped path (issue 25, point 5). Pure:
  * the {@link MessageProcessor} reads, binds the identity and records; this decides, in this order:
  * <ol>
+ *   <li>a mailbox row whose status is not accepted ({@link #ofStatus}) is not a message: it ends
+ *       {@code SKIPPED(status:<value>)} before its text is decoded or its identity bound (sis-format §10, D-110), so
+ *       whatever its text holds it never ends {@code DEAD(MALFORMED)} and never holds an identity;</li>
  *   <li>a text that breaks the contract ends {@code DEAD(MALFORMED)}; a defect of the codec is {@code FAILED(CODEC_ERROR)}
  *       and retried;</li>
  *   <li>a message whose identity another message holds is a duplicate of it (Q15; D-84 tells the content);</li>
@@ -62,9 +67,25 @@ public final class MessageTriage {
     }
 
     private final IgnoreRules ignoreRules;
+    private final AcceptedStatuses acceptedStatuses;
 
+    /** A triage whose rows are messages when their status is {@code VALID} or {@code NULL} (the default). */
     public MessageTriage(IgnoreRules ignoreRules) {
+        this(ignoreRules, AcceptedStatuses.defaults());
+    }
+
+    public MessageTriage(IgnoreRules ignoreRules, AcceptedStatuses acceptedStatuses) {
         this.ignoreRules = Objects.requireNonNull(ignoreRules, "ignoreRules");
+        this.acceptedStatuses = Objects.requireNonNull(acceptedStatuses, "acceptedStatuses");
+    }
+
+    /**
+     * The verdict on a mailbox row's status ({@code CMINMSGS_STATUS}, null for {@code NULL}), taken first, before its
+     * text is decoded: {@code SKIPPED(status:<value>)} when the status is not accepted; empty when the row is a
+     * message, which then goes to {@link #of(DecodeResult, OptionalLong)}.
+     */
+    public Optional<Skip> ofStatus(String status) {
+        return acceptedStatuses.skipReason(status).map(Skip::new);
     }
 
     /**

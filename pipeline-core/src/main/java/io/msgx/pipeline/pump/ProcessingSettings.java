@@ -1,5 +1,6 @@
 package io.msgx.pipeline.pump;
 
+import io.msgx.pipeline.mailbox.AcceptedStatuses;
 import io.msgx.pipeline.retry.RetryPolicy;
 
 import java.util.Objects;
@@ -17,9 +18,12 @@ import java.util.Objects;
  *                           {@code msgx.pipeline.flight-cache-size}); 0 reads every flight whole from the store
  * @param seqnResetWindow    how far a sender's numeric {@code SEQN} may fall below the highest seen before it counts as
  *                           a restarted sequence ({@code msgx.identity.seqn-reset-window}, D-86)
+ * @param acceptedStatuses   the mailbox statuses that make a row a message ({@code msgx.mailbox.accepted-statuses},
+ *                           D-110); a row with another status ends {@code SKIPPED(status:<value>)} unread
  */
 public record ProcessingSettings(RetryPolicy retry, IgnoreRules ignoreRules, boolean identityWithDay,
-                                 boolean keepRawCopies, int groupSize, int flightCacheSize, long seqnResetWindow) {
+                                 boolean keepRawCopies, int groupSize, int flightCacheSize, long seqnResetWindow,
+                                 AcceptedStatuses acceptedStatuses) {
 
     /** The default {@link #seqnResetWindow}: far beyond any reordering, far below a day's traffic. */
     public static final long DEFAULT_SEQN_RESET_WINDOW = 10_000;
@@ -30,6 +34,7 @@ public record ProcessingSettings(RetryPolicy retry, IgnoreRules ignoreRules, boo
     public ProcessingSettings {
         Objects.requireNonNull(retry, "retry");
         Objects.requireNonNull(ignoreRules, "ignoreRules");
+        Objects.requireNonNull(acceptedStatuses, "acceptedStatuses");
         if (groupSize < 1 || groupSize > 1000) {
             throw new IllegalArgumentException("msgx.pipeline.group-size must be 1 to 1000, got " + groupSize);
         }
@@ -40,6 +45,13 @@ public record ProcessingSettings(RetryPolicy retry, IgnoreRules ignoreRules, boo
             throw new IllegalArgumentException("msgx.pipeline.flight-cache-size must be 0 or more, got "
                     + flightCacheSize);
         }
+    }
+
+    /** Settings with the default {@link #acceptedStatuses} ({@code VALID}). */
+    public ProcessingSettings(RetryPolicy retry, IgnoreRules ignoreRules, boolean identityWithDay,
+                              boolean keepRawCopies, int groupSize, int flightCacheSize, long seqnResetWindow) {
+        this(retry, ignoreRules, identityWithDay, keepRawCopies, groupSize, flightCacheSize, seqnResetWindow,
+                AcceptedStatuses.defaults());
     }
 
     /** Settings with the default {@link #seqnResetWindow}. */
@@ -62,12 +74,18 @@ public record ProcessingSettings(RetryPolicy retry, IgnoreRules ignoreRules, boo
     /** These settings with another {@link #groupSize}. */
     public ProcessingSettings withGroupSize(int size) {
         return new ProcessingSettings(retry, ignoreRules, identityWithDay, keepRawCopies, size, flightCacheSize,
-                seqnResetWindow);
+                seqnResetWindow, acceptedStatuses);
     }
 
     /** These settings with another {@link #flightCacheSize}. */
     public ProcessingSettings withFlightCacheSize(int size) {
         return new ProcessingSettings(retry, ignoreRules, identityWithDay, keepRawCopies, groupSize, size,
-                seqnResetWindow);
+                seqnResetWindow, acceptedStatuses);
+    }
+
+    /** These settings with other {@link #acceptedStatuses}. */
+    public ProcessingSettings withAcceptedStatuses(AcceptedStatuses statuses) {
+        return new ProcessingSettings(retry, ignoreRules, identityWithDay, keepRawCopies, groupSize, flightCacheSize,
+                seqnResetWindow, statuses);
     }
 }

@@ -28,13 +28,13 @@ public abstract class ForwardingMailbox implements Mailbox {
     }
 
     @Override
-    public Optional<String> readText(long id) {
-        return delegate.readText(id);
+    public Optional<MailboxContent> readContent(long id) {
+        return delegate.readContent(id);
     }
 
     @Override
-    public Map<Long, String> readTexts(Collection<Long> ids) {
-        return delegate.readTexts(ids);
+    public Map<Long, MailboxContent> readContents(Collection<Long> ids) {
+        return delegate.readContents(ids);
     }
 
     @Override

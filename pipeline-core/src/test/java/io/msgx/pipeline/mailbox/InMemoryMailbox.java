@@ -18,7 +18,8 @@ import java.util.TreeMap;
  * {@code DATETIME(3)}).
  *
  * <p>Besides the port it offers the AODB side's hooks ({@link #appendInbound}, {@link #putInbound} for holes and late
- * commits, {@link #deleteInbound}) and what tests inspect ({@link #processedMarkOf}, {@link #outbound()}). The
+ * commits, {@link #deleteInbound}, {@link #setStatus} for the mailbox status, {@code VALID} by default as the column's
+ * default) and what tests inspect ({@link #processedMarkOf}, {@link #outbound()}). The
  * hooks always work; {@link #setUnavailable(boolean) setUnavailable(true)} makes every port method throw
  * {@link MailboxUnavailableException} until it is switched back, as a mailbox that is down would.
  *
@@ -30,8 +31,11 @@ public final class InMemoryMailbox implements Mailbox {
     public record StoredOutbound(long id, OutboundMessage message, Instant sentAt) {
     }
 
-    private record Inbound(String xml, Instant receivedAt, Instant processedAt) {
+    private record Inbound(String xml, Instant receivedAt, Instant processedAt, String status) {
     }
+
+    /** The status column's default (sis-format §1). */
+    public static final String DEFAULT_STATUS = "VALID";
 
     private final TreeMap<Long, Inbound> inbound = new TreeMap<>();
     private final TreeMap<Long, StoredOutbound> outbound = new TreeMap<>();
@@ -62,13 +66,13 @@ public final class InMemoryMailbox implements Mailbox {
     }
 
     @Override
-    public synchronized Optional<String> readText(long id) {
-        failIfUnavailable("readText(id=" + id + ")");
+    public synchronized Optional<MailboxContent> readContent(long id) {
+        failIfUnavailable("readContent(id=" + id + ")");
         if (unreadable.contains(id)) {
             throw new MailboxRowUnreadableException("the text of row " + id + " cannot be read while the mailbox"
                     + " answers: made unreadable by the test", null);
         }
-        return Optional.ofNullable(inbound.get(id)).map(Inbound::xml);
+        return Optional.ofNullable(inbound.get(id)).map(row -> new MailboxContent(row.xml(), row.status()));
     }
 
     @Override
@@ -82,7 +86,7 @@ public final class InMemoryMailbox implements Mailbox {
         if (row.processedAt() != null) {
             return MarkOutcome.ALREADY_MARKED;
         }
-        inbound.put(id, new Inbound(row.xml(), row.receivedAt(), millis(processedAt)));
+        inbound.put(id, new Inbound(row.xml(), row.receivedAt(), millis(processedAt), row.status()));
         return MarkOutcome.WRITTEN;
     }
 
@@ -140,8 +144,18 @@ public final class InMemoryMailbox implements Mailbox {
         if (inbound.containsKey(id)) {
             throw new IllegalArgumentException("inbound row " + id + " already exists");
         }
-        inbound.put(id, new Inbound(xml, receivedAtOrNull == null ? null : millis(receivedAtOrNull), null));
+        inbound.put(id, new Inbound(xml, receivedAtOrNull == null ? null : millis(receivedAtOrNull), null,
+                DEFAULT_STATUS));
         nextInboundId = Math.max(nextInboundId, id + 1);
+    }
+
+    /** Set the mailbox status of an existing row, as the AODB side may ({@code null} for {@code NULL}). */
+    public synchronized void setStatus(long id, String status) {
+        var row = inbound.get(id);
+        if (row == null) {
+            throw new IllegalArgumentException("no inbound row " + id);
+        }
+        inbound.put(id, new Inbound(row.xml(), row.receivedAt(), row.processedAt(), status));
     }
 
     /** Delete an inbound row, as the AODB side's housekeeping may; true when it existed. */

@@ -38,6 +38,11 @@ class InMemoryMailboxTest extends MailboxContract {
     }
 
     @Override
+    protected void setStatus(long id, String status) {
+        fake.setStatus(id, status);
+    }
+
+    @Override
     protected Optional<Instant> processedMarkOf(long id) {
         return fake.processedMarkOf(id);
     }

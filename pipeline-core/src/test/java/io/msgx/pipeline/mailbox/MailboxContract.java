@@ -45,6 +45,9 @@ public abstract class MailboxContract {
     /** Delete an inbound row. */
     protected abstract void deleteInbound(long id);
 
+    /** Set the mailbox status of an inbound row as the AODB side would ({@code null} for {@code NULL}). */
+    protected abstract void setStatus(long id, String status);
+
     /** The stored processing mark of an existing row; empty when it is NULL. */
     protected abstract Optional<Instant> processedMarkOf(long id);
 
@@ -169,6 +172,37 @@ public abstract class MailboxContract {
         assertThat(texts.get(a)).isEqualTo(xml(1));
         assertThat(texts.get(c)).isEqualTo(xml(3));
         assertThat(mailbox.readTexts(java.util.List.of())).isEmpty();
+    }
+
+    // ---------------------------------------------------------------- the mailbox status (sis-format §10)
+
+    @Test
+    void aRowIsReadWithItsStatusValidByDefault() {
+        long id = insertInbound(xml(1), T1);
+
+        assertThat(mailbox.readContent(id)).contains(new MailboxContent(xml(1), "VALID"));
+    }
+
+    @Test
+    void theStatusIsReadAsWrittenNullIncluded() {
+        long valid = insertInbound(xml(1), T1);
+        long invalid = insertInbound("not even XML <", T1);
+        long none = insertInbound(xml(3), T1);
+        long padded = insertInbound(xml(4), T1);
+        setStatus(invalid, "INVALID");
+        setStatus(none, null);
+        setStatus(padded, " valid ");
+
+        var contents = mailbox.readContents(List.of(valid, invalid, none, padded, padded + 1000));
+
+        assertThat(contents).containsOnlyKeys(valid, invalid, none, padded);
+        assertThat(contents.get(valid)).isEqualTo(new MailboxContent(xml(1), "VALID"));
+        assertThat(contents.get(invalid)).isEqualTo(new MailboxContent("not even XML <", "INVALID"));
+        assertThat(contents.get(none)).isEqualTo(new MailboxContent(xml(3), null));
+        assertThat(contents.get(padded)).isEqualTo(new MailboxContent(xml(4), " valid "));
+        assertThat(mailbox.readContent(invalid)).contains(contents.get(invalid));
+        assertThat(mailbox.readContent(padded + 1000)).isEmpty();
+        assertThat(mailbox.readText(invalid)).as("the text alone, whatever the status").contains("not even XML <");
     }
 
     @Test

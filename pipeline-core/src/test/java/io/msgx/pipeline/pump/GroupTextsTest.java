@@ -4,6 +4,7 @@ import io.msgx.pipeline.codec.DecodeResult;
 import io.msgx.pipeline.codec.JacksonXmlCodec;
 import io.msgx.pipeline.mailbox.ForwardingMailbox;
 import io.msgx.pipeline.mailbox.InMemoryMailbox;
+import io.msgx.pipeline.mailbox.MailboxContent;
 import io.msgx.pipeline.mailbox.MailboxUnavailableException;
 import io.msgx.pipeline.testing.SisMessages;
 import org.junit.jupiter.api.Test;
@@ -133,6 +134,24 @@ class GroupTextsTest {
         assertThat(texts.read(List.of(first, first + 1))).containsOnlyKeys(first, first + 1);
     }
 
+    @Test
+    void a_row_whose_status_makes_it_no_message_is_read_with_its_status_and_not_decoded() {
+        long first = append(1);
+        long invalid = mailbox.inbox.appendInbound("garbage <", Instant.EPOCH);
+        mailbox.inbox.setStatus(invalid, "INVALID");
+        var texts = GroupTexts.readingAhead(mailbox, codec, io.msgx.pipeline.mailbox.AcceptedStatuses.defaults()::accepts,
+                AT_ONCE);
+        texts.readAhead(first - 1, 2);
+
+        var read = texts.read(List.of(first, invalid));
+
+        assertThat(read.get(first).status()).isEqualTo("VALID");
+        assertThat(read.get(first).decoded()).isInstanceOf(DecodeResult.Decoded.class);
+        assertThat(read.get(invalid).status()).isEqualTo("INVALID");
+        assertThat(read.get(invalid).raw()).isEqualTo("garbage <");
+        assertThat(read.get(invalid).decoded()).as("not decoded").isNull();
+    }
+
     /** Appends {@code count} schedules and returns the first one's ID. */
     private long append(int count) {
         long first = -1;
@@ -143,7 +162,7 @@ class GroupTextsTest {
         return first;
     }
 
-    /** The in-memory mailbox, recording the IDs of every {@code readTexts} query. */
+    /** The in-memory mailbox, recording the IDs of every {@code readContents} query. */
     private static final class CountingMailbox extends ForwardingMailbox {
         final InMemoryMailbox inbox;
         final List<List<Long>> queries = new CopyOnWriteArrayList<>();
@@ -158,9 +177,9 @@ class GroupTextsTest {
         }
 
         @Override
-        public Map<Long, String> readTexts(Collection<Long> ids) {
+        public Map<Long, MailboxContent> readContents(Collection<Long> ids) {
             queries.add(List.copyOf(ids));
-            return super.readTexts(ids);
+            return super.readContents(ids);
         }
     }
 }
