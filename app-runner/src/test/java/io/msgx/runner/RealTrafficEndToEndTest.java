@@ -45,7 +45,8 @@ class RealTrafficEndToEndTest {
     void every_kind_ends_as_the_contract_says_and_every_value_reaches_the_store_and_the_topics() throws Exception {
         var ids = new LinkedHashMap<Long, RealForms.Message>();
         for (var message : corpus.messages()) {
-            ids.put(services.deliver(message.xml()), message);
+            ids.put(message.status() == null ? services.deliver(message.xml())
+                    : services.deliver(message.xml(), message.status()), message);
         }
         var topics = Map.of(Keys.KAFKA_TOPIC_MSG, KafkaTestBroker.uniqueTopic("msg"),
                 Keys.KAFKA_TOPIC_SCHD, KafkaTestBroker.uniqueTopic("schd"),
@@ -72,6 +73,13 @@ class RealTrafficEndToEndTest {
                     .as(entry.getValue().file() + " ends " + entry.getValue().expectedState() + " ("
                             + stateOf(entry.getKey()) + ")")
                     .isEqualTo(1);
+        }
+        for (var entry : ids.entrySet()) {
+            for (var name : entry.getValue().outcomeNames()) {
+                assertThat(services.countInStore("select count(*) from proc_state where msg_id = " + entry.getKey()
+                        + " and last_error like '%" + name + "%'")).as(entry.getValue().file() + " names " + name)
+                        .isEqualTo(1);
+            }
         }
         assertThat(drained).as("the mailbox drains in seconds").isLessThan(Duration.ofSeconds(30));
         System.out.printf("%s: %d real-form messages drained in %d ms%n", getClass().getSimpleName(), ids.size(),

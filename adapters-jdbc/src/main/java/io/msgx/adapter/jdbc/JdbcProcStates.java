@@ -469,7 +469,7 @@ public class JdbcProcStates
             var replayed = lockWhere(session, ids, replayableRow);
             for (var in : sql.oneOf("p.MSG_ID", KeyLookup.BY_INDEX, replayed)) {
                 // The failures of the mark owed before the replay do not count against the one owed after it.
-                // A batch applied in part keeps its outcome: it names the bodies the replay owes (D-117).
+                // A batch applied in part keeps its outcome: it names the bodies the replay owes (D-118).
                 session.update("UPDATE PROC_STATE p SET STATE = 'PENDING', ATTEMPTS = 0, NEXT_ATTEMPT_AT = NULL,"
                         + " ERROR_CLASS = NULL, LAST_ERROR = CASE WHEN p.STATE = 'SUCCEEDED' THEN p.LAST_ERROR END,"
                         + " BACKFILL_FAILING_SINCE = NULL, UPDATED_AT = ?"

@@ -84,7 +84,7 @@ public record RunnerConfig(
     }
 
     /**
-     * {@value Keys#LISTS_MERGED_BY_KEY}: the lists a {@code FLOP} merges into by key instead of replacing (D-118); each
+     * {@value Keys#LISTS_MERGED_BY_KEY}: the lists a {@code FLOP} merges into by key instead of replacing (D-119); each
      * must be one that has a key ({@code DELY}, {@code ERUT}, {@code SRVT}, {@code VIPF}).
      */
     private static Map<FlightList, ListMode> listModes(Settings s) {

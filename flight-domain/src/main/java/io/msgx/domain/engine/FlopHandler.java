@@ -22,7 +22,7 @@ import java.util.function.Function;
  * its items by key where the site configured it ({@link ListMode}); an empty element clears it. A scalar subtype ({@code STND}, {@code EOBT}, {@code TAOP}, {@code CSHR}, ...)
  * sets each field of its group the body carries, clears each one carried empty, and keeps the rest of the
  * group. Nothing outside the subtype's list or group changes, whatever else the body carries, except the flight's
- * extension document, which a body carrying anything unknown replaces (D-119); the operation day is kept. An operation on a FLID the store has never seen, or on a DELETED flight, changes nothing and
+ * extension document, which a body carrying anything unknown replaces (D-120); the operation day is kept. An operation on a FLID the store has never seen, or on a DELETED flight, changes nothing and
  * is reported as "no match" (the message ends {@code SKIPPED}): an operation never creates or revives a
  * flight. A {@code CSHR} that moves {@code MAID} also moves the flight between masters' {@code MAFL}s; the
  * engine versions those masters.
@@ -31,7 +31,7 @@ final class FlopHandler implements MessageHandler<FlightOperation> {
 
     private final Function<FlightList, ListMode> listModes;
 
-    /** @param listModes how a list subtype's items land on the flight's list (D-118) */
+    /** @param listModes how a list subtype's items land on the flight's list (D-119) */
     FlopHandler(Function<FlightList, ListMode> listModes) {
         this.listModes = listModes;
     }

@@ -10,7 +10,7 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * How a list {@code FLOP} lands on the flight's list (sis-format v3 §10, decision D-118). The seeds' rule is
+ * How a list {@code FLOP} lands on the flight's list (sis-format v3 §10, decision D-119). The seeds' rule is
  * {@link #REPLACE}: the body is the whole new list. An AODB that sends deltas instead is served by {@link #MERGE_BY_KEY}:
  * an item replaces the item with the same key in place, an item with a new key (or none) is appended, the rest stays.
  * Either way an empty element ({@code <DELY/>}) clears the list.

@@ -127,7 +127,7 @@ public enum FlightField {
         /**
          * The time child of an element that says by another child which fact the time is: {@code PORT_OPEN} is
          * {@code POTM} of a {@code <PORT>} whose {@code POID} is {@code O}. Such an element may come more than once in
-         * one record, once per fact (decision D-115).
+         * one record, once per fact (decision D-116).
          */
         INDICATOR
     }

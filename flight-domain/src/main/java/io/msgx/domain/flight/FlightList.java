@@ -39,7 +39,7 @@ public enum FlightList {
     /** Towing records: time, stand. The contract names no sequence attribute; ours is {@code TPNO} (D-55). */
     TIPT("TPNO", Group.RECORD, "TRTM", "TRST"),
     /**
-     * The flight's extension document (sis-format v3 §10, decision D-119): every element, attribute and text of a
+     * The flight's extension document (sis-format v3 §10, decision D-120): every element, attribute and text of a
      * flight record or {@code FLOP} body that the model does not know, as {@code PATH} (relative to the record:
      * {@code XTRA}, {@code XTRA/@CODE}, {@code GTDT/@ZONE}) and {@code VALUE} (as sent; none for an empty one), in
      * document order. Not an element of any message: the codec fills it, and a record or body that carries anything
@@ -120,7 +120,7 @@ public enum FlightList {
     /**
      * The item fields that hold repeated sub-items rather than one value, each with the sub-item's fields: on
      * {@code VIPF}, {@code VIPT → [VSCD, VTQY, VTST, VTET]} (sis-format v3 §10). Such a field's value is the sub-items
-     * as a JSON array of objects, in document order (decision D-116); empty for every other list.
+     * as a JSON array of objects, in document order (decision D-117); empty for every other list.
      */
     public Map<String, List<String>> nestedItems() {
         return this == VIPF ? Map.of("VIPT", VIPT_FIELDS) : Map.of();

@@ -8,6 +8,7 @@ import io.msgx.domain.flight.ListItem;
 import io.msgx.domain.flight.MaflProjection;
 import io.msgx.domain.flight.OperationDay;
 import io.msgx.domain.message.FieldChange;
+import io.msgx.domain.message.FlightBatch;
 import io.msgx.domain.message.FlightDeletion;
 import io.msgx.domain.message.FlightMessage;
 import io.msgx.domain.message.FlightOperation;
@@ -198,6 +199,9 @@ class FlightStateEngineProperties {
         if (message instanceof FlightOperation op) {
             return flid.value().equals(op.flid()) && op.patch().carries(field);
         }
+        if (message instanceof FlightBatch batch) {
+            return batch.parts().stream().anyMatch(part -> carries(part, flid, field));
+        }
         return false;
     }
 
@@ -213,8 +217,61 @@ class FlightStateEngineProperties {
                 Tuple.of(4, schedules()),
                 Tuple.of(1, adfts()),
                 Tuple.of(4, operations()),
-                Tuple.of(1, deletions()))
+                Tuple.of(1, deletions()),
+                Tuple.of(2, batches()))
                 .list().ofMinSize(1).ofMaxSize(25);
+    }
+
+    /** Several FLOP bodies of one subtype (sis-format v3 §10), or a SCHD/DEL list of deletions. */
+    private Arbitrary<FlightMessage> batches() {
+        Arbitrary<FlightMessage> bodies = Arbitraries.of(FLOPS).flatMap(subtype -> operations()
+                .map(op -> (FlightOperation) op)
+                .map(op -> new FlightOperation(subtype, op.flid(), op.patch()))
+                .filter(op -> subtype.list().map(op.patch()::carries).orElse(subtype.fields().stream().anyMatch(op.patch()::carries)))
+                .list().ofMinSize(2).ofMaxSize(4)
+                .map(ops -> (FlightMessage) new FlightBatch(List.copyOf(ops))));
+        Arbitrary<FlightMessage> deletions = deletions().list().ofMinSize(1).ofMaxSize(3)
+                .map(parts -> (FlightMessage) new FlightBatch(parts, parts.size()));
+        return Arbitraries.oneOf(bodies, deletions);
+    }
+
+    @Property(tries = 300)
+    void a_batch_ends_where_its_parts_one_after_the_other_end_with_one_version_per_flight(
+            @ForAll("setUps") List<FlightMessage> setUp, @ForAll("batchesOnly") FlightMessage message) {
+        var together = new InMemoryFlights();
+        var oneByOne = new InMemoryFlights();
+        setUp.forEach(together::accept);
+        setUp.forEach(oneByOne::accept);
+        var before = index(together.all());
+
+        var decision = together.accept(message);
+        var parts = ((FlightBatch) message).parts();
+        var rejected = parts.stream().map(oneByOne::accept).anyMatch(Decision.Rejected.class::isInstance);
+
+        if (rejected) {
+            assertThat(decision).isInstanceOf(Decision.Rejected.class);
+            assertThat(index(together.all())).isEqualTo(before);
+            return;
+        }
+        var separately = index(oneByOne.all());
+        index(together.all()).forEach((flid, state) -> assertThat(state.sameContentAs(separately.get(flid)))
+                .as("FLID %s: %s against %s", flid, state, separately.get(flid)).isTrue());
+        if (decision instanceof Decision.Applied applied) {
+            applied.changes().forEach(change -> {
+                var prior = before.get(change.after().flid());
+                assertThat(change.after().stateVersion()).isEqualTo(prior == null ? 1 : prior.stateVersion() + 1);
+            });
+        }
+    }
+
+    @Provide
+    Arbitrary<List<FlightMessage>> setUps() {
+        return schedules().list().ofMinSize(1).ofMaxSize(4);
+    }
+
+    @Provide
+    Arbitrary<FlightMessage> batchesOnly() {
+        return batches();
     }
 
     private Arbitrary<FlightMessage> schedules() {

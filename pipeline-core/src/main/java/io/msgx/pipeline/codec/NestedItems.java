@@ -11,7 +11,7 @@ import java.util.Map;
 /**
  * The text of an item field that holds repeated sub-items ({@code VIPT} of a {@code VIPF} record, sis-format v3 §10):
  * a JSON array of objects, one per sub-item in document order, each with the sub-item's children by name (decision
- * D-116). Kept as text so that the list stays one row per item in the store; {@link #read} gives the sub-items back to
+ * D-117). Kept as text so that the list stays one row per item in the store; {@link #read} gives the sub-items back to
  * whoever writes them out again as elements.
  */
 public final class NestedItems {
@@ -33,9 +33,9 @@ public final class NestedItems {
     }
 
     /** The sub-items of a stored text; a text that is not such an array is a defect of whoever stored it. */
-    public static List<LinkedHashMap<String, String>> read(String text) {
+    public static List<Map<String, String>> read(String text) {
         try {
-            return JSON.readValue(text, SHAPE);
+            return List.copyOf(JSON.readValue(text, SHAPE)); // each map keeps its document order
         } catch (JsonProcessingException e) {
             throw new IllegalArgumentException("not a nested item list: " + text, e);
         }

@@ -163,7 +163,7 @@ final class SisMessageWriter {
         patch.fields().forEach((field, change) ->
                 byElement.computeIfAbsent(field.element(), e -> new EnumMap<>(FlightField.class)).put(field, change));
         byElement.forEach((name, changes) -> object(out, name, changes, where + ": " + name));
-        // The extension document (what a message carried unknown, D-119) is not written: the raw message keeps it.
+        // The extension document (what a message carried unknown, D-120) is not written: the raw message keeps it.
         patch.lists().forEach((list, items) -> {
             if (list.inMessages()) {
                 list(out, list, items, where + ": " + list.code());

@@ -33,7 +33,7 @@ final class UnmappedPaths {
 
     /**
      * Paths, and the values at them, of one flight record at {@code record} ({@code FLTR}, {@code FLOP}): what becomes
-     * the flight's extension document ({@link #values()}, decision D-119).
+     * the flight's extension document ({@link #values()}, decision D-120).
      */
     static UnmappedPaths keepingValues(String record) {
         return new UnmappedPaths(record);
@@ -91,7 +91,7 @@ final class UnmappedPaths {
         }
     }
 
-    /** One value of the extension document, at its path relative to the record; too long a text is cut (D-119). */
+    /** One value of the extension document, at its path relative to the record; too long a text is cut (D-120). */
     private void keep(String path, String value) {
         if (record == null) {
             return;

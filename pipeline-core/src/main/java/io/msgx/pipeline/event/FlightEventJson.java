@@ -9,6 +9,7 @@ import io.msgx.domain.flight.FlightList;
 import io.msgx.domain.flight.FlightState;
 import io.msgx.domain.flight.MaflEntry;
 import io.msgx.pipeline.codec.MessageMeta;
+import io.msgx.pipeline.codec.NestedItems;
 
 import java.io.IOException;
 import java.io.StringWriter;
@@ -22,7 +23,9 @@ import java.util.List;
  *
  * <p><b>schd</b> (full state): {@code flid}, {@code stateVersion}, {@code updatedAt}, {@code operationDay},
  * {@code state}, every scalar by its protocol code (null when the flight has no value), every list by its
- * code as an array of {@code {ordinal, sourceSeq, <item fields>}} in {@code ORDINAL} order; on a master
+ * code as an array of {@code {ordinal, sourceSeq, <item fields>}} in {@code ORDINAL} order (a field of nested items,
+ * {@code VIPT} of {@code VIPF}, as an array of objects; the extension document as {@code EXTENSIONS}, items of
+ * {@code PATH} and {@code VALUE}, D-120); on a master
  * {@code mafl} = {@code [{flid, flno}]}; on a code-share child {@code maid}, {@code csop}, {@code csft} and no
  * {@code mafl}. A deleted flight is a tombstone (null value), so no projection is built for it.
  *
@@ -72,7 +75,11 @@ public final class FlightEventJson {
                         json.writeNumber(item.sourceSeq());
                     }
                     for (var value : item.values().entrySet()) {
-                        json.writeStringField(value.getKey(), value.getValue());
+                        if (list.nestedItems().containsKey(value.getKey())) {
+                            nested(json, value.getKey(), value.getValue());
+                        } else {
+                            json.writeStringField(value.getKey(), value.getValue());
+                        }
                     }
                     json.writeEndObject();
                 }
@@ -93,6 +100,19 @@ public final class FlightEventJson {
                 json.writeStringField("csft", flight.fields().valueOf(FlightField.CSFT));
             }
         });
+    }
+
+    /** Nested sub-items ({@code VIPT} of a {@code VIPF} record) as an array of objects, as they are stored (D-117). */
+    private static void nested(JsonGenerator json, String name, String stored) throws IOException {
+        json.writeArrayFieldStart(name);
+        for (var subItem : NestedItems.read(stored)) {
+            json.writeStartObject();
+            for (var value : subItem.entrySet()) {
+                json.writeStringField(value.getKey(), value.getValue());
+            }
+            json.writeEndObject();
+        }
+        json.writeEndArray();
     }
 
     /** The {@code msg} value of one event caused by a message, without its {@code eventId}. */

@@ -77,7 +77,7 @@ public interface PipelineMetrics {
 
     /**
      * A message of several {@code FLOP} bodies ended {@code SUCCEEDED} with {@code bodies} of them naming a flight the
-     * store does not know; they wait for a replay once the flights exist (D-117).
+     * store does not know; they wait for a replay once the flights exist (D-118).
      */
     default void operationsOnUnknownFlights(int bodies) {
     }

@@ -14,7 +14,7 @@ import java.util.stream.Collectors;
 
 /**
  * The recorded outcome of a batch that changed some flights and passed over others (sis-format v3 §10, decision
- * D-117): {@code applied: 2 flight(s) changed; no-match:unknown-flight 1002 1003; already-deleted 1004}. The part after
+ * D-118): {@code applied: 2 flight(s) changed; no-match:unknown-flight 1002 1003; already-deleted 1004}. The part after
  * {@link MessageReplays#UNKNOWN_FLIGHTS_OF_A_BATCH} names the operations whose flight did not exist: a replay takes the message
  * back and applies only those, once the flights exist, so the bodies already applied are never applied twice.
  */

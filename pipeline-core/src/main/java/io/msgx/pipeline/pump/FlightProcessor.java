@@ -171,7 +171,7 @@ public final class FlightProcessor {
 
     /**
      * One message's decision, recorded in {@code writer}; a matched request is closed at once. {@code owed} are the
-     * FLIDs a replayed batch still owes (its other bodies were applied before, D-117); empty: the whole message.
+     * FLIDs a replayed batch still owes (its other bodies were applied before, D-118); empty: the whole message.
      */
     private Outcome decide(PipelineTransaction tx, FlightChangeWriter writer, Work item, java.util.Set<String> owed,
                            Instant now) {

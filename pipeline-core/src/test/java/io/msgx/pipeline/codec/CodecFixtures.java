@@ -56,7 +56,7 @@ final class CodecFixtures {
 
     /**
      * {@code message} without the extension documents its records carried: the writer writes what the model knows, and
-     * what it does not know stays in the raw message (D-119).
+     * what it does not know stays in the raw message (D-120).
      */
     static DecodedMessage withoutExtensions(DecodedMessage message) {
         return message.flightMessage().map(flight -> DecodedMessage.ofFlight(message.meta(), withoutExtensions(flight)))

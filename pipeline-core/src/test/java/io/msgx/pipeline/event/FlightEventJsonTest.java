@@ -64,7 +64,9 @@ class FlightEventJsonTest {
                 if (seq != null) {
                     assertThat(node.get("sourceSeq").asInt()).isEqualTo(seq);
                 }
-                items.get(i).values().forEach((code, value) -> assertThat(node.get(code).asText()).isEqualTo(value));
+                items.get(i).values().forEach((code, value) -> assertThat(list.nestedItems().containsKey(code)
+                        ? node.get(code).toString() : node.get(code).asText())
+                        .as("%s %s: nested items as an array of objects, the rest as text", list, code).isEqualTo(value));
                 assertThat(node.size()).isEqualTo(2 + items.get(i).values().size());
             }
         }

@@ -61,7 +61,9 @@ public final class FlightSamples {
             var values = new LinkedHashMap<String, String>();
             values.put(codes.get(0), list.code() + "-A");
             for (var code : codes.subList(1, codes.size())) {
-                values.put(code, code + n);
+                values.put(code, list.nestedItems().containsKey(code)
+                        ? io.msgx.pipeline.codec.NestedItems.write(java.util.List.of(java.util.Map.of("VSCD", code + n)))
+                        : code + n);
             }
             items.add(ListItem.of(1, values));
         }

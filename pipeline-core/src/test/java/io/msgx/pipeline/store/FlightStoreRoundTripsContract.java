@@ -53,7 +53,7 @@ public abstract class FlightStoreRoundTripsContract {
     void savingManyFlightsCostsOneBatchForTheMainRowsAndTwoStatementsPerDetailTable() {
         save();
 
-        assertThat(DETAIL_TABLES).isEqualTo(13);
+        assertThat(DETAIL_TABLES).isEqualTo(14);
         assertThat(statements()).isLessThanOrEqualTo(1 + 2 * DETAIL_TABLES);
     }
 

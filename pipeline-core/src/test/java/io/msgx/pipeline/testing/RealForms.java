@@ -29,14 +29,19 @@ public final class RealForms {
     private static final Set<String> FLIGHT_TYPES = Set.of("SCHD", "FLOP", "FDEL");
     private static final Pattern EXPECT = Pattern.compile("<!-- expect: (\\w+) -->");
     private static final Pattern UNMAPPED = Pattern.compile("<!-- unmapped: (.+?) -->");
+    private static final Pattern STATUS = Pattern.compile("<!-- status: (\\w+) -->");
+    private static final Pattern OUTCOME = Pattern.compile("<!-- outcome names: (.+?) -->");
     /** The upstream sequence attributes of list items: they become {@code SOURCE_SEQ}, a number, not a text value. */
     private static final Pattern SEQUENCE_ATTRIBUTE = Pattern.compile("[A-Z]{2}NO|PSHN");
 
     /**
-     * One message of the corpus: its file name, its text, the terminal state it must reach, and the paths the codec
-     * must report as unmapped (a comment {@code <!-- unmapped: PATH PATH -->}; none for most).
+     * One message of the corpus: its file name, its text, the terminal state it must reach, the paths the codec
+     * must report as unmapped (a comment {@code <!-- unmapped: PATH PATH -->}; none for most), and the mailbox status
+     * its row carries (a comment {@code <!-- status: INVALID -->}; null, the AODB's default, for most), and what its
+     * recorded outcome must name (a comment {@code <!-- outcome names: 2099 -->}: a flight passed over; none for most).
      */
-    public record Message(String file, String xml, String expectedState, List<String> expectedUnmapped) {
+    public record Message(String file, String xml, String expectedState, List<String> expectedUnmapped, String status,
+                          List<String> outcomeNames) {
 
         public String type() {
             return metaText(this, "TYPE");
@@ -78,8 +83,12 @@ public final class RealForms {
                     throw new IllegalStateException(name + " has no '<!-- expect: STATE -->' comment");
                 }
                 var unmapped = UNMAPPED.matcher(xml);
+                var status = STATUS.matcher(xml);
+                var outcome = OUTCOME.matcher(xml);
                 messages.add(new Message(name, xml, expect.group(1),
-                        unmapped.find() ? List.of(unmapped.group(1).split(" ")) : List.of()));
+                        unmapped.find() ? List.of(unmapped.group(1).split(" ")) : List.of(),
+                        status.find() ? status.group(1) : null,
+                        outcome.find() ? List.of(outcome.group(1).split(" ")) : List.of()));
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
@@ -98,15 +107,17 @@ public final class RealForms {
      */
     public Map<String, Set<String>> flightValues() {
         var values = new LinkedHashMap<String, Set<String>>();
+        var created = createdFlights();
         for (var message : messages) {
             if (!FLIGHT_TYPES.contains(message.type()) || !message.expectedState().equals("SUCCEEDED")
                     || isDeletion(message)) {
                 continue;
             }
-            var body = body(message);
-            var records = message.type().equals("SCHD") ? children(body, "FLTR") : List.of(body);
-            for (var record : records) {
+            for (var record : records(message)) {
                 var flid = childText(record, "FLID");
+                if (!created.contains(flid)) {
+                    continue; // an operation on a flight that never existed changes nothing (sis-format v3 §10)
+                }
                 var into = values.computeIfAbsent(flid, f -> new LinkedHashSet<>());
                 for (var child : children(record, null)) {
                     if (!child.getTagName().equals("FLID")) {
@@ -119,20 +130,43 @@ public final class RealForms {
         return values;
     }
 
-    /** The FLIDs the corpus deletes (by deletions expected to succeed). */
+    /** The FLIDs the corpus deletes (by deletions expected to succeed) among those it created. */
     public Set<String> deletedFlights() {
         var deleted = new LinkedHashSet<String>();
+        var created = createdFlights();
         for (var message : messages) {
             if (isDeletion(message) && message.expectedState().equals("SUCCEEDED")) {
-                deleted.add(childText(body(message), "FLID"));
+                records(message).stream().map(record -> childText(record, "FLID")).filter(created::contains)
+                        .forEach(deleted::add);
             }
         }
         return deleted;
     }
 
-    /** {@code FDEL} of any subtype, or {@code FLOP/FDEL}. */
+    /** The FLIDs the corpus's schedules create: only these can be changed or deleted. */
+    private Set<String> createdFlights() {
+        var created = new LinkedHashSet<String>();
+        for (var message : messages) {
+            if (message.type().equals("SCHD") && !isDeletion(message) && message.expectedState().equals("SUCCEEDED")) {
+                records(message).forEach(record -> created.add(childText(record, "FLID")));
+            }
+        }
+        return created;
+    }
+
+    /** The flight records a message carries: a package's {@code FLTR}s, or its {@code FLOP} (or {@code FDEL}) bodies. */
+    private static List<Element> records(Message message) {
+        if (message.type().equals("SCHD")) {
+            return children(body(message), "FLTR");
+        }
+        var bodies = children(root(message), message.type());
+        return bodies.isEmpty() ? List.of(body(message)) : bodies;
+    }
+
+    /** {@code FDEL} of any subtype, {@code FLOP/FDEL}, or {@code SCHD/DEL}. */
     private static boolean isDeletion(Message message) {
-        return message.type().equals("FDEL") || message.type().equals("FLOP") && message.subtype().equals("FDEL");
+        return message.type().equals("FDEL") || message.subtype().equals("FDEL") && message.type().equals("FLOP")
+                || message.type().equals("SCHD") && message.subtype().equals("DEL");
     }
 
     /**
@@ -197,6 +231,9 @@ public final class RealForms {
     }
 
     private static void collect(Element element, Set<String> into) {
+        if (element.getTagName().equals("POID")) {
+            return; // O or C says which of the door's times POTM is: the field's name, not a value (v3 §10)
+        }
         var attributes = element.getAttributes();
         for (int i = 0; i < attributes.getLength(); i++) {
             var attribute = attributes.item(i);

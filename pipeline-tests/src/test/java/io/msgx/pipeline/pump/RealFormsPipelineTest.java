@@ -47,7 +47,13 @@ class RealFormsPipelineTest {
         var store = H2TestStore.fresh();
         var pipeline = new PipelineHarness(mailbox, store, SettableClock.atExampleDay());
         var ids = new LinkedHashMap<Long, RealForms.Message>();
-        corpus.messages().forEach(message -> ids.put(mailbox.appendInbound(message.xml(), null), message));
+        corpus.messages().forEach(message -> {
+            long id = mailbox.appendInbound(message.xml(), null);
+            if (message.status() != null) {
+                mailbox.setStatus(id, message.status());
+            }
+            ids.put(id, message);
+        });
 
         pipeline.runUntilQuiet();
 
@@ -56,6 +62,8 @@ class RealFormsPipelineTest {
                 .satisfies(record -> assertThat(record.status().name())
                         .as(message.file() + " ended " + record.status() + ": " + record.lastError())
                         .isEqualTo(message.expectedState())));
+        ids.forEach((id, message) -> assertThat(store.queue().find(id).orElseThrow().lastError())
+                .as(message.file() + " names in its outcome").contains(message.outcomeNames()));
 
         var projections = new LinkedHashMap<String, String>();
         store.allEvents().stream()

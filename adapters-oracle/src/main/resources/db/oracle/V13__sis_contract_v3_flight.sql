@@ -1,4 +1,4 @@
--- msgexchange pipeline schema for Oracle 11g, version 12: the twin of db/migration/pg/V15 of adapters-pg (issue 34,
+-- msgexchange pipeline schema for Oracle 11g, version 13: the twin of db/migration/pg/V16 of adapters-pg (issue 34,
 -- sis-format v3 §10): the fields the family's own consumer code knows beyond the samples. New columns are NULL-able
 -- without a default, so adding them touches no row.
 
@@ -24,12 +24,12 @@ ALTER TABLE FLIGHT_ROUTE_POINT ADD (
     SDDC VARCHAR2(512 CHAR) NULL
 );
 
--- VIPF items: their VIP services as a JSON array of objects (D-116); 4000 characters, the widest VARCHAR2 of 11g.
+-- VIPF items: their VIP services as a JSON array of objects (D-117); 4000 characters, the widest VARCHAR2 of 11g.
 ALTER TABLE FLIGHT_VIPF ADD (
     VIPT VARCHAR2(4000 CHAR) NULL
 );
 
--- FLIGHT_EXTENSIONS: a flight's extension document (D-119), one row per value in document order: PATH relative to the
+-- FLIGHT_EXTENSIONS: a flight's extension document (D-120), one row per value in document order: PATH relative to the
 -- record and VALUE as sent. Quoted like "DESC": VALUE is a reserved word in some SQL dialects.
 CREATE TABLE FLIGHT_EXTENSIONS (
     FLID       VARCHAR2(32 CHAR)   NOT NULL,
