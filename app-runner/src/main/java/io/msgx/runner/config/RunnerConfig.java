@@ -18,6 +18,7 @@ import io.msgx.pipeline.pump.IgnoreRules;
 import io.msgx.pipeline.pump.ProcessingSettings;
 import io.msgx.pipeline.pump.ReferenceSettings;
 import io.msgx.pipeline.request.RequestSettings;
+import io.msgx.pipeline.request.SeqnCycle;
 import io.msgx.pipeline.retry.RetryPolicy;
 import io.msgx.pipeline.store.ErrorClass;
 import io.msgx.runner.logging.LogFormat;
@@ -303,7 +304,8 @@ public record RunnerConfig(
                 s.bool(Keys.REQUESTS_RESP_GUARD, true), s.duration(Keys.REQUESTS_CLOCK_SKEW, Duration.ofMinutes(2)),
                 s.duration(Keys.REQUESTS_TIMEOUT, Duration.ofMinutes(30)), s.time(Keys.REQUESTS_DAILY_AT, null),
                 s.checked(() -> new RequestSettings(s.string(Keys.REQUESTS_SENDER, "RMS"),
-                        s.string(Keys.REQUESTS_ROUTING_ID, "AODB"))),
+                        s.string(Keys.REQUESTS_ROUTING_ID, "AODB"), new SeqnCycle(s.integer(Keys.REQUESTS_SEQN_WIDTH,
+                        SeqnCycle.DEFAULT_WIDTH, 1, SeqnCycle.MAX_WIDTH)))),
                 new ReferenceSettings(s.bool(Keys.REFERENCE_DNLD_REMOVES_ABSENT, false)),
                 new Health(s.integer(Keys.HEALTH_LIVENESS_PERIODS, 10, 2, 1000),
                         s.duration(Keys.HEALTH_LIVENESS_GRACE, Duration.ofMinutes(5))),

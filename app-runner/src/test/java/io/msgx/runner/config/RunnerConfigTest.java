@@ -107,6 +107,25 @@ class RunnerConfigTest {
         assertThat(set.kafka().sink().referenceTopic()).isEqualTo("aodb.reference");
     }
 
+    private static Map<String, String> required(String... more) {
+        var keys = new java.util.HashMap<>(Map.of("msgx.store.url", "jdbc:postgresql://db/msgx",
+                "msgx.mailbox.url", "jdbc:mysql://aodb/sis", "msgx.kafka.bootstrap-servers", "k:9092"));
+        for (int i = 0; i < more.length; i += 2) {
+            keys.put(more[i], more[i + 1]);
+        }
+        return keys;
+    }
+
+    @Test
+    void our_request_seqn_has_six_digits_by_default_and_the_width_is_checked() {
+        assertThat(RunnerConfig.from(ConfigSource.of(required())).requests().seqns().width()).isEqualTo(6);
+        assertThat(RunnerConfig.from(ConfigSource.of(required("msgx.requests.seqn-width", "9"))).requests().seqns()
+                .max()).isEqualTo(999_999_999L);
+        assertThatThrownBy(() -> RunnerConfig.from(ConfigSource.of(required("msgx.requests.seqn-width", "19"))))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("msgx.requests.seqn-width = '19' (from given): expected a whole number from 1 to 18");
+    }
+
     @Test
     void every_problem_is_reported_at_once_with_key_value_origin_and_expectation_and_no_secret() {
         var source = ConfigSource.of(Map.of(

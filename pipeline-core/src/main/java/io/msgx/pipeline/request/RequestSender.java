@@ -29,8 +29,9 @@ import java.util.OptionalLong;
  * first), write the message to the mailbox, and mark the request {@code SENT} with the outbound ID. Only a
  * confirmed mailbox write makes a request {@code SENT}. If the write succeeded but the confirmation was lost
  * (the store went away between the two), the request stays {@code PENDING}; {@link #confirmPending} then finds
- * the written row by the request's {@code SEQN} — our own, unique, echoed by the answer as {@code RQSN} — and
- * confirms it instead of writing the message a second time. It runs as a round of its own every minute (the
+ * the written row by the request's {@code SEQN} — our own, unique among the open requests, echoed by the answer as
+ * {@code RQSN}; the numbers cycle (D-111), so the row is looked for only among those written since the request was
+ * registered, never an older one with the same number — and confirms it instead of writing the message a second time. It runs as a round of its own every minute (the
  * {@code request-confirmation} job) and before every new request: while a request for the same day or reference
  * type is {@code PENDING}, asking again settles that one instead of writing a second, so the AODB's exact answer to
  * the first is never turned away (issue 24). An answer that arrives before the round ran finds its request through
@@ -182,12 +183,13 @@ public final class RequestSender {
         return "<SEQN>" + seqn + "</SEQN>";
     }
 
-    /** Our SEQN: the current millisecond, made unique against requests already registered. */
+    /**
+     * Our next SEQN (D-111): the one after the {@code SEQN} of the request registered last, in the bounded cycle of
+     * {@link RequestSettings#seqns()}, skipping the numbers of open requests. Read from the store under
+     * {@link #writing}, so a restart, or the CLI and the runner asking in turn, continue one cycle without a counter
+     * of their own.
+     */
     private String nextSeqn() {
-        long candidate = clock.millis();
-        while (store.requests().findBySeqn(Long.toString(candidate)).isPresent()) {
-            candidate++;
-        }
-        return Long.toString(candidate);
+        return settings.seqns().next(store.requests().lastSeqn(), store.requests().openSeqns());
     }
 }

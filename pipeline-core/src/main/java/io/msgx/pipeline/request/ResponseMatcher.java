@@ -28,7 +28,9 @@ import java.util.Optional;
  *
  * <ul>
  *   <li><b>Exact</b>: the answer echoes our request's {@code SEQN} in {@code RQSN}, and that request is
- *       {@code SENT}.</li>
+ *       {@code SENT}. Our numbers cycle (D-111): the {@code RQSN} names the open request carrying it, never an older
+ *       closed one with the same number ({@link RequestTrack#findBySeqn}); an answer to that older one is sent before
+ *       the open request was, and is refused as too early.</li>
  *   <li><b>Degraded</b> (no {@code RQSN}): the latest {@code SENT} schedule request whose covered operation day
  *       is the day every record of the answer belongs to. The match is logged as degraded and recorded as
  *       {@code MATCH_MODE=DEGRADED}: two requests for the same day in flight at once could be confused, which we
@@ -54,6 +56,7 @@ public final class ResponseMatcher {
     private final OperationDayRule dayRule;
     private final Duration clockSkew;
     private final Mailbox mailbox;
+    private final SeqnCycle seqns;
 
     public ResponseMatcher(OperationDayRule dayRule, Duration clockSkew) {
         this(dayRule, clockSkew, null);
@@ -61,9 +64,18 @@ public final class ResponseMatcher {
 
     /** {@code mailbox}: where a {@code PENDING} request is looked for before its answer is turned away; null: nowhere. */
     public ResponseMatcher(OperationDayRule dayRule, Duration clockSkew, Mailbox mailbox) {
+        this(dayRule, clockSkew, mailbox, SeqnCycle.defaults());
+    }
+
+    /**
+     * {@code seqns}: the cycle our {@code SEQN}s are written in, so that an {@code RQSN} echoed without its leading
+     * zeros ({@code 42} for {@code 000042}) still names its request.
+     */
+    public ResponseMatcher(OperationDayRule dayRule, Duration clockSkew, Mailbox mailbox, SeqnCycle seqns) {
         this.dayRule = Objects.requireNonNull(dayRule, "dayRule");
         this.clockSkew = Objects.requireNonNull(clockSkew, "clockSkew");
         this.mailbox = mailbox;
+        this.seqns = Objects.requireNonNull(seqns, "seqns");
         if (clockSkew.isNegative()) {
             throw new IllegalArgumentException("msgx.requests.clock-skew must not be negative, got " + clockSkew);
         }
@@ -72,7 +84,7 @@ public final class ResponseMatcher {
     public ResponseMatch match(RequestTrack requests, MessageMeta meta, ScheduleMessage answer) {
         var answeredAt = meta.sentAt().atZone(dayRule.airportZone()).toInstant();
         if (meta.requestSequence() != null) {
-            var request = requests.findBySeqn(meta.requestSequence());
+            var request = bySeqn(requests, meta.requestSequence());
             if (request.isEmpty() || request.get().kind() != RequestKind.SCHEDULE) {
                 return new ResponseMatch.Unmatched("no schedule request with SEQN " + meta.requestSequence());
             }
@@ -100,7 +112,7 @@ public final class ResponseMatcher {
     public ResponseMatch matchReference(RequestTrack requests, MessageMeta meta, String referenceType) {
         var answeredAt = meta.sentAt().atZone(dayRule.airportZone()).toInstant();
         if (meta.requestSequence() != null) {
-            var request = requests.findBySeqn(meta.requestSequence())
+            var request = bySeqn(requests, meta.requestSequence())
                     .filter(r -> r.kind() == RequestKind.REFERENCE && referenceType.equals(r.subject()));
             if (request.isEmpty()) {
                 return new ResponseMatch.Unmatched("no " + referenceType + " reference request with SEQN "
@@ -119,6 +131,13 @@ public final class ResponseMatcher {
                     referenceType, meta.sequence(), candidate.get().id(), candidate.get().seqn());
         }
         return match;
+    }
+
+    /** The request an {@code RQSN} names: as sent, else as our {@code SEQN} is written (its leading zeros restored). */
+    private Optional<Request> bySeqn(RequestTrack requests, String rqsn) {
+        var found = requests.findBySeqn(rqsn);
+        var written = seqns.canonical(rqsn);
+        return found.isPresent() || written.equals(rqsn) ? found : requests.findBySeqn(written);
     }
 
     private ResponseMatch check(RequestTrack requests, Request request, Instant answeredAt, MatchMode mode) {

@@ -147,6 +147,84 @@ public abstract class ResponseFlowContract {
         assertThat(flight1001()).isPresent();
     }
 
+    // Our SEQNs cycle (D-111): a number comes round again once its request is closed.
+
+    /** A sender whose SEQN has two digits (01..99), and the end of its cycle reached by a closed request of 99. */
+    private RequestSender twoDigitSenderAtTheEndOfItsCycle(Mailbox box) {
+        var settings = new RequestSettings("RMS", "AODB", new SeqnCycle(2));
+        var last = store.requests().register(io.msgx.pipeline.store.RequestKind.REFERENCE, "ABDG", null, "RMS", "99",
+                null, null, clock.instant());
+        store.requests().expireOpenBefore(clock.instant().plusSeconds(1), clock.instant());
+        assertThat(request(last).status()).isEqualTo(RequestStatus.EXPIRED);
+        return new RequestSender(box, store, settings, OperationDayRule.defaults(), clock);
+    }
+
+    @Test
+    void across_the_wrap_an_answer_names_the_open_request_never_an_older_closed_one_with_its_number() {
+        var sender = new RequestSender(mailbox, store, new RequestSettings("RMS", "AODB", new SeqnCycle(2)),
+                OperationDayRule.defaults(), clock);
+        var first = sender.requestSchedule(DAY);
+        assertThat(first.seqn()).isEqualTo("01");
+        var firstAnsweredAt = localNow();
+        long firstAnswer = answer("01", firstAnsweredAt, fltr("1001", "11MAR240835"));
+        assertThat(request(first).status()).isEqualTo(RequestStatus.DONE);
+        clock.tick(Duration.ofMinutes(10)); // beyond the clock-skew tolerance
+        var open = twoDigitSenderAtTheEndOfItsCycle(mailbox).requestReference("GLST"); // 01 is closed: taken again
+        clock.tick(Duration.ofMinutes(1));
+        var next = sender.requestSchedule(DAY.plusDays(1));
+
+        assertThat(open.seqn()).isEqualTo("01");
+        assertThat(next.seqn()).as("after 01 comes 02").isEqualTo("02");
+
+        long late = referenceAnswer("GLST", "01", firstAnsweredAt, "G28"); // the first request's number, its time
+        assertThat(record(late).lastError()).contains("before request " + open.id() + " was sent");
+        assertThat(request(open).status()).isEqualTo(RequestStatus.SENT);
+        long lateSchedule = answer("01", localNow(), fltr("1002", "11MAR240900"));
+        assertThat(record(lateSchedule).lastError()).isEqualTo("no-match:no schedule request with SEQN 01");
+        assertThat(request(first).responseMsgId()).as("the closed request never changes").isEqualTo(firstAnswer);
+
+        long exact = referenceAnswer("GLST", "01", localNow(), "G29");
+        assertThat(record(exact).lastError()).endsWith("answers request " + open.id() + " (EXACT)");
+        assertThat(request(open).status()).isEqualTo(RequestStatus.DONE);
+    }
+
+    @Test
+    void a_request_that_carries_a_number_again_is_never_confirmed_by_the_older_row_of_that_number() {
+        var sender = twoDigitSenderAtTheEndOfItsCycle(mailbox);
+        var first = sender.requestReference("GLST");
+        long firstRow = first.outMsgId();
+        store.requests().expireOpenBefore(clock.instant().plusSeconds(1), clock.instant());
+        clock.tick(Duration.ofMinutes(1));
+        twoDigitSenderAtTheEndOfItsCycle(mailbox);
+        clock.tick(Duration.ofMinutes(1));
+
+        var unwritten = twoDigitSenderAtTheEndOfItsCycle(refusingWrites(mailbox)).requestReference("SLST");
+        assertThat(unwritten.seqn()).isEqualTo(first.seqn());
+        assertThat(unwritten.status()).isEqualTo(RequestStatus.PENDING);
+        assertThat(RequestSender.findWritten(mailbox, unwritten)).as("the older row is not this request's").isEmpty();
+
+        long answer = referenceAnswer("SLST", unwritten.seqn(), localNow(), "S1");
+        assertThat(record(answer).lastError()).contains("never confirmed sent, and not found in the mailbox");
+        assertThat(request(unwritten).status()).isEqualTo(RequestStatus.PENDING);
+
+        var settled = sender.confirmPending();
+        assertThat(settled).singleElement().satisfies(r -> {
+            assertThat(r.status()).isEqualTo(RequestStatus.SENT);
+            assertThat(r.outMsgId()).as("written now, not confirmed by the older row").isNotEqualTo(firstRow);
+        });
+    }
+
+    /** {@code box}, whose outbound writes fail as a mailbox that is away. */
+    private static Mailbox refusingWrites(Mailbox box) {
+        return (Mailbox) java.lang.reflect.Proxy.newProxyInstance(ResponseFlowContract.class.getClassLoader(),
+                new Class<?>[]{Mailbox.class}, (proxy, method, args) -> {
+                    if (method.getName().equals("appendOutbound")) {
+                        throw new io.msgx.pipeline.mailbox.MailboxUnavailableException("the mailbox is away", null);
+                    }
+                    return invoke(method, box, args);
+                });
+    }
+
     /**
      * {@code store}, whose transactions see the expiry job close every open request just before an answer closes
      * its own: the race the conditional {@code complete} decides.

@@ -43,6 +43,46 @@ class RequestSenderTest {
     }
 
     @Test
+    void our_seqn_is_six_digits_by_default_and_continues_from_the_store_after_a_restart() {
+        var first = sender.requestSchedule(LocalDate.of(2024, 3, 12));
+        var second = sender.requestReference("GLST");
+        var afterRestart = sender(mailbox).requestReference("SLST"); // a new process: no counter of its own
+
+        assertThat(first.seqn()).isEqualTo("000001");
+        assertThat(second.seqn()).isEqualTo("000002");
+        assertThat(afterRestart.seqn()).isEqualTo("000003");
+        assertThat(mailbox.outbound().get(2).message().xml()).contains("<SEQN>000003</SEQN>");
+    }
+
+    @Test
+    void the_width_is_configuration_and_the_cycle_skips_the_numbers_of_open_requests() {
+        var twoDigits = new RequestSender(mailbox, store, new RequestSettings("RMS", "AODB", new SeqnCycle(2)),
+                OperationDayRule.defaults(), clock);
+        var open = twoDigits.requestReference("GLST");
+        store.requests().register(RequestKind.REFERENCE, "ABDG", null, "RMS", "98", null, null, clock.instant());
+        store.requests().register(RequestKind.REFERENCE, "ABDG", null, "RMS", "99", null, null, clock.instant());
+
+        var wrapped = twoDigits.requestReference("SLST");
+
+        assertThat(open.seqn()).isEqualTo("01");
+        assertThat(wrapped.seqn()).as("after 99 comes 01, open: 02").isEqualTo("02");
+    }
+
+    @Test
+    void an_rqsn_echoed_without_its_leading_zeros_names_our_request() {
+        var request = sender.requestReference("GLST");
+        var answer = new io.msgx.pipeline.codec.MessageMeta("AODB", null, "GLST", "RESP", "900",
+                java.time.LocalDateTime.of(2024, 3, 11, 9, 0), "1");
+
+        var match = new ResponseMatcher(OperationDayRule.defaults(), java.time.Duration.ofMinutes(5), mailbox,
+                SeqnCycle.defaults()).matchReference(store.requests(), answer, "GLST");
+
+        assertThat(request.seqn()).isEqualTo("000001");
+        assertThat(match).isInstanceOfSatisfying(ResponseMatch.Matched.class, matched ->
+                assertThat(matched.request().id()).isEqualTo(request.id()));
+    }
+
+    @Test
     void a_reference_request_names_its_type() {
         var request = sender.requestReference("glst");
         assertThat(request.kind()).isEqualTo(RequestKind.REFERENCE);
