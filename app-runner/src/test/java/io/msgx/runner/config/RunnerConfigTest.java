@@ -1,5 +1,6 @@
 package io.msgx.runner.config;
 
+import io.msgx.pipeline.store.RequestKind;
 import io.msgx.runner.logging.LogFormat;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -124,6 +125,30 @@ class RunnerConfigTest {
         assertThatThrownBy(() -> RunnerConfig.from(ConfigSource.of(required("msgx.requests.seqn-width", "19"))))
                 .isInstanceOf(ConfigException.class)
                 .hasMessageContaining("msgx.requests.seqn-width = '19' (from given): expected a whole number from 1 to 18");
+    }
+
+    @Test
+    void each_kind_of_request_has_its_routing_id_defaulting_to_the_one_routing_id() {
+        var defaults = RunnerConfig.from(ConfigSource.of(required())).requests();
+        assertThat(defaults.routingId(RequestKind.SCHEDULE)).isEqualTo("AODB");
+        assertThat(defaults.routingId(RequestKind.REFERENCE)).isEqualTo("AODB");
+
+        var one = RunnerConfig.from(ConfigSource.of(required("msgx.requests.routing-id", "SIS"))).requests();
+        assertThat(one.routingId(RequestKind.SCHEDULE)).as("version 2's key still sets both").isEqualTo("SIS");
+        assertThat(one.routingId(RequestKind.REFERENCE)).isEqualTo("SIS");
+
+        var each = RunnerConfig.from(ConfigSource.of(required("msgx.requests.routing-id", "SIS",
+                "msgx.requests.reference-routing-id", "SIS-REF"))).requests();
+        assertThat(each.routingId(RequestKind.SCHEDULE)).isEqualTo("SIS");
+        assertThat(each.routingId(RequestKind.REFERENCE)).isEqualTo("SIS-REF");
+
+        assertThatThrownBy(() -> RunnerConfig.from(ConfigSource.of(required(
+                "msgx.requests.schedule-routing-id", "X".repeat(33))))).isInstanceOf(ConfigException.class)
+                .hasMessageContaining("msgx.requests.schedule-routing-id (default: msgx.requests.routing-id) must be 1 "
+                        + "to 32 characters");
+        assertThatThrownBy(() -> RunnerConfig.from(ConfigSource.of(required("msgx.requests.routing-id",
+                "X".repeat(33))))).isInstanceOf(ConfigException.class)
+                .hasMessageContaining("msgx.requests.routing-id must be 1 to 32 characters");
     }
 
     @Test

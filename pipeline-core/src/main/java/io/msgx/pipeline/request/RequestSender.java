@@ -135,7 +135,7 @@ public final class RequestSender {
         var request = store.requests().register(kind, subject, day, settings.sender(), seqn, windowStart, windowEnd, now);
         long outId;
         try {
-            outId = mailbox.appendOutbound(new OutboundMessage(xml(request), settings.routingId(), now));
+            outId = mailbox.appendOutbound(new OutboundMessage(xml(request), settings.routingId(kind), now));
         } catch (MailboxUnavailableException e) {
             log.warn("Request {} ({} {}) registered but not written to the mailbox: {}; it stays PENDING and is "
                     + "written by the next confirmation round", request.id(), kind, subject == null ? day : subject,
@@ -155,7 +155,8 @@ public final class RequestSender {
             log.info("Request {} found in the mailbox as COUTMSGS {}: confirmed, not resent", request.id(),
                     written.getAsLong());
         } else {
-            long outId = mailbox.appendOutbound(new OutboundMessage(xml(request), settings.routingId(), clock.instant()));
+            long outId = mailbox.appendOutbound(new OutboundMessage(xml(request), settings.routingId(request.kind()),
+                    clock.instant()));
             store.requests().markSent(request.id(), outId, clock.instant());
             log.info("Request {} was not in the mailbox: written now as COUTMSGS {}", request.id(), outId);
         }

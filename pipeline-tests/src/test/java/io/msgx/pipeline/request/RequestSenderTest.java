@@ -83,6 +83,30 @@ class RequestSenderTest {
     }
 
     @Test
+    void each_kind_of_request_is_written_with_its_own_routing_id() {
+        var routed = new RequestSender(mailbox, store, new RequestSettings("RMS", "SIS-FLT", "SIS-REF",
+                SeqnCycle.defaults()), OperationDayRule.defaults(), clock);
+        routed.requestSchedule(LocalDate.of(2024, 3, 12));
+        routed.requestReference("GLST");
+
+        assertThat(mailbox.outbound()).extracting(row -> row.message().routingId()).containsExactly("SIS-FLT", "SIS-REF");
+    }
+
+    @Test
+    void a_request_settled_by_the_confirmation_round_keeps_the_routing_id_of_its_kind() {
+        var routed = new RequestSender(mailbox, store, new RequestSettings("RMS", "SIS-FLT", "SIS-REF",
+                SeqnCycle.defaults()), OperationDayRule.defaults(), clock);
+        mailbox.setUnavailable(true);
+        routed.requestSchedule(LocalDate.of(2024, 3, 12));
+        routed.requestReference("GLST");
+        mailbox.setUnavailable(false);
+
+        routed.confirmPending();
+
+        assertThat(mailbox.outbound()).extracting(row -> row.message().routingId()).containsExactly("SIS-FLT", "SIS-REF");
+    }
+
+    @Test
     void a_reference_request_names_its_type() {
         var request = sender.requestReference("glst");
         assertThat(request.kind()).isEqualTo(RequestKind.REFERENCE);
