@@ -314,7 +314,8 @@ public record RunnerConfig(
 
     /**
      * {@code msgx.requests.*} of how a request is written: one routing ID ({@code routing-id}, version 2 of the
-     * contract) is the default of each kind's own ({@code schedule-routing-id}, {@code reference-routing-id}).
+     * contract) is the default of each kind's own ({@code schedule-routing-id}, {@code reference-routing-id}); the
+     * width of our {@code SEQN}; the {@code xsi} schema location on {@code MSG} (empty: none).
      */
     private static RequestSettings requests(Settings s) {
         var routingId = s.string(Keys.REQUESTS_ROUTING_ID, "AODB");
@@ -326,7 +327,8 @@ public record RunnerConfig(
         return s.checked(() -> new RequestSettings(s.string(Keys.REQUESTS_SENDER, "RMS"),
                 s.string(Keys.REQUESTS_SCHEDULE_ROUTING_ID, routingId),
                 s.string(Keys.REQUESTS_REFERENCE_ROUTING_ID, routingId),
-                new SeqnCycle(s.integer(Keys.REQUESTS_SEQN_WIDTH, SeqnCycle.DEFAULT_WIDTH, 1, SeqnCycle.MAX_WIDTH))));
+                new SeqnCycle(s.integer(Keys.REQUESTS_SEQN_WIDTH, SeqnCycle.DEFAULT_WIDTH, 1, SeqnCycle.MAX_WIDTH)),
+                s.string(Keys.REQUESTS_SCHEMA_LOCATION, "")));
     }
 
     /**

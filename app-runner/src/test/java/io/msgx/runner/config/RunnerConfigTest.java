@@ -152,6 +152,17 @@ class RunnerConfigTest {
     }
 
     @Test
+    void requests_carry_no_xsi_attributes_unless_a_schema_location_is_configured() {
+        assertThat(RunnerConfig.from(ConfigSource.of(required())).requests().writesSchemaLocation()).isFalse();
+        assertThat(RunnerConfig.from(ConfigSource.of(required("msgx.requests.schema-location", "SIS.xsd"))).requests()
+                .schemaLocation()).isEqualTo("SIS.xsd");
+        assertThatThrownBy(() -> RunnerConfig.from(ConfigSource.of(required("msgx.requests.schema-location",
+                "my schema.xsd")))).isInstanceOf(ConfigException.class)
+                .hasMessageContaining("msgx.requests.schema-location must be empty (no xsi attributes) or a schema "
+                        + "location");
+    }
+
+    @Test
     void every_problem_is_reported_at_once_with_key_value_origin_and_expectation_and_no_secret() {
         var source = ConfigSource.of(Map.of(
                 "msgx.pipeline.claim-batch", "lots",

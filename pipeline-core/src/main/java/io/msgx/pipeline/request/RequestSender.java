@@ -42,6 +42,9 @@ public final class RequestSender {
 
     private static final Logger log = LoggerFactory.getLogger(RequestSender.class);
     private static final DateTimeFormatter DTTM = DateTimeFormatter.ofPattern("yyyyMMddHHmmss");
+    /** The first line of every request: the text is UTF-8 ({@code COUTMSGS_CLOB_MSG} is {@code utf8mb4}). */
+    public static final String XML_DECLARATION = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>";
+    private static final String XSI_NAMESPACE = "http://www.w3.org/2001/XMLSchema-instance";
 
     private final Mailbox mailbox;
     private final PipelineStore store;
@@ -174,10 +177,21 @@ public final class RequestSender {
         return xml(request.seqn(), "RQRD", request.subject(), "<RQRD><RTYP>" + request.subject() + "</RTYP></RQRD>");
     }
 
+    /**
+     * A complete document (sis-format §10): the XML declaration, then {@code MSG}, with the {@code xsi} schema
+     * attributes when {@code msgx.requests.schema-location} is set.
+     */
     private String xml(String seqn, String type, String styp, String body) {
         var sentAt = LocalDateTime.ofInstant(clock.instant(), dayRule.airportZone());
-        return "<MSG><META><SNDR>" + settings.sender() + "</SNDR>" + seqnMarker(seqn) + "<DTTM>" + DTTM.format(sentAt)
-                + "</DTTM><TYPE>" + type + "</TYPE><STYP>" + styp + "</STYP></META>" + body + "</MSG>";
+        return XML_DECLARATION + "<MSG" + schemaAttributes() + "><META><SNDR>" + settings.sender() + "</SNDR>"
+                + seqnMarker(seqn) + "<DTTM>" + DTTM.format(sentAt) + "</DTTM><TYPE>" + type + "</TYPE><STYP>" + styp
+                + "</STYP></META>" + body + "</MSG>";
+    }
+
+    private String schemaAttributes() {
+        return settings.writesSchemaLocation()
+                ? " xmlns:xsi=\"" + XSI_NAMESPACE + "\" xsi:noNamespaceSchemaLocation=\"" + settings.schemaLocation() + "\""
+                : "";
     }
 
     private static String seqnMarker(String seqn) {

@@ -85,7 +85,7 @@ class RequestSenderTest {
     @Test
     void each_kind_of_request_is_written_with_its_own_routing_id() {
         var routed = new RequestSender(mailbox, store, new RequestSettings("RMS", "SIS-FLT", "SIS-REF",
-                SeqnCycle.defaults()), OperationDayRule.defaults(), clock);
+                SeqnCycle.defaults(), ""), OperationDayRule.defaults(), clock);
         routed.requestSchedule(LocalDate.of(2024, 3, 12));
         routed.requestReference("GLST");
 
@@ -95,7 +95,7 @@ class RequestSenderTest {
     @Test
     void a_request_settled_by_the_confirmation_round_keeps_the_routing_id_of_its_kind() {
         var routed = new RequestSender(mailbox, store, new RequestSettings("RMS", "SIS-FLT", "SIS-REF",
-                SeqnCycle.defaults()), OperationDayRule.defaults(), clock);
+                SeqnCycle.defaults(), ""), OperationDayRule.defaults(), clock);
         mailbox.setUnavailable(true);
         routed.requestSchedule(LocalDate.of(2024, 3, 12));
         routed.requestReference("GLST");
@@ -104,6 +104,50 @@ class RequestSenderTest {
         routed.confirmPending();
 
         assertThat(mailbox.outbound()).extracting(row -> row.message().routingId()).containsExactly("SIS-FLT", "SIS-REF");
+    }
+
+    @Test
+    void a_request_is_a_complete_document_the_xml_declaration_then_msg_without_xsi_attributes_by_default() throws Exception {
+        sender.requestSchedule(LocalDate.of(2024, 3, 12));
+        var xml = mailbox.outbound().get(0).message().xml();
+
+        assertThat(xml).startsWith("<?xml version=\"1.0\" encoding=\"UTF-8\"?><MSG><META><SNDR>RMS</SNDR>")
+                .doesNotContain("xsi");
+        var document = parse(xml);
+        assertThat(document.getXmlVersion()).isEqualTo("1.0");
+        assertThat(document.getXmlEncoding()).isEqualTo("UTF-8");
+        assertThat(document.getDocumentElement().getTagName()).isEqualTo("MSG");
+        assertThat(document.getDocumentElement().getAttributes().getLength()).isZero();
+    }
+
+    @Test
+    void the_xsi_schema_location_is_written_on_msg_when_configured() throws Exception {
+        var withSchema = new RequestSender(mailbox, store, new RequestSettings("RMS", "AODB", "AODB",
+                SeqnCycle.defaults(), "SIS.xsd"), OperationDayRule.defaults(), clock);
+        withSchema.requestReference("GLST");
+        var xml = mailbox.outbound().get(0).message().xml();
+
+        assertThat(xml).startsWith("<?xml version=\"1.0\" encoding=\"UTF-8\"?><MSG xmlns:xsi=");
+        var msg = parse(xml).getDocumentElement();
+        assertThat(msg.getAttributeNS("http://www.w3.org/2001/XMLSchema-instance", "noNamespaceSchemaLocation"))
+                .isEqualTo("SIS.xsd");
+        assertThat(msg.getElementsByTagName("RTYP").item(0).getTextContent()).isEqualTo("GLST");
+    }
+
+    @Test
+    void a_schema_location_that_cannot_be_an_attribute_value_is_refused_naming_the_key() {
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> new RequestSettings("RMS", "AODB", "AODB",
+                        SeqnCycle.defaults(), "a\"b.xsd")).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("msgx.requests.schema-location");
+        assertThat(new RequestSettings("RMS", "AODB", "AODB", SeqnCycle.defaults(), null).writesSchemaLocation())
+                .isFalse();
+    }
+
+    private static org.w3c.dom.Document parse(String xml) throws Exception {
+        var factory = javax.xml.parsers.DocumentBuilderFactory.newInstance();
+        factory.setNamespaceAware(true);
+        return factory.newDocumentBuilder().parse(new java.io.ByteArrayInputStream(
+                xml.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
     }
 
     @Test
