@@ -182,6 +182,10 @@ public interface RequestTrack {
             if (coverDay == null) {
                 throw new IllegalArgumentException("a schedule request needs the operation day it covers");
             }
+            if (windowStart == null && windowEnd == null) {
+                throw new IllegalArgumentException("a schedule request's window needs a start (STDB), an end (STDE) "
+                        + "or both");
+            }
         } else if (subject == null || subject.isBlank() || subject.length() > MAX_TYPE_LENGTH
                 || subject.equals(RequestKind.SCHEDULE_TYPE)) {
             throw new IllegalArgumentException("a reference request's type '" + subject + "' must be 1 to "

@@ -23,7 +23,8 @@ import java.util.OptionalLong;
 
 /**
  * Sends our requests to the AODB side through {@code COUTMSGS} (seeds §7.2, sis-format §6): a schedule request
- * ({@code RQFD}, the window of one operation day) or a reference request ({@code RQRD}, one reference type).
+ * ({@code RQFD}, the window of one operation day, or a window open at one end) or a reference request ({@code RQRD},
+ * one reference type).
  *
  * <p>Three steps, each recorded: register the request ({@code PENDING}, expiring the open one of the same kind
  * first), write the message to the mailbox, and mark the request {@code SENT} with the outbound ID. Only a
@@ -71,10 +72,18 @@ public final class RequestSender {
 
     /** Ask for the schedule of one operation day: the window from its cut-over to the next. */
     public Request requestSchedule(LocalDate day) {
-        var start = day.atTime(dayRule.dayCutover());
-        var end = start.plusDays(1).minusMinutes(1);
+        return requestSchedule(ScheduleWindow.ofDay(day, dayRule));
+    }
+
+    /**
+     * Ask for the schedule of {@code window}, which may be open at one end (only {@code STDB} or only {@code STDE},
+     * sis-format §10); filed under the operation day of its start, or of its end when it has none.
+     */
+    public Request requestSchedule(ScheduleWindow window) {
         var zone = dayRule.airportZone();
-        return send(RequestKind.SCHEDULE, null, day, start.atZone(zone).toInstant(), end.atZone(zone).toInstant());
+        return send(RequestKind.SCHEDULE, null, window.coverDay(dayRule).date(),
+                window.from() == null ? null : window.from().atZone(zone).toInstant(),
+                window.to() == null ? null : window.to().atZone(zone).toInstant());
     }
 
     /** Ask for one reference type's data ({@code GLST}, {@code SLST}, ... sis-format §6); answered by its {@code RESP}. */
@@ -126,7 +135,8 @@ public final class RequestSender {
     private Request registerAndWrite(RequestKind kind, String subject, LocalDate day, java.time.Instant windowStart,
                                      java.time.Instant windowEnd) {
         var unconfirmed = store.requests().pending().stream()
-                .filter(r -> r.kind() == kind && Objects.equals(r.subject(), subject) && Objects.equals(r.coverDay(), day))
+                .filter(r -> r.kind() == kind && Objects.equals(r.subject(), subject) && Objects.equals(r.coverDay(), day)
+                        && Objects.equals(r.windowStart(), windowStart) && Objects.equals(r.windowEnd(), windowEnd))
                 .findFirst();
         if (unconfirmed.isPresent()) {
             log.info("Request {} ({} {}) is still PENDING: settled instead of asking a second time", unconfirmed.get().id(),
@@ -169,10 +179,8 @@ public final class RequestSender {
     /** The message a request is sent as (sis-format §6), built from what the request records. */
     private String xml(Request request) {
         if (request.kind() == RequestKind.SCHEDULE) {
-            var zone = dayRule.airportZone();
-            return xml(request.seqn(), "RQFD", "NONE", "<RQFD><STDB>"
-                    + SisTime.format(LocalDateTime.ofInstant(request.windowStart(), zone)) + "</STDB><STDE>"
-                    + SisTime.format(LocalDateTime.ofInstant(request.windowEnd(), zone)) + "</STDE></RQFD>");
+            return xml(request.seqn(), "RQFD", "NONE", "<RQFD>" + bound("STDB", request.windowStart())
+                    + bound("STDE", request.windowEnd()) + "</RQFD>");
         }
         return xml(request.seqn(), "RQRD", request.subject(), "<RQRD><RTYP>" + request.subject() + "</RTYP></RQRD>");
     }
@@ -192,6 +200,13 @@ public final class RequestSender {
         return settings.writesSchemaLocation()
                 ? " xmlns:xsi=\"" + XSI_NAMESPACE + "\" xsi:noNamespaceSchemaLocation=\"" + settings.schemaLocation() + "\""
                 : "";
+    }
+
+    /** One end of a schedule window ({@code STDB}, {@code STDE}); nothing for an open end. */
+    private String bound(String element, java.time.Instant at) {
+        return at == null ? ""
+                : "<" + element + ">" + SisTime.format(LocalDateTime.ofInstant(at, dayRule.airportZone())) + "</"
+                + element + ">";
     }
 
     private static String seqnMarker(String seqn) {

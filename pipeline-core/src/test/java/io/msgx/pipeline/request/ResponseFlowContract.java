@@ -84,6 +84,33 @@ public abstract class ResponseFlowContract {
     }
 
     @Test
+    void without_rqsn_a_request_open_at_the_end_is_matched_by_the_records_after_its_start() {
+        var request = sender.requestSchedule(ScheduleWindow.startingAt(DAY.atTime(6, 0)));
+        long before = answer(null, localNow(), fltr("1001", "11MAR240535"), fltr("1002", "12MAR240900"));
+        assertThat(record(before).status()).isEqualTo(ProcStatus.SKIPPED);
+        assertThat(record(before).lastError()).startsWith("no-match:no RQSN, and no open schedule request covers");
+        assertThat(flight1001()).isEmpty();
+
+        long id = answer(null, localNow(), fltr("1001", "11MAR240835"), fltr("1002", "13MAR242300"));
+
+        assertThat(record(id).status()).isEqualTo(ProcStatus.SUCCEEDED);
+        assertThat(request(request).matchMode()).isEqualTo(MatchMode.DEGRADED);
+        assertThat(request(request).responseMsgId()).isEqualTo(id);
+    }
+
+    @Test
+    void without_rqsn_a_request_open_at_the_start_is_matched_by_the_records_up_to_its_end() {
+        var request = sender.requestSchedule(ScheduleWindow.endingAt(DAY.atTime(23, 59)));
+        long after = answer(null, localNow(), fltr("1001", "12MAR240005"));
+        assertThat(record(after).status()).isEqualTo(ProcStatus.SKIPPED);
+
+        long id = answer(null, localNow(), fltr("1001", "10MAR240835"), fltr("1002", "11MAR242359"));
+
+        assertThat(record(id).status()).isEqualTo(ProcStatus.SUCCEEDED);
+        assertThat(request(request).matchMode()).isEqualTo(MatchMode.DEGRADED);
+    }
+
+    @Test
     void an_answer_to_nothing_we_asked_is_skipped_and_applies_nothing() {
         long id = answer("424242", localNow(), fltr("1001", "11MAR240835"));
         assertThat(record(id).status()).isEqualTo(ProcStatus.SKIPPED);

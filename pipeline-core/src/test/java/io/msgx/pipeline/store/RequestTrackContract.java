@@ -182,6 +182,21 @@ public abstract class RequestTrackContract {
     }
 
     @Test
+    void aScheduleWindowMayBeOpenAtOneEndButNotAtBoth() {
+        var fromOnly = requests().register(RequestKind.SCHEDULE, null, DAY, "RMS", "W1", STDB, null, clock.instant());
+        var toOnly = requests().register(RequestKind.SCHEDULE, null, DAY.plusDays(1), "RMS", "W2", null, STDE,
+                clock.instant());
+
+        assertThat(requests().find(fromOnly.id()).orElseThrow())
+                .extracting(Request::windowStart, Request::windowEnd).containsExactly(STDB, null);
+        assertThat(requests().find(toOnly.id()).orElseThrow())
+                .extracting(Request::windowStart, Request::windowEnd).containsExactly(null, STDE);
+        assertThatThrownBy(() -> requests().register(RequestKind.SCHEDULE, null, DAY.plusDays(2), "RMS", "W3", null,
+                null, clock.instant())).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("STDB");
+        assertThat(requests().findBySeqn("W3")).isEmpty();
+    }
+
+    @Test
     void aUsedSeqnIsRefusedAndTheOpenRequestStaysOpen() {
         var first = requests().register(RequestKind.SCHEDULE, null, DAY, "RMS", "RMS-1", STDB, STDE, clock.instant());
 

@@ -151,6 +151,50 @@ class RequestSenderTest {
     }
 
     @Test
+    void a_schedule_request_may_carry_only_stdb_or_only_stde() {
+        var fromOnly = sender.requestSchedule(ScheduleWindow.startingAt(java.time.LocalDateTime.of(2024, 3, 12, 6, 0)));
+        var toOnly = sender.requestSchedule(ScheduleWindow.endingAt(java.time.LocalDateTime.of(2024, 3, 14, 23, 59)));
+
+        assertThat(mailbox.outbound().get(0).message().xml()).contains("<RQFD><STDB>12MAR240600</STDB></RQFD>")
+                .doesNotContain("STDE");
+        assertThat(mailbox.outbound().get(1).message().xml()).contains("<RQFD><STDE>14MAR242359</STDE></RQFD>")
+                .doesNotContain("STDB");
+        assertThat(store.requests().find(fromOnly.id()).orElseThrow()).satisfies(r -> {
+            assertThat(r.windowStart()).isEqualTo(java.time.Instant.parse("2024-03-11T22:00:00Z"));
+            assertThat(r.windowEnd()).isNull();
+            assertThat(r.coverDay()).as("filed under the day of its start").isEqualTo(LocalDate.of(2024, 3, 12));
+            assertThat(r.status()).isEqualTo(RequestStatus.SENT);
+        });
+        assertThat(store.requests().find(toOnly.id()).orElseThrow()).satisfies(r -> {
+            assertThat(r.windowStart()).isNull();
+            assertThat(r.coverDay()).as("filed under the day of its end").isEqualTo(LocalDate.of(2024, 3, 14));
+        });
+    }
+
+    @Test
+    void asking_for_another_window_of_a_day_whose_request_is_unconfirmed_is_a_new_request() {
+        var day = LocalDate.of(2024, 3, 12);
+        var first = sender(losesTheAnswerOf(mailbox)).requestSchedule(day);
+        clock.tick(java.time.Duration.ofMinutes(1));
+
+        var openEnded = sender.requestSchedule(ScheduleWindow.startingAt(day.atTime(12, 0)));
+
+        assertThat(openEnded.id()).isNotEqualTo(first.id());
+        assertThat(mailbox.outbound()).hasSize(2);
+        assertThat(store.requests().find(first.id()).orElseThrow().status()).as("the newer request of the day expires it")
+                .isEqualTo(RequestStatus.EXPIRED);
+    }
+
+    @Test
+    void a_window_needs_one_end_at_least_and_must_not_end_before_it_starts() {
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> new ScheduleWindow(null, null))
+                .hasMessageContaining("STDB");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> new ScheduleWindow(
+                java.time.LocalDateTime.of(2024, 3, 12, 6, 0), java.time.LocalDateTime.of(2024, 3, 12, 5, 0)))
+                .hasMessageContaining("before it starts");
+    }
+
+    @Test
     void a_reference_request_names_its_type() {
         var request = sender.requestReference("glst");
         assertThat(request.kind()).isEqualTo(RequestKind.REFERENCE);
