@@ -387,6 +387,45 @@ public abstract class ResponseFlowContract {
         assertThat(request(request).status()).isEqualTo(RequestStatus.SENT);
     }
 
+    /**
+     * D-115: {@code REGN} (registrations) is ignored by the baseline ({@code REGN-*}) and not a reference type by
+     * default. Configured as one, it can be requested, and the answer to our request is applied and closes it, while the
+     * baseline still ignores its broadcasts.
+     */
+    @Test
+    void regn_configured_as_a_reference_type_is_requested_and_its_answer_applied_while_its_broadcasts_stay_ignored() {
+        var types = new java.util.HashSet<>(io.msgx.pipeline.codec.MsgKind.DEFAULT_REFERENCE_TYPES);
+        types.add("REGN");
+        pipeline = new PipelineHarness(mailbox, store, clock,
+                new JacksonXmlCodec(io.msgx.pipeline.codec.CodecLimits.DEFAULTS, types));
+        var request = sender.requestReference("REGN");
+        assertThat(request.status()).isEqualTo(RequestStatus.SENT);
+
+        long broadcast = referenceMessage("REGN", io.msgx.pipeline.codec.ReferenceAction.DNLD, null, localNow(),
+                "B-1234");
+        assertThat(record(broadcast).status()).isEqualTo(ProcStatus.SKIPPED);
+        assertThat(record(broadcast).lastError()).isEqualTo("ignored:REGN-*");
+
+        long answer = referenceAnswer("REGN", request.seqn(), localNow(), "B-5678");
+
+        assertThat(record(answer).status()).isEqualTo(ProcStatus.SUCCEEDED);
+        assertThat(record(answer).lastError()).endsWith("answers request " + request.id() + " (EXACT)");
+        assertThat(store.referenceData().find("REGN", "B-5678")).isPresent();
+        assertThat(store.referenceData().find("REGN", "B-1234")).isEmpty();
+        assertThat(request(request).status()).isEqualTo(RequestStatus.DONE);
+    }
+
+    @Test
+    void regn_not_configured_as_a_reference_type_stays_ignored_answer_included() {
+        var request = sender.requestReference("REGN");
+
+        long answer = referenceAnswer("REGN", request.seqn(), localNow(), "B-5678");
+
+        assertThat(record(answer).status()).isEqualTo(ProcStatus.SKIPPED);
+        assertThat(record(answer).lastError()).isEqualTo("ignored:REGN-*");
+        assertThat(request(request).status()).as("left to expire").isEqualTo(RequestStatus.SENT);
+    }
+
     private long referenceAnswer(String type, String rqsn, LocalDateTime sentAt, String... keys) {
         return referenceMessage(type, io.msgx.pipeline.codec.ReferenceAction.RESP, rqsn, sentAt, keys);
     }
