@@ -150,6 +150,35 @@ class OperatorCommandsTest {
     }
 
     @Test
+    void request_schedule_from_a_time_without_an_end_writes_an_rqfd_with_only_stdb() throws Exception {
+        var clock = SettableClock.atExampleDay();
+        new PipelineHarness(services.mailbox(), services.store(clock), clock).runUntilQuiet();
+        var config = config(services.postgres.schema());
+        var out = new ByteArrayOutputStream();
+        var err = new ByteArrayOutputStream();
+
+        assertThat(withStreams(out, err, () -> Main.execute("request", "schedule", "-c", config.toString())))
+                .as("neither --day nor a window").isEqualTo(Main.USAGE);
+        assertThat(withStreams(out, err, () -> Main.execute("request", "schedule", "--day", "2024-03-12", "--to",
+                "2024-03-12T06:00", "-c", config.toString()))).as("both").isEqualTo(Main.USAGE);
+        assertThat(err.toString(StandardCharsets.UTF_8)).contains("Give either --day, or --from and/or --to");
+        assertThat(withStreams(out, new ByteArrayOutputStream(), () -> Main.execute("request", "schedule",
+                "--from", "2024-03-12T06:00", "--json", "-c", config.toString()))).isZero();
+
+        assertThat(out.toString(StandardCharsets.UTF_8)).contains("\"status\" : \"SENT\"",
+                "\"coverDay\" : \"2024-03-12\"", "\"windowEnd\" : null");
+        try (var aodb = services.aodbConnection(); var sql = aodb.createStatement();
+             var rows = sql.executeQuery("SELECT COUTMSGS_CLOB_MSG FROM COUTMSGS")) {
+            assertThat(rows.next()).isTrue();
+            assertThat(rows.getString(1)).startsWith("<?xml version=\"1.0\" encoding=\"UTF-8\"?><MSG>")
+                    .contains("<RQFD><STDB>12MAR240600</STDB></RQFD>");
+            assertThat(rows.next()).as("written once").isFalse();
+        }
+        assertThat(services.countInPostgres("select count(*) from req_track where status = 'SENT' and window_end is null"
+                + " and window_start is not null")).isEqualTo(1);
+    }
+
+    @Test
     void reference_types_list_and_show_print_the_stored_documents_and_request_reference_asks_for_a_v2_type()
             throws Exception {
         var clock = SettableClock.atExampleDay();

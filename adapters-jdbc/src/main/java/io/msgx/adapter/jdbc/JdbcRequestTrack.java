@@ -53,7 +53,8 @@ public final class JdbcRequestTrack implements RequestTrack {
                 session.one(lock.get(), row -> true, "REQ_TRACK|" + type + "|" + coverDay + "|" + sender);
             }
             for (int attempt = 1; ; attempt++) {
-                var used = bySeqn(session, seqn);
+                var used = session.one("SELECT " + COLUMNS + " FROM REQ_TRACK WHERE REQ_SEQN = ? AND STATUS IN " + OPEN,
+                        JdbcRequestTrack::request, seqn);
                 if (used.isPresent()) {
                     throw RequestTrack.seqnInUse(seqn, used.get().id());
                 }
@@ -95,12 +96,24 @@ public final class JdbcRequestTrack implements RequestTrack {
     @Override
     public Optional<Request> findBySeqn(String seqn) {
         Objects.requireNonNull(seqn, "seqn");
-        return sql.run("reading the request of SEQN " + seqn, session -> bySeqn(session, seqn));
+        // The numbers cycle (D-111): the open request first, then the closed ones, the latest first.
+        return sql.run("reading the request of SEQN " + seqn, session -> session.one(sql.firstRows("SELECT " + COLUMNS
+                        + " FROM REQ_TRACK WHERE REQ_SEQN = ? ORDER BY CASE WHEN STATUS IN " + OPEN
+                        + " THEN 0 ELSE 1 END, ID DESC"), JdbcRequestTrack::request, seqn, 1));
     }
 
-    private static Optional<Request> bySeqn(Sql.Session session, String seqn) throws SQLException {
-        return session.one("SELECT " + COLUMNS + " FROM REQ_TRACK WHERE REQ_SEQN = ?", JdbcRequestTrack::request,
-                seqn);
+    @Override
+    public Optional<String> lastSeqn() {
+        return sql.run("reading the SEQN of the latest request", session -> session.one(sql.firstRows(
+                "SELECT REQ_SEQN FROM REQ_TRACK WHERE REQ_SEQN IS NOT NULL ORDER BY ID DESC"),
+                row -> row.text("REQ_SEQN"), 1));
+    }
+
+    @Override
+    public List<String> openSeqns() {
+        return sql.run("listing the SEQNs of the open requests", session -> session.list(
+                "SELECT REQ_SEQN FROM REQ_TRACK WHERE STATUS IN " + OPEN + " AND REQ_SEQN IS NOT NULL",
+                row -> row.text("REQ_SEQN")));
     }
 
     @Override

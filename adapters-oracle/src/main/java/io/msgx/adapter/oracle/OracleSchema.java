@@ -48,6 +48,7 @@ public final class OracleSchema {
             "V9__flight_version_floor.sql",
             "V10__backfill_failing_since.sql",
             "V11__leader_lease.sql",
+            "V12__request_seqn_cycles.sql",
             "V13__sis_contract_v3_flight.sql");
 
     /** An unquoted Oracle identifier as 11g allows it: a letter, then letters, digits, _, $ or #; at most 30 characters. */

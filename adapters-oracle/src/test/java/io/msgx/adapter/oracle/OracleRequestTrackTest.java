@@ -50,11 +50,12 @@ class OracleRequestTrackTest extends RequestTrackContract {
     }
 
     @Test
-    void theSchemaRefusesAUsedSeqnAndAScheduleRequestWithoutDay() {
+    void theSchemaRefusesASeqnAnOpenRequestCarriesAndAScheduleRequestWithoutDay() {
         var r = schedule(DAY, "RMS");
 
         assertThat(OracleProbe.refusal(() -> insertRow("GATE", DAY, "PENDING", r.seqn())))
-                .containsIgnoringCase("UX_REQ_TRACK_SEQN");
+                .containsIgnoringCase("UX_REQ_TRACK_OPEN_SEQN");
+        assertThat(insertRow("GATE", DAY, "EXPIRED", r.seqn())).as("a closed request keeps its number").isPositive();
         assertThat(OracleProbe.refusal(() -> insertRow("RQFD", null, "PENDING", "direct-3")))
                 .containsIgnoringCase("CK_REQ_TRACK_SCHEDULE_DAY");
     }

@@ -71,7 +71,7 @@ class OracleSchemaTest {
                         "4:V4__request_track.sql", "5:V5__dispatch_retrying_index.sql",
                         "6:V6__sis_contract_v2_flight.sql", "7:V7__reference_outbox.sql", "8:V8__self_test.sql",
                         "9:V9__flight_version_floor.sql", "10:V10__backfill_failing_since.sql", "11:V11__leader_lease.sql",
-                        "13:V13__sis_contract_v3_flight.sql");
+                        "12:V12__request_seqn_cycles.sql", "13:V13__sis_contract_v3_flight.sql");
         assertThat(OracleSchema.versionOf(database.dataSource())).isEqualTo(OracleSchema.CURRENT_VERSION);
         OracleSchema.requireCurrent(database.dataSource());
     }

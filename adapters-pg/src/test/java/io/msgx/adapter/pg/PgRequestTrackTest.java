@@ -55,10 +55,12 @@ class PgRequestTrackTest extends RequestTrackContract {
     }
 
     @Test
-    void theSchemaRefusesAUsedSeqnAndAScheduleRequestWithoutDay() {
+    void theSchemaRefusesASeqnAnOpenRequestCarriesAndAScheduleRequestWithoutDay() {
         var r = schedule(DAY, "RMS");
 
-        assertThatThrownBy(() -> insertRow("GATE", DAY, "PENDING", r.seqn())).hasMessageContaining("ux_req_track_seqn");
+        assertThatThrownBy(() -> insertRow("GATE", DAY, "PENDING", r.seqn()))
+                .hasMessageContaining("ux_req_track_open_seqn");
+        assertThat(insertRow("GATE", DAY, "EXPIRED", r.seqn())).as("a closed request keeps its number").isEqualTo(1);
         assertThatThrownBy(() -> insertRow("RQFD", null, "PENDING", "direct-3"))
                 .hasMessageContaining("ck_req_track_schedule_day");
     }

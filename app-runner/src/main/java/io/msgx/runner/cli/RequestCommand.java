@@ -1,5 +1,6 @@
 package io.msgx.runner.cli;
 
+import io.msgx.pipeline.request.ScheduleWindow;
 import io.msgx.pipeline.store.Request;
 import io.msgx.runner.operations.OperatorActions;
 import picocli.CommandLine.Command;
@@ -9,6 +10,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 import java.time.LocalDate;
+import java.time.LocalDateTime;
 import java.util.LinkedHashMap;
 import java.util.concurrent.Callable;
 
@@ -16,13 +18,22 @@ import java.util.concurrent.Callable;
         subcommands = {RequestCommand.Schedule.class, RequestCommand.Reference.class})
 final class RequestCommand {
 
-    @Command(name = "schedule", description = "Ask for the schedule of one operation day (RQFD).")
+    @Command(name = "schedule", description = "Ask for the schedule of one operation day, or of a window that may be "
+            + "open at one end (RQFD).")
     static final class Schedule implements Callable<Integer> {
         @Mixin
         ConfigOption config;
 
-        @Option(names = "--day", required = true, description = "The operation day, yyyy-MM-dd.")
+        @Option(names = "--day", description = "The operation day, yyyy-MM-dd: its whole window (STDB and STDE).")
         LocalDate day;
+
+        @Option(names = "--from", description = "Instead of --day: the window's start (STDB), airport local time, "
+                + "yyyy-MM-ddTHH:mm. Without --to the window is open at the end (no STDE).")
+        LocalDateTime from;
+
+        @Option(names = "--to", description = "Instead of --day: the window's end (STDE), airport local time, "
+                + "yyyy-MM-ddTHH:mm. Without --from the window is open at the start (no STDB).")
+        LocalDateTime to;
 
         @Option(names = "--json", description = "Print JSON.")
         boolean json;
@@ -32,8 +43,24 @@ final class RequestCommand {
 
         @Override
         public Integer call() {
+            if ((day == null) == (from == null && to == null)) {
+                spec.commandLine().getErr().println("Give either --day, or --from and/or --to (a window open at one end"
+                        + " when only one is given).");
+                return Main.USAGE;
+            }
+            ScheduleWindow window = null;
+            if (day == null) {
+                try {
+                    window = new ScheduleWindow(from, to);
+                } catch (IllegalArgumentException e) {
+                    spec.commandLine().getErr().println(e.getMessage());
+                    return Main.USAGE;
+                }
+            }
             try (var exchange = config.open()) {
-                return print(spec, json, new OperatorActions(exchange).requestSchedule(day, operator(), "cli").orElse(null));
+                var actions = new OperatorActions(exchange);
+                return print(spec, json, (window == null ? actions.requestSchedule(day, operator(), "cli")
+                        : actions.requestSchedule(window, operator(), "cli")).orElse(null));
             }
         }
     }
@@ -76,6 +103,8 @@ final class RequestCommand {
         map.put("kind", request.kind());
         map.put("subject", request.subject());
         map.put("coverDay", request.coverDay());
+        map.put("windowStart", request.windowStart());
+        map.put("windowEnd", request.windowEnd());
         map.put("status", request.status());
         map.put("seqn", request.seqn());
         map.put("outMsgId", request.outMsgId());

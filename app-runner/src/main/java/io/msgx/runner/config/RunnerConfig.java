@@ -21,6 +21,7 @@ import io.msgx.pipeline.pump.IgnoreRules;
 import io.msgx.pipeline.pump.ProcessingSettings;
 import io.msgx.pipeline.pump.ReferenceSettings;
 import io.msgx.pipeline.request.RequestSettings;
+import io.msgx.pipeline.request.SeqnCycle;
 import io.msgx.pipeline.retry.RetryPolicy;
 import io.msgx.pipeline.store.ErrorClass;
 import io.msgx.runner.logging.LogFormat;
@@ -329,14 +330,32 @@ public record RunnerConfig(
                 s.duration(Keys.JOBS_STANDBY_POLL, Duration.ofSeconds(5)),
                 s.bool(Keys.REQUESTS_RESP_GUARD, true), s.duration(Keys.REQUESTS_CLOCK_SKEW, Duration.ofMinutes(2)),
                 s.duration(Keys.REQUESTS_TIMEOUT, Duration.ofMinutes(30)), s.time(Keys.REQUESTS_DAILY_AT, null),
-                s.checked(() -> new RequestSettings(s.string(Keys.REQUESTS_SENDER, "RMS"),
-                        s.string(Keys.REQUESTS_ROUTING_ID, "AODB"))),
+                requests(s),
                 new ReferenceSettings(s.bool(Keys.REFERENCE_DNLD_REMOVES_ABSENT, false)),
                 new Health(s.integer(Keys.HEALTH_LIVENESS_PERIODS, 10, 2, 1000),
                         s.duration(Keys.HEALTH_LIVENESS_GRACE, Duration.ofMinutes(5))),
                 s.choice(Keys.LOG_FORMAT, LogFormat.TEXT, LogFormat.class),
                 s.bool(Keys.IDENTITY_ACCEPT_CHANGE, false), lease(s, source));
         return config;
+    }
+
+    /**
+     * {@code msgx.requests.*} of how a request is written: one routing ID ({@code routing-id}, version 2 of the
+     * contract) is the default of each kind's own ({@code schedule-routing-id}, {@code reference-routing-id}); the
+     * width of our {@code SEQN}; the {@code xsi} schema location on {@code MSG} (empty: none).
+     */
+    private static RequestSettings requests(Settings s) {
+        var routingId = s.string(Keys.REQUESTS_ROUTING_ID, "AODB");
+        if (routingId.length() > RequestSettings.MAX_ROUTING_ID_LENGTH) {
+            s.problem(Keys.REQUESTS_ROUTING_ID + " must be 1 to " + RequestSettings.MAX_ROUTING_ID_LENGTH
+                    + " characters (the width of COUTMSGS.ROUTINGID), got '" + routingId + "'");
+            return null;
+        }
+        return s.checked(() -> new RequestSettings(s.string(Keys.REQUESTS_SENDER, "RMS"),
+                s.string(Keys.REQUESTS_SCHEDULE_ROUTING_ID, routingId),
+                s.string(Keys.REQUESTS_REFERENCE_ROUTING_ID, routingId),
+                new SeqnCycle(s.integer(Keys.REQUESTS_SEQN_WIDTH, SeqnCycle.DEFAULT_WIDTH, 1, SeqnCycle.MAX_WIDTH)),
+                s.string(Keys.REQUESTS_SCHEMA_LOCATION, "")));
     }
 
     /**

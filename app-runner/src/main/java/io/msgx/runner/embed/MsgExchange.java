@@ -497,7 +497,8 @@ public final class MsgExchange implements AutoCloseable {
         }
         var engine = new FlightStateEngine(config.engine());
         var poller = new InboxPoller(mailbox, store, clock, config.inbox(), metrics);
-        var responses = new ResponseMatcher(config.engine().operationDayRule(), config.requestClockSkew(), mailbox);
+        var responses = new ResponseMatcher(config.engine().operationDayRule(), config.requestClockSkew(), mailbox,
+                config.requests().seqns());
         readAhead = Executors.newSingleThreadExecutor(JobRunner.daemonThread("read-ahead"));
         var processor = new MessageProcessor(mailbox, store, codec,
                 new FlightProcessor(store, engine, clock, config.responseGuard() ? responses : null,

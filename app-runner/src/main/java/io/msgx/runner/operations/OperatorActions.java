@@ -6,6 +6,7 @@ import io.msgx.domain.flight.MaflEntry;
 import io.msgx.domain.flight.MaflProjection;
 import io.msgx.pipeline.lifecycle.MarkSettlement;
 import io.msgx.pipeline.lifecycle.ReplayService;
+import io.msgx.pipeline.request.ScheduleWindow;
 import io.msgx.pipeline.store.DeadEvent;
 import io.msgx.pipeline.store.ErrorClass;
 import io.msgx.pipeline.store.OutboxEntry;
@@ -200,6 +201,18 @@ public final class OperatorActions {
         var sender = exchange.requestSender();
         var request = sender == null ? null : sender.requestSchedule(day);
         auditRequest(channel, operator, "schedule", "day " + day, request);
+        return Optional.ofNullable(request);
+    }
+
+    /**
+     * Asks for the schedule of a window that may be open at one end (RQFD with only STDB or only STDE, sis-format
+     * §10); empty in a shadow deployment, which never writes requests.
+     */
+    public Optional<Request> requestSchedule(ScheduleWindow window, String operator, String channel) {
+        var sender = exchange.requestSender();
+        var request = sender == null ? null : sender.requestSchedule(window);
+        auditRequest(channel, operator, "schedule", "window " + (window.from() == null ? "(open)" : window.from())
+                + " to " + (window.to() == null ? "(open)" : window.to()), request);
         return Optional.ofNullable(request);
     }
 

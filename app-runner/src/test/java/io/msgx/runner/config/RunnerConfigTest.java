@@ -1,5 +1,6 @@
 package io.msgx.runner.config;
 
+import io.msgx.pipeline.store.RequestKind;
 import io.msgx.runner.logging.LogFormat;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -105,6 +106,60 @@ class RunnerConfigTest {
                 "msgx.reference.dnld-removes-absent", "true")));
         assertThat(set.reference().dnldRemovesAbsent()).isTrue();
         assertThat(set.kafka().sink().referenceTopic()).isEqualTo("aodb.reference");
+    }
+
+    private static Map<String, String> required(String... more) {
+        var keys = new java.util.HashMap<>(Map.of("msgx.store.url", "jdbc:postgresql://db/msgx",
+                "msgx.mailbox.url", "jdbc:mysql://aodb/sis", "msgx.kafka.bootstrap-servers", "k:9092"));
+        for (int i = 0; i < more.length; i += 2) {
+            keys.put(more[i], more[i + 1]);
+        }
+        return keys;
+    }
+
+    @Test
+    void our_request_seqn_has_six_digits_by_default_and_the_width_is_checked() {
+        assertThat(RunnerConfig.from(ConfigSource.of(required())).requests().seqns().width()).isEqualTo(6);
+        assertThat(RunnerConfig.from(ConfigSource.of(required("msgx.requests.seqn-width", "9"))).requests().seqns()
+                .max()).isEqualTo(999_999_999L);
+        assertThatThrownBy(() -> RunnerConfig.from(ConfigSource.of(required("msgx.requests.seqn-width", "19"))))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("msgx.requests.seqn-width = '19' (from given): expected a whole number from 1 to 18");
+    }
+
+    @Test
+    void each_kind_of_request_has_its_routing_id_defaulting_to_the_one_routing_id() {
+        var defaults = RunnerConfig.from(ConfigSource.of(required())).requests();
+        assertThat(defaults.routingId(RequestKind.SCHEDULE)).isEqualTo("AODB");
+        assertThat(defaults.routingId(RequestKind.REFERENCE)).isEqualTo("AODB");
+
+        var one = RunnerConfig.from(ConfigSource.of(required("msgx.requests.routing-id", "SIS"))).requests();
+        assertThat(one.routingId(RequestKind.SCHEDULE)).as("version 2's key still sets both").isEqualTo("SIS");
+        assertThat(one.routingId(RequestKind.REFERENCE)).isEqualTo("SIS");
+
+        var each = RunnerConfig.from(ConfigSource.of(required("msgx.requests.routing-id", "SIS",
+                "msgx.requests.reference-routing-id", "SIS-REF"))).requests();
+        assertThat(each.routingId(RequestKind.SCHEDULE)).isEqualTo("SIS");
+        assertThat(each.routingId(RequestKind.REFERENCE)).isEqualTo("SIS-REF");
+
+        assertThatThrownBy(() -> RunnerConfig.from(ConfigSource.of(required(
+                "msgx.requests.schedule-routing-id", "X".repeat(33))))).isInstanceOf(ConfigException.class)
+                .hasMessageContaining("msgx.requests.schedule-routing-id (default: msgx.requests.routing-id) must be 1 "
+                        + "to 32 characters");
+        assertThatThrownBy(() -> RunnerConfig.from(ConfigSource.of(required("msgx.requests.routing-id",
+                "X".repeat(33))))).isInstanceOf(ConfigException.class)
+                .hasMessageContaining("msgx.requests.routing-id must be 1 to 32 characters");
+    }
+
+    @Test
+    void requests_carry_no_xsi_attributes_unless_a_schema_location_is_configured() {
+        assertThat(RunnerConfig.from(ConfigSource.of(required())).requests().writesSchemaLocation()).isFalse();
+        assertThat(RunnerConfig.from(ConfigSource.of(required("msgx.requests.schema-location", "SIS.xsd"))).requests()
+                .schemaLocation()).isEqualTo("SIS.xsd");
+        assertThatThrownBy(() -> RunnerConfig.from(ConfigSource.of(required("msgx.requests.schema-location",
+                "my schema.xsd")))).isInstanceOf(ConfigException.class)
+                .hasMessageContaining("msgx.requests.schema-location must be empty (no xsi attributes) or a schema "
+                        + "location");
     }
 
     @Test

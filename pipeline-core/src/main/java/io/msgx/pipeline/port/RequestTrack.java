@@ -46,9 +46,10 @@ public interface RequestTrack {
      *                 characters, not {@value RequestKind#SCHEDULE_TYPE}); must be null for
      *                 {@link RequestKind#SCHEDULE}
      * @param coverDay the covered operation day; required for {@link RequestKind#SCHEDULE}
-     * @param seqn     our outbound {@code SEQN}, unique across all requests (the reconciliation token)
+     * @param seqn     our outbound {@code SEQN}, unique among the open requests (the reconciliation token); a
+     *                 closed request's number may be used again (the numbers cycle, D-111)
      * @throws IllegalArgumentException when an argument breaks the rules above, the window ends before it starts,
-     *                                  or {@code seqn} is already used by another request
+     *                                  or {@code seqn} is carried by another open request
      */
     Request register(RequestKind kind, String subject, LocalDate coverDay, String sender, String seqn,
                      Instant windowStart, Instant windowEnd, Instant now);
@@ -63,8 +64,21 @@ public interface RequestTrack {
     /** The request with {@code id}. */
     Optional<Request> find(long id);
 
-    /** The request whose outbound {@code SEQN} is {@code seqn} (an answer's {@code RQSN}), whatever its status. */
+    /**
+     * The request an answer's {@code RQSN} of {@code seqn} names: the open request carrying it, else the one
+     * registered last among the closed requests that carried it (whose late answer it may be), else empty. Our
+     * numbers cycle (D-111), so an older closed request with the same number is never preferred to the open one.
+     */
     Optional<Request> findBySeqn(String seqn);
+
+    /**
+     * The {@code SEQN} of the request registered last (the highest ID), whatever its status; empty when there is no
+     * request: where the next number of the cycle starts (D-111).
+     */
+    Optional<String> lastSeqn();
+
+    /** The {@code SEQN}s the open ({@code PENDING}, {@code SENT}) requests carry: numbers that must not be used again. */
+    List<String> openSeqns();
 
     /**
      * The {@code SENT} requests of {@code kind} (and, for {@link RequestKind#REFERENCE}, of reference type
@@ -125,6 +139,16 @@ public interface RequestTrack {
             }
 
             @Override
+            public Optional<String> lastSeqn() {
+                return statements.lastSeqn();
+            }
+
+            @Override
+            public List<String> openSeqns() {
+                return statements.openSeqns();
+            }
+
+            @Override
             public List<Request> openOf(RequestKind kind, String subject) {
                 return statements.openOf(kind, subject);
             }
@@ -158,6 +182,10 @@ public interface RequestTrack {
             if (coverDay == null) {
                 throw new IllegalArgumentException("a schedule request needs the operation day it covers");
             }
+            if (windowStart == null && windowEnd == null) {
+                throw new IllegalArgumentException("a schedule request's window needs a start (STDB), an end (STDE) "
+                        + "or both");
+            }
         } else if (subject == null || subject.isBlank() || subject.length() > MAX_TYPE_LENGTH
                 || subject.equals(RequestKind.SCHEDULE_TYPE)) {
             throw new IllegalArgumentException("a reference request's type '" + subject + "' must be 1 to "
@@ -171,10 +199,10 @@ public interface RequestTrack {
         }
     }
 
-    /** The refusal of a {@code seqn} another request uses; for the implementations. */
+    /** The refusal of a {@code seqn} another open request carries; for the implementations. */
     static IllegalArgumentException seqnInUse(String seqn, long otherId) {
-        return new IllegalArgumentException("SEQN '" + seqn + "' is already used by request " + otherId
-                + ": every request needs its own");
+        return new IllegalArgumentException("SEQN '" + seqn + "' is carried by open request " + otherId
+                + ": every open request needs its own");
     }
 
     private static void requireText(String name, String value, int width) {

@@ -59,6 +59,15 @@ public final class IgnoreRules {
         return rules.stream().filter(r -> r.matches(type, subtype)).map(Rule::text).findFirst();
     }
 
+    /**
+     * The first rule naming the message's {@code TYPE} and its {@code STYP} itself ({@code REGN-RESP}), a wildcard
+     * ({@code REGN-*}) not counting: how the answer to our own reference request is ignored (D-115).
+     */
+    public Optional<String> matchNamingSubtype(String type, String subtype) {
+        return rules.stream().filter(r -> !r.subtype().equals("*") && r.matches(type, subtype)).map(Rule::text)
+                .findFirst();
+    }
+
     private record Rule(String type, String subtype) {
 
         static Rule parse(String text) {

@@ -5,6 +5,7 @@ import io.msgx.pipeline.codec.DecodeResult;
 import io.msgx.pipeline.codec.DecodedMessage;
 import io.msgx.pipeline.codec.MessageMeta;
 import io.msgx.pipeline.codec.MsgKind;
+import io.msgx.pipeline.codec.ReferenceAction;
 import io.msgx.pipeline.codec.ReferenceAnswer;
 import io.msgx.pipeline.mailbox.AcceptedStatuses;
 
@@ -22,7 +23,8 @@ import java.util.OptionalLong;
  *   <li>a text that breaks the contract ends {@code DEAD(MALFORMED)}; a defect of the codec is {@code FAILED(CODEC_ERROR)}
  *       and retried;</li>
  *   <li>a message whose identity another message holds is a duplicate of it (Q15; D-84 tells the content);</li>
- *   <li>a message an ignore rule names ends {@code SKIPPED(ignored:<rule>)}; a seasonal schedule ends
+ *   <li>a message an ignore rule names ends {@code SKIPPED(ignored:<rule>)} (the answer to a reference request of
+ *       ours only by a rule naming its {@code RESP}, D-115); a seasonal schedule ends
  *       {@code SKIPPED(seasonal-schedule: ...)} (D-63);</li>
  *   <li>a flight message ({@code SCHD}, {@code FLOP}, {@code FDEL}) goes to the flight processor, a reference message to
  *       the reference processor;</li>
@@ -108,7 +110,9 @@ public final class MessageTriage {
             return new Duplicate(heldBy.getAsLong());
         }
         var meta = message.meta();
-        var ignoredBy = ignoreRules.match(meta.type(), meta.subtype());
+        var ignoredBy = answersAReferenceRequest(message)
+                ? ignoreRules.matchNamingSubtype(meta.type(), meta.subtype())
+                : ignoreRules.match(meta.type(), meta.subtype());
         if (ignoredBy.isPresent()) {
             return new Skip("ignored:" + ignoredBy.get());
         }
@@ -124,6 +128,15 @@ public final class MessageTriage {
             return new ApplyReference(meta, message.referenceAnswer().get());
         }
         return new Unsupported(meta);
+    }
+
+    /**
+     * A {@code RESP} of a type configured as a reference type ({@code msgx.codec.reference-types}): the answer to a
+     * reference request of ours (sis-format §6). A wildcard ignore rule ({@code REGN-*}, the baseline's) stands for
+     * the type's broadcasts and does not swallow it; a rule naming {@code RESP} ({@code REGN-RESP}) does (D-115).
+     */
+    private static boolean answersAReferenceRequest(DecodedMessage message) {
+        return message.referenceAnswer().map(answer -> answer.action() == ReferenceAction.RESP).orElse(false);
     }
 
     /**

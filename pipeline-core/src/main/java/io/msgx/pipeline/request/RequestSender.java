@@ -23,14 +23,16 @@ import java.util.OptionalLong;
 
 /**
  * Sends our requests to the AODB side through {@code COUTMSGS} (seeds §7.2, sis-format §6): a schedule request
- * ({@code RQFD}, the window of one operation day) or a reference request ({@code RQRD}, one reference type).
+ * ({@code RQFD}, the window of one operation day, or a window open at one end) or a reference request ({@code RQRD},
+ * one reference type).
  *
  * <p>Three steps, each recorded: register the request ({@code PENDING}, expiring the open one of the same kind
  * first), write the message to the mailbox, and mark the request {@code SENT} with the outbound ID. Only a
  * confirmed mailbox write makes a request {@code SENT}. If the write succeeded but the confirmation was lost
  * (the store went away between the two), the request stays {@code PENDING}; {@link #confirmPending} then finds
- * the written row by the request's {@code SEQN} — our own, unique, echoed by the answer as {@code RQSN} — and
- * confirms it instead of writing the message a second time. It runs as a round of its own every minute (the
+ * the written row by the request's {@code SEQN} — our own, unique among the open requests, echoed by the answer as
+ * {@code RQSN}; the numbers cycle (D-111), so the row is looked for only among those written since the request was
+ * registered, never an older one with the same number — and confirms it instead of writing the message a second time. It runs as a round of its own every minute (the
  * {@code request-confirmation} job) and before every new request: while a request for the same day or reference
  * type is {@code PENDING}, asking again settles that one instead of writing a second, so the AODB's exact answer to
  * the first is never turned away (issue 24). An answer that arrives before the round ran finds its request through
@@ -41,6 +43,9 @@ public final class RequestSender {
 
     private static final Logger log = LoggerFactory.getLogger(RequestSender.class);
     private static final DateTimeFormatter DTTM = DateTimeFormatter.ofPattern("yyyyMMddHHmmss");
+    /** The first line of every request: the text is UTF-8 ({@code COUTMSGS_CLOB_MSG} is {@code utf8mb4}). */
+    public static final String XML_DECLARATION = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>";
+    private static final String XSI_NAMESPACE = "http://www.w3.org/2001/XMLSchema-instance";
 
     private final Mailbox mailbox;
     private final PipelineStore store;
@@ -67,10 +72,18 @@ public final class RequestSender {
 
     /** Ask for the schedule of one operation day: the window from its cut-over to the next. */
     public Request requestSchedule(LocalDate day) {
-        var start = day.atTime(dayRule.dayCutover());
-        var end = start.plusDays(1).minusMinutes(1);
+        return requestSchedule(ScheduleWindow.ofDay(day, dayRule));
+    }
+
+    /**
+     * Ask for the schedule of {@code window}, which may be open at one end (only {@code STDB} or only {@code STDE},
+     * sis-format §10); filed under the operation day of its start, or of its end when it has none.
+     */
+    public Request requestSchedule(ScheduleWindow window) {
         var zone = dayRule.airportZone();
-        return send(RequestKind.SCHEDULE, null, day, start.atZone(zone).toInstant(), end.atZone(zone).toInstant());
+        return send(RequestKind.SCHEDULE, null, window.coverDay(dayRule).date(),
+                window.from() == null ? null : window.from().atZone(zone).toInstant(),
+                window.to() == null ? null : window.to().atZone(zone).toInstant());
     }
 
     /** Ask for one reference type's data ({@code GLST}, {@code SLST}, ... sis-format §6); answered by its {@code RESP}. */
@@ -122,7 +135,8 @@ public final class RequestSender {
     private Request registerAndWrite(RequestKind kind, String subject, LocalDate day, java.time.Instant windowStart,
                                      java.time.Instant windowEnd) {
         var unconfirmed = store.requests().pending().stream()
-                .filter(r -> r.kind() == kind && Objects.equals(r.subject(), subject) && Objects.equals(r.coverDay(), day))
+                .filter(r -> r.kind() == kind && Objects.equals(r.subject(), subject) && Objects.equals(r.coverDay(), day)
+                        && Objects.equals(r.windowStart(), windowStart) && Objects.equals(r.windowEnd(), windowEnd))
                 .findFirst();
         if (unconfirmed.isPresent()) {
             log.info("Request {} ({} {}) is still PENDING: settled instead of asking a second time", unconfirmed.get().id(),
@@ -134,7 +148,7 @@ public final class RequestSender {
         var request = store.requests().register(kind, subject, day, settings.sender(), seqn, windowStart, windowEnd, now);
         long outId;
         try {
-            outId = mailbox.appendOutbound(new OutboundMessage(xml(request), settings.routingId(), now));
+            outId = mailbox.appendOutbound(new OutboundMessage(xml(request), settings.routingId(kind), now));
         } catch (MailboxUnavailableException e) {
             log.warn("Request {} ({} {}) registered but not written to the mailbox: {}; it stays PENDING and is "
                     + "written by the next confirmation round", request.id(), kind, subject == null ? day : subject,
@@ -154,7 +168,8 @@ public final class RequestSender {
             log.info("Request {} found in the mailbox as COUTMSGS {}: confirmed, not resent", request.id(),
                     written.getAsLong());
         } else {
-            long outId = mailbox.appendOutbound(new OutboundMessage(xml(request), settings.routingId(), clock.instant()));
+            long outId = mailbox.appendOutbound(new OutboundMessage(xml(request), settings.routingId(request.kind()),
+                    clock.instant()));
             store.requests().markSent(request.id(), outId, clock.instant());
             log.info("Request {} was not in the mailbox: written now as COUTMSGS {}", request.id(), outId);
         }
@@ -164,30 +179,47 @@ public final class RequestSender {
     /** The message a request is sent as (sis-format §6), built from what the request records. */
     private String xml(Request request) {
         if (request.kind() == RequestKind.SCHEDULE) {
-            var zone = dayRule.airportZone();
-            return xml(request.seqn(), "RQFD", "NONE", "<RQFD><STDB>"
-                    + SisTime.format(LocalDateTime.ofInstant(request.windowStart(), zone)) + "</STDB><STDE>"
-                    + SisTime.format(LocalDateTime.ofInstant(request.windowEnd(), zone)) + "</STDE></RQFD>");
+            return xml(request.seqn(), "RQFD", "NONE", "<RQFD>" + bound("STDB", request.windowStart())
+                    + bound("STDE", request.windowEnd()) + "</RQFD>");
         }
         return xml(request.seqn(), "RQRD", request.subject(), "<RQRD><RTYP>" + request.subject() + "</RTYP></RQRD>");
     }
 
+    /**
+     * A complete document (sis-format §10): the XML declaration, then {@code MSG}, with the {@code xsi} schema
+     * attributes when {@code msgx.requests.schema-location} is set.
+     */
     private String xml(String seqn, String type, String styp, String body) {
         var sentAt = LocalDateTime.ofInstant(clock.instant(), dayRule.airportZone());
-        return "<MSG><META><SNDR>" + settings.sender() + "</SNDR>" + seqnMarker(seqn) + "<DTTM>" + DTTM.format(sentAt)
-                + "</DTTM><TYPE>" + type + "</TYPE><STYP>" + styp + "</STYP></META>" + body + "</MSG>";
+        return XML_DECLARATION + "<MSG" + schemaAttributes() + "><META><SNDR>" + settings.sender() + "</SNDR>"
+                + seqnMarker(seqn) + "<DTTM>" + DTTM.format(sentAt) + "</DTTM><TYPE>" + type + "</TYPE><STYP>" + styp
+                + "</STYP></META>" + body + "</MSG>";
+    }
+
+    private String schemaAttributes() {
+        return settings.writesSchemaLocation()
+                ? " xmlns:xsi=\"" + XSI_NAMESPACE + "\" xsi:noNamespaceSchemaLocation=\"" + settings.schemaLocation() + "\""
+                : "";
+    }
+
+    /** One end of a schedule window ({@code STDB}, {@code STDE}); nothing for an open end. */
+    private String bound(String element, java.time.Instant at) {
+        return at == null ? ""
+                : "<" + element + ">" + SisTime.format(LocalDateTime.ofInstant(at, dayRule.airportZone())) + "</"
+                + element + ">";
     }
 
     private static String seqnMarker(String seqn) {
         return "<SEQN>" + seqn + "</SEQN>";
     }
 
-    /** Our SEQN: the current millisecond, made unique against requests already registered. */
+    /**
+     * Our next SEQN (D-111): the one after the {@code SEQN} of the request registered last, in the bounded cycle of
+     * {@link RequestSettings#seqns()}, skipping the numbers of open requests. Read from the store under
+     * {@link #writing}, so a restart, or the CLI and the runner asking in turn, continue one cycle without a counter
+     * of their own.
+     */
     private String nextSeqn() {
-        long candidate = clock.millis();
-        while (store.requests().findBySeqn(Long.toString(candidate)).isPresent()) {
-            candidate++;
-        }
-        return Long.toString(candidate);
+        return settings.seqns().next(store.requests().lastSeqn(), store.requests().openSeqns());
     }
 }

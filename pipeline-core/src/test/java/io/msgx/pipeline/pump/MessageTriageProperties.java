@@ -32,7 +32,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class MessageTriageProperties {
 
     private static final List<String> RULES = List.of("LDM-*", "FLOP-GTDT", "FLOP-*", "AIRL-*", "ARPT-DNLD", "SCHS-*",
-            "ZZZZ-*", "FLOP-FDEL");
+            "ZZZZ-*", "FLOP-FDEL", "GLST-*", "GLST-RESP", "REGL-*");
 
     @Provide
     Arbitrary<DecodedMessage> messages() {
@@ -84,7 +84,9 @@ class MessageTriageProperties {
     @Property
     void anIgnoreRuleWinsOverTheKindAndNamesItself(@ForAll("messages") DecodedMessage message,
                                                    @ForAll("rules") IgnoreRules rules) {
-        var rule = rules.match(message.meta().type(), message.meta().subtype());
+        var answer = message.referenceAnswer().filter(a -> a.action() == ReferenceAction.RESP).isPresent();
+        var rule = answer ? rules.matchNamingSubtype(message.meta().type(), message.meta().subtype())
+                : rules.match(message.meta().type(), message.meta().subtype());
         var verdict = new MessageTriage(rules).of(message, OptionalLong.empty());
 
         if (rule.isPresent()) {
@@ -92,6 +94,34 @@ class MessageTriageProperties {
         } else {
             assertThat(verdict).isNotInstanceOf(MessageTriage.Duplicate.class);
         }
+    }
+
+    /**
+     * D-115: the answer to our reference request ({@code RESP} of a configured reference type) is ignored only by a rule
+     * naming its {@code RESP}; a wildcard rule ({@code REGN-*}, the baseline's) ignores the type's broadcasts only.
+     */
+    @Property
+    void aWildcardRuleIgnoresAReferenceTypesBroadcastsButNotTheAnswerToOurRequest(
+            @ForAll("referenceMessages") DecodedMessage message) {
+        var type = message.meta().type();
+        var wildcard = new MessageTriage(IgnoreRules.of(List.of("LDM-*", type + "-*")));
+        var naming = new MessageTriage(IgnoreRules.of(List.of(type + "-*", type + "-RESP")));
+
+        if (message.referenceAnswer().orElseThrow().action() == ReferenceAction.RESP) {
+            assertThat(wildcard.of(message, OptionalLong.empty())).isInstanceOf(MessageTriage.ApplyReference.class);
+            assertThat(naming.of(message, OptionalLong.empty()))
+                    .isEqualTo(new MessageTriage.Skip("ignored:" + type + "-RESP"));
+        } else {
+            assertThat(wildcard.of(message, OptionalLong.empty())).isEqualTo(new MessageTriage.Skip("ignored:" + type
+                    + "-*"));
+        }
+    }
+
+    @Provide
+    Arbitrary<DecodedMessage> referenceMessages() {
+        return Arbitraries.of(java.util.stream.Stream.concat(MsgKind.SIS_REFERENCE_TYPES.stream(), java.util.stream.Stream.of("REGN")).toList())
+                .flatMap(type -> Arbitraries.of(ReferenceAction.class).map(action -> DecodedMessage.ofReference(
+                        meta(type, action.name(), "7"), new ReferenceAnswer(type, action, null, List.of()))));
     }
 
     @Property

@@ -84,6 +84,33 @@ public abstract class ResponseFlowContract {
     }
 
     @Test
+    void without_rqsn_a_request_open_at_the_end_is_matched_by_the_records_after_its_start() {
+        var request = sender.requestSchedule(ScheduleWindow.startingAt(DAY.atTime(6, 0)));
+        long before = answer(null, localNow(), fltr("1001", "11MAR240535"), fltr("1002", "12MAR240900"));
+        assertThat(record(before).status()).isEqualTo(ProcStatus.SKIPPED);
+        assertThat(record(before).lastError()).startsWith("no-match:no RQSN, and no open schedule request covers");
+        assertThat(flight1001()).isEmpty();
+
+        long id = answer(null, localNow(), fltr("1001", "11MAR240835"), fltr("1002", "13MAR242300"));
+
+        assertThat(record(id).status()).isEqualTo(ProcStatus.SUCCEEDED);
+        assertThat(request(request).matchMode()).isEqualTo(MatchMode.DEGRADED);
+        assertThat(request(request).responseMsgId()).isEqualTo(id);
+    }
+
+    @Test
+    void without_rqsn_a_request_open_at_the_start_is_matched_by_the_records_up_to_its_end() {
+        var request = sender.requestSchedule(ScheduleWindow.endingAt(DAY.atTime(23, 59)));
+        long after = answer(null, localNow(), fltr("1001", "12MAR240005"));
+        assertThat(record(after).status()).isEqualTo(ProcStatus.SKIPPED);
+
+        long id = answer(null, localNow(), fltr("1001", "10MAR240835"), fltr("1002", "11MAR242359"));
+
+        assertThat(record(id).status()).isEqualTo(ProcStatus.SUCCEEDED);
+        assertThat(request(request).matchMode()).isEqualTo(MatchMode.DEGRADED);
+    }
+
+    @Test
     void an_answer_to_nothing_we_asked_is_skipped_and_applies_nothing() {
         long id = answer("424242", localNow(), fltr("1001", "11MAR240835"));
         assertThat(record(id).status()).isEqualTo(ProcStatus.SKIPPED);
@@ -145,6 +172,84 @@ public abstract class ResponseFlowContract {
         assertThat(request(request).status()).isEqualTo(RequestStatus.DONE);
         assertThat(request(request).outMsgId()).isEqualTo(written);
         assertThat(flight1001()).isPresent();
+    }
+
+    // Our SEQNs cycle (D-111): a number comes round again once its request is closed.
+
+    /** A sender whose SEQN has two digits (01..99), and the end of its cycle reached by a closed request of 99. */
+    private RequestSender twoDigitSenderAtTheEndOfItsCycle(Mailbox box) {
+        var settings = new RequestSettings("RMS", "AODB", new SeqnCycle(2));
+        var last = store.requests().register(io.msgx.pipeline.store.RequestKind.REFERENCE, "ABDG", null, "RMS", "99",
+                null, null, clock.instant());
+        store.requests().expireOpenBefore(clock.instant().plusSeconds(1), clock.instant());
+        assertThat(request(last).status()).isEqualTo(RequestStatus.EXPIRED);
+        return new RequestSender(box, store, settings, OperationDayRule.defaults(), clock);
+    }
+
+    @Test
+    void across_the_wrap_an_answer_names_the_open_request_never_an_older_closed_one_with_its_number() {
+        var sender = new RequestSender(mailbox, store, new RequestSettings("RMS", "AODB", new SeqnCycle(2)),
+                OperationDayRule.defaults(), clock);
+        var first = sender.requestSchedule(DAY);
+        assertThat(first.seqn()).isEqualTo("01");
+        var firstAnsweredAt = localNow();
+        long firstAnswer = answer("01", firstAnsweredAt, fltr("1001", "11MAR240835"));
+        assertThat(request(first).status()).isEqualTo(RequestStatus.DONE);
+        clock.tick(Duration.ofMinutes(10)); // beyond the clock-skew tolerance
+        var open = twoDigitSenderAtTheEndOfItsCycle(mailbox).requestReference("GLST"); // 01 is closed: taken again
+        clock.tick(Duration.ofMinutes(1));
+        var next = sender.requestSchedule(DAY.plusDays(1));
+
+        assertThat(open.seqn()).isEqualTo("01");
+        assertThat(next.seqn()).as("after 01 comes 02").isEqualTo("02");
+
+        long late = referenceAnswer("GLST", "01", firstAnsweredAt, "G28"); // the first request's number, its time
+        assertThat(record(late).lastError()).contains("before request " + open.id() + " was sent");
+        assertThat(request(open).status()).isEqualTo(RequestStatus.SENT);
+        long lateSchedule = answer("01", localNow(), fltr("1002", "11MAR240900"));
+        assertThat(record(lateSchedule).lastError()).isEqualTo("no-match:no schedule request with SEQN 01");
+        assertThat(request(first).responseMsgId()).as("the closed request never changes").isEqualTo(firstAnswer);
+
+        long exact = referenceAnswer("GLST", "01", localNow(), "G29");
+        assertThat(record(exact).lastError()).endsWith("answers request " + open.id() + " (EXACT)");
+        assertThat(request(open).status()).isEqualTo(RequestStatus.DONE);
+    }
+
+    @Test
+    void a_request_that_carries_a_number_again_is_never_confirmed_by_the_older_row_of_that_number() {
+        var sender = twoDigitSenderAtTheEndOfItsCycle(mailbox);
+        var first = sender.requestReference("GLST");
+        long firstRow = first.outMsgId();
+        store.requests().expireOpenBefore(clock.instant().plusSeconds(1), clock.instant());
+        clock.tick(Duration.ofMinutes(1));
+        twoDigitSenderAtTheEndOfItsCycle(mailbox);
+        clock.tick(Duration.ofMinutes(1));
+
+        var unwritten = twoDigitSenderAtTheEndOfItsCycle(refusingWrites(mailbox)).requestReference("SLST");
+        assertThat(unwritten.seqn()).isEqualTo(first.seqn());
+        assertThat(unwritten.status()).isEqualTo(RequestStatus.PENDING);
+        assertThat(RequestSender.findWritten(mailbox, unwritten)).as("the older row is not this request's").isEmpty();
+
+        long answer = referenceAnswer("SLST", unwritten.seqn(), localNow(), "S1");
+        assertThat(record(answer).lastError()).contains("never confirmed sent, and not found in the mailbox");
+        assertThat(request(unwritten).status()).isEqualTo(RequestStatus.PENDING);
+
+        var settled = sender.confirmPending();
+        assertThat(settled).singleElement().satisfies(r -> {
+            assertThat(r.status()).isEqualTo(RequestStatus.SENT);
+            assertThat(r.outMsgId()).as("written now, not confirmed by the older row").isNotEqualTo(firstRow);
+        });
+    }
+
+    /** {@code box}, whose outbound writes fail as a mailbox that is away. */
+    private static Mailbox refusingWrites(Mailbox box) {
+        return (Mailbox) java.lang.reflect.Proxy.newProxyInstance(ResponseFlowContract.class.getClassLoader(),
+                new Class<?>[]{Mailbox.class}, (proxy, method, args) -> {
+                    if (method.getName().equals("appendOutbound")) {
+                        throw new io.msgx.pipeline.mailbox.MailboxUnavailableException("the mailbox is away", null);
+                    }
+                    return invoke(method, box, args);
+                });
     }
 
     /**
@@ -280,6 +385,45 @@ public abstract class ResponseFlowContract {
         long id = referenceAnswer("GLST", request.seqn(), localNow().minusMinutes(10), "G28");
         assertThat(record(id).lastError()).contains("before request " + request.id() + " was sent");
         assertThat(request(request).status()).isEqualTo(RequestStatus.SENT);
+    }
+
+    /**
+     * D-115: {@code REGN} (registrations) is ignored by the baseline ({@code REGN-*}) and not a reference type by
+     * default. Configured as one, it can be requested, and the answer to our request is applied and closes it, while the
+     * baseline still ignores its broadcasts.
+     */
+    @Test
+    void regn_configured_as_a_reference_type_is_requested_and_its_answer_applied_while_its_broadcasts_stay_ignored() {
+        var types = new java.util.HashSet<>(io.msgx.pipeline.codec.MsgKind.DEFAULT_REFERENCE_TYPES);
+        types.add("REGN");
+        pipeline = new PipelineHarness(mailbox, store, clock,
+                new JacksonXmlCodec(io.msgx.pipeline.codec.CodecLimits.DEFAULTS, types));
+        var request = sender.requestReference("REGN");
+        assertThat(request.status()).isEqualTo(RequestStatus.SENT);
+
+        long broadcast = referenceMessage("REGN", io.msgx.pipeline.codec.ReferenceAction.DNLD, null, localNow(),
+                "B-1234");
+        assertThat(record(broadcast).status()).isEqualTo(ProcStatus.SKIPPED);
+        assertThat(record(broadcast).lastError()).isEqualTo("ignored:REGN-*");
+
+        long answer = referenceAnswer("REGN", request.seqn(), localNow(), "B-5678");
+
+        assertThat(record(answer).status()).isEqualTo(ProcStatus.SUCCEEDED);
+        assertThat(record(answer).lastError()).endsWith("answers request " + request.id() + " (EXACT)");
+        assertThat(store.referenceData().find("REGN", "B-5678")).isPresent();
+        assertThat(store.referenceData().find("REGN", "B-1234")).isEmpty();
+        assertThat(request(request).status()).isEqualTo(RequestStatus.DONE);
+    }
+
+    @Test
+    void regn_not_configured_as_a_reference_type_stays_ignored_answer_included() {
+        var request = sender.requestReference("REGN");
+
+        long answer = referenceAnswer("REGN", request.seqn(), localNow(), "B-5678");
+
+        assertThat(record(answer).status()).isEqualTo(ProcStatus.SKIPPED);
+        assertThat(record(answer).lastError()).isEqualTo("ignored:REGN-*");
+        assertThat(request(request).status()).as("left to expire").isEqualTo(RequestStatus.SENT);
     }
 
     private long referenceAnswer(String type, String rqsn, LocalDateTime sentAt, String... keys) {

@@ -182,6 +182,21 @@ public abstract class RequestTrackContract {
     }
 
     @Test
+    void aScheduleWindowMayBeOpenAtOneEndButNotAtBoth() {
+        var fromOnly = requests().register(RequestKind.SCHEDULE, null, DAY, "RMS", "W1", STDB, null, clock.instant());
+        var toOnly = requests().register(RequestKind.SCHEDULE, null, DAY.plusDays(1), "RMS", "W2", null, STDE,
+                clock.instant());
+
+        assertThat(requests().find(fromOnly.id()).orElseThrow())
+                .extracting(Request::windowStart, Request::windowEnd).containsExactly(STDB, null);
+        assertThat(requests().find(toOnly.id()).orElseThrow())
+                .extracting(Request::windowStart, Request::windowEnd).containsExactly(null, STDE);
+        assertThatThrownBy(() -> requests().register(RequestKind.SCHEDULE, null, DAY.plusDays(2), "RMS", "W3", null,
+                null, clock.instant())).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("STDB");
+        assertThat(requests().findBySeqn("W3")).isEmpty();
+    }
+
+    @Test
     void aUsedSeqnIsRefusedAndTheOpenRequestStaysOpen() {
         var first = requests().register(RequestKind.SCHEDULE, null, DAY, "RMS", "RMS-1", STDB, STDE, clock.instant());
 
@@ -295,6 +310,54 @@ public abstract class RequestTrackContract {
         assertThat(requests().findBySeqn(r.seqn()).orElseThrow().status()).isEqualTo(RequestStatus.EXPIRED);
         assertThat(requests().findBySeqn("unknown")).isEmpty();
         assertThat(requests().find(424242)).isEmpty();
+    }
+
+    @Test
+    void aClosedRequestsSeqnMayBeCarriedAgainAndTheAnswersLookupFindsTheOpenOne() {
+        var old = sent(requests().register(RequestKind.SCHEDULE, null, DAY, "RMS", "000042", STDB, STDE,
+                clock.instant()));
+        assertThat(requests().complete(old.id(), 7, MatchMode.EXACT, clock.instant())).isTrue();
+        requests().register(RequestKind.REFERENCE, "GLST", null, "RMS", "000042", null, null, clock.instant());
+        requests().expireOpenBefore(clock.instant().plusSeconds(1), clock.instant());
+        clock.tick(Duration.ofMinutes(1));
+
+        var again = requests().register(RequestKind.REFERENCE, "SLST", null, "RMS", "000042", null, null,
+                clock.instant());
+        var later = schedule(DAY.plusDays(1), "RMS"); // registered after it, with another number
+
+        assertThat(requests().findBySeqn("000042")).as("the open request, never an older closed one").contains(again);
+        assertThatThrownBy(() -> requests().register(RequestKind.SCHEDULE, null, DAY, "RMS", "000042", STDB, STDE,
+                clock.instant())).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("open request "
+                + again.id());
+        assertThat(requests().find(later.id()).orElseThrow().status()).isEqualTo(RequestStatus.PENDING);
+
+        requests().expireOpenBefore(clock.instant().plusSeconds(1), clock.instant());
+        assertThat(requests().findBySeqn("000042").orElseThrow().id()).as("all closed: the latest of them")
+                .isEqualTo(again.id());
+    }
+
+    @Test
+    void lastSeqnIsTheNumberOfTheRequestRegisteredLastWhateverItsStatus() {
+        assertThat(requests().lastSeqn()).isEmpty();
+        requests().register(RequestKind.SCHEDULE, null, DAY, "RMS", "000998", STDB, STDE, clock.instant());
+        requests().register(RequestKind.SCHEDULE, null, DAY, "RMS", "000002", STDB, STDE,
+                clock.instant().minusSeconds(60)); // an earlier clock: the order of registration decides
+
+        assertThat(requests().lastSeqn()).contains("000002");
+        requests().expireOpenBefore(clock.instant().plusSeconds(1), clock.instant());
+        assertThat(requests().lastSeqn()).as("closed, still the last registered").contains("000002");
+    }
+
+    @Test
+    void openSeqnsAreTheNumbersOfThePendingAndSentRequests() {
+        var pending = schedule(DAY, "RMS");
+        var sent = sent(reference("GLST", null));
+        var done = sent(reference("SLST", null));
+        requests().complete(done.id(), 5, MatchMode.EXACT, clock.instant());
+        schedule(DAY.plusDays(1), "RMS"); // expired by the next
+        var replacing = schedule(DAY.plusDays(1), "RMS");
+
+        assertThat(requests().openSeqns()).containsExactlyInAnyOrder(pending.seqn(), sent.seqn(), replacing.seqn());
     }
 
     // --- openOf ---

@@ -52,14 +52,25 @@ public final class PipelineHarness {
         this(mailbox, store, clock, InboxSettings.defaults(), ProcessingSettings.defaults(), null, reference);
     }
 
+    /** With this codec (its reference types: {@code msgx.codec.reference-types}). */
+    public PipelineHarness(Mailbox mailbox, PipelineStore store, SettableClock clock, JacksonXmlCodec codec) {
+        this(mailbox, store, clock, InboxSettings.defaults(), ProcessingSettings.defaults(), null,
+                ReferenceSettings.defaults(), codec);
+    }
+
     private PipelineHarness(Mailbox mailbox, PipelineStore store, SettableClock clock, InboxSettings inbox,
                             ProcessingSettings processing, Executor readAhead, ReferenceSettings reference) {
+        this(mailbox, store, clock, inbox, processing, readAhead, reference, new JacksonXmlCodec());
+    }
+
+    private PipelineHarness(Mailbox mailbox, PipelineStore store, SettableClock clock, InboxSettings inbox,
+                            ProcessingSettings processing, Executor readAhead, ReferenceSettings reference,
+                            JacksonXmlCodec codec) {
         this.clock = clock;
         var engine = new FlightStateEngine(EngineSettings.defaults());
         var responses = new ResponseMatcher(EngineSettings.defaults().operationDayRule(), Duration.ofMinutes(2), mailbox);
         var flights = new FlightProcessor(store, engine, clock, responses,
                 FlightCache.holding(processing.flightCacheSize()));
-        var codec = new JacksonXmlCodec();
         var references = new ReferenceProcessor(store, clock, responses, reference);
         var processor = readAhead == null
                 ? new MessageProcessor(mailbox, store, codec, flights, references, processing, clock, PipelineMetrics.NONE)

@@ -43,6 +43,158 @@ class RequestSenderTest {
     }
 
     @Test
+    void our_seqn_is_six_digits_by_default_and_continues_from_the_store_after_a_restart() {
+        var first = sender.requestSchedule(LocalDate.of(2024, 3, 12));
+        var second = sender.requestReference("GLST");
+        var afterRestart = sender(mailbox).requestReference("SLST"); // a new process: no counter of its own
+
+        assertThat(first.seqn()).isEqualTo("000001");
+        assertThat(second.seqn()).isEqualTo("000002");
+        assertThat(afterRestart.seqn()).isEqualTo("000003");
+        assertThat(mailbox.outbound().get(2).message().xml()).contains("<SEQN>000003</SEQN>");
+    }
+
+    @Test
+    void the_width_is_configuration_and_the_cycle_skips_the_numbers_of_open_requests() {
+        var twoDigits = new RequestSender(mailbox, store, new RequestSettings("RMS", "AODB", new SeqnCycle(2)),
+                OperationDayRule.defaults(), clock);
+        var open = twoDigits.requestReference("GLST");
+        store.requests().register(RequestKind.REFERENCE, "ABDG", null, "RMS", "98", null, null, clock.instant());
+        store.requests().register(RequestKind.REFERENCE, "ABDG", null, "RMS", "99", null, null, clock.instant());
+
+        var wrapped = twoDigits.requestReference("SLST");
+
+        assertThat(open.seqn()).isEqualTo("01");
+        assertThat(wrapped.seqn()).as("after 99 comes 01, open: 02").isEqualTo("02");
+    }
+
+    @Test
+    void an_rqsn_echoed_without_its_leading_zeros_names_our_request() {
+        var request = sender.requestReference("GLST");
+        var answer = new io.msgx.pipeline.codec.MessageMeta("AODB", null, "GLST", "RESP", "900",
+                java.time.LocalDateTime.of(2024, 3, 11, 9, 0), "1");
+
+        var match = new ResponseMatcher(OperationDayRule.defaults(), java.time.Duration.ofMinutes(5), mailbox,
+                SeqnCycle.defaults()).matchReference(store.requests(), answer, "GLST");
+
+        assertThat(request.seqn()).isEqualTo("000001");
+        assertThat(match).isInstanceOfSatisfying(ResponseMatch.Matched.class, matched ->
+                assertThat(matched.request().id()).isEqualTo(request.id()));
+    }
+
+    @Test
+    void each_kind_of_request_is_written_with_its_own_routing_id() {
+        var routed = new RequestSender(mailbox, store, new RequestSettings("RMS", "SIS-FLT", "SIS-REF",
+                SeqnCycle.defaults(), ""), OperationDayRule.defaults(), clock);
+        routed.requestSchedule(LocalDate.of(2024, 3, 12));
+        routed.requestReference("GLST");
+
+        assertThat(mailbox.outbound()).extracting(row -> row.message().routingId()).containsExactly("SIS-FLT", "SIS-REF");
+    }
+
+    @Test
+    void a_request_settled_by_the_confirmation_round_keeps_the_routing_id_of_its_kind() {
+        var routed = new RequestSender(mailbox, store, new RequestSettings("RMS", "SIS-FLT", "SIS-REF",
+                SeqnCycle.defaults(), ""), OperationDayRule.defaults(), clock);
+        mailbox.setUnavailable(true);
+        routed.requestSchedule(LocalDate.of(2024, 3, 12));
+        routed.requestReference("GLST");
+        mailbox.setUnavailable(false);
+
+        routed.confirmPending();
+
+        assertThat(mailbox.outbound()).extracting(row -> row.message().routingId()).containsExactly("SIS-FLT", "SIS-REF");
+    }
+
+    @Test
+    void a_request_is_a_complete_document_the_xml_declaration_then_msg_without_xsi_attributes_by_default() throws Exception {
+        sender.requestSchedule(LocalDate.of(2024, 3, 12));
+        var xml = mailbox.outbound().get(0).message().xml();
+
+        assertThat(xml).startsWith("<?xml version=\"1.0\" encoding=\"UTF-8\"?><MSG><META><SNDR>RMS</SNDR>")
+                .doesNotContain("xsi");
+        var document = parse(xml);
+        assertThat(document.getXmlVersion()).isEqualTo("1.0");
+        assertThat(document.getXmlEncoding()).isEqualTo("UTF-8");
+        assertThat(document.getDocumentElement().getTagName()).isEqualTo("MSG");
+        assertThat(document.getDocumentElement().getAttributes().getLength()).isZero();
+    }
+
+    @Test
+    void the_xsi_schema_location_is_written_on_msg_when_configured() throws Exception {
+        var withSchema = new RequestSender(mailbox, store, new RequestSettings("RMS", "AODB", "AODB",
+                SeqnCycle.defaults(), "SIS.xsd"), OperationDayRule.defaults(), clock);
+        withSchema.requestReference("GLST");
+        var xml = mailbox.outbound().get(0).message().xml();
+
+        assertThat(xml).startsWith("<?xml version=\"1.0\" encoding=\"UTF-8\"?><MSG xmlns:xsi=");
+        var msg = parse(xml).getDocumentElement();
+        assertThat(msg.getAttributeNS("http://www.w3.org/2001/XMLSchema-instance", "noNamespaceSchemaLocation"))
+                .isEqualTo("SIS.xsd");
+        assertThat(msg.getElementsByTagName("RTYP").item(0).getTextContent()).isEqualTo("GLST");
+    }
+
+    @Test
+    void a_schema_location_that_cannot_be_an_attribute_value_is_refused_naming_the_key() {
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> new RequestSettings("RMS", "AODB", "AODB",
+                        SeqnCycle.defaults(), "a\"b.xsd")).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("msgx.requests.schema-location");
+        assertThat(new RequestSettings("RMS", "AODB", "AODB", SeqnCycle.defaults(), null).writesSchemaLocation())
+                .isFalse();
+    }
+
+    private static org.w3c.dom.Document parse(String xml) throws Exception {
+        var factory = javax.xml.parsers.DocumentBuilderFactory.newInstance();
+        factory.setNamespaceAware(true);
+        return factory.newDocumentBuilder().parse(new java.io.ByteArrayInputStream(
+                xml.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+    }
+
+    @Test
+    void a_schedule_request_may_carry_only_stdb_or_only_stde() {
+        var fromOnly = sender.requestSchedule(ScheduleWindow.startingAt(java.time.LocalDateTime.of(2024, 3, 12, 6, 0)));
+        var toOnly = sender.requestSchedule(ScheduleWindow.endingAt(java.time.LocalDateTime.of(2024, 3, 14, 23, 59)));
+
+        assertThat(mailbox.outbound().get(0).message().xml()).contains("<RQFD><STDB>12MAR240600</STDB></RQFD>")
+                .doesNotContain("STDE");
+        assertThat(mailbox.outbound().get(1).message().xml()).contains("<RQFD><STDE>14MAR242359</STDE></RQFD>")
+                .doesNotContain("STDB");
+        assertThat(store.requests().find(fromOnly.id()).orElseThrow()).satisfies(r -> {
+            assertThat(r.windowStart()).isEqualTo(java.time.Instant.parse("2024-03-11T22:00:00Z"));
+            assertThat(r.windowEnd()).isNull();
+            assertThat(r.coverDay()).as("filed under the day of its start").isEqualTo(LocalDate.of(2024, 3, 12));
+            assertThat(r.status()).isEqualTo(RequestStatus.SENT);
+        });
+        assertThat(store.requests().find(toOnly.id()).orElseThrow()).satisfies(r -> {
+            assertThat(r.windowStart()).isNull();
+            assertThat(r.coverDay()).as("filed under the day of its end").isEqualTo(LocalDate.of(2024, 3, 14));
+        });
+    }
+
+    @Test
+    void asking_for_another_window_of_a_day_whose_request_is_unconfirmed_is_a_new_request() {
+        var day = LocalDate.of(2024, 3, 12);
+        var first = sender(losesTheAnswerOf(mailbox)).requestSchedule(day);
+        clock.tick(java.time.Duration.ofMinutes(1));
+
+        var openEnded = sender.requestSchedule(ScheduleWindow.startingAt(day.atTime(12, 0)));
+
+        assertThat(openEnded.id()).isNotEqualTo(first.id());
+        assertThat(mailbox.outbound()).hasSize(2);
+        assertThat(store.requests().find(first.id()).orElseThrow().status()).as("the newer request of the day expires it")
+                .isEqualTo(RequestStatus.EXPIRED);
+    }
+
+    @Test
+    void a_window_needs_one_end_at_least_and_must_not_end_before_it_starts() {
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> new ScheduleWindow(null, null))
+                .hasMessageContaining("STDB");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> new ScheduleWindow(
+                java.time.LocalDateTime.of(2024, 3, 12, 6, 0), java.time.LocalDateTime.of(2024, 3, 12, 5, 0)))
+                .hasMessageContaining("before it starts");
+    }
+
+    @Test
     void a_reference_request_names_its_type() {
         var request = sender.requestReference("glst");
         assertThat(request.kind()).isEqualTo(RequestKind.REFERENCE);
