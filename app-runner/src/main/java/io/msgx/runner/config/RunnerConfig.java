@@ -84,25 +84,6 @@ public record RunnerConfig(
     public record Lease(Duration duration, Duration renewInterval, Duration idleTransactionTimeout) {
     }
 
-    /**
-     * {@value Keys#LISTS_MERGED_BY_KEY}: the lists a {@code FLOP} merges into by key instead of replacing (D-119); each
-     * must be one that has a key ({@code DELY}, {@code ERUT}, {@code SRVT}, {@code VIPF}).
-     */
-    private static Map<FlightList, ListMode> listModes(Settings s) {
-        var modes = new EnumMap<FlightList, ListMode>(FlightList.class);
-        for (var code : s.list(Keys.LISTS_MERGED_BY_KEY, List.of())) {
-            var list = FlightList.byCode(code.toUpperCase(java.util.Locale.ROOT))
-                    .filter(l -> ListMode.mergeKey(l).isPresent());
-            if (list.isEmpty()) {
-                s.problem(Keys.LISTS_MERGED_BY_KEY + ": '" + code + "' is not a list that can be merged by key; expected "
-                        + "some of DELY, ERUT, SRVT, VIPF");
-            } else {
-                modes.put(list.get(), ListMode.MERGE_BY_KEY);
-            }
-        }
-        return modes;
-    }
-
     /** The store kinds: PostgreSQL (the reference store) and Oracle 11g (on site). */
     public enum StoreKind { PG, ORACLE }
 
@@ -344,6 +325,25 @@ public record RunnerConfig(
      * contract) is the default of each kind's own ({@code schedule-routing-id}, {@code reference-routing-id}); the
      * width of our {@code SEQN}; the {@code xsi} schema location on {@code MSG} (empty: none).
      */
+    /**
+     * {@value Keys#LISTS_MERGED_BY_KEY}: the lists a {@code FLOP} merges into by key instead of replacing (D-119); each
+     * must be one that has a key ({@code DELY}, {@code ERUT}, {@code SRVT}, {@code VIPF}).
+     */
+    private static Map<FlightList, ListMode> listModes(Settings s) {
+        var modes = new EnumMap<FlightList, ListMode>(FlightList.class);
+        for (var code : s.list(Keys.LISTS_MERGED_BY_KEY, List.of())) {
+            var list = FlightList.byCode(code.toUpperCase(java.util.Locale.ROOT))
+                    .filter(l -> ListMode.mergeKey(l).isPresent());
+            if (list.isEmpty()) {
+                s.problem(Keys.LISTS_MERGED_BY_KEY + ": '" + code + "' is not a list that can be merged by key; expected "
+                        + "some of DELY, ERUT, SRVT, VIPF");
+            } else {
+                modes.put(list.get(), ListMode.MERGE_BY_KEY);
+            }
+        }
+        return modes;
+    }
+
     private static RequestSettings requests(Settings s) {
         var routingId = s.string(Keys.REQUESTS_ROUTING_ID, "AODB");
         if (routingId.length() > RequestSettings.MAX_ROUTING_ID_LENGTH) {

@@ -118,6 +118,23 @@ class RunnerConfigTest {
     }
 
     @Test
+    void every_list_is_replaced_by_default_and_the_lists_named_are_merged_by_key() {
+        var defaults = RunnerConfig.from(ConfigSource.of(required())).engine();
+        assertThat(defaults.listModes()).isEmpty();
+        assertThat(defaults.listMode(io.msgx.domain.flight.FlightList.DELY)).isEqualTo(io.msgx.domain.engine.ListMode.REPLACE);
+
+        var merging = RunnerConfig.from(ConfigSource.of(required("msgx.domain.lists-merged-by-key", "dely, VIPF"))).engine();
+        assertThat(merging.listModes()).containsOnlyKeys(io.msgx.domain.flight.FlightList.DELY,
+                io.msgx.domain.flight.FlightList.VIPF);
+        assertThat(merging.listMode(io.msgx.domain.flight.FlightList.VIPF)).isEqualTo(io.msgx.domain.engine.ListMode.MERGE_BY_KEY);
+
+        assertThatThrownBy(() -> RunnerConfig.from(ConfigSource.of(required("msgx.domain.lists-merged-by-key", "DELY,GTDT"))))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("msgx.domain.lists-merged-by-key: 'GTDT' is not a list that can be merged by key;"
+                        + " expected some of DELY, ERUT, SRVT, VIPF");
+    }
+
+    @Test
     void our_request_seqn_has_six_digits_by_default_and_the_width_is_checked() {
         assertThat(RunnerConfig.from(ConfigSource.of(required())).requests().seqns().width()).isEqualTo(6);
         assertThat(RunnerConfig.from(ConfigSource.of(required("msgx.requests.seqn-width", "9"))).requests().seqns()

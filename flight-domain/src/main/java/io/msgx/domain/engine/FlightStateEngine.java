@@ -50,6 +50,12 @@ public final class FlightStateEngine {
     public static final String OPERATION_DAY = "OPERATION_DAY";
     public static final String MAFL = "MAFL";
 
+    /** Which no-op a batch that changed nothing reports, first to last (see {@link #applyBatch}). */
+    private static final List<Decision.NoChangeReason> BATCH_NO_OP_ORDER = List.of(
+            Decision.NoChangeReason.OPERATION_ON_UNKNOWN_FLIGHT, Decision.NoChangeReason.OPERATION_ON_DELETED_FLIGHT,
+            Decision.NoChangeReason.DELETE_OF_UNKNOWN_FLIGHT, Decision.NoChangeReason.ALREADY_DELETED,
+            Decision.NoChangeReason.UNCHANGED);
+
     private final ScheduleHandler schedule;
     private final AdftHandler adft;
     private final FlopHandler flop;
@@ -169,12 +175,6 @@ public final class FlightStateEngine {
                 + " flight(s), none changed" + (passedOver.isEmpty() ? "" : ": " + passedOver.stream()
                 .map(part -> part.flid() + " " + part.reason()).collect(Collectors.joining(", "))));
     }
-
-    /** Which no-op a batch that changed nothing reports, first to last (see {@link #applyBatch}). */
-    private static final List<Decision.NoChangeReason> BATCH_NO_OP_ORDER = List.of(
-            Decision.NoChangeReason.OPERATION_ON_UNKNOWN_FLIGHT, Decision.NoChangeReason.OPERATION_ON_DELETED_FLIGHT,
-            Decision.NoChangeReason.DELETE_OF_UNKNOWN_FLIGHT, Decision.NoChangeReason.ALREADY_DELETED,
-            Decision.NoChangeReason.UNCHANGED);
 
     private Decision version(FlightSnapshot current, Map<FlightId, FlightState> proposed, long msgId) {
         var contentChanged = new TreeSet<FlightId>();

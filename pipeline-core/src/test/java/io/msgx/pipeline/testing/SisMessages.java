@@ -42,6 +42,21 @@ public final class SisMessages {
         return encode("FLOP", subtype.name(), new FlightOperation(subtype, flid, patch));
     }
 
+    /** One message carrying several {@code FLOP} bodies of one subtype (sis-format v3 §10): FLID, patch, FLID, patch... */
+    public String flops(FlopSubtype subtype, Object... flidsAndPatches) {
+        var parts = new java.util.ArrayList<io.msgx.domain.message.FlightMessage>();
+        for (int i = 0; i < flidsAndPatches.length; i += 2) {
+            parts.add(new FlightOperation(subtype, (String) flidsAndPatches[i], (FlightPatch) flidsAndPatches[i + 1]));
+        }
+        return encode("FLOP", subtype.name(), new io.msgx.domain.message.FlightBatch(parts));
+    }
+
+    /** A {@code SCHD/DEL} package listing {@code flids} (sis-format v3 §10). */
+    public String scheduledDeletion(String... flids) {
+        return encode("SCHD", "DEL", new io.msgx.domain.message.FlightBatch(java.util.Arrays.stream(flids)
+                .<io.msgx.domain.message.FlightMessage>map(FlightDeletion::new).toList(), flids.length));
+    }
+
     public String fdel(String flid) {
         return encode("FLOP", "FDEL", new FlightDeletion(flid));
     }

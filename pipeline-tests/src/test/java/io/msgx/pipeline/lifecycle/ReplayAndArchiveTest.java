@@ -83,6 +83,34 @@ class ReplayAndArchiveTest {
         assertThat(store.allFlights()).singleElement().satisfies(f -> assertThat(f.stateVersion()).isEqualTo(2));
     }
 
+    /**
+     * Several FLOP bodies, one for a flight that does not exist yet (sis-format v3 §10, D-118): the message succeeds
+     * for the others and names the unknown one; its replay, once the flight exists, applies only that body, so the
+     * body applied before does not overwrite what came after it.
+     */
+    @Test
+    void a_batch_applied_in_part_is_replayed_for_its_unknown_flights_only() {
+        mailbox.appendInbound(sis.schedule(fltr("1", "11MAR240835")), null);
+        long bodies = mailbox.appendInbound(sis.flops(FlopSubtype.STND, "1", patch("STND", "101"),
+                "2", patch("STND", "201")), null);
+        pipeline.runUntilQuiet();
+        assertThat(record(bodies).status()).isEqualTo(ProcStatus.SUCCEEDED);
+        assertThat(record(bodies).lastError()).isEqualTo("applied: 1 flight(s) changed; no-match:unknown-flight 2");
+
+        mailbox.appendInbound(sis.flop(FlopSubtype.STND, "1", patch("STND", "102")), null);
+        mailbox.appendInbound(sis.schedule(fltr("2", "11MAR240900")), null);
+        pipeline.runUntilQuiet();
+        var result = replay.replay(List.of(bodies), "ops");
+        pipeline.runUntilQuiet();
+
+        assertThat(result.replayed()).containsExactly(bodies);
+        assertThat(record(bodies).status()).isEqualTo(ProcStatus.SUCCEEDED);
+        assertThat(record(bodies).lastError()).isEqualTo("applied: 1 flight(s) changed");
+        assertThat(store.allFlights()).extracting(f -> f.flid().value() + "=" + f.fields().valueOf(
+                io.msgx.domain.flight.FlightField.STND)).containsExactlyInAnyOrder("1=102", "2=201");
+        assertThat(replay.replay(List.of(bodies), "ops").replayed()).as("nothing owed any more").isEmpty();
+    }
+
     @Test
     void a_settled_record_is_archived_after_the_threshold_and_its_shadow_still_refuses_a_duplicate() {
         var xml = sis.schedule(fltr("1", "11MAR240835"));
