@@ -2,6 +2,7 @@ package io.msgx.runner;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.msgx.domain.message.FlopSubtype;
 import io.msgx.pipeline.store.ProcStatus;
 import io.msgx.pipeline.testing.SisMessages;
 import io.msgx.testing.Slow;
@@ -19,6 +20,7 @@ import java.util.TreeSet;
 import java.util.regex.Pattern;
 
 import static io.msgx.pipeline.testing.SisMessages.fltr;
+import static io.msgx.pipeline.testing.SisMessages.patch;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -70,6 +72,9 @@ class DocumentedMetricsTest {
         services.deliver("<MSG><META><SNDR>AODB</SNDR><SEQN>77</SEQN><DTTM>20240311060000</DTTM><TYPE>ABDG</TYPE>"
                 + "<STYP>DNLD</STYP></META><RECS>1</RECS><ABDG><ABCD>AB01</ABCD><STND>201</STND></ABDG></MSG>");
         services.deliver("no message at all", "INVALID"); // SKIPPED(status:INVALID), D-110
+        services.deliver(sis.schedule(fltr("1003", "11MAR241035", "FLNO", "CA1407"))
+                .replace("<FLNO>", "<EOBT>TBA</EOBT><FLNO>")); // a time that is no time, D-121
+        services.deliver(sis.flops(FlopSubtype.STND, "1001", patch("STND", "12"), "1999", patch("STND", "13"))); // D-118
         long unknown = services.deliver(sis.other("ZZZZ", "X")); // a failed attempt, and the head held
 
         var keys = services.runnerKeysWithKafka();

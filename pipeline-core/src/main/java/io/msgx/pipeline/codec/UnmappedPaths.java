@@ -16,7 +16,8 @@ import java.util.Set;
  */
 final class UnmappedPaths {
 
-    private final Set<String> paths = new LinkedHashSet<>();
+    /** Made at the first path: most records carry none, and each record of a package has its own collector. */
+    private Set<String> paths;
     private Set<String> notTimes;
     /** The record whose values are kept ({@code FLTR}, {@code FLOP}), or null when only paths are collected. */
     private final String record;
@@ -42,7 +43,7 @@ final class UnmappedPaths {
     /** {@code child}, which nothing maps, under the element at {@code parent}. */
     void element(String parent, XmlElement child) {
         String path = parent + '/' + child.name();
-        paths.add(path);
+        add(path);
         if (record != null) {
             keepWhole(path, child);
         }
@@ -50,7 +51,7 @@ final class UnmappedPaths {
 
     /** Attribute {@code name} of the element at {@code path}, which nothing maps. */
     void attribute(String path, String name) {
-        paths.add(path + "/@" + name);
+        add(path + "/@" + name);
     }
 
     /** Attribute {@code name} of the element at {@code path}, which nothing maps, and its {@code value}. */
@@ -62,7 +63,7 @@ final class UnmappedPaths {
     /** The text of the element at {@code path}, when it has any besides white space: no field takes it. */
     void text(String path, XmlElement element) {
         if (!element.trimmedText().isEmpty()) {
-            paths.add(path + "/#text");
+            add(path + "/#text");
             keep(path + "/#text", element.trimmedText());
         }
     }
@@ -141,7 +142,9 @@ final class UnmappedPaths {
 
     /** Every path {@code other} collected, after those collected so far. */
     void addAll(UnmappedPaths other) {
-        paths.addAll(other.paths);
+        if (other.paths != null) {
+            other.paths.forEach(this::add);
+        }
         if (other.notTimes != null) {
             other.notTimes.forEach(this::notATime);
         }
@@ -149,6 +152,13 @@ final class UnmappedPaths {
 
     /** The paths collected so far, in the order first seen. */
     List<String> toList() {
-        return List.copyOf(paths);
+        return paths == null ? List.of() : List.copyOf(paths);
+    }
+
+    private void add(String path) {
+        if (paths == null) {
+            paths = new LinkedHashSet<>();
+        }
+        paths.add(path);
     }
 }

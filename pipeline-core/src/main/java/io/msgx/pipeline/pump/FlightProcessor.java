@@ -155,7 +155,7 @@ public final class FlightProcessor {
                             record.lastError()), null, true));
                     continue;
                 }
-                var outcome = decide(tx, writer, item, BatchOutcome.owedFlights(record.lastError()), now);
+                var outcome = decide(tx, writer, item, record.lastError(), now);
                 endings.add(new MessageQueue.Ending(msgId, outcome.terminal()));
                 outcomes.put(msgId, outcome);
             }
@@ -170,10 +170,11 @@ public final class FlightProcessor {
     }
 
     /**
-     * One message's decision, recorded in {@code writer}; a matched request is closed at once. {@code owed} are the
-     * FLIDs a replayed batch still owes (its other bodies were applied before, D-118); empty: the whole message.
+     * One message's decision, recorded in {@code writer}; a matched request is closed at once. {@code previousOutcome}
+     * is what the message's record holds before it: for a replayed batch applied in part, the FLIDs it still owes (its
+     * other bodies were applied before, D-118); the whole message is decided otherwise.
      */
-    private Outcome decide(PipelineTransaction tx, FlightChangeWriter writer, Work item, java.util.Set<String> owed,
+    private Outcome decide(PipelineTransaction tx, FlightChangeWriter writer, Work item, String previousOutcome,
                            Instant now) {
         long msgId = item.head().msgId();
         var meta = item.message().meta();
@@ -186,10 +187,15 @@ public final class FlightProcessor {
             }
             answered = (ResponseMatch.Matched) match;
         }
+        var owed = BatchOutcome.owedFlights(previousOutcome);
         var flightMessage = BatchOutcome.owedParts(item.flightMessage(), owed);
         var snapshot = FlightReads.snapshotFor(engine, writer.flights(), flightMessage);
         var decision = engine.apply(snapshot, flightMessage, msgId);
         var terminal = terminalOf(decision);
+        if (!owed.isEmpty() && decision instanceof Decision.NoChange none && none.reason().noMatch()) {
+            // Replayed before its flights exist: still applied in part, still owing the same bodies.
+            terminal = Terminal.succeeded(previousOutcome);
+        }
         if (decision instanceof Decision.Applied) {
             var mode = engine.listModeOf(flightMessage);
             if (mode.isPresent()) {

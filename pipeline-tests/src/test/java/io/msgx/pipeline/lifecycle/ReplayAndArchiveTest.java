@@ -98,6 +98,12 @@ class ReplayAndArchiveTest {
         assertThat(record(bodies).lastError()).isEqualTo("applied: 1 flight(s) changed; no-match:unknown-flight 2");
 
         mailbox.appendInbound(sis.flop(FlopSubtype.STND, "1", patch("STND", "102")), null);
+        pipeline.runUntilQuiet();
+        replay.replay(List.of(bodies), "ops");
+        pipeline.runUntilQuiet();
+        assertThat(record(bodies).lastError()).as("replayed too early: still owing flight 2")
+                .isEqualTo("applied: 1 flight(s) changed; no-match:unknown-flight 2");
+
         mailbox.appendInbound(sis.schedule(fltr("2", "11MAR240900")), null);
         pipeline.runUntilQuiet();
         var result = replay.replay(List.of(bodies), "ops");
