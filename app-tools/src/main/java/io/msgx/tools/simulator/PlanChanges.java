@@ -43,6 +43,8 @@ final class PlanChanges {
             script.send(at, script.flop(FlopSubtype.HNAG).set(FlightField.PHAG, agents.get(0))
                     .set(FlightField.FHAG, agents.get(1)).set(FlightField.MHAG, agents.get(2)), "handling agents " + agents);
             at = at.plusMinutes(1);
+            loadFigures(script, flight, at);
+            at = at.plusMinutes(1);
         }
         if (story.has(Twist.SERVICES)) {
             var codes = Draws.choose(random, ReferenceTables.SERVICE_CODES, Draws.between(random, 1, 2));
@@ -63,6 +65,22 @@ final class PlanChanges {
                     .set(FlightField.VIPR, "0"), "VIP count");
             script.send(at.plusMinutes(2), script.flop(FlopSubtype.VIPR).set(FlightField.VIPR, "1"), "VIP room count");
         }
+    }
+
+    /**
+     * What the handling agent reports of the load (sis-format v3 §10): the airline's subcompany ({@code ALSC}), the
+     * passengers ({@code PAXC}), the local bags and their weight ({@code LBNO}, {@code LBWT}, a decimal). Derived from
+     * the aircraft, so that the day's other draws stay as they were.
+     */
+    private static void loadFigures(FlightScript script, PlannedFlight flight, LocalDateTime at) {
+        int passengers = flight.aircraft().seats() * 4 / 5;
+        int bags = passengers * 9 / 10;
+        script.send(at, script.flop(FlopSubtype.ALSC).set(FlightField.ALSC, flight.airline() + "1"), "subcompany");
+        script.send(at, script.flop(FlopSubtype.PAXC).set(FlightField.PAXC, Integer.toString(passengers)),
+                passengers + " passengers");
+        script.send(at, script.flop(FlopSubtype.LBNO).set(FlightField.LBNO, Integer.toString(bags)), bags + " bags");
+        script.send(at, script.flop(FlopSubtype.LBWT).set(FlightField.LBWT, bags * 31 / 2 + "." + (bags % 2) * 5),
+                "bags' weight");
     }
 
     /**
