@@ -128,6 +128,43 @@ public final class KafkaTopics {
         }
     }
 
+    /**
+     * For the runner's start-up: refuses a schd or reference topic that is not compacted (it would lose the latest
+     * state of quiet flights and records), naming the topic, its key and the command that fixes it. Reading a topic's
+     * configuration needs {@code DescribeConfigs}; a cluster that refuses it (authorization) is not refused for that:
+     * the answer is then empty and the caller says it could not check. Bounded by {@code timeout}.
+     *
+     * @return empty when both are compacted or could not be read; the refusal otherwise
+     * @throws IllegalStateException when the cluster cannot be asked within {@code timeout}
+     */
+    public static java.util.Optional<String> notCompacted(KafkaSinkSettings settings, Duration timeout) {
+        Objects.requireNonNull(settings, "settings");
+        var config = new java.util.HashMap<>(settings.connectionConfig());
+        config.put(org.apache.kafka.clients.admin.AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, (int) timeout.toMillis());
+        config.put(org.apache.kafka.clients.admin.AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, (int) timeout.toMillis());
+        try (var admin = Admin.create(config)) {
+            var schd = new ConfigResource(ConfigResource.Type.TOPIC, settings.schdTopic());
+            var reference = new ConfigResource(ConfigResource.Type.TOPIC, settings.referenceTopic());
+            Map<ConfigResource, org.apache.kafka.clients.admin.Config> configs;
+            try {
+                configs = describeConfigs(admin, List.of(schd, reference), settings, timeout);
+            } catch (IllegalStateException e) {
+                if (e.getCause() instanceof org.apache.kafka.common.errors.AuthorizationException) {
+                    return java.util.Optional.empty();
+                }
+                throw e;
+            }
+            try {
+                requireCompacted(configs.get(schd), settings.schdTopic(), "msgx.kafka.topic.schd", "FLID");
+                requireCompacted(configs.get(reference), settings.referenceTopic(), "msgx.kafka.topic.reference",
+                        "RTYPE:RKEY");
+                return java.util.Optional.empty();
+            } catch (IllegalStateException refused) {
+                return java.util.Optional.of(refused.getMessage());
+            }
+        }
+    }
+
     private static boolean createdNow(KafkaFuture<Void> result, Duration timeout, String topic,
                                       KafkaSinkSettings settings) {
         try {

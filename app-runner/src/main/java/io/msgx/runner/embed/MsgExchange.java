@@ -336,7 +336,9 @@ public final class MsgExchange implements AutoCloseable {
 
     /**
      * Start-up refuses a Kafka that does not answer, or lacks a topic (D-71): the outbox would otherwise fill in
-     * silence, and a missing reference topic left the reference events pending forever. Bounded by the request timeout.
+     * silence, and a missing reference topic left the reference events pending forever. It refuses a schd or reference
+     * topic that is not compacted too: a topic that deletes by age would lose the state of quiet flights (issue 35).
+     * Bounded by the request timeout.
      */
     private void requireKafka() {
         var settings = config.kafka().sink();
@@ -362,6 +364,9 @@ public final class MsgExchange implements AutoCloseable {
                     + "service publishes to; create them (partitions, replication and retention are the cluster's "
                     + "decision, docs/operations.md), or correct the topic keys:\n  " + String.join("\n  ", lines));
         }
+        KafkaTopics.notCompacted(settings, bound).ifPresent(refusal -> {
+            throw new IllegalStateException("Kafka at " + settings.bootstrapServers() + ": " + refusal);
+        });
     }
 
     private void watchLease() {

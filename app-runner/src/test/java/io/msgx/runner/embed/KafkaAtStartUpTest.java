@@ -61,4 +61,24 @@ class KafkaAtStartUpTest {
             io.msgx.runner.BuiltRunner.await("active once every topic is there", exchange::isActive);
         }
     }
+
+    @Test
+    void a_schd_or_reference_topic_that_is_not_compacted_refuses_the_start_naming_it_and_the_command_that_fixes_it() {
+        var msg = KafkaTestBroker.uniqueTopic("start-msg");
+        var schd = KafkaTestBroker.uniqueTopic("start-schd");
+        var reference = KafkaTestBroker.uniqueTopic("start-reference");
+        KafkaTestBroker.createTopics(1, msg, schd);
+        KafkaTestBroker.createCompactedTopics(1, reference);
+        var keys = services.runnerKeysWithKafka();
+        keys.put(Keys.KAFKA_TOPIC_MSG, msg);
+        keys.put(Keys.KAFKA_TOPIC_SCHD, schd);
+        keys.put(Keys.KAFKA_TOPIC_REFERENCE, reference);
+        try (var exchange = MsgExchange.builder().config(keys).build()) {
+            assertThatThrownBy(exchange::start).isInstanceOf(IllegalStateException.class)
+                    .hasMessageContaining("Topic " + schd + " (msgx.kafka.topic.schd) exists with cleanup.policy=delete")
+                    .hasMessageContaining("kafka-configs.sh --alter --entity-type topics --entity-name " + schd
+                            + " --add-config cleanup.policy=compact");
+            assertThat(exchange.isActive()).isFalse();
+        }
+    }
 }
