@@ -42,10 +42,7 @@ class KafkaAtStartUpTest {
         var reference = KafkaTestBroker.uniqueTopic("start-reference");
         KafkaTestBroker.createTopics(1, msg);
         KafkaTestBroker.createCompactedTopics(1, schd);
-        var keys = services.runnerKeysWithKafka();
-        keys.put(Keys.KAFKA_TOPIC_MSG, msg);
-        keys.put(Keys.KAFKA_TOPIC_SCHD, schd);
-        keys.put(Keys.KAFKA_TOPIC_REFERENCE, reference);
+        var keys = keysPublishingTo(msg, schd, reference);
         try (var exchange = MsgExchange.builder().config(keys).build()) {
             assertThatThrownBy(exchange::start).isInstanceOf(IllegalStateException.class)
                     .hasMessageContaining("lacks the topic(s)")
@@ -69,10 +66,7 @@ class KafkaAtStartUpTest {
         var reference = KafkaTestBroker.uniqueTopic("start-reference");
         KafkaTestBroker.createTopics(1, msg, schd);
         KafkaTestBroker.createCompactedTopics(1, reference);
-        var keys = services.runnerKeysWithKafka();
-        keys.put(Keys.KAFKA_TOPIC_MSG, msg);
-        keys.put(Keys.KAFKA_TOPIC_SCHD, schd);
-        keys.put(Keys.KAFKA_TOPIC_REFERENCE, reference);
+        var keys = keysPublishingTo(msg, schd, reference);
         try (var exchange = MsgExchange.builder().config(keys).build()) {
             assertThatThrownBy(exchange::start).isInstanceOf(IllegalStateException.class)
                     .hasMessageContaining("Topic " + schd + " (msgx.kafka.topic.schd) exists with cleanup.policy=delete")
@@ -80,5 +74,14 @@ class KafkaAtStartUpTest {
                             + " --add-config cleanup.policy=compact");
             assertThat(exchange.isActive()).isFalse();
         }
+    }
+
+    /** The runner's keys with the three topics it publishes to. */
+    private java.util.Map<String, String> keysPublishingTo(String msg, String schd, String reference) {
+        var keys = services.runnerKeysWithKafka();
+        keys.put(Keys.KAFKA_TOPIC_MSG, msg);
+        keys.put(Keys.KAFKA_TOPIC_SCHD, schd);
+        keys.put(Keys.KAFKA_TOPIC_REFERENCE, reference);
+        return keys;
     }
 }

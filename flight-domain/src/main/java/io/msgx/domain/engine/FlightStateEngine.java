@@ -163,7 +163,7 @@ public final class FlightStateEngine {
             if (decision instanceof Decision.Rejected rejected) {
                 return new Decision.Rejected("body #" + (i + 1) + " of " + parts.size() + ": " + rejected.reason());
             }
-            passedOver.add(new Decision.PassedOver(batch.flids().get(i), ((Decision.NoChange) decision).reason()));
+            passedOver.add(new Decision.PassedOver(batch.flid(i), ((Decision.NoChange) decision).reason()));
         }
         var decision = proposed.isEmpty() ? null : version(current, proposed, msgId);
         if (decision instanceof Decision.Applied applied) {

@@ -44,7 +44,12 @@ public record FlightBatch(List<FlightMessage> parts, Integer declaredCount) impl
         return parts.stream().map(FlightBatch::flidOf).toList();
     }
 
-    static String flidOf(FlightMessage part) {
+    /** The {@code FLID} text the part at {@code index} names (null when it names none). */
+    public String flid(int index) {
+        return flidOf(parts.get(index));
+    }
+
+    private static String flidOf(FlightMessage part) {
         return part instanceof FlightOperation op ? op.flid() : ((FlightDeletion) part).flid();
     }
 }

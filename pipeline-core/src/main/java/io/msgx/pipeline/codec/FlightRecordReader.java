@@ -119,11 +119,8 @@ final class FlightRecordReader {
         }
         boolean childrenAsPairs = textField != null && textField.kind() == FlightField.Kind.EXCEPTION && element.hasChildren();
         if (textField != null) {
-            String value = scalarValue(textField, element, where);
-            if (textField.kind() == FlightField.Kind.TIME && !value.isEmpty() && SisTime.parse(value).isEmpty()) {
-                unmapped.notATime(parent + '/' + element.name());
-            }
-            fields.put(textField, FieldChange.of(value));
+            fields.put(textField, FieldChange.of(timeChecked(textField, scalarValue(textField, element, where),
+                    parent + '/' + element.name(), unmapped)));
             if (element.attributes().isEmpty() && !element.hasChildren()) {
                 return; // text only, and the text field took it: the common case, no path to build
             }
@@ -152,14 +149,19 @@ final class FlightRecordReader {
                 if (fields.containsKey(field)) {
                     throw new MalformedMessage(where + ": " + element.name() + '/' + child.name() + " appears twice");
                 }
-                String value = withinValueLimit(child.trimmedText(), where, field.code());
-                if (field.kind() == FlightField.Kind.TIME && !value.isEmpty() && SisTime.parse(value).isEmpty()) {
-                    unmapped.notATime(path + '/' + child.name());
-                }
-                fields.put(field, FieldChange.of(value));
+                fields.put(field, FieldChange.of(timeChecked(field, withinValueLimit(child.trimmedText(), where,
+                        field.code()), path + '/' + child.name(), unmapped)));
                 unmapped.attributesAndChildrenOf(path, child);
             }
         }
+    }
+
+    /** {@code value}, reported at {@code path} when {@code field} holds a time and the value is none (D-121). */
+    private static String timeChecked(FlightField field, String value, String path, UnmappedPaths unmapped) {
+        if (field.kind() == FlightField.Kind.TIME && !value.isEmpty() && SisTime.parse(value).isEmpty()) {
+            unmapped.notATime(path);
+        }
+        return value;
     }
 
     private static FlightField part(List<FlightField> carried, FlightField.Carrier carrier, String name) {
@@ -262,11 +264,7 @@ final class FlightRecordReader {
         if (values.containsKey(code)) {
             throw new MalformedMessage(where + ": " + code + " appears twice");
         }
-        int limit = list.maxValueLength(code);
-        if (value.length() > limit) {
-            throw new MalformedMessage(where + ": " + code + " is " + value.length() + " characters, longer than " + limit);
-        }
-        values.put(code, value);
+        values.put(code, withinValueLimit(value, list.maxValueLength(code), where, code));
     }
 
     /** The upstream sequence; null when missing, blank or not an integer (sis-format §3: never a reason to refuse). */
@@ -283,9 +281,12 @@ final class FlightRecordReader {
 
     /** {@code value}, or malformed naming {@code where} and {@code code} when it is longer than a column holds. */
     private static String withinValueLimit(String value, String where, String code) {
-        if (value.length() > FlightField.MAX_VALUE_LENGTH) {
-            throw new MalformedMessage(where + ": " + code + " is " + value.length() + " characters, longer than "
-                    + FlightField.MAX_VALUE_LENGTH);
+        return withinValueLimit(value, FlightField.MAX_VALUE_LENGTH, where, code);
+    }
+
+    private static String withinValueLimit(String value, int limit, String where, String code) {
+        if (value.length() > limit) {
+            throw new MalformedMessage(where + ": " + code + " is " + value.length() + " characters, longer than " + limit);
         }
         return value;
     }

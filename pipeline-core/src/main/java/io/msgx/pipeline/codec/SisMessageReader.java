@@ -170,26 +170,41 @@ final class SisMessageReader implements Function<XmlElement, DecodeResult.Decode
 
     /**
      * {@code SCHD/DEL}: the package's records name the flights to delete ({@code FLID}); {@code RECS}, when present,
-     * must equal the number of records, as in every package (the engine's rule). What else a record carries is not read (a deletion needs
-     * the flight's identity only) and is named as unmapped, so that nothing vanishes in silence.
+     * must equal the number of records, as in every package (the engine's rule). What else a record carries is not read
+     * (a deletion needs the flight's identity only) and is named as unmapped, so that nothing vanishes in silence.
      */
     private static FlightBatch scheduledDeletions(XmlElement root, UnmappedPaths unmapped) {
+        var listed = records(root, unmapped,
+                (record, position) -> (FlightMessage) deletion(record, "SCHD/FLTR", unmapped));
+        if (listed.records().isEmpty()) {
+            throw new MalformedMessage("SCHD/DEL lists no FLTR: nothing to delete");
+        }
+        return new FlightBatch(listed.records(), listed.declaredCount());
+    }
+
+    /** A package's declared count ({@code RECS}, null when absent) and its records, read in document order. */
+    private record Package<T>(Integer declaredCount, List<T> records) {
+    }
+
+    /**
+     * The {@code SCHD} body's {@code RECS} and its {@code FLTR} records, each read by {@code reader} with its position
+     * (from 1); whatever else the body carries is named as unmapped.
+     */
+    private static <T> Package<T> records(XmlElement root, UnmappedPaths unmapped,
+                                          java.util.function.BiFunction<XmlElement, Integer, T> reader) {
         XmlElement body = body(root, "SCHD");
         body.attributes().keySet().forEach(name -> unmapped.attribute("SCHD", name));
         unmapped.text("SCHD", body);
         Integer declaredCount = body.only("RECS", "SCHD").map(SisMessageReader::declaredCount).orElse(null);
-        var deletions = new ArrayList<FlightMessage>();
+        var records = new ArrayList<T>();
         for (XmlElement child : body.children()) {
             switch (child.name()) {
                 case "RECS" -> unmapped.attributesAndChildren("SCHD/RECS", child);
-                case "FLTR" -> deletions.add(deletion(child, "SCHD/FLTR", unmapped));
+                case "FLTR" -> records.add(reader.apply(child, records.size() + 1));
                 default -> unmapped.element("SCHD", child);
             }
         }
-        if (deletions.isEmpty()) {
-            throw new MalformedMessage("SCHD/DEL lists no FLTR: nothing to delete");
-        }
-        return new FlightBatch(deletions, declaredCount);
+        return new Package<>(declaredCount, records);
     }
 
     private static XmlElement body(XmlElement root, String name) {
@@ -201,19 +216,9 @@ final class SisMessageReader implements Function<XmlElement, DecodeResult.Decode
     }
 
     private static ScheduleMessage schedule(XmlElement root, ScheduleKind kind, UnmappedPaths unmapped) {
-        XmlElement body = body(root, "SCHD");
-        body.attributes().keySet().forEach(name -> unmapped.attribute("SCHD", name));
-        unmapped.text("SCHD", body);
-        Integer declaredCount = body.only("RECS", "SCHD").map(SisMessageReader::declaredCount).orElse(null);
-        var records = new ArrayList<FlightRecord>();
-        for (XmlElement child : body.children()) {
-            switch (child.name()) {
-                case "RECS" -> unmapped.attributesAndChildren("SCHD/RECS", child);
-                case "FLTR" -> records.add(FlightRecordReader.read(child, "FLTR #" + (records.size() + 1), unmapped));
-                default -> unmapped.element("SCHD", child);
-            }
-        }
-        return new ScheduleMessage(kind, declaredCount, records);
+        var schedule = records(root, unmapped,
+                (record, position) -> FlightRecordReader.read(record, "FLTR #" + position, unmapped));
+        return new ScheduleMessage(kind, schedule.declaredCount(), schedule.records());
     }
 
     static Integer declaredCount(XmlElement recs) {

@@ -64,7 +64,7 @@ final class SisMessageWriter {
                 out.leaf("RECS", batch.declaredCount().toString(), "RECS");
             }
             for (int i = 0; i < batch.parts().size(); i++) {
-                record(out, "FLTR", batch.flids().get(i), FlightPatch.empty(), "FLTR #" + (i + 1));
+                record(out, "FLTR", batch.flid(i), FlightPatch.empty(), "FLTR #" + (i + 1));
             }
             out.close("SCHD");
         } else if (message instanceof FlightBatch batch) {

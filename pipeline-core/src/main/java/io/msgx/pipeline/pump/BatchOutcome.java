@@ -5,11 +5,13 @@ import io.msgx.domain.message.FlightBatch;
 import io.msgx.domain.message.FlightMessage;
 import io.msgx.pipeline.port.MessageReplays;
 
+import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.stream.Collectors;
 
 /**
@@ -28,11 +30,11 @@ final class BatchOutcome {
     /** The outcome text of {@code applied}: how many flights changed, then each kind of part passed over, with FLIDs. */
     static String describe(Decision.Applied applied) {
         var text = new StringBuilder("applied: ").append(applied.changes().size()).append(" flight(s) changed");
-        var byReason = new LinkedHashMap<Decision.NoChangeReason, List<String>>();
         // The FLIDs a replay owes first: a long outcome is cut at the column's width from its end.
-        applied.passedOver().stream().filter(part -> part.reason() == Decision.NoChangeReason.OPERATION_ON_UNKNOWN_FLIGHT)
-                .findFirst().ifPresent(part -> byReason.put(part.reason(), new java.util.ArrayList<>()));
-        applied.passedOver().forEach(part -> byReason.computeIfAbsent(part.reason(), r -> new java.util.ArrayList<>())
+        var byReason = new TreeMap<Decision.NoChangeReason, List<String>>(Comparator
+                .comparing((Decision.NoChangeReason reason) -> reason != Decision.NoChangeReason.OPERATION_ON_UNKNOWN_FLIGHT)
+                .thenComparing(Comparator.naturalOrder()));
+        applied.passedOver().forEach(part -> byReason.computeIfAbsent(part.reason(), r -> new ArrayList<>())
                 .add(part.flid() == null ? "(no FLID)" : part.flid()));
         for (Map.Entry<Decision.NoChangeReason, List<String>> entry : byReason.entrySet()) {
             text.append("; ").append(name(entry.getKey())).append(' ').append(String.join(" ", entry.getValue()));
@@ -60,9 +62,10 @@ final class BatchOutcome {
         if (flids.isEmpty() || !(message instanceof FlightBatch batch)) {
             return message;
         }
-        var owed = new java.util.ArrayList<FlightMessage>();
+        var owed = new ArrayList<FlightMessage>();
         for (int i = 0; i < batch.parts().size(); i++) {
-            if (batch.flids().get(i) != null && flids.contains(batch.flids().get(i).trim())) {
+            String flid = batch.flid(i);
+            if (flid != null && flids.contains(flid.trim())) {
                 owed.add(batch.parts().get(i));
             }
         }

@@ -28,8 +28,8 @@ final class UnmappedTally {
     private static final Logger log = LoggerFactory.getLogger(UnmappedTally.class);
 
     private final PipelineMetrics metrics;
-    private final Set<String> seen = ConcurrentHashMap.newKeySet();
-    private final Set<String> notTimesLogged = ConcurrentHashMap.newKeySet();
+    private final Distinct unmapped = new Distinct("which the model does not map");
+    private final Distinct notTimes = new Distinct("a time field whose value is no time");
 
     UnmappedTally(PipelineMetrics metrics) {
         this.metrics = metrics;
@@ -42,36 +42,49 @@ final class UnmappedTally {
     void report(long msgId, DecodeResult.Decoded read) {
         var kind = read.message().meta().kind();
         for (var path : read.unmapped()) {
-            var counted = distinct(kind, path, msgId);
-            metrics.unmappedRead(kind, counted);
+            metrics.unmappedRead(kind, unmapped.counted(kind, path, msgId, () -> log.warn("Message {}: {} carries {}, "
+                    + "which the model does not map. A value in a flight record or FLOP body is kept in the flight's "
+                    + "EXTENSIONS (D-120); every value is in the raw message ('message show {} --raw'). Counted in "
+                    + "msgx.codec.unmapped; logged once per path", msgId, kind, path, msgId)));
         }
         for (var path : read.notTimes()) {
-            if (notTimesLogged.size() < MAX_DISTINCT_PATHS && notTimesLogged.add(kind + " " + path)) {
-                log.warn("Message {}: {} carries {} with a value that is no time (neither ddMMMyyHHmm nor ddMMMyy); kept "
-                        + "as sent. Counted in msgx.codec.not-a-time; logged once per path", msgId, kind, path);
-            }
-            metrics.timeNotUnderstood(kind, notTimesLogged.contains(kind + " " + path) ? path : OTHER_PATHS);
+            metrics.timeNotUnderstood(kind, notTimes.counted(kind, path, msgId, () -> log.warn("Message {}: {} carries "
+                    + "{} with a value that is no time (neither ddMMMyyHHmm nor ddMMMyy); kept as sent. Counted in "
+                    + "msgx.codec.not-a-time; logged once per path", msgId, kind, path)));
         }
     }
 
-    private String distinct(String kind, String path, long msgId) {
-        var pair = kind + " " + path;
-        if (seen.contains(pair)) {
+    /**
+     * The {@code TYPE-STYP} and path pairs of one kind of report told apart so far, at most {@link #MAX_DISTINCT_PATHS};
+     * the path to count a pair under: its own, or {@link #OTHER_PATHS} once the limit is reached.
+     */
+    private static final class Distinct {
+
+        private final Set<String> seen = ConcurrentHashMap.newKeySet();
+        private final String what;
+
+        Distinct(String what) {
+            this.what = what;
+        }
+
+        /** The path to count {@code path} under; {@code firstTime} runs when the pair is told apart for the first time. */
+        String counted(String kind, String path, long msgId, Runnable firstTime) {
+            var pair = kind + " " + path;
+            if (seen.contains(pair)) {
+                return path;
+            }
+            if (seen.size() >= MAX_DISTINCT_PATHS) {
+                if (seen.add(kind + " " + OTHER_PATHS)) {
+                    log.warn("Message {}: {} carries {}, {}; {} distinct paths of that kind are already counted, so this "
+                            + "and further new paths of {} are counted as {} and not logged",
+                            msgId, kind, path, what, MAX_DISTINCT_PATHS, kind, OTHER_PATHS);
+                }
+                return OTHER_PATHS;
+            }
+            if (seen.add(pair)) {
+                firstTime.run();
+            }
             return path;
         }
-        if (seen.size() >= MAX_DISTINCT_PATHS) {
-            if (seen.add(kind + " " + OTHER_PATHS)) {
-                log.warn("Message {}: {} carries {}, which the model does not map; {} distinct unmapped paths are "
-                        + "already counted, so this and further new paths of {} are counted as {} and not logged",
-                        msgId, kind, path, MAX_DISTINCT_PATHS, kind, OTHER_PATHS);
-            }
-            return OTHER_PATHS;
-        }
-        if (seen.add(pair)) {
-            log.warn("Message {}: {} carries {}, which the model does not map. Its value is not in the flight state "
-                    + "or on Kafka; read it in the raw message ('message show {} --raw'). Counted in "
-                    + "msgx.codec.unmapped; logged once per path", msgId, kind, path, msgId);
-        }
-        return path;
     }
 }
