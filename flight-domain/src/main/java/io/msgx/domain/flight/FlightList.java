@@ -58,6 +58,17 @@ public enum FlightList {
 
     private static final List<String> DELY_ATTRIBUTES = List.of("CODE", "STRT", "DURA");
 
+    /**
+     * The item and sub-item fields that hold a SIS time ({@code ddMMMyyHHmm}, airport local time): planned and actual
+     * opening and closing times of the resources, route times, record times, delay start, VIP service times.
+     */
+    private static final Set<String> TIME_ITEM_FIELDS = Set.of("PGOT", "PGCT", "GOTM", "GCTM", "PCOT", "PCCT", "COTM",
+            "CCTM", "STST", "STET", "PCBT", "PCET", "CBTM", "CETM", "STRT", "AOTM", "CHTM", "SCAT", "SCDT", "ESAT", "ESDT",
+            "ACAT", "ACDT", "SRST", "SRET", "SVTM", "PSTM", "TRTM", "VTST", "VTET");
+
+    /** The item and sub-item fields that hold a count: first and last bag, service and VIP service quantities. */
+    private static final Set<String> NUMBER_ITEM_FIELDS = Set.of("FBAG", "LBAG", "SRQT", "VTQY");
+
     /** The children of one {@code VIPT} (VIP service) item of a {@code VIPF} record: code, quantity, start, end. */
     private static final List<String> VIPT_FIELDS = List.of("VSCD", "VTQY", "VTST", "VTET");
 
@@ -129,6 +140,18 @@ public enum FlightList {
     /** The longest value {@code code} may carry: {@link #MAX_NESTED_VALUE_LENGTH} for nested items, else a scalar's. */
     public int maxValueLength(String code) {
         return nestedItems().containsKey(code) || this == EXTENSIONS ? MAX_NESTED_VALUE_LENGTH : FlightField.MAX_VALUE_LENGTH;
+    }
+
+    /**
+     * What kind of text an item field or a nested sub-item field holds, by its code ({@code PGOT} → TIME,
+     * {@code SRQT} → NUMBER, {@code GATE} → TEXT). Like {@link FlightField#kind()} it never rejects a value; it says how
+     * the value is published (docs/consumers.md). A code means the same in every list that carries it.
+     */
+    public static FlightField.Kind itemKind(String code) {
+        if (TIME_ITEM_FIELDS.contains(code)) {
+            return FlightField.Kind.TIME;
+        }
+        return NUMBER_ITEM_FIELDS.contains(code) ? FlightField.Kind.NUMBER : FlightField.Kind.TEXT;
     }
 
     /** Whether {@code code} is one of {@link #itemFields()}. */
