@@ -114,7 +114,8 @@ public final class Demo {
                 var flight = tx.flights().find(List.of(flid)).get(0);
                 var mafl = flight.isActive() && flight.carriesMafl()
                         ? MaflProjection.of(flid, tx.flights().findChildrenOf(List.of(flid))) : null;
-                return new FlightEventJson().state(flight, mafl, exchange.clock().instant());
+                return new FlightEventJson(exchange.config().engine().operationDayRule().airportZone())
+                        .state(flight, mafl, null, exchange.clock().instant());
             });
             System.out.println("a sample flight (" + record.key() + "), as FLIGHT_SCHD holds it now:");
             System.out.println(json);

@@ -3,6 +3,7 @@ package io.msgx.runner;
 import ch.qos.logback.classic.Level;
 import io.msgx.adapter.kafka.KafkaTestBroker;
 import io.msgx.domain.flight.FlightId;
+import io.msgx.domain.flight.OperationDayRule;
 import io.msgx.pipeline.event.FlightEventJson;
 import io.msgx.pipeline.testing.RealForms;
 import io.msgx.pipeline.testing.SettableClock;
@@ -94,7 +95,7 @@ class RealTrafficEndToEndTest {
                 corpus.flightValues().keySet().stream().map(FlightId::of).toList()));
         assertThat(stored).hasSize(corpus.flightValues().size());
         for (var flight : stored) {
-            var read = new FlightEventJson().state(flight, null, Instant.EPOCH);
+            var read = new FlightEventJson(OperationDayRule.DEFAULT_ZONE).state(flight, null, null, Instant.EPOCH);
             assertThat(RealForms.missingFrom(read, corpus.flightValues().get(flight.flid().value())))
                     .as("values of flight " + flight.flid() + " missing from FLIGHT_SCHD and its lists: " + read).isEmpty();
         }

@@ -1,7 +1,8 @@
 package io.msgx.bench;
 
 import io.msgx.domain.engine.FlightChange;
-import io.msgx.pipeline.codec.MessageMeta;
+import io.msgx.domain.flight.OperationDayRule;
+import io.msgx.pipeline.event.ChangeCause;
 import io.msgx.pipeline.event.FlightEventJson;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -34,11 +35,11 @@ public class EventJsonBenchmark {
     FlightChange fullFlight;
     /** A code-share master with a MAFL of three children, as FLOP CSHR leaves it. */
     FlightChange master;
-    MessageMeta meta;
+    ChangeCause cause;
 
     @Setup
     public void setup() {
-        json = new FlightEventJson();
+        json = new FlightEventJson(OperationDayRule.DEFAULT_ZONE);
         var engine = Fixtures.engine();
         var empty = new Fixtures.MapFlightStore();
         var create = Fixtures.dnld(Fixtures.departure(Fixtures.FLID, "CA", 1405, 0));
@@ -53,21 +54,21 @@ public class EventJsonBenchmark {
         master = Fixtures.changes(engine.apply(Fixtures.snapshotFor(engine, store, join), join, 1001)).stream()
                 .filter(change -> change.after().flid().value().equals(Fixtures.MASTER))
                 .findFirst().orElseThrow();
-        meta = Fixtures.meta("SCHD", "DNLD", 4711);
+        cause = ChangeCause.message(1000, Fixtures.meta("SCHD", "DNLD", 4711));
     }
 
     @Benchmark
     public String projectionFullFlight() {
-        return json.projection(fullFlight, Fixtures.UPDATED_AT);
+        return json.projection(fullFlight, cause, Fixtures.UPDATED_AT);
     }
 
     @Benchmark
     public String projectionMasterWithMafl() {
-        return json.projection(master, Fixtures.UPDATED_AT);
+        return json.projection(master, cause, Fixtures.UPDATED_AT);
     }
 
     @Benchmark
     public String notificationFullFlight() {
-        return json.notification(fullFlight.event(), 1000, meta);
+        return json.notification(fullFlight.event(), cause, Fixtures.UPDATED_AT);
     }
 }

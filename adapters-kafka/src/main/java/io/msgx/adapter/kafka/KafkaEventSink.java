@@ -1,5 +1,7 @@
 package io.msgx.adapter.kafka;
 
+import io.cloudevents.core.builder.CloudEventBuilder;
+import io.cloudevents.kafka.KafkaMessageFactory;
 import io.msgx.pipeline.delivery.Delivery;
 import io.msgx.pipeline.delivery.OutgoingEvent;
 import io.msgx.pipeline.port.EventSink;
@@ -14,7 +16,10 @@ import org.apache.kafka.common.errors.TransactionAbortedException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -83,8 +88,16 @@ public final class KafkaEventSink implements EventSink, AutoCloseable {
     private static final String HELD_BACK = "not sent: the producer refused an earlier record of FLID ";
 
     private final KafkaSinkSettings settings;
+    /** {@code content-type} of every record: the values are JSON. */
+    static final String CONTENT_TYPE = "application/json";
+    /** The header that carries a flight record's {@code stateVersion}, tombstones included. */
+    public static final String STATE_VERSION_HEADER = "msgx_stateversion";
+    /** The header that carries the mailbox message that caused the change (0 for a retention change). */
+    public static final String MSG_ID_HEADER = "msgx_msgid";
+
     private final Consumer<Producer<?, ?>> producerListener;
-    private Producer<String, String> producer;
+    private final URI eventSource;
+    private Producer<String, byte[]> producer;
     /** {@code initTransactions} done on {@link #producer}. */
     private boolean started;
     private boolean closed;
@@ -101,6 +114,7 @@ public final class KafkaEventSink implements EventSink, AutoCloseable {
     public KafkaEventSink(KafkaSinkSettings settings, Consumer<Producer<?, ?>> producerListener) {
         this.settings = Objects.requireNonNull(settings, "settings");
         this.producerListener = Objects.requireNonNull(producerListener, "producerListener");
+        this.eventSource = URI.create(settings.eventSource());
         this.producer = new KafkaProducer<>(settings.producerConfig());
         producerListener.accept(producer);
     }
@@ -310,7 +324,7 @@ public final class KafkaEventSink implements EventSink, AutoCloseable {
                         + "; check that the brokers are reachable and the topics exist"));
             } else {
                 try {
-                    producer.send(new ProducerRecord<>(topicOf(event), event.key(), event.value()),
+                    producer.send(recordOf(event),
                             (metadata, failure) -> outcome.complete(failure == null
                                     ? Delivery.delivered()
                                     : failureOf(failure)));
@@ -390,6 +404,31 @@ public final class KafkaEventSink implements EventSink, AutoCloseable {
     /** A key within its topic: the unit whose order the producer keeps. */
     private String keyOf(OutgoingEvent event) {
         return topicOf(event) + '/' + event.key();
+    }
+
+    /**
+     * The Kafka record of {@code event}: its key, its value as UTF-8, its CloudEvents attributes as {@code ce_*} headers
+     * and {@code content-type} (binary mode, written by the CloudEvents SDK), and msgexchange's {@code msgx_stateversion}
+     * (flight records) and {@code msgx_msgid} (docs/consumers.md, "Headers"). A tombstone carries the same headers.
+     */
+    ProducerRecord<String, byte[]> recordOf(OutgoingEvent event) {
+        var attributes = event.attributes();
+        var cloudEvent = CloudEventBuilder.v1()
+                .withId(attributes.id())
+                .withSource(eventSource)
+                .withType(attributes.type())
+                .withSubject(attributes.subject())
+                .withTime(attributes.time().atOffset(ZoneOffset.UTC))
+                .withDataContentType(CONTENT_TYPE);
+        if (event.value() != null) {
+            cloudEvent.withData(event.value().getBytes(StandardCharsets.UTF_8));
+        }
+        var record = KafkaMessageFactory.createWriter(topicOf(event), event.key()).writeBinary(cloudEvent.build());
+        if (attributes.stateVersion() != null) {
+            record.headers().add(STATE_VERSION_HEADER, Long.toString(attributes.stateVersion()).getBytes(StandardCharsets.UTF_8));
+        }
+        record.headers().add(MSG_ID_HEADER, Long.toString(attributes.msgId()).getBytes(StandardCharsets.UTF_8));
+        return record;
     }
 
     private String topicOf(OutgoingEvent event) {

@@ -1,6 +1,7 @@
 package io.msgx.adapter.kafka;
 
 import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 
 import java.time.Duration;
@@ -36,10 +37,12 @@ import java.util.regex.Pattern;
  * @param linger             {@code msgx.kafka.linger}: {@code linger.ms}, batching delay (default 5 ms)
  * @param producerProperties {@code msgx.kafka.producer.*}: extra producer properties passed through as they are (TLS,
  *                           SASL, compression, buffer sizes). Keys the sink owns are refused; see {@link #OWNED_KEYS}.
+ * @param eventSource        every record's {@code ce_source}, {@code /msgexchange/<site>/<instance>} ({@code msgx.site},
+ *                           {@code msgx.instance}; {@link #eventSource(String, String)})
  */
 public record KafkaSinkSettings(String bootstrapServers, String clientId, String msgTopic, String schdTopic,
                                 String referenceTopic, Duration deliveryTimeout, Duration requestTimeout, Duration maxBlock,
-                                Duration linger, Map<String, String> producerProperties) {
+                                Duration linger, Map<String, String> producerProperties, String eventSource) {
 
     public static final String DEFAULT_MSG_TOPIC = "msgx.flight.msg";
     public static final String DEFAULT_SCHD_TOPIC = "msgx.flight.schd";
@@ -49,6 +52,11 @@ public record KafkaSinkSettings(String bootstrapServers, String clientId, String
     public static final Duration DEFAULT_REQUEST_TIMEOUT = Duration.ofSeconds(10);
     public static final Duration DEFAULT_MAX_BLOCK = Duration.ofSeconds(10);
     public static final Duration DEFAULT_LINGER = Duration.ofMillis(5);
+    /** {@code msgx.site} when none is configured. */
+    public static final String DEFAULT_SITE = "default";
+
+    /** A site or instance name: one URI path segment, so that {@code ce_source} is a valid URI reference. */
+    private static final Pattern SOURCE_SEGMENT = Pattern.compile("[A-Za-z0-9._~-]{1,64}");
 
     /**
      * Extra time {@link KafkaEventSink#send} waits beyond the producer's own delivery timeout, so that the producer,
@@ -104,6 +112,10 @@ public record KafkaSinkSettings(String bootstrapServers, String clientId, String
                     + " ms) must not exceed msgx.kafka.delivery-timeout (" + deliveryTimeout.toMillis() + " ms)");
         }
         producerProperties = checkProducerProperties(producerProperties);
+        if (eventSource == null || !eventSource.matches("/msgexchange/[A-Za-z0-9._~-]{1,64}/[A-Za-z0-9._~-]{1,64}")) {
+            throw new IllegalArgumentException("the event source must be /msgexchange/<site>/<instance>, got '"
+                    + eventSource + "' (msgx.site, msgx.instance)");
+        }
         for (var sizeKey : List.of(ProducerConfig.MAX_REQUEST_SIZE_CONFIG, ProducerConfig.BATCH_SIZE_CONFIG)) {
             var size = producerProperties.get(sizeKey);
             if (size != null && !size.trim().matches("[0-9]{1,9}")) {
@@ -126,25 +138,26 @@ public record KafkaSinkSettings(String bootstrapServers, String clientId, String
     /** Defaults for everything but the brokers. */
     public static KafkaSinkSettings defaults(String bootstrapServers) {
         return new KafkaSinkSettings(bootstrapServers, DEFAULT_CLIENT_ID, DEFAULT_MSG_TOPIC, DEFAULT_SCHD_TOPIC,
-                DEFAULT_REFERENCE_TOPIC, DEFAULT_DELIVERY_TIMEOUT, DEFAULT_REQUEST_TIMEOUT, DEFAULT_MAX_BLOCK, DEFAULT_LINGER, Map.of());
+                DEFAULT_REFERENCE_TOPIC, DEFAULT_DELIVERY_TIMEOUT, DEFAULT_REQUEST_TIMEOUT, DEFAULT_MAX_BLOCK, DEFAULT_LINGER, Map.of(),
+                eventSource(DEFAULT_SITE, InstanceName.ofThisHost()));
     }
 
     public KafkaSinkSettings withClientId(String newClientId) {
         return new KafkaSinkSettings(bootstrapServers, newClientId, msgTopic, schdTopic, referenceTopic, deliveryTimeout,
-                requestTimeout, maxBlock, linger, producerProperties);
+                requestTimeout, maxBlock, linger, producerProperties, eventSource);
     }
 
     public KafkaSinkSettings withTopics(String newMsgTopic, String newSchdTopic) {
         return new KafkaSinkSettings(bootstrapServers, clientId, newMsgTopic, newSchdTopic, referenceTopic, deliveryTimeout,
-                requestTimeout, maxBlock, linger, producerProperties);
+                requestTimeout, maxBlock, linger, producerProperties, eventSource);
     }
 
     public KafkaSinkSettings withReferenceTopic(String newReferenceTopic) {
         return new KafkaSinkSettings(bootstrapServers, clientId, msgTopic, schdTopic, newReferenceTopic, deliveryTimeout,
-                requestTimeout, maxBlock, linger, producerProperties);
+                requestTimeout, maxBlock, linger, producerProperties, eventSource);
     }
 
-    /** The settings of a build before the reference topic: {@link #DEFAULT_REFERENCE_TOPIC}. */
+    /** The settings of a build before the reference topic and the event source: their defaults. */
     public KafkaSinkSettings(String bootstrapServers, String clientId, String msgTopic, String schdTopic,
                              Duration deliveryTimeout, Duration requestTimeout, Duration maxBlock, Duration linger,
                              Map<String, String> producerProperties) {
@@ -152,20 +165,51 @@ public record KafkaSinkSettings(String bootstrapServers, String clientId, String
                 maxBlock, linger, producerProperties);
     }
 
+    /** The settings of a build before the event source: site {@value #DEFAULT_SITE}, this host's name. */
+    public KafkaSinkSettings(String bootstrapServers, String clientId, String msgTopic, String schdTopic,
+                             String referenceTopic, Duration deliveryTimeout, Duration requestTimeout, Duration maxBlock,
+                             Duration linger, Map<String, String> producerProperties) {
+        this(bootstrapServers, clientId, msgTopic, schdTopic, referenceTopic, deliveryTimeout, requestTimeout, maxBlock,
+                linger, producerProperties, eventSource(DEFAULT_SITE, InstanceName.ofThisHost()));
+    }
+
+    /** The same settings, naming site {@code site} and instance {@code instance} as every record's source. */
+    public KafkaSinkSettings withEventSource(String site, String instance) {
+        return new KafkaSinkSettings(bootstrapServers, clientId, msgTopic, schdTopic, referenceTopic, deliveryTimeout,
+                requestTimeout, maxBlock, linger, producerProperties, eventSource(site, instance));
+    }
+
+    /**
+     * {@code ce_source} of site {@code site} and instance {@code instance}: {@code /msgexchange/<site>/<instance>}. Each
+     * must be one URI path segment (letters, digits, {@code . _ ~ -}, at most 64); a message naming the key says what
+     * is wrong otherwise.
+     */
+    public static String eventSource(String site, String instance) {
+        if (site == null || !SOURCE_SEGMENT.matcher(site).matches()) {
+            throw new IllegalArgumentException("msgx.site must be 1 to 64 letters, digits or . _ ~ - (the airport, e.g. "
+                    + "ZGGG), got '" + site + "'");
+        }
+        if (instance == null || !SOURCE_SEGMENT.matcher(instance).matches()) {
+            throw new IllegalArgumentException("msgx.instance must be 1 to 64 letters, digits or . _ ~ - (default: this "
+                    + "host's name), got '" + instance + "'");
+        }
+        return "/msgexchange/" + site + "/" + instance;
+    }
+
     public KafkaSinkSettings withTimeouts(Duration newDeliveryTimeout, Duration newRequestTimeout,
                                           Duration newMaxBlock) {
         return new KafkaSinkSettings(bootstrapServers, clientId, msgTopic, schdTopic, referenceTopic, newDeliveryTimeout,
-                newRequestTimeout, newMaxBlock, linger, producerProperties);
+                newRequestTimeout, newMaxBlock, linger, producerProperties, eventSource);
     }
 
     public KafkaSinkSettings withLinger(Duration newLinger) {
         return new KafkaSinkSettings(bootstrapServers, clientId, msgTopic, schdTopic, referenceTopic, deliveryTimeout,
-                requestTimeout, maxBlock, newLinger, producerProperties);
+                requestTimeout, maxBlock, newLinger, producerProperties, eventSource);
     }
 
     public KafkaSinkSettings withProducerProperties(Map<String, String> newProducerProperties) {
         return new KafkaSinkSettings(bootstrapServers, clientId, msgTopic, schdTopic, referenceTopic, deliveryTimeout,
-                requestTimeout, maxBlock, linger, newProducerProperties);
+                requestTimeout, maxBlock, linger, newProducerProperties, eventSource);
     }
 
     /**
@@ -204,7 +248,7 @@ public record KafkaSinkSettings(String bootstrapServers, String clientId, String
         config.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
         config.put(ProducerConfig.CLIENT_ID_CONFIG, clientId);
         config.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName());
-        config.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName());
+        config.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName());
         config.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, "true");
         config.put(ProducerConfig.TRANSACTIONAL_ID_CONFIG, transactionalId());
         // A round's transaction lives as long as the round may (the coordinator aborts one older than this).

@@ -1,16 +1,22 @@
 package io.msgx.adapter.kafka;
 
+import io.cloudevents.kafka.KafkaMessageFactory;
 import io.msgx.pipeline.delivery.Delivery;
+import io.msgx.pipeline.delivery.EventAttributes;
 import io.msgx.pipeline.delivery.OutgoingEvent;
 import io.msgx.pipeline.delivery.OutgoingEvent.EventStream;
+import org.apache.kafka.common.header.internals.RecordHeaders;
 import org.junit.jupiter.api.Test;
 
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 
+import static io.msgx.pipeline.testing.OutgoingEvents.event;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** The sink against a real broker: topics, keys, values, tombstones, order, per-record results. */
@@ -34,9 +40,9 @@ class KafkaEventSinkTest {
 
         try (var sink = new KafkaEventSink(settingsFor(msg, schd))) {
             var results = sink.send(List.of(
-                    new OutgoingEvent(EventStream.MSG, "1001", notification),
-                    new OutgoingEvent(EventStream.SCHD, "1001", state),
-                    new OutgoingEvent(EventStream.SCHD, "1002", null)));
+                    event(EventStream.MSG, "1001", notification),
+                    event(EventStream.SCHD, "1001", state),
+                    event(EventStream.SCHD, "1002", null)));
 
             assertThat(results).containsExactly(Delivery.delivered(), Delivery.delivered(), Delivery.delivered());
         }
@@ -51,6 +57,52 @@ class KafkaEventSinkTest {
     }
 
     @Test
+    void everyRecordCarriesItsCloudEventsAttributesInBinaryModeAndTheFlightsVersionTombstonesIncluded() {
+        var msg = KafkaTestBroker.uniqueTopic("msg-ce");
+        var schd = KafkaTestBroker.uniqueTopic("schd-ce");
+        var reference = KafkaTestBroker.uniqueTopic("reference-ce");
+        KafkaTestBroker.createTopics(1, msg);
+        KafkaTestBroker.createCompactedTopics(1, schd, reference);
+        var committed = Instant.parse("2024-03-11T00:36:02.118Z");
+        var change = new OutgoingEvent(EventStream.MSG, "1001", "{\"flid\":\"1001\",\"stateVersion\":7}",
+                new EventAttributes("change:1001:7", EventAttributes.FLIGHT_CHANGED, "1001", committed, 7L, 55120));
+        var deletion = new OutgoingEvent(EventStream.SCHD, "1001", null,
+                new EventAttributes("state:1001:8", EventAttributes.FLIGHT_STATE, "1001", committed, 8L, 0));
+        var record = new OutgoingEvent(EventStream.REF, "GLST:G33", "{\"rtype\":\"GLST\"}",
+                new EventAttributes("GLST:G33@55002", EventAttributes.REFERENCE_RECORD, "GLST:G33", committed, null, 55002));
+
+        try (var sink = new KafkaEventSink(settingsFor(msg, schd).withReferenceTopic(reference)
+                .withEventSource("ZGGG", "app-1"))) {
+            assertThat(sink.send(List.of(change, deletion, record))).containsOnly(Delivery.delivered());
+        }
+
+        var changeHeaders = KafkaTestBroker.readAll(msg).get(0).headers();
+        assertThat(changeHeaders).containsEntry("ce_specversion", "1.0").containsEntry("ce_id", "change:1001:7")
+                .containsEntry("ce_source", "/msgexchange/ZGGG/app-1")
+                .containsEntry("ce_type", "io.msgx.flight.changed.v1").containsEntry("ce_subject", "1001")
+                .containsEntry("ce_time", "2024-03-11T00:36:02.118Z").containsEntry("content-type", "application/json")
+                .containsEntry("msgx_stateversion", "7").containsEntry("msgx_msgid", "55120");
+        var tombstone = KafkaTestBroker.readAll(schd).get(0);
+        assertThat(tombstone.value()).isNull();
+        assertThat(tombstone.headers()).as("a tombstone says which version deleted the flight")
+                .containsEntry("ce_id", "state:1001:8").containsEntry("ce_type", "io.msgx.flight.state.v1")
+                .containsEntry("msgx_stateversion", "8").containsEntry("msgx_msgid", "0");
+        var referenceRecord = KafkaTestBroker.readAll(reference).get(0);
+        assertThat(referenceRecord.headers()).containsEntry("ce_id", "GLST:G33@55002")
+                .containsEntry("ce_subject", "GLST:G33").containsEntry("msgx_msgid", "55002")
+                .doesNotContainKey("msgx_stateversion");
+
+        // What a consumer using the CloudEvents SDK reads back: the same event, its data the value.
+        var headers = new RecordHeaders();
+        changeHeaders.forEach((name, value) -> headers.add(name, value.getBytes(StandardCharsets.UTF_8)));
+        var read = KafkaMessageFactory.createReader(headers, change.value().getBytes(StandardCharsets.UTF_8)).toEvent();
+        assertThat(read.getId()).isEqualTo("change:1001:7");
+        assertThat(read.getSource()).hasToString("/msgexchange/ZGGG/app-1");
+        assertThat(read.getTime().toInstant()).isEqualTo(committed);
+        assertThat(new String(read.getData().toBytes(), StandardCharsets.UTF_8)).isEqualTo(change.value());
+    }
+
+    @Test
     void referenceRecordsLandOnTheReferenceTopicKeyedByTypeAndKeyAndADeletionIsATombstone() {
         var msg = KafkaTestBroker.uniqueTopic("msg-ref");
         var schd = KafkaTestBroker.uniqueTopic("schd-ref");
@@ -62,8 +114,8 @@ class KafkaEventSinkTest {
 
         try (var sink = new KafkaEventSink(settingsFor(msg, schd).withReferenceTopic(reference))) {
             var results = sink.send(List.of(
-                    new OutgoingEvent(EventStream.REF, "GLST:G17", gate),
-                    new OutgoingEvent(EventStream.REF, "GLST:G17", null)));
+                    event(EventStream.REF, "GLST:G17", gate),
+                    event(EventStream.REF, "GLST:G17", null)));
 
             assertThat(results).containsExactly(Delivery.delivered(), Delivery.delivered());
         }
@@ -85,7 +137,7 @@ class KafkaEventSinkTest {
         var events = new ArrayList<OutgoingEvent>();
         for (int seq = 0; seq < 200; seq++) {
             var key = Integer.toString(5000 + seq % 10);
-            events.add(new OutgoingEvent(EventStream.MSG, key, "{\"flid\":\"" + key + "\",\"seq\":" + seq + "}"));
+            events.add(event(EventStream.MSG, key, "{\"flid\":\"" + key + "\",\"seq\":" + seq + "}"));
         }
 
         try (var sink = new KafkaEventSink(settingsFor(msg, schd))) {
@@ -119,12 +171,12 @@ class KafkaEventSinkTest {
         KafkaTestBroker.createCompactedTopics(1, schd);
         var settings = settingsFor(msg, schd).withProducerProperties(Map.of("max.request.size", "20000"));
         var events = List.of(
-                new OutgoingEvent(EventStream.MSG, "1", "{\"n\":1}"),
-                new OutgoingEvent(EventStream.MSG, "2", "{\"n\":2}"),
-                new OutgoingEvent(EventStream.MSG, "3", "{\"pad\":\"" + "x".repeat(30_000) + "\"}"),
-                new OutgoingEvent(EventStream.SCHD, "3", "{\"n\":3}"),
-                new OutgoingEvent(EventStream.MSG, "4", "{\"n\":4}"),
-                new OutgoingEvent(EventStream.MSG, "3", "{\"n\":5}"));
+                event(EventStream.MSG, "1", "{\"n\":1}"),
+                event(EventStream.MSG, "2", "{\"n\":2}"),
+                event(EventStream.MSG, "3", "{\"pad\":\"" + "x".repeat(30_000) + "\"}"),
+                event(EventStream.SCHD, "3", "{\"n\":3}"),
+                event(EventStream.MSG, "4", "{\"n\":4}"),
+                event(EventStream.MSG, "3", "{\"n\":5}"));
 
         List<Delivery> results;
         try (var sink = new KafkaEventSink(settings)) {
@@ -160,13 +212,13 @@ class KafkaEventSinkTest {
         KafkaTestBroker.createCompactedTopics(1, schd);
         var settings = settingsFor(msg, schd);
         try (var replaced = new KafkaEventSink(settings); var active = new KafkaEventSink(settings)) {
-            assertThat(replaced.send(List.of(new OutgoingEvent(EventStream.SCHD, "7", "{\"v\":1}"))))
+            assertThat(replaced.send(List.of(event(EventStream.SCHD, "7", "{\"v\":1}"))))
                     .containsExactly(Delivery.delivered());
-            assertThat(active.send(List.of(new OutgoingEvent(EventStream.SCHD, "7", "{\"v\":2}"))))
+            assertThat(active.send(List.of(event(EventStream.SCHD, "7", "{\"v\":2}"))))
                     .containsExactly(Delivery.delivered());
 
-            var stale = replaced.send(List.of(new OutgoingEvent(EventStream.SCHD, "7", "{\"v\":1}"),
-                    new OutgoingEvent(EventStream.MSG, "7", "{\"v\":1}")));
+            var stale = replaced.send(List.of(event(EventStream.SCHD, "7", "{\"v\":1}"),
+                    event(EventStream.MSG, "7", "{\"v\":1}")));
 
             assertThat(stale).allSatisfy(result -> assertThat(result).isInstanceOfSatisfying(Delivery.Failed.class,
                     failed -> assertThat(failed.outage()).isTrue()));
@@ -189,8 +241,8 @@ class KafkaEventSinkTest {
         long started = System.nanoTime();
         try (var sink = new KafkaEventSink(settings)) {
             results = sink.send(List.of(
-                    new OutgoingEvent(EventStream.SCHD, "1", "{\"n\":1}"),
-                    new OutgoingEvent(EventStream.MSG, "1", "{\"n\":1}")));
+                    event(EventStream.SCHD, "1", "{\"n\":1}"),
+                    event(EventStream.MSG, "1", "{\"n\":1}")));
         }
         var elapsed = Duration.ofNanos(System.nanoTime() - started);
 

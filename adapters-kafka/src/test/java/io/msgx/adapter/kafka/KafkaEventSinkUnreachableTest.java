@@ -9,6 +9,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
+import static io.msgx.pipeline.testing.OutgoingEvents.event;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** Without a broker the sink still answers every record, within its bound, and never throws. */
@@ -26,8 +27,8 @@ class KafkaEventSinkUnreachableTest {
         for (int i = 0; i < size; i++) {
             var key = Integer.toString(100 + i % 7);
             events.add(i % 2 == 0
-                    ? new OutgoingEvent(EventStream.MSG, key, "{\"i\":" + i + "}")
-                    : new OutgoingEvent(EventStream.SCHD, key, i % 3 == 0 ? null : "{\"i\":" + i + "}"));
+                    ? event(EventStream.MSG, key, "{\"i\":" + i + "}")
+                    : event(EventStream.SCHD, key, i % 3 == 0 ? null : "{\"i\":" + i + "}"));
         }
         return events;
     }

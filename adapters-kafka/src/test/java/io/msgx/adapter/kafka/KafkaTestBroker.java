@@ -11,10 +11,12 @@ import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.test.KafkaClusterTestKit;
 import org.apache.kafka.common.test.TestKitNodes;
 
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -37,7 +39,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 public final class KafkaTestBroker {
 
     /** One record as read back: partition and offset tell the order the broker stored it in. */
-    public record ReadRecord(String key, String value, int partition, long offset) {
+    public record ReadRecord(String key, String value, int partition, long offset, Map<String, String> headers) {
     }
 
     private static final AtomicInteger TOPIC_COUNTER = new AtomicInteger();
@@ -153,7 +155,11 @@ public final class KafkaTestBroker {
                 for (var record : consumer.poll(Duration.ofMillis(200))) {
                     var partition = new TopicPartition(record.topic(), record.partition());
                     if (record.offset() < endOffsets.get(partition)) {
-                        records.add(new ReadRecord(record.key(), record.value(), record.partition(), record.offset()));
+                        var headers = new LinkedHashMap<String, String>();
+                        record.headers().forEach(header -> headers.put(header.key(),
+                                header.value() == null ? null : new String(header.value(), StandardCharsets.UTF_8)));
+                        records.add(new ReadRecord(record.key(), record.value(), record.partition(), record.offset(),
+                                java.util.Collections.unmodifiableMap(headers)));
                     }
                 }
             }

@@ -31,7 +31,8 @@ final class FlightCommand {
             try (var exchange = config.open()) {
                 var id = FlightId.of(flid);
                 var json = new OperatorActions(exchange).flight(id)
-                        .map(view -> new FlightEventJson().state(view.flight(), view.mafl(), exchange.clock().instant()))
+                        .map(view -> new FlightEventJson(exchange.config().engine().operationDayRule().airportZone())
+                                .state(view.flight(), view.mafl(), null, exchange.clock().instant()))
                         .orElse(null);
                 if (json == null) {
                     spec.commandLine().getErr().println("No flight " + flid + ".");

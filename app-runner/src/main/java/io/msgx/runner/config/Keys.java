@@ -55,6 +55,10 @@ public final class Keys {
     public static final String KAFKA_MAX_BLOCK = "msgx.kafka.max-block";
     public static final String KAFKA_LINGER = "msgx.kafka.linger";
     public static final String KAFKA_PRODUCER_PREFIX = "msgx.kafka.producer.";
+    /** The site every published record names in its {@code ce_source} (docs/consumers.md). */
+    public static final String SITE = "msgx.site";
+    /** This instance's name in {@code ce_source}; default the host's name. */
+    public static final String INSTANCE = "msgx.instance";
 
     public static final String AIRPORT_ZONE = "msgx.airport.zone";
     public static final String DAY_CUTOVER = "msgx.domain.operation-day.cutover";
@@ -141,7 +145,7 @@ public final class Keys {
             MAILBOX_QUERY_TIMEOUT, MAILBOX_ACCEPTED_STATUSES, IN_TABLE, IN_ID, IN_CLOB, IN_RECEIVED, IN_PROCESSED, IN_SUBSYSTEM_NAME,
             IN_SUBSYSTEM_TYPE, IN_SUBSYSTEM_SUBTYPE, IN_SUBSYSTEM_SEQUENCE, IN_STATUS, OUT_TABLE, OUT_ID, OUT_CLOB,
             OUT_INSERTED, OUT_SENT, OUT_ROUTING, KAFKA_BOOTSTRAP, KAFKA_TOPIC_MSG, KAFKA_TOPIC_SCHD, KAFKA_CLIENT_ID,
-            KAFKA_TOPIC_REFERENCE, REFERENCE_DNLD_REMOVES_ABSENT, KAFKA_DELIVERY_TIMEOUT, KAFKA_REQUEST_TIMEOUT, KAFKA_MAX_BLOCK, KAFKA_LINGER, AIRPORT_ZONE, DAY_CUTOVER,
+            KAFKA_TOPIC_REFERENCE, REFERENCE_DNLD_REMOVES_ABSENT, KAFKA_DELIVERY_TIMEOUT, KAFKA_REQUEST_TIMEOUT, KAFKA_MAX_BLOCK, KAFKA_LINGER, SITE, INSTANCE, AIRPORT_ZONE, DAY_CUTOVER,
             ABSENT_FIELDS, LISTS_MERGED_BY_KEY, CODEC_MAX_BYTES, CODEC_MAX_DEPTH, CODEC_MAX_TEXT, CODEC_REFERENCE_TYPES, IDENTITY_WITH_DAY,
             IDENTITY_SEQN_RESET_WINDOW, IDENTITY_ACCEPT_CHANGE,
             CLAIM_BATCH, MAX_COMMIT_DELAY, CUTOVER_WATERMARK, POLL_INTERVAL, RETRY_MAX_ATTEMPTS, RETRY_BACKOFF, IGNORE,

@@ -1,5 +1,6 @@
 package io.msgx.runner.config;
 
+import io.msgx.adapter.kafka.InstanceName;
 import io.msgx.adapter.kafka.KafkaSinkSettings;
 import io.msgx.adapter.mysql.MailboxSchema;
 import io.msgx.domain.engine.AbsentFieldPolicy;
@@ -239,7 +240,9 @@ public record RunnerConfig(
                 s.duration(Keys.KAFKA_DELIVERY_TIMEOUT, KafkaSinkSettings.DEFAULT_DELIVERY_TIMEOUT),
                 s.duration(Keys.KAFKA_REQUEST_TIMEOUT, KafkaSinkSettings.DEFAULT_REQUEST_TIMEOUT),
                 s.duration(Keys.KAFKA_MAX_BLOCK, KafkaSinkSettings.DEFAULT_MAX_BLOCK),
-                s.duration(Keys.KAFKA_LINGER, KafkaSinkSettings.DEFAULT_LINGER), producer)));
+                s.duration(Keys.KAFKA_LINGER, KafkaSinkSettings.DEFAULT_LINGER), producer,
+                KafkaSinkSettings.eventSource(s.string(Keys.SITE, KafkaSinkSettings.DEFAULT_SITE),
+                        s.string(Keys.INSTANCE, InstanceName.ofThisHost())))));
 
         var engine = new EngineSettings(new OperationDayRule(zone, s.time(Keys.DAY_CUTOVER, LocalTime.MIDNIGHT)),
                 s.choice(Keys.ABSENT_FIELDS, AbsentFieldPolicy.KEEP, AbsentFieldPolicy.class), listModes(s));

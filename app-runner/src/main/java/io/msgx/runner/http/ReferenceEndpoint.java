@@ -1,6 +1,7 @@
 package io.msgx.runner.http;
 
 import com.sun.net.httpserver.HttpExchange;
+import io.msgx.pipeline.event.ReferenceEventJson;
 import io.msgx.pipeline.port.ReferenceData;
 import io.msgx.pipeline.store.ReferenceEntry;
 import io.msgx.pipeline.store.StoreUnavailableException;
@@ -136,9 +137,7 @@ final class ReferenceEndpoint extends Endpoint {
     }
 
     static String toJson(ReferenceEntry entry) {
-        return Json.object().put("type", entry.type()).put("key", entry.key())
-                .putRaw("fields", entry.document().json()).put("msgId", entry.msgId())
-                .put("updatedAt", entry.updatedAt().toString()).toString();
+        return ReferenceEventJson.upsert(entry.type(), entry.key(), entry.document(), entry.msgId(), entry.updatedAt());
     }
 
     /** [TYPE] or [TYPE, KEY] of a path under {@value #PATH}, or null when it is not one. */

@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 
+import static io.msgx.pipeline.testing.OutgoingEvents.event;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -24,8 +25,8 @@ class LeaseGuardedSinkTest {
         return events.stream().map(event -> Delivery.delivered()).toList();
     }, held::get);
 
-    private final List<OutgoingEvent> round = List.of(new OutgoingEvent(EventStream.MSG, "4711", "{\"v\":5}"),
-            new OutgoingEvent(EventStream.SCHD, "4711", "{\"v\":5}"));
+    private final List<OutgoingEvent> round = List.of(event(EventStream.MSG, "4711", "{\"v\":5}"),
+            event(EventStream.SCHD, "4711", "{\"v\":5}"));
 
     @Test
     void aRoundIsHandedOverWhileTheLeaseIsHeld() {

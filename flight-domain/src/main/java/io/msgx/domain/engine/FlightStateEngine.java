@@ -70,6 +70,11 @@ public final class FlightStateEngine {
         this.adft = new AdftHandler(settings.operationDayRule());
     }
 
+    /** The rules this engine decides by. */
+    public EngineSettings settings() {
+        return settings;
+    }
+
     /**
      * How the list a {@code FLOP} (or a batch of them) changes lands, for the message's recorded outcome
      * ({@code DELY merged by CODE}, {@code GTDT replaced}); empty for any other message.

@@ -438,7 +438,8 @@ public final class Dispatcher {
             return new ReferenceRound(Confirmed.NOTHING, false, false, null);
         }
         var events = claimed.stream().map(entry -> new OutgoingEvent(OutgoingEvent.EventStream.REF,
-                entry.event().partitionKey(), entry.event().payload())).toList();
+                entry.event().partitionKey(), entry.event().payload(), EventAttributes.ofReference(entry.event())))
+                .toList();
         var results = sendEvents(events);
         var now = clock.instant();
         var sent = new ArrayList<Long>();
@@ -556,11 +557,12 @@ public final class Dispatcher {
     private static OutgoingEvent outgoing(OutboxEntry entry) {
         var event = entry.event();
         var key = event.partitionKey().value();
+        var attributes = EventAttributes.ofFlight(event);
         if (event.target() == OutboxTarget.KAFKA_MSG) {
             return new OutgoingEvent(OutgoingEvent.EventStream.MSG, key,
-                    FlightEventJson.withEventId(event.payload(), entry.eventId()));
+                    FlightEventJson.withEventId(event.payload(), entry.eventId()), attributes);
         }
-        return new OutgoingEvent(OutgoingEvent.EventStream.SCHD, key, event.payload());
+        return new OutgoingEvent(OutgoingEvent.EventStream.SCHD, key, event.payload(), attributes);
     }
 
     /**

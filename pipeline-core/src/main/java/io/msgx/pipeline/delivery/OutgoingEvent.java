@@ -3,14 +3,16 @@ package io.msgx.pipeline.delivery;
 import java.util.Objects;
 
 /**
- * One record to publish: the stream it belongs to, its key (the FLID; {@code RTYPE:RKEY} on the reference stream)
- * and its JSON value; a null value is a tombstone (only on the {@code schd} and reference streams).
+ * One record to publish: the stream it belongs to, its key (the FLID; {@code RTYPE:RKEY} on the reference stream),
+ * its JSON value, and the attributes its headers carry; a null value is a tombstone (only on the {@code schd} and
+ * reference streams).
  */
-public record OutgoingEvent(EventStream stream, String key, String value) {
+public record OutgoingEvent(EventStream stream, String key, String value, EventAttributes attributes) {
 
     public OutgoingEvent {
         Objects.requireNonNull(stream, "stream");
         Objects.requireNonNull(key, "key");
+        Objects.requireNonNull(attributes, "attributes");
         if (value == null && stream == EventStream.MSG) {
             throw new IllegalArgumentException("the msg stream carries no tombstones");
         }

@@ -8,31 +8,43 @@ import io.msgx.domain.flight.FlightField;
 import io.msgx.domain.flight.FlightList;
 import io.msgx.domain.flight.FlightState;
 import io.msgx.domain.flight.MaflEntry;
-import io.msgx.pipeline.codec.MessageMeta;
+import io.msgx.domain.flight.SisTime;
 import io.msgx.pipeline.codec.NestedItems;
 
 import java.io.IOException;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
+import java.math.BigDecimal;
 import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
+import java.time.ZonedDateTime;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Objects;
 
 /**
- * The JSON values published on Kafka (sis-format §7), built when the change commits and stored in the outbox
- * so that delivery sends exactly what was decided.
+ * The JSON values published on Kafka (docs/consumers.md, whose schemas {@link PublishedSchemas} generates), built when
+ * the change commits and stored in the outbox so that delivery sends exactly what was decided.
  *
- * <p><b>schd</b> (full state): {@code flid}, {@code stateVersion}, {@code updatedAt}, {@code operationDay},
- * {@code state}, every scalar by its protocol code (null when the flight has no value), every list by its
- * code as an array of {@code {ordinal, sourceSeq, <item fields>}} in {@code ORDINAL} order (a field of nested items,
- * {@code VIPT} of {@code VIPF}, as an array of objects; the extension document as {@code EXTENSIONS}, items of
- * {@code PATH} and {@code VALUE}, D-120); on a master
- * {@code mafl} = {@code [{flid, flno}]}; on a code-share child {@code maid}, {@code csop}, {@code csft} and no
+ * <p><b>schd</b> (full state): {@code flid}, {@code stateVersion}, {@code updatedAt}, {@code msgId} and
+ * {@code aodbSentAt} of the change's cause, {@code operationDay}, {@code state}, every scalar by its protocol code
+ * (null when the flight has no value), every list by its code as an array of {@code {ordinal, sourceSeq, <item
+ * fields>}} in {@code ORDINAL} order (a field of nested items, {@code VIPT} of {@code VIPF}, as an array of objects; the
+ * extension document as {@code EXTENSIONS}, items of {@code PATH} and {@code VALUE}, D-120), {@code untypedValues}; on
+ * a master {@code mafl} = {@code [{flid, flno}]}; on a code-share child {@code maid}, {@code csop}, {@code csft} and no
  * {@code mafl}. A deleted flight is a tombstone (null value), so no projection is built for it.
  *
- * <p><b>msg</b> (change notification): {@code flid}, {@code stateVersion}, {@code msgId}, {@code type},
- * {@code styp}, {@code change}, {@code changed}. The {@code eventId} is the outbox row's ID, assigned by the
- * store when the row is written, and is put first in the object when the event is delivered
- * ({@link #withEventId}).
+ * <p><b>msg</b> (change notification): {@code flid}, {@code stateVersion}, {@code updatedAt}, {@code msgId},
+ * {@code aodbSentAt}, {@code cause}, {@code type}, {@code styp}, {@code change}, {@code changed}. The {@code eventId}
+ * is the outbox row's ID, assigned by the store when the row is written, and is put first in the object when the event
+ * is delivered ({@link #withEventId}).
+ *
+ * <p><b>Typed values</b> (D-122): a value of a TIME field is published as an RFC 3339 time with the airport's offset,
+ * a NUMBER field's as a JSON number; a value that is not of its field's type is published as null, and as sent in the
+ * object's {@code untypedValues} under its code. The store keeps every value as sent.
  */
 public final class FlightEventJson {
 
@@ -42,24 +54,43 @@ public final class FlightEventJson {
      */
     private static final JsonFactory JSON = new JsonFactory();
 
+    private final ZoneId airportZone;
+    /** The zone's one offset when it has no daylight saving (the usual case): no rules to look up per time. */
+    private final ZoneOffset fixedOffset;
+
+    /** Values whose times are airport local time in {@code airportZone} ({@code msgx.airport.zone}). */
+    public FlightEventJson(ZoneId airportZone) {
+        this.airportZone = Objects.requireNonNull(airportZone, "airportZone");
+        this.fixedOffset = airportZone.getRules().isFixedOffset() ? airportZone.getRules().getOffset(Instant.EPOCH) : null;
+    }
+
     /** The {@code schd} value of a changed, non-deleted flight. */
-    public String projection(FlightChange change, Instant updatedAt) {
-        return state(change.after(), change.mafl(), updatedAt);
+    public String projection(FlightChange change, ChangeCause cause, Instant updatedAt) {
+        return state(change.after(), change.mafl(), cause, updatedAt);
     }
 
     /**
-     * A flight's full state in the projection's shape; {@code mafl} null for a flight that publishes none.
+     * A flight's full state in the projection's shape; {@code mafl} null for a flight that publishes none; {@code cause}
+     * null when no change is at hand (a state shown to an operator): its {@code msgId} and {@code aodbSentAt} are null.
      * Also the snapshot the flight history store keeps.
      */
-    public String state(FlightState flight, List<MaflEntry> mafl, Instant updatedAt) {
+    public String state(FlightState flight, List<MaflEntry> mafl, ChangeCause cause, Instant updatedAt) {
         return write(4096, json -> {
+            var untyped = new LinkedHashMap<String, String>();
             json.writeStringField("flid", flight.flid().value());
             json.writeNumberField("stateVersion", flight.stateVersion());
             json.writeStringField("updatedAt", updatedAt.toString());
+            if (cause == null) {
+                json.writeNullField("msgId");
+                json.writeNullField("aodbSentAt");
+            } else {
+                json.writeNumberField("msgId", cause.msgId());
+                json.writeStringField("aodbSentAt", time(cause.aodbSentAt()));
+            }
             json.writeStringField("operationDay", flight.operationDay() == null ? null : flight.operationDay().toString());
             json.writeStringField("state", flight.status().name());
             for (var field : FlightField.values()) {
-                json.writeStringField(field.code(), flight.fields().valueOf(field));
+                typed(json, field.code(), field.kind(), flight.fields().valueOf(field), untyped);
             }
             for (var list : FlightList.values()) {
                 json.writeArrayFieldStart(list.code());
@@ -74,17 +105,22 @@ public final class FlightEventJson {
                     } else {
                         json.writeNumber(item.sourceSeq());
                     }
+                    var untypedOfItem = new LinkedHashMap<String, String>(0);
                     for (var value : item.values().entrySet()) {
                         if (list.nestedItems().containsKey(value.getKey())) {
                             nested(json, value.getKey(), value.getValue());
                         } else {
-                            json.writeStringField(value.getKey(), value.getValue());
+                            typed(json, value.getKey(), FlightList.itemKind(value.getKey()), value.getValue(), untypedOfItem);
                         }
+                    }
+                    if (!untypedOfItem.isEmpty()) {
+                        untypedValues(json, untypedOfItem);
                     }
                     json.writeEndObject();
                 }
                 json.writeEndArray();
             }
+            untypedValues(json, untyped);
             if (mafl != null) {
                 json.writeArrayFieldStart("mafl");
                 for (var entry : mafl) {
@@ -102,35 +138,133 @@ public final class FlightEventJson {
         });
     }
 
-    /** Nested sub-items ({@code VIPT} of a {@code VIPF} record) as an array of objects, as they are stored (D-117). */
-    private static void nested(JsonGenerator json, String name, String stored) throws IOException {
+    /**
+     * Nested sub-items ({@code VIPT} of a {@code VIPF} record) as an array of objects, as they are stored (D-117), each
+     * value typed as an item's, a sub-item's untyped values in its own {@code untypedValues}.
+     */
+    private void nested(JsonGenerator json, String name, String stored) throws IOException {
         json.writeArrayFieldStart(name);
         for (var subItem : NestedItems.read(stored)) {
             json.writeStartObject();
+            var untyped = new LinkedHashMap<String, String>(0);
             for (var value : subItem.entrySet()) {
-                json.writeStringField(value.getKey(), value.getValue());
+                typed(json, value.getKey(), FlightList.itemKind(value.getKey()), value.getValue(), untyped);
+            }
+            if (!untyped.isEmpty()) {
+                untypedValues(json, untyped);
             }
             json.writeEndObject();
         }
         json.writeEndArray();
     }
 
-    /** The {@code msg} value of one event caused by a message, without its {@code eventId}. */
-    public String notification(FlightEvent event, long msgId, MessageMeta meta) {
-        return notification(event, msgId, meta.type(), meta.subtype());
+    /**
+     * Field {@code name} holding {@code text} as its {@code kind} is published: a time as RFC 3339 with the airport's
+     * offset, a number as a JSON number, anything else as the text; a value that is not of its kind as null, put in
+     * {@code untyped} as sent.
+     */
+    private void typed(JsonGenerator json, String name, FlightField.Kind kind, String text, Map<String, String> untyped)
+            throws IOException {
+        json.writeFieldName(name);
+        if (text == null) {
+            json.writeNull();
+            return;
+        }
+        switch (kind) {
+            case TIME -> {
+                var time = SisTime.parse(text);
+                if (time.isPresent()) {
+                    json.writeString(time(time.get()));
+                } else {
+                    json.writeNull();
+                    untyped.put(name, text);
+                }
+            }
+            case NUMBER -> {
+                var number = number(text);
+                if (number != null) {
+                    json.writeNumber(number);
+                } else {
+                    json.writeNull();
+                    untyped.put(name, text);
+                }
+            }
+            case TEXT, EXCEPTION -> json.writeString(text);
+        }
+    }
+
+    private static void untypedValues(JsonGenerator json, Map<String, String> untyped) throws IOException {
+        json.writeObjectFieldStart("untypedValues");
+        for (var value : untyped.entrySet()) {
+            json.writeStringField(value.getKey(), value.getValue());
+        }
+        json.writeEndObject();
     }
 
     /**
-     * The {@code msg} value of one event, without its {@code eventId}; {@code type}/{@code styp} name the cause
-     * (the message's, or {@code LIFECYCLE}/{@code CLEANUP} for the history cleanup, whose {@code msgId} is 0).
+     * The JSON number a count or measure's text names ({@code 007} → {@code 7}, {@code 12.50} → {@code 12.50}), or null
+     * when it is not a plain decimal ({@code 1e3}, {@code n/a}, {@code 1,5}): digits, at most one point, an optional sign.
      */
-    public String notification(FlightEvent event, long msgId, String type, String styp) {
+    static String number(String text) {
+        int digits = 0;
+        boolean point = false;
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c >= '0' && c <= '9') {
+                digits++;
+            } else if (c == '.' && !point && digits > 0 && i + 1 < text.length()) {
+                point = true;
+            } else if (!(i == 0 && (c == '-' || c == '+'))) {
+                return null;
+            }
+        }
+        return digits == 0 ? null : new BigDecimal(text).toPlainString();
+    }
+
+    /**
+     * A local time of the airport as RFC 3339 with the airport's offset at that time, seconds included
+     * ({@code 2024-03-11T08:35:00+08:00}); a time in a spring gap moves forward by the gap, one in the autumn overlap
+     * takes the earlier offset (as {@link ZonedDateTime#of} resolves them). Null stays null.
+     */
+    String time(LocalDateTime local) {
+        if (local == null) {
+            return null;
+        }
+        var offset = fixedOffset;
+        if (offset == null) {
+            var zoned = ZonedDateTime.of(local, airportZone);
+            local = zoned.toLocalDateTime();
+            offset = zoned.getOffset();
+        }
+        var text = new StringBuilder(25);
+        int year = local.getYear();
+        text.append(year);
+        pad(text.append('-'), local.getMonthValue());
+        pad(text.append('-'), local.getDayOfMonth());
+        pad(text.append('T'), local.getHour());
+        pad(text.append(':'), local.getMinute());
+        pad(text.append(':'), local.getSecond());
+        return text.append(offset.getId()).toString();
+    }
+
+    private static void pad(StringBuilder text, int twoDigits) {
+        if (twoDigits < 10) {
+            text.append('0');
+        }
+        text.append(twoDigits);
+    }
+
+    /** The {@code msg} value of one event, without its {@code eventId}. */
+    public String notification(FlightEvent event, ChangeCause cause, Instant updatedAt) {
         return write(512, json -> {
             json.writeStringField("flid", event.flid().value());
             json.writeNumberField("stateVersion", event.stateVersion());
-            json.writeNumberField("msgId", msgId);
-            json.writeStringField("type", type);
-            json.writeStringField("styp", styp);
+            json.writeStringField("updatedAt", updatedAt.toString());
+            json.writeNumberField("msgId", cause.msgId());
+            json.writeStringField("aodbSentAt", time(cause.aodbSentAt()));
+            json.writeStringField("cause", cause.origin().name());
+            json.writeStringField("type", cause.type());
+            json.writeStringField("styp", cause.styp());
             json.writeStringField("change", event.change().name());
             json.writeArrayFieldStart("changed");
             for (var code : event.changed()) {

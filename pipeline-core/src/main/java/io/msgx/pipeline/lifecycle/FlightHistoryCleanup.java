@@ -6,6 +6,7 @@ import io.msgx.domain.engine.FlightStateEngine;
 import io.msgx.domain.flight.FlightId;
 import io.msgx.domain.flight.OperationDayRule;
 import io.msgx.domain.message.FlightDeletion;
+import io.msgx.pipeline.event.ChangeCause;
 import io.msgx.pipeline.event.FlightEventJson;
 import io.msgx.pipeline.port.PipelineStore;
 import io.msgx.pipeline.port.PipelineTransaction;
@@ -49,7 +50,7 @@ public final class FlightHistoryCleanup {
     private final OperationDayRule dayRule;
     private final FlightHistorySettings settings;
     private final Clock clock;
-    private final FlightEventJson json = new FlightEventJson();
+    private final FlightEventJson json;
     /** The flights whose clean-up failed in an earlier round, still candidates; at most {@link #MAX_STUCK}. */
     private final Set<FlightId> stuck = new LinkedHashSet<>();
 
@@ -58,6 +59,7 @@ public final class FlightHistoryCleanup {
         this.store = store;
         this.engine = engine;
         this.dayRule = dayRule;
+        this.json = new FlightEventJson(dayRule.airportZone());
         this.settings = settings;
         this.clock = clock;
     }
@@ -131,7 +133,7 @@ public final class FlightHistoryCleanup {
         }
         // Every read goes through the writer, so it knows what the store holds of each flight it writes: a flight it
         // did not read would be taken for a new one, its list rows inserted again beside the stored ones.
-        var writer = new FlightChangeWriter(tx.flights());
+        var writer = new FlightChangeWriter(tx.flights(), json);
         var flight = writer.flights().find(List.of(flid)).get(0);
         boolean tombstoned = false;
         if (flight.isActive()) {
@@ -140,13 +142,13 @@ public final class FlightHistoryCleanup {
             if (!(decision instanceof Decision.Applied applied)) {
                 throw new IllegalStateException("deleting ACTIVE FLID " + flid + " decided " + decision);
             }
-            writer.add(applied.changes(), 0, "LIFECYCLE", "CLEANUP", now);
+            writer.add(applied.changes(), ChangeCause.RETENTION, now);
             writer.flush(tx, now);
             flight = applied.changes().stream().map(FlightChange::after).filter(f -> f.flid().equals(flid))
                     .findFirst().orElseThrow();
             tombstoned = true;
         }
-        tx.flightHistory().archive(flight, json.state(flight, null, now), now);
+        tx.flightHistory().archive(flight, json.state(flight, null, ChangeCause.RETENTION, now), now);
         tx.flightHistory().delete(flid);
         return tombstoned ? Outcome.TOMBSTONED_AND_ARCHIVED : Outcome.ARCHIVED;
     }

@@ -3,6 +3,7 @@ package io.msgx.pipeline.pump;
 import io.msgx.domain.engine.FlightChange;
 import io.msgx.domain.flight.FlightId;
 import io.msgx.domain.flight.FlightState;
+import io.msgx.pipeline.event.ChangeCause;
 import io.msgx.pipeline.event.FlightEventJson;
 import io.msgx.pipeline.port.FlightStore;
 import io.msgx.pipeline.port.PipelineTransaction;
@@ -28,22 +29,22 @@ import java.util.Map;
  */
 public final class FlightChangeWriter {
 
-    private static final FlightEventJson JSON = new FlightEventJson();
-
+    private final FlightEventJson json;
     private final FlightBuffer flights;
     private final List<OutboxEvent> notifications = new ArrayList<>();
     private final Map<FlightId, LastChange> lastChanges = new LinkedHashMap<>();
 
-    private record LastChange(FlightChange change, long msgId) {
+    private record LastChange(FlightChange change, ChangeCause cause) {
     }
 
-    /** A writer for one transaction, reading and writing flights through {@code store}. */
-    public FlightChangeWriter(FlightStore store) {
-        this(store, FlightCache.off());
+    /** A writer for one transaction, reading and writing flights through {@code store}, publishing as {@code json}. */
+    public FlightChangeWriter(FlightStore store, FlightEventJson json) {
+        this(store, json, FlightCache.off());
     }
 
     /** A writer for one transaction that reads through {@code cache} ({@link FlightBuffer}). */
-    public FlightChangeWriter(FlightStore store, FlightCache cache) {
+    public FlightChangeWriter(FlightStore store, FlightEventJson json, FlightCache cache) {
+        this.json = json;
         this.flights = new FlightBuffer(store, cache);
     }
 
@@ -65,20 +66,14 @@ public final class FlightChangeWriter {
         return flights.written();
     }
 
-    /**
-     * Record the changes of one decision.
-     *
-     * @param msgId the mailbox message that caused the change (0 for the lifecycle cleanup)
-     * @param type  the cause's TYPE, as published in notifications
-     * @param styp  the cause's STYP
-     */
-    public void add(List<FlightChange> changes, long msgId, String type, String styp, Instant now) {
+    /** Record the changes of one decision, which {@code cause} caused (a message, or the history cleanup). */
+    public void add(List<FlightChange> changes, ChangeCause cause, Instant now) {
         flights.save(changes.stream().map(FlightChange::after).toList(), now);
         for (var change : changes) {
             var flight = change.after();
             notifications.add(new OutboxEvent(OutboxTarget.KAFKA_MSG, flight.flid(), eventTypeOf(change),
-                    flight.stateVersion(), msgId, JSON.notification(change.event(), msgId, type, styp), now));
-            lastChanges.put(flight.flid(), new LastChange(change, msgId));
+                    flight.stateVersion(), cause.msgId(), json.notification(change.event(), cause, now), now));
+            lastChanges.put(flight.flid(), new LastChange(change, cause));
         }
     }
 
@@ -98,11 +93,11 @@ public final class FlightChangeWriter {
         }
     }
 
-    private static OutboxEvent projection(LastChange last, Instant now) {
+    private OutboxEvent projection(LastChange last, Instant now) {
         var flight = last.change().after();
         var deleted = !flight.isActive();
-        return new OutboxEvent(OutboxTarget.KAFKA_SCHD, flight.flid(), eventTypeOf(last.change()),
-                flight.stateVersion(), last.msgId(), deleted ? null : JSON.projection(last.change(), now), now);
+        return new OutboxEvent(OutboxTarget.KAFKA_SCHD, flight.flid(), eventTypeOf(last.change()), flight.stateVersion(),
+                last.cause().msgId(), deleted ? null : json.projection(last.change(), last.cause(), now), now);
     }
 
     private static OutboxEvent.EventType eventTypeOf(FlightChange change) {

@@ -9,6 +9,8 @@ import io.msgx.domain.message.FlightMessage;
 import io.msgx.domain.message.ScheduleKind;
 import io.msgx.domain.message.ScheduleMessage;
 import io.msgx.pipeline.codec.DecodedMessage;
+import io.msgx.pipeline.event.ChangeCause;
+import io.msgx.pipeline.event.FlightEventJson;
 import io.msgx.pipeline.port.MessageQueue;
 import io.msgx.pipeline.port.PipelineStore;
 import io.msgx.pipeline.port.PipelineTransaction;
@@ -60,6 +62,7 @@ public final class FlightProcessor {
 
     private final PipelineStore store;
     private final FlightStateEngine engine;
+    private final FlightEventJson json;
     private final Clock clock;
 
     private final ResponseMatcher responses;
@@ -87,6 +90,7 @@ public final class FlightProcessor {
                            FlightCache cache) {
         this.store = store;
         this.engine = engine;
+        this.json = new FlightEventJson(engine.settings().operationDayRule().airportZone());
         this.clock = clock;
         this.responses = responses;
         this.cache = Objects.requireNonNull(cache, "cache");
@@ -129,7 +133,7 @@ public final class FlightProcessor {
 
     private Decided decideAndWrite(PipelineTransaction tx, List<Work> work, List<MessageQueue.Ending> decided) {
         var records = tx.queue().findAll(work.stream().map(w -> w.head().msgId()).toList());
-        var writer = new FlightChangeWriter(tx.flights(), cache);
+        var writer = new FlightChangeWriter(tx.flights(), json, cache);
         if (work.size() > 1) {
             // One read for every flight the group names, and for their code-share children (each may be a master
             // whose MAFL a decision derives), instead of one of each per message.
@@ -210,7 +214,7 @@ public final class FlightProcessor {
                     + " was closed while its answer was processed"), null, false);
         }
         if (decision instanceof Decision.Applied applied) {
-            writer.add(applied.changes(), msgId, meta.type(), meta.subtype(), now);
+            writer.add(applied.changes(), ChangeCause.message(msgId, meta), now);
         }
         return new Outcome(terminal, decision, false);
     }

@@ -1,5 +1,6 @@
 package io.msgx.pipeline.testing;
 
+import io.msgx.domain.flight.SisTime;
 import org.w3c.dom.Element;
 import org.w3c.dom.Node;
 
@@ -8,6 +9,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -223,7 +225,28 @@ public final class RealForms {
      * nothing was lost on the way.
      */
     public static List<String> missingFrom(String json, Set<String> expected) {
-        return expected.stream().filter(value -> json == null || !json.contains('"' + jsonEscaped(value) + '"')).toList();
+        return expected.stream().filter(value -> json == null || !carries(json, value)).toList();
+    }
+
+    /**
+     * Whether a published or stored value {@code json} carries {@code value} as sent: as a string, or typed as
+     * docs/consumers.md says: a SIS time as an RFC 3339 time of the same local date and time (whatever the offset), a
+     * number as a JSON number of the same value.
+     */
+    private static boolean carries(String json, String value) {
+        if (json.contains('"' + jsonEscaped(value) + '"')) {
+            return true;
+        }
+        var time = SisTime.parse(value);
+        if (time.isPresent() && json.contains('"' + time.get().format(DateTimeFormatter.ISO_LOCAL_DATE) + "T"
+                + time.get().toLocalTime().format(DateTimeFormatter.ofPattern("HH:mm:ss")))) {
+            return true;
+        }
+        if (value.matches("[+-]?[0-9]+(\\.[0-9]+)?")) {
+            var number = new java.math.BigDecimal(value).toPlainString();
+            return Pattern.compile("[:\\[,]" + Pattern.quote(number) + "[,}\\]]").matcher(json).find();
+        }
+        return false;
     }
 
     private static String jsonEscaped(String value) {

@@ -49,9 +49,12 @@ class DispatcherReferenceTest {
         var result = dispatcher.dispatchOnce();
 
         assertThat(result.delivered()).isEqualTo(2);
+        var committedAt = clock.instant();
         assertThat(sink.delivered).containsExactly(
-                new OutgoingEvent(OutgoingEvent.EventStream.REF, "GLST:G17", "{\"v\":5}"),
-                new OutgoingEvent(OutgoingEvent.EventStream.REF, "GLST:G18", null));
+                new OutgoingEvent(OutgoingEvent.EventStream.REF, "GLST:G17", "{\"v\":5}", new EventAttributes(
+                        "GLST:G17@5", EventAttributes.REFERENCE_RECORD, "GLST:G17", committedAt, null, 5)),
+                new OutgoingEvent(OutgoingEvent.EventStream.REF, "GLST:G18", null, new EventAttributes(
+                        "GLST:G18@5", EventAttributes.REFERENCE_RECORD, "GLST:G18", committedAt, null, 5)));
         assertThat(store.allReferenceEvents()).extracting(e -> e.status())
                 .containsOnly(OutboxEntry.DeliveryStatus.SENT);
         assertThat(dispatcher.dispatchOnce().idle()).isTrue();
