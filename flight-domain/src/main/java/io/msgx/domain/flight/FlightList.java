@@ -60,14 +60,15 @@ public enum FlightList {
 
     /**
      * The item and sub-item fields that hold a SIS time ({@code ddMMMyyHHmm}, airport local time): planned and actual
-     * opening and closing times of the resources, route times, record times, delay start, VIP service times.
+     * opening and closing times of the resources, first and last bag times of a carousel (sis-format v3 §10), route
+     * times, record times, delay start, VIP service times.
      */
     private static final Set<String> TIME_ITEM_FIELDS = Set.of("PGOT", "PGCT", "GOTM", "GCTM", "PCOT", "PCCT", "COTM",
-            "CCTM", "STST", "STET", "PCBT", "PCET", "CBTM", "CETM", "STRT", "AOTM", "CHTM", "SCAT", "SCDT", "ESAT", "ESDT",
-            "ACAT", "ACDT", "SRST", "SRET", "SVTM", "PSTM", "TRTM", "VTST", "VTET");
+            "CCTM", "FBAG", "LBAG", "STST", "STET", "PCBT", "PCET", "CBTM", "CETM", "STRT", "AOTM", "CHTM", "SCAT", "SCDT",
+            "ESAT", "ESDT", "ACAT", "ACDT", "SRST", "SRET", "SVTM", "PSTM", "TRTM", "VTST", "VTET");
 
-    /** The item and sub-item fields that hold a count: first and last bag, service and VIP service quantities. */
-    private static final Set<String> NUMBER_ITEM_FIELDS = Set.of("FBAG", "LBAG", "SRQT", "VTQY");
+    /** The item and sub-item fields that hold a count: service and VIP service quantities. */
+    private static final Set<String> NUMBER_ITEM_FIELDS = Set.of("SRQT", "VTQY");
 
     /** The children of one {@code VIPT} (VIP service) item of a {@code VIPF} record: code, quantity, start, end. */
     private static final List<String> VIPT_FIELDS = List.of("VSCD", "VTQY", "VTST", "VTET");
