@@ -5,6 +5,7 @@ import io.msgx.adapter.kafka.KafkaTestBroker;
 import io.msgx.domain.flight.FlightId;
 import io.msgx.domain.flight.OperationDayRule;
 import io.msgx.pipeline.event.FlightEventJson;
+import io.msgx.pipeline.testing.PublishedContract;
 import io.msgx.pipeline.testing.RealForms;
 import io.msgx.pipeline.testing.SettableClock;
 import io.msgx.runner.config.Keys;
@@ -85,6 +86,24 @@ class RealTrafficEndToEndTest {
         assertThat(drained).as("the mailbox drains in seconds").isLessThan(Duration.ofSeconds(30));
         System.out.printf("%s: %d real-form messages drained in %d ms%n", getClass().getSimpleName(), ids.size(),
                 drained.toMillis());
+
+        for (var topic : PublishedContract.Topic.values()) {
+            var records = KafkaTestBroker.readAll(topics.get(switch (topic) {
+                case MSG -> Keys.KAFKA_TOPIC_MSG;
+                case SCHD -> Keys.KAFKA_TOPIC_SCHD;
+                case REFERENCE -> Keys.KAFKA_TOPIC_REFERENCE;
+            }));
+            assertThat(records).as(topic + " records").isNotEmpty();
+            for (var record : records) {
+                var violations = new java.util.ArrayList<String>(PublishedContract.headerViolations(topic, record.key(),
+                        record.headers(), record.value() == null));
+                if (record.value() != null) {
+                    violations.addAll(PublishedContract.violations(topic, record.value()));
+                }
+                assertThat(violations).as("%s record %s: %s %s", topic, record.key(), record.headers(), record.value())
+                        .isEmpty();
+            }
+        }
 
         var schd = lastByKey(topics.get(Keys.KAFKA_TOPIC_SCHD));
         corpus.flightValues().forEach((flid, values) -> assertThat(RealForms.missingFrom(schd.get(flid), values))

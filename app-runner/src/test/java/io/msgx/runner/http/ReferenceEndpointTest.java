@@ -7,6 +7,7 @@ import io.msgx.pipeline.codec.ReferenceRecord;
 import io.msgx.pipeline.port.ReferenceData;
 import io.msgx.pipeline.store.ReferenceEntry;
 import io.msgx.pipeline.store.StoreUnavailableException;
+import io.msgx.pipeline.testing.PublishedContract;
 import io.msgx.pipeline.testing.SettableClock;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -80,8 +81,8 @@ class ReferenceEndpointTest {
         var response = http.get("/reference/AIRL/3U");
 
         assertThat(response.statusCode()).isEqualTo(200);
-        assertThat(json(response).get("fields").toString()).isEqualTo(document);
-        assertThat(json(http.get("/reference/AIRL")).get("records").get(0).get("fields").toString()).isEqualTo(document);
+        assertThat(json(response).get("record").toString()).isEqualTo(document);
+        assertThat(json(http.get("/reference/AIRL")).get("records").get(0).get("record").toString()).isEqualTo(document);
     }
 
     @Test
@@ -93,11 +94,13 @@ class ReferenceEndpointTest {
 
         assertThat(response.statusCode()).isEqualTo(200);
         assertThat(response.headers().firstValue("Content-Type")).hasValue("application/json; charset=utf-8");
-        assertThat(response.body()).contains("\"fields\":{\"GTCD\":\"G28\",\"DESC\":\"Gate \\\"28\\\"\",\"TRML\":\"T2\"}");
+        assertThat(response.body()).contains("\"record\":{\"GTCD\":\"G28\",\"DESC\":\"Gate \\\"28\\\"\",\"TRML\":\"T2\"}");
         var body = json(response);
-        assertThat(body.get("type").asText()).isEqualTo("GATE");
-        assertThat(body.get("key").asText()).isEqualTo("G28");
-        assertThat(body.get("fields").get("DESC").asText()).isEqualTo("Gate \"28\"");
+        assertThat(body.get("rtype").asText()).isEqualTo("GATE");
+        assertThat(body.get("rkey").asText()).isEqualTo("G28");
+        assertThat(PublishedContract.violations(PublishedContract.Topic.REFERENCE, response.body()))
+                .as("the same shape as on the reference topic").isEmpty();
+        assertThat(body.get("record").get("DESC").asText()).isEqualTo("Gate \"28\"");
         assertThat(body.get("msgId").asLong()).isEqualTo(77);
         assertThat(Instant.parse(body.get("updatedAt").asText())).isEqualTo(clock.instant());
     }
@@ -111,8 +114,8 @@ class ReferenceEndpointTest {
         var limited = json(http.get("/reference/GATE?limit=1"));
 
         assertThat(all.get("count").asInt()).isEqualTo(2);
-        assertThat(all.get("records").get(0).get("key").asText()).isEqualTo("G01");
-        assertThat(all.get("records").get(1).get("key").asText()).isEqualTo("G28");
+        assertThat(all.get("records").get(0).get("rkey").asText()).isEqualTo("G01");
+        assertThat(all.get("records").get(1).get("rkey").asText()).isEqualTo("G28");
         assertThat(limited.get("count").asInt()).isEqualTo(1);
         var bad = http.get("/reference/GATE?limit=zero");
         assertThat(bad.statusCode()).isEqualTo(400);

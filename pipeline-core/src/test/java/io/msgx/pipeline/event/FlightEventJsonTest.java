@@ -17,6 +17,7 @@ import io.msgx.domain.flight.ListItem;
 import io.msgx.domain.flight.MaflEntry;
 import io.msgx.domain.flight.SisTime;
 import io.msgx.pipeline.codec.NestedItems;
+import io.msgx.pipeline.testing.PublishedContract;
 import org.junit.jupiter.api.Test;
 
 import java.math.BigDecimal;
@@ -220,6 +221,22 @@ class FlightEventJsonTest {
                 .isEqualTo("2024-10-27T02:30:00+02:00");
         assertThat(new FlightEventJson(ZoneOffset.UTC).time(LocalDateTime.of(2024, 3, 11, 0, 0)))
                 .isEqualTo("2024-03-11T00:00:00Z");
+    }
+
+    @Test
+    void everyValueItWritesValidatesAgainstThePublishedSchemas() {
+        var states = List.of(
+                json.state(everything("1001", "900"), List.of(new MaflEntry(FlightId.of("1002"), "MU5101")), CAUSE, AT),
+                json.state(child("1002", "900"), null, CAUSE, AT),
+                json.state(plain("1003"), null, ChangeCause.RETENTION, AT));
+        for (var state : states) {
+            assertThat(PublishedContract.violations(PublishedContract.Topic.SCHD, state)).as(state).isEmpty();
+        }
+        for (var cause : List.of(CAUSE, ChangeCause.RETENTION)) {
+            var change = FlightEventJson.withEventId(json.notification(
+                    new FlightEvent(FlightId.of("1001"), 4, ChangeType.UPSERT, List.of("STND", "GTDT")), cause, AT), 9);
+            assertThat(PublishedContract.violations(PublishedContract.Topic.MSG, change)).as(change).isEmpty();
+        }
     }
 
     /**
