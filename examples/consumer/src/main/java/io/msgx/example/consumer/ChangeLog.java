@@ -27,6 +27,9 @@ public final class ChangeLog {
      * {@code RETENTION}; null when the value has no {@code cause}).
      */
     public record Change(String flid, long stateVersion, String change, List<String> changed, String cause) {
+        public Change {
+            changed = List.copyOf(changed);
+        }
     }
 
     /** What a notification did. */

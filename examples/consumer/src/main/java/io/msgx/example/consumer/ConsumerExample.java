@@ -1,5 +1,6 @@
 package io.msgx.example.consumer;
 
+import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.common.errors.WakeupException;
 
 import java.io.IOException;
@@ -49,7 +50,7 @@ public final class ConsumerExample {
                 site.load(in);
             }
             site.forEach((key, value) -> config.put(key.toString(), value));
-            config.put("isolation.level", "read_committed"); // the contract's, whatever the file says
+            config.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed"); // the contract's, whatever the file says
         }
         run(new FlightFollower(config, options.get("msg"), options.get("schd")), System.out);
     }

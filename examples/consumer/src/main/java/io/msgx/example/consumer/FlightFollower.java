@@ -95,7 +95,7 @@ public final class FlightFollower implements AutoCloseable {
                         + timeout + "; the board has " + board.versions().size() + " flights so far");
             }
             for (var record : consumer.poll(Duration.ofMillis(200))) {
-                applyState(record);
+                apply(record);
                 read++;
             }
         }
@@ -107,14 +107,9 @@ public final class FlightFollower implements AutoCloseable {
     public List<Applied> pollOnce(Duration timeout) {
         var applied = new ArrayList<Applied>();
         for (var record : consumer.poll(timeout)) {
-            try {
-                var change = record.topic().equals(schdTopic) ? applyState(record) : applyNotification(record);
-                if (change != null) {
-                    applied.add(change);
-                }
-            } catch (IllegalArgumentException e) {
-                // Not a value of the contract: skipped and logged, so one bad record does not stop the board.
-                LOG.warn("Skipped: {}", e.getMessage());
+            var change = apply(record);
+            if (change != null) {
+                applied.add(change);
             }
         }
         return applied;
@@ -143,6 +138,17 @@ public final class FlightFollower implements AutoCloseable {
     @Override
     public void close() {
         consumer.close();
+    }
+
+    /** One record of either topic; null when the dedup rule dropped it, or it is no value of the contract. */
+    private Applied apply(ConsumerRecord<String, String> record) {
+        try {
+            return record.topic().equals(schdTopic) ? applyState(record) : applyNotification(record);
+        } catch (IllegalArgumentException e) {
+            // Skipped and logged, so that one bad record does not stop the board.
+            LOG.warn("Skipped: {}", e.getMessage());
+            return null;
+        }
     }
 
     /** A {@code schd} record: a full state, or a tombstone; null when the dedup rule dropped it. */

@@ -167,6 +167,8 @@ class ConsumerExampleEndToEndTest {
                 msg.forEach(r -> assertThat(header(r, "ce_id")).isEqualTo("change:" + r.key() + ":" + versionOf(r)));
                 schd.stream().filter(r -> r.value() != null).forEach(r -> assertThat(header(r, "ce_id"))
                         .isEqualTo("state:" + r.key() + ":" + versionOf(r)));
+                assertThat(header(tombstone, "ce_id")).isEqualTo("state:4001:"
+                        + header(tombstone, FlightRecords.STATE_VERSION_HEADER));
 
                 long dropped = follower.board().dropped();
                 var firstState = schd.stream().filter(r -> "4001".equals(r.key()) && r.value() != null).findFirst()
