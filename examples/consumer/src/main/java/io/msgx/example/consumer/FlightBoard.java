@@ -41,7 +41,6 @@ public final class FlightBoard {
 
     private final Map<String, Held> held = new HashMap<>();
     private long dropped;
-    private long unversionedDeletions;
 
     /** A {@code schd} value: the flight's full state after {@code stateVersion}. */
     public Outcome applyState(String flid, long stateVersion, ObjectNode state) {
@@ -54,27 +53,11 @@ public final class FlightBoard {
     }
 
     /**
-     * A {@code schd} tombstone: the flight was deleted by version {@code deletingVersion} (its
-     * {@code msgx_stateversion} header).
-     *
-     * <p>Pre-contract fallback, for a tombstone without that header (msgexchange before contract version 1 sends
-     * none): the deleting version is unknown, but it is higher than any state of the flight published before it, so
-     * the flight is removed and the version held so far is kept as its grave. Such a tombstone cannot be told from a
-     * repeat of an old one, which would wrongly remove a later flight of the same {@code FLID}; the contract's header
-     * removes that doubt. Counted in {@link #unversionedDeletions()}.
+     * A {@code schd} tombstone: the flight was deleted by version {@code version} (its {@code msgx_stateversion}
+     * header). The flight leaves the board, its version stays as its grave: a late copy of an older state cannot bring
+     * it back, while a new flight of the same {@code FLID} (higher versions) is applied.
      */
-    public Outcome applyDeletion(String flid, OptionalLong deletingVersion) {
-        if (deletingVersion.isEmpty()) {
-            unversionedDeletions++;
-            var current = held.get(flid);
-            if (current == null || current.state() == null) {
-                dropped++; // nothing on the board to remove: a repeat, or a flight this board never saw
-                return Outcome.DROPPED;
-            }
-            held.put(flid, new Held(current.stateVersion(), null));
-            return Outcome.REMOVED;
-        }
-        long version = deletingVersion.getAsLong();
+    public Outcome applyDeletion(String flid, long version) {
         if (!isNewer(flid, version)) {
             dropped++;
             return Outcome.DROPPED;
@@ -119,10 +102,5 @@ public final class FlightBoard {
     /** Records dropped by the dedup rule: repeats and late, older records. */
     public long dropped() {
         return dropped;
-    }
-
-    /** Tombstones read without a {@code msgx_stateversion} header (the pre-contract fallback above). */
-    public long unversionedDeletions() {
-        return unversionedDeletions;
     }
 }

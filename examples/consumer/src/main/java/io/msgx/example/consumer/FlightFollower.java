@@ -155,14 +155,11 @@ public final class FlightFollower implements AutoCloseable {
     private Applied applyState(ConsumerRecord<String, String> record) {
         var value = FlightRecords.value(record);
         if (value == null) {
-            var version = FlightRecords.stateVersionHeader(record);
+            long version = FlightRecords.stateVersionHeader(record);
             if (board.applyDeletion(record.key(), version) == FlightBoard.Outcome.DROPPED) {
                 return null;
             }
-            // Without the header (pre-contract), the version shown is the last one the board held for the flight.
-            return new Applied(record.topic(), record.key(), board.versionOf(record.key()).orElseThrow(),
-                    version.isPresent() ? "deleted" : "deleted (no " + FlightRecords.STATE_VERSION_HEADER
-                            + " header: the deleting version is unknown, the last held is kept)");
+            return new Applied(record.topic(), record.key(), version, "deleted");
         }
         long version = FlightRecords.stateVersion(value);
         if (board.applyState(record.key(), version, value) == FlightBoard.Outcome.DROPPED) {

@@ -8,7 +8,6 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.OptionalLong;
 
 /**
  * How the fields this example needs are read from a record, as docs/consumers.md ("Headers", "Values") describes
@@ -42,13 +41,14 @@ final class FlightRecords {
         }
     }
 
-    /** The {@code msgx_stateversion} header; empty when the record has none (a pre-contract tombstone). */
-    static OptionalLong stateVersionHeader(ConsumerRecord<String, String> record) {
+    /** The {@code msgx_stateversion} header, which every flight record carries, tombstones included. */
+    static long stateVersionHeader(ConsumerRecord<String, String> record) {
         var header = record.headers().lastHeader(STATE_VERSION_HEADER);
         if (header == null || header.value() == null) {
-            return OptionalLong.empty();
+            throw new IllegalArgumentException("a " + record.topic() + " record (key " + record.key() + ") without its "
+                    + STATE_VERSION_HEADER + " header");
         }
-        return OptionalLong.of(Long.parseLong(new String(header.value(), StandardCharsets.UTF_8).trim()));
+        return Long.parseLong(new String(header.value(), StandardCharsets.UTF_8).trim());
     }
 
     /** The {@code stateVersion} of a value (on both {@code msg} and {@code schd}). */

@@ -33,7 +33,6 @@ import static io.msgx.pipeline.testing.SisMessages.item;
 import static io.msgx.pipeline.testing.SisMessages.patch;
 import static io.msgx.pipeline.testing.SisMessages.withList;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * The consumer example on the real pipeline (MariaDB mailbox → msgexchange → PostgreSQL → the in-process broker): the
@@ -121,9 +120,8 @@ class ConsumerExampleEndToEndTest {
                 assertThat(new HashSet<>(notifications(applied))).as("no notification applied twice")
                         .hasSize(notifications(applied).size());
                 System.out.printf("%s: board of %d flights; %d notifications applied; %d msg and %d schd repeats "
-                        + "dropped; tombstones without msgx_stateversion: %d%n", getClass().getSimpleName(),
-                        board.versions().size(), changes.applied(), msgRepeats.size(), schdRepeats.size(),
-                        board.unversionedDeletions());
+                        + "dropped%n", getClass().getSimpleName(),
+                        board.versions().size(), changes.applied(), msgRepeats.size(), schdRepeats.size());
             }
         }
     }
@@ -131,8 +129,7 @@ class ConsumerExampleEndToEndTest {
     /**
      * What only the contract's wire gives (docs/consumers.md, "Headers" and "msg"): a tombstone names the version
      * that deleted the flight, which the board keeps, so a late older state cannot bring the flight back; a
-     * notification says its {@code cause}; every record carries its {@code ce_id}. Skipped while msgexchange publishes
-     * no headers (before contract version 1).
+     * notification says its {@code cause}; every record carries its {@code ce_id}.
      */
     @Test
     void a_tombstone_names_its_deleting_version_and_a_notification_its_cause() throws Exception {
@@ -153,10 +150,7 @@ class ConsumerExampleEndToEndTest {
 
                 var schd = PublishedRecords.readAll(schdTopic);
                 var tombstone = schd.stream().filter(r -> r.value() == null).findFirst().orElseThrow();
-                assumeTrue(tombstone.headers().lastHeader(FlightRecords.STATE_VERSION_HEADER) != null,
-                        "msgexchange does not publish the contract's headers yet: no msgx_stateversion on a tombstone");
-
-                assertThat(follower.board().unversionedDeletions()).isZero();
+                assertThat(tombstone.headers().lastHeader(FlightRecords.STATE_VERSION_HEADER)).isNotNull();
                 assertThat(follower.board().versionOf("4001")).as("the deleting version is kept")
                         .hasValue(storeVersions("DELETED").get("4001"));
                 assertThat(follower.changes().last("4001")).hasValueSatisfying(c -> {
