@@ -9,6 +9,7 @@ import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.config.TopicConfig;
 import org.apache.kafka.common.errors.TopicExistsException;
 
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -27,7 +28,8 @@ import java.util.concurrent.atomic.AtomicReference;
  * idempotent, {@code acks=all}, the same linger and timeouts; without its transactions), to two bench topics shaped like the pipeline's
  * ({@code <msg topic>.bench}, {@code <schd topic>.bench} compacted, the same partition count): the given records
  * replayed round-robin until {@code count} were sent, all asynchronously, timed from the first send to the last
- * acknowledgement.
+ * acknowledgement. Values go as UTF-8 bytes, as the sink sends them, but without the sink's CloudEvents headers
+ * (issue 35): the baseline is the bare producer, and the headers' cost counts against the dispatcher.
  */
 final class ProducerBaseline {
 
@@ -67,7 +69,7 @@ final class ProducerBaseline {
         var failed = new AtomicLong();
         var firstFailure = new AtomicReference<String>();
         var lastAck = new AtomicLong();
-        try (var producer = new KafkaProducer<String, String>(withoutTransactions(settings.producerConfig()))) {
+        try (var producer = new KafkaProducer<String, byte[]>(withoutTransactions(settings.producerConfig()))) {
             warmUp(producer, records.get(0));
             var done = new CountDownLatch(1);
             var outstanding = new AtomicLong(count);
@@ -75,7 +77,7 @@ final class ProducerBaseline {
             for (long i = 0; i < count; i++) {
                 var event = records.get((int) (i % records.size()));
                 producer.send(new ProducerRecord<>(event.schd() ? settings.schdTopic() : settings.msgTopic(),
-                        event.key(), event.payload()), (metadata, failure) -> {
+                        event.key(), event.payload().getBytes(StandardCharsets.UTF_8)), (metadata, failure) -> {
                     if (failure == null) {
                         acknowledged.incrementAndGet();
                     } else {
@@ -106,9 +108,9 @@ final class ProducerBaseline {
         return plain;
     }
 
-    private void warmUp(KafkaProducer<String, String> producer, OutboxSample.Event event) throws InterruptedException {
+    private void warmUp(KafkaProducer<String, byte[]> producer, OutboxSample.Event event) throws InterruptedException {
         try {
-            producer.send(new ProducerRecord<>(settings.msgTopic(), event.key(), event.payload()))
+            producer.send(new ProducerRecord<>(settings.msgTopic(), event.key(), event.payload().getBytes(StandardCharsets.UTF_8)))
                     .get(settings.deliveryTimeout().toMillis(), TimeUnit.MILLISECONDS);
         } catch (ExecutionException | TimeoutException e) {
             throw new IllegalStateException("the producer baseline could not send to " + settings.msgTopic() + " on "
