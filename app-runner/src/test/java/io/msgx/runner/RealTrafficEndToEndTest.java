@@ -99,6 +99,10 @@ class RealTrafficEndToEndTest {
                         record.headers(), record.value() == null));
                 if (record.value() != null) {
                     violations.addAll(PublishedContract.violations(topic, record.value()));
+                    assertThat(Instant.parse(record.headers().get("ce_time")))
+                            .as("%s %s: ce_time is updatedAt", topic, record.key())
+                            .isEqualTo(Instant.parse(new com.fasterxml.jackson.databind.ObjectMapper()
+                                    .readTree(record.value()).get("updatedAt").asText()));
                 }
                 assertThat(violations).as("%s record %s: %s %s", topic, record.key(), record.headers(), record.value())
                         .isEmpty();

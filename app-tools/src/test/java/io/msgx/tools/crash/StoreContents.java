@@ -77,7 +77,7 @@ public record StoreContents(Map<String, List<String>> flightRows, Map<String, Lo
         }
     }
 
-    /** A {@code schd} value without its {@code updatedAt} (the one time it carries); null stays null. */
+    /** A {@code schd} or {@code msg} value without its {@code updatedAt} (the one run time it carries); null stays null. */
     public static String withoutRunTime(String projection) {
         if (projection == null) {
             return null;

@@ -20,6 +20,7 @@ import java.time.LocalDateTime;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
+import java.time.temporal.ChronoUnit;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -79,7 +80,7 @@ public final class FlightEventJson {
             var untyped = new LinkedHashMap<String, String>();
             json.writeStringField("flid", flight.flid().value());
             json.writeNumberField("stateVersion", flight.stateVersion());
-            json.writeStringField("updatedAt", updatedAt.toString());
+            json.writeStringField("updatedAt", committedAt(updatedAt));
             if (cause == null) {
                 json.writeNullField("msgId");
                 json.writeNullField("aodbSentAt");
@@ -254,12 +255,20 @@ public final class FlightEventJson {
         text.append(twoDigits);
     }
 
+    /**
+     * A commit time as published: to the microsecond, the precision the stores keep the outbox row's {@code CREATED_AT}
+     * in, so that {@code updatedAt} and the record's {@code ce_time} (read back from that row) are the same instant.
+     */
+    static String committedAt(Instant time) {
+        return time.truncatedTo(ChronoUnit.MICROS).toString();
+    }
+
     /** The {@code msg} value of one event, without its {@code eventId}. */
     public String notification(FlightEvent event, ChangeCause cause, Instant updatedAt) {
         return write(512, json -> {
             json.writeStringField("flid", event.flid().value());
             json.writeNumberField("stateVersion", event.stateVersion());
-            json.writeStringField("updatedAt", updatedAt.toString());
+            json.writeStringField("updatedAt", committedAt(updatedAt));
             json.writeNumberField("msgId", cause.msgId());
             json.writeStringField("aodbSentAt", time(cause.aodbSentAt()));
             json.writeStringField("cause", cause.origin().name());

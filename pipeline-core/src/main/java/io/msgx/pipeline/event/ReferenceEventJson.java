@@ -35,7 +35,7 @@ public final class ReferenceEventJson {
         value.put("rkey", key);
         value.set("record", record.node());
         value.put("msgId", msgId);
-        value.put("updatedAt", updatedAt.toString());
+        value.put("updatedAt", FlightEventJson.committedAt(updatedAt));
         value.put("dedupKey", dedupKey(type, key, msgId));
         try {
             return JSON.writeValueAsString(value);

@@ -29,6 +29,9 @@ public record OutboxEvent(
         Objects.requireNonNull(partitionKey, "partitionKey");
         Objects.requireNonNull(eventType, "eventType");
         Objects.requireNonNull(createdAt, "createdAt");
+        // To the microsecond, as the stores keep CREATED_AT, and as the payload's updatedAt is written
+        // (FlightEventJson.committedAt): the record's ce_time, read back from the row, is then that same instant.
+        createdAt = createdAt.truncatedTo(java.time.temporal.ChronoUnit.MICROS);
         if (target == OutboxTarget.KAFKA_REF) {
             throw new IllegalArgumentException("a KAFKA:ref row is a ReferenceEvent (ReferenceNotifications.upsertReferences), not an"
                     + " OutboxEvent");
