@@ -25,6 +25,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The JSON values published on Kafka (docs/consumers.md, whose schemas {@link PublishedSchemas} generates), built when
@@ -56,13 +57,19 @@ public final class FlightEventJson {
     private static final JsonFactory JSON = new JsonFactory();
 
     private final ZoneId airportZone;
-    /** The zone's one offset when it has no daylight saving (the usual case): no rules to look up per time. */
-    private final ZoneOffset fixedOffset;
+    /**
+     * Per year, the zone's one offset through that year, or {@link #CHANGES_OFFSET} when the zone changes its offset
+     * within it (daylight saving). Most airports' zones keep one offset all year (Asia/Shanghai has since 1991), so a
+     * time is then written without resolving it against the zone's rules: that was most of the cost of typed times
+     * (JMH, issue 35).
+     */
+    private final Map<Integer, ZoneOffset> offsetThroughYear = new ConcurrentHashMap<>();
+
+    private static final ZoneOffset CHANGES_OFFSET = ZoneOffset.MIN;
 
     /** Values whose times are airport local time in {@code airportZone} ({@code msgx.airport.zone}). */
     public FlightEventJson(ZoneId airportZone) {
         this.airportZone = Objects.requireNonNull(airportZone, "airportZone");
-        this.fixedOffset = airportZone.getRules().isFixedOffset() ? airportZone.getRules().getOffset(Instant.EPOCH) : null;
     }
 
     /** The {@code schd} value of a changed, non-deleted flight. */
@@ -77,7 +84,7 @@ public final class FlightEventJson {
      */
     public String state(FlightState flight, List<MaflEntry> mafl, ChangeCause cause, Instant updatedAt) {
         return write(4096, json -> {
-            var untyped = new LinkedHashMap<String, String>();
+            Map<String, String> untyped = null;
             json.writeStringField("flid", flight.flid().value());
             json.writeNumberField("stateVersion", flight.stateVersion());
             json.writeStringField("updatedAt", committedAt(updatedAt));
@@ -91,7 +98,7 @@ public final class FlightEventJson {
             json.writeStringField("operationDay", flight.operationDay() == null ? null : flight.operationDay().toString());
             json.writeStringField("state", flight.status().name());
             for (var field : FlightField.values()) {
-                typed(json, field.code(), field.kind(), flight.fields().valueOf(field), untyped);
+                untyped = typed(json, field.code(), field.kind(), flight.fields().valueOf(field), untyped);
             }
             for (var list : FlightList.values()) {
                 json.writeArrayFieldStart(list.code());
@@ -106,22 +113,23 @@ public final class FlightEventJson {
                     } else {
                         json.writeNumber(item.sourceSeq());
                     }
-                    var untypedOfItem = new LinkedHashMap<String, String>(0);
+                    Map<String, String> untypedOfItem = null;
                     for (var value : item.values().entrySet()) {
                         if (list.nestedItems().containsKey(value.getKey())) {
                             nested(json, value.getKey(), value.getValue());
                         } else {
-                            typed(json, value.getKey(), FlightList.itemKind(value.getKey()), value.getValue(), untypedOfItem);
+                            untypedOfItem = typed(json, value.getKey(), FlightList.itemKind(value.getKey()),
+                                    value.getValue(), untypedOfItem);
                         }
                     }
-                    if (!untypedOfItem.isEmpty()) {
+                    if (untypedOfItem != null) {
                         untypedValues(json, untypedOfItem);
                     }
                     json.writeEndObject();
                 }
                 json.writeEndArray();
             }
-            untypedValues(json, untyped);
+            untypedValues(json, untyped == null ? Map.of() : untyped);
             if (mafl != null) {
                 json.writeArrayFieldStart("mafl");
                 for (var entry : mafl) {
@@ -147,11 +155,11 @@ public final class FlightEventJson {
         json.writeArrayFieldStart(name);
         for (var subItem : NestedItems.read(stored)) {
             json.writeStartObject();
-            var untyped = new LinkedHashMap<String, String>(0);
+            Map<String, String> untyped = null;
             for (var value : subItem.entrySet()) {
-                typed(json, value.getKey(), FlightList.itemKind(value.getKey()), value.getValue(), untyped);
+                untyped = typed(json, value.getKey(), FlightList.itemKind(value.getKey()), value.getValue(), untyped);
             }
-            if (!untyped.isEmpty()) {
+            if (untyped != null) {
                 untypedValues(json, untyped);
             }
             json.writeEndObject();
@@ -162,36 +170,33 @@ public final class FlightEventJson {
     /**
      * Field {@code name} holding {@code text} as its {@code kind} is published: a time as RFC 3339 with the airport's
      * offset, a number as a JSON number, anything else as the text; a value that is not of its kind as null, put in
-     * {@code untyped} as sent.
+     * {@code untyped} as sent. Returns {@code untyped}, made when it is first needed (null until then: almost every
+     * value is of its kind, and a flight has hundreds).
      */
-    private void typed(JsonGenerator json, String name, FlightField.Kind kind, String text, Map<String, String> untyped)
-            throws IOException {
+    private Map<String, String> typed(JsonGenerator json, String name, FlightField.Kind kind, String text,
+                                      Map<String, String> untyped) throws IOException {
         json.writeFieldName(name);
         if (text == null) {
             json.writeNull();
-            return;
+            return untyped;
         }
-        switch (kind) {
-            case TIME -> {
-                var time = SisTime.parse(text);
-                if (time.isPresent()) {
-                    json.writeString(time(time.get()));
-                } else {
-                    json.writeNull();
-                    untyped.put(name, text);
-                }
-            }
-            case NUMBER -> {
-                var number = number(text);
-                if (number != null) {
-                    json.writeNumber(number);
-                } else {
-                    json.writeNull();
-                    untyped.put(name, text);
-                }
-            }
-            case TEXT, EXCEPTION -> json.writeString(text);
+        String typed = switch (kind) {
+            case TIME -> SisTime.parse(text).map(this::time).orElse(null);
+            case NUMBER -> number(text);
+            case TEXT, EXCEPTION -> text;
+        };
+        if (typed == null) {
+            json.writeNull();
+            var made = untyped == null ? new LinkedHashMap<String, String>() : untyped;
+            made.put(name, text);
+            return made;
         }
+        if (kind == FlightField.Kind.NUMBER) {
+            json.writeNumber(typed);
+        } else {
+            json.writeString(typed);
+        }
+        return untyped;
     }
 
     private static void untypedValues(JsonGenerator json, Map<String, String> untyped) throws IOException {
@@ -231,8 +236,8 @@ public final class FlightEventJson {
         if (local == null) {
             return null;
         }
-        var offset = fixedOffset;
-        if (offset == null) {
+        var offset = offsetThroughYear.computeIfAbsent(local.getYear(), this::offsetThrough);
+        if (offset == CHANGES_OFFSET) {
             var zoned = ZonedDateTime.of(local, airportZone);
             local = zoned.toLocalDateTime();
             offset = zoned.getOffset();
@@ -246,6 +251,15 @@ public final class FlightEventJson {
         pad(text.append(':'), local.getMinute());
         pad(text.append(':'), local.getSecond());
         return text.append(offset.getId()).toString();
+    }
+
+    /** The zone's offset all through {@code year}, or {@link #CHANGES_OFFSET} if it changes within the year. */
+    private ZoneOffset offsetThrough(int year) {
+        var rules = airportZone.getRules();
+        var start = java.time.LocalDate.of(year, 1, 1).atStartOfDay(airportZone).toInstant().minusSeconds(86_400);
+        var end = java.time.LocalDate.of(year + 1, 1, 1).atStartOfDay(airportZone).toInstant().plusSeconds(86_400);
+        var next = rules.nextTransition(start);
+        return next == null || next.getInstant().isAfter(end) ? rules.getOffset(start) : CHANGES_OFFSET;
     }
 
     private static void pad(StringBuilder text, int twoDigits) {
