@@ -44,6 +44,9 @@ public final class KafkaTestBroker {
 
     private static final AtomicInteger TOPIC_COUNTER = new AtomicInteger();
 
+    /** How long a read-committed read waits for the markers of committed transactions ({@code settledEndOffsets}). */
+    private static final Duration MARKER_WAIT = Duration.ofSeconds(3);
+
     private KafkaTestBroker() {
     }
 
@@ -144,7 +147,8 @@ public final class KafkaTestBroker {
                     .toList();
             consumer.assign(partitions);
             consumer.seekToBeginning(partitions);
-            var endOffsets = new HashMap<>(consumer.endOffsets(partitions, timeout));
+            var endOffsets = new HashMap<>("read_committed".equals(isolation)
+                    ? settledEndOffsets(consumer, partitions, timeout) : consumer.endOffsets(partitions, timeout));
             var records = new ArrayList<ReadRecord>();
             long deadline = System.nanoTime() + timeout.toNanos();
             while (!reachedEnd(consumer, endOffsets)) {
@@ -166,6 +170,36 @@ public final class KafkaTestBroker {
             records.sort(Comparator.comparingInt(ReadRecord::partition).thenComparingLong(ReadRecord::offset));
             return records;
         }
+    }
+
+    /**
+     * The end a read-committed consumer can reach, once the broker has written the markers of the transactions that
+     * already committed. A producer's {@code commitTransaction} returns when the coordinator has logged the commit; the
+     * markers reach the partitions a moment later, and until then the last stable offset stays before the round's
+     * records (a reader that takes its end offsets at once misses them). So wait, up to {@link #MARKER_WAIT}, for the
+     * last stable offset to reach the log's end; a transaction still open (a frozen producer) keeps it short of it, and
+     * the read then ends where it stands.
+     */
+    private static Map<TopicPartition, Long> settledEndOffsets(KafkaConsumer<String, String> consumer,
+                                                               List<TopicPartition> partitions, Duration timeout) {
+        var stable = new HashMap<>(consumer.endOffsets(partitions, timeout));
+        try (var admin = admin()) {
+            var latest = new HashMap<TopicPartition, org.apache.kafka.clients.admin.OffsetSpec>();
+            partitions.forEach(partition -> latest.put(partition, org.apache.kafka.clients.admin.OffsetSpec.latest()));
+            var logEnd = admin.listOffsets(latest, new org.apache.kafka.clients.admin.ListOffsetsOptions(
+                    org.apache.kafka.common.IsolationLevel.READ_UNCOMMITTED)).all().get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+            long until = System.nanoTime() + MARKER_WAIT.toNanos();
+            while (partitions.stream().anyMatch(p -> stable.get(p) < logEnd.get(p).offset())
+                    && System.nanoTime() - until < 0) {
+                Thread.sleep(20);
+                stable.putAll(consumer.endOffsets(partitions, timeout));
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+            throw new IllegalStateException("could not list the end offsets of " + partitions, e);
+        }
+        return stable;
     }
 
     private static boolean reachedEnd(KafkaConsumer<String, String> consumer, Map<TopicPartition, Long> endOffsets) {
