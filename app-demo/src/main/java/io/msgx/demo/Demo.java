@@ -117,7 +117,7 @@ public final class Demo {
                 return new FlightEventJson(exchange.config().engine().operationDayRule().airportZone())
                         .state(flight, mafl, null, exchange.clock().instant());
             });
-            System.out.println("a sample flight (" + record.key() + "), as FLIGHT_SCHD holds it now:");
+            System.out.println("a sample flight (" + record.key() + "), as FLIGHT_SCHD holds it now, in the schd shape (docs/consumers.md):");
             System.out.println(json);
         });
         return status.backlog() == 0 && status.pendingEvents() == 0 && status.watermark() > 0;
