@@ -3,6 +3,8 @@ package io.msgx.runner.logging;
 import ch.qos.logback.classic.LoggerContext;
 import ch.qos.logback.classic.joran.JoranConfigurator;
 import ch.qos.logback.classic.util.ContextInitializer;
+import ch.qos.logback.core.status.Status;
+import ch.qos.logback.core.status.StatusUtil;
 import io.msgx.adapter.oracle.H2TestStore;
 import io.msgx.pipeline.mailbox.InMemoryMailbox;
 import io.msgx.pipeline.store.ProcStatus;
@@ -46,7 +48,10 @@ class ForgedLogLineTest {
         context.reset();
         var configurator = new JoranConfigurator();
         configurator.setContext(context);
+        long configuredFrom = System.currentTimeMillis();
         configurator.doConfigure(getClass().getResource("/logback.xml")); // the runner's, not the tests'
+        assertThat(new StatusUtil(context).getHighestLevel(configuredFrom)).as("logback.xml configures without a warning: Logback"
+                + " prints its status to stdout then, into the output of 'status --json'").isLessThan(Status.WARN);
 
         var mailbox = new InMemoryMailbox();
         var store = H2TestStore.fresh();
