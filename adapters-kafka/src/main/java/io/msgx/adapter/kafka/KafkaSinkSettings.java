@@ -57,6 +57,9 @@ public record KafkaSinkSettings(String bootstrapServers, String clientId, String
 
     /** A site or instance name: one URI path segment, so that {@code ce_source} is a valid URI reference. */
     private static final Pattern SOURCE_SEGMENT = Pattern.compile("[A-Za-z0-9._~-]{1,64}");
+    /** {@link #eventSource(String, String)}'s form: {@code /msgexchange/<site>/<instance>}, each a source segment. */
+    private static final Pattern EVENT_SOURCE =
+            Pattern.compile("/msgexchange/" + SOURCE_SEGMENT.pattern() + "/" + SOURCE_SEGMENT.pattern());
 
     /**
      * Extra time {@link KafkaEventSink#send} waits beyond the producer's own delivery timeout, so that the producer,
@@ -112,7 +115,7 @@ public record KafkaSinkSettings(String bootstrapServers, String clientId, String
                     + " ms) must not exceed msgx.kafka.delivery-timeout (" + deliveryTimeout.toMillis() + " ms)");
         }
         producerProperties = checkProducerProperties(producerProperties);
-        if (eventSource == null || !eventSource.matches("/msgexchange/[A-Za-z0-9._~-]{1,64}/[A-Za-z0-9._~-]{1,64}")) {
+        if (eventSource == null || !EVENT_SOURCE.matcher(eventSource).matches()) {
             throw new IllegalArgumentException("the event source must be /msgexchange/<site>/<instance>, got '"
                     + eventSource + "' (msgx.site, msgx.instance)");
         }

@@ -10,6 +10,7 @@ import io.msgx.domain.flight.FlightState;
 import io.msgx.domain.flight.MaflEntry;
 import io.msgx.domain.flight.SisTime;
 import io.msgx.pipeline.codec.NestedItems;
+import io.msgx.pipeline.store.OutboxEvent;
 
 import java.io.IOException;
 import java.io.StringWriter;
@@ -18,14 +19,11 @@ import java.math.BigDecimal;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
-import java.time.temporal.ChronoUnit;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The JSON values published on Kafka (docs/consumers.md, whose schemas {@link PublishedSchemas} generates), built when
@@ -57,15 +55,6 @@ public final class FlightEventJson {
     private static final JsonFactory JSON = new JsonFactory();
 
     private final ZoneId airportZone;
-    /**
-     * Per year, the zone's one offset through that year, or {@link #CHANGES_OFFSET} when the zone changes its offset
-     * within it (daylight saving). Most airports' zones keep one offset all year (Asia/Shanghai has since 1991), so a
-     * time is then written without resolving it against the zone's rules: that was most of the cost of typed times
-     * (JMH, issue 35).
-     */
-    private final Map<Integer, ZoneOffset> offsetThroughYear = new ConcurrentHashMap<>();
-
-    private static final ZoneOffset CHANGES_OFFSET = ZoneOffset.MIN;
 
     /** Values whose times are airport local time in {@code airportZone} ({@code msgx.airport.zone}). */
     public FlightEventJson(ZoneId airportZone) {
@@ -87,7 +76,7 @@ public final class FlightEventJson {
             Map<String, String> untyped = null;
             json.writeStringField("flid", flight.flid().value());
             json.writeNumberField("stateVersion", flight.stateVersion());
-            json.writeStringField("updatedAt", committedAt(updatedAt));
+            json.writeStringField("updatedAt", OutboxEvent.committedAt(updatedAt).toString());
             if (cause == null) {
                 json.writeNullField("msgId");
                 json.writeNullField("aodbSentAt");
@@ -236,12 +225,9 @@ public final class FlightEventJson {
         if (local == null) {
             return null;
         }
-        var offset = offsetThroughYear.computeIfAbsent(local.getYear(), this::offsetThrough);
-        if (offset == CHANGES_OFFSET) {
-            var zoned = ZonedDateTime.of(local, airportZone);
-            local = zoned.toLocalDateTime();
-            offset = zoned.getOffset();
-        }
+        var zoned = ZonedDateTime.of(local, airportZone);
+        local = zoned.toLocalDateTime();
+        var offset = zoned.getOffset();
         var text = new StringBuilder(25);
         int year = local.getYear();
         text.append(year);
@@ -253,15 +239,6 @@ public final class FlightEventJson {
         return text.append(offset.getId()).toString();
     }
 
-    /** The zone's offset all through {@code year}, or {@link #CHANGES_OFFSET} if it changes within the year. */
-    private ZoneOffset offsetThrough(int year) {
-        var rules = airportZone.getRules();
-        var start = java.time.LocalDate.of(year, 1, 1).atStartOfDay(airportZone).toInstant().minusSeconds(86_400);
-        var end = java.time.LocalDate.of(year + 1, 1, 1).atStartOfDay(airportZone).toInstant().plusSeconds(86_400);
-        var next = rules.nextTransition(start);
-        return next == null || next.getInstant().isAfter(end) ? rules.getOffset(start) : CHANGES_OFFSET;
-    }
-
     private static void pad(StringBuilder text, int twoDigits) {
         if (twoDigits < 10) {
             text.append('0');
@@ -269,20 +246,12 @@ public final class FlightEventJson {
         text.append(twoDigits);
     }
 
-    /**
-     * A commit time as published: to the microsecond, the precision the stores keep the outbox row's {@code CREATED_AT}
-     * in, so that {@code updatedAt} and the record's {@code ce_time} (read back from that row) are the same instant.
-     */
-    static String committedAt(Instant time) {
-        return time.truncatedTo(ChronoUnit.MICROS).toString();
-    }
-
     /** The {@code msg} value of one event, without its {@code eventId}. */
     public String notification(FlightEvent event, ChangeCause cause, Instant updatedAt) {
         return write(512, json -> {
             json.writeStringField("flid", event.flid().value());
             json.writeNumberField("stateVersion", event.stateVersion());
-            json.writeStringField("updatedAt", committedAt(updatedAt));
+            json.writeStringField("updatedAt", OutboxEvent.committedAt(updatedAt).toString());
             json.writeNumberField("msgId", cause.msgId());
             json.writeStringField("aodbSentAt", time(cause.aodbSentAt()));
             json.writeStringField("cause", cause.origin().name());

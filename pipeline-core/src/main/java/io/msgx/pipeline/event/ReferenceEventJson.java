@@ -3,6 +3,7 @@ package io.msgx.pipeline.event;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.msgx.pipeline.codec.ReferenceDocument;
+import io.msgx.pipeline.store.OutboxEvent;
 
 import java.time.Instant;
 
@@ -35,7 +36,7 @@ public final class ReferenceEventJson {
         value.put("rkey", key);
         value.set("record", record.node());
         value.put("msgId", msgId);
-        value.put("updatedAt", FlightEventJson.committedAt(updatedAt));
+        value.put("updatedAt", OutboxEvent.committedAt(updatedAt).toString());
         value.put("dedupKey", dedupKey(type, key, msgId));
         try {
             return JSON.writeValueAsString(value);

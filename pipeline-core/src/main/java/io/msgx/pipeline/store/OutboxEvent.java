@@ -3,6 +3,7 @@ package io.msgx.pipeline.store;
 import io.msgx.domain.flight.FlightId;
 
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.Objects;
 
 /**
@@ -29,9 +30,7 @@ public record OutboxEvent(
         Objects.requireNonNull(partitionKey, "partitionKey");
         Objects.requireNonNull(eventType, "eventType");
         Objects.requireNonNull(createdAt, "createdAt");
-        // To the microsecond, as the stores keep CREATED_AT, and as the payload's updatedAt is written
-        // (FlightEventJson.committedAt): the record's ce_time, read back from the row, is then that same instant.
-        createdAt = createdAt.truncatedTo(java.time.temporal.ChronoUnit.MICROS);
+        createdAt = committedAt(createdAt);
         if (target == OutboxTarget.KAFKA_REF) {
             throw new IllegalArgumentException("a KAFKA:ref row is a ReferenceEvent (ReferenceNotifications.upsertReferences), not an"
                     + " OutboxEvent");
@@ -39,5 +38,14 @@ public record OutboxEvent(
         if (payload == null && !(target == OutboxTarget.KAFKA_SCHD && eventType == EventType.TOMBSTONE)) {
             throw new IllegalArgumentException("only a KAFKA:schd tombstone has no payload");
         }
+    }
+
+    /**
+     * A commit time as it is kept and published: to the microsecond, the precision the stores keep {@code CREATED_AT}
+     * in. The outbox rows ({@code OutboxEvent}, {@code ReferenceEvent}) and the payloads' {@code updatedAt} both take it
+     * so, and a record's {@code ce_time}, read back from its row, is then the payload's {@code updatedAt}.
+     */
+    public static Instant committedAt(Instant time) {
+        return time.truncatedTo(ChronoUnit.MICROS);
     }
 }

@@ -28,9 +28,7 @@ public record ReferenceEvent(String type, String key, OutboxEvent.EventType even
         Objects.requireNonNull(key, "key");
         Objects.requireNonNull(eventType, "eventType");
         Objects.requireNonNull(createdAt, "createdAt");
-        // To the microsecond, as the stores keep CREATED_AT, and as the payload's updatedAt is written
-        // (FlightEventJson.committedAt): the record's ce_time, read back from the row, is then that same instant.
-        createdAt = createdAt.truncatedTo(java.time.temporal.ChronoUnit.MICROS);
+        createdAt = OutboxEvent.committedAt(createdAt);
         if (type.isEmpty() || type.length() > ReferenceData.MAX_TYPE_LENGTH || type.indexOf(':') >= 0) {
             throw new IllegalArgumentException("reference type '" + type + "' must be 1 to "
                     + ReferenceData.MAX_TYPE_LENGTH + " characters without ':'");
