@@ -124,6 +124,14 @@ public final class Keys {
     public static final String HTTP_MAX_BODY = "msgx.http.max-body-bytes";
     public static final String HTTP_HOST = "msgx.http.host";
     public static final String HTTP_READY_TIMEOUT = "msgx.http.ready-timeout";
+    public static final String HTTP_CREDENTIALS_FILE = "msgx.http.credentials-file";
+    public static final String HTTP_IDLE_TIMEOUT = "msgx.http.idle-timeout";
+    public static final String HTTP_MAX_CONNECTIONS = "msgx.http.max-connections";
+    public static final String HTTP_METRICS_OPEN = "msgx.http.metrics-open";
+    public static final String HTTP_MAX_FAILED_ATTEMPTS = "msgx.http.max-failed-attempts";
+    public static final String HTTP_TLS_KEYSTORE = "msgx.http.tls.keystore";
+    public static final String HTTP_TLS_KEYSTORE_PASSWORD = "msgx.http.tls.keystore-password";
+    public static final String HTTP_TLS_KEYSTORE_TYPE = "msgx.http.tls.keystore-type";
 
     public static final String LOG_FORMAT = "msgx.log.format";
 
@@ -135,7 +143,8 @@ public final class Keys {
     public static final String HEALTH_LIVENESS_GRACE = "msgx.health.liveness-grace";
 
     /** Keys whose values are secrets: never printed, never logged. */
-    public static final List<String> SECRETS = List.of(STORE_PASSWORD, MAILBOX_PASSWORD, HTTP_TOKEN);
+    public static final List<String> SECRETS = List.of(STORE_PASSWORD, MAILBOX_PASSWORD, HTTP_TOKEN,
+            HTTP_TLS_KEYSTORE_PASSWORD);
 
     /** Prefixes under which any key is accepted and passed through (site-specific producer settings). */
     public static final List<String> OPEN_PREFIXES = List.of(KAFKA_PRODUCER_PREFIX);
@@ -155,7 +164,8 @@ public final class Keys {
             REQUESTS_SCHEDULE_ROUTING_ID, REQUESTS_REFERENCE_ROUTING_ID, REQUESTS_SEQN_WIDTH,
             REQUESTS_SCHEMA_LOCATION, HISTORY_DAY_RETENTION, HISTORY_QUIET, HISTORY_UNPLACED,
             RETENTION_PROCESSING, RETENTION_FLIGHTS, RETENTION_SCHEDULE_LOG, RETENTION_REQUESTS, HTTP_PORT, HTTP_TOKEN,
-            HTTP_MAX_BODY, HTTP_HOST, HTTP_READY_TIMEOUT, JOBS_BACKFILL, JOBS_HOUSEKEEPING, JOBS_STANDBY_POLL,
+            HTTP_MAX_BODY, HTTP_HOST, HTTP_READY_TIMEOUT, HTTP_CREDENTIALS_FILE, HTTP_IDLE_TIMEOUT, HTTP_MAX_CONNECTIONS,
+            HTTP_METRICS_OPEN, HTTP_MAX_FAILED_ATTEMPTS, HTTP_TLS_KEYSTORE, HTTP_TLS_KEYSTORE_PASSWORD, HTTP_TLS_KEYSTORE_TYPE, JOBS_BACKFILL, JOBS_HOUSEKEEPING, JOBS_STANDBY_POLL,
             STORE_STATEMENT_TIMEOUT, STORE_SOCKET_TIMEOUT, STORE_IDLE_TRANSACTION_TIMEOUT, LEASE_DURATION,
             LEASE_RENEW_INTERVAL, KAFKA_ENABLED, HEALTH_LIVENESS_PERIODS, HEALTH_LIVENESS_GRACE,
             LOG_FORMAT);

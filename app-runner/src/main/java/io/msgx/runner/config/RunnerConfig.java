@@ -25,6 +25,7 @@ import io.msgx.pipeline.request.RequestSettings;
 import io.msgx.pipeline.request.SeqnCycle;
 import io.msgx.pipeline.retry.RetryPolicy;
 import io.msgx.pipeline.store.ErrorClass;
+import io.msgx.runner.http.HttpSettings;
 import io.msgx.runner.logging.LogFormat;
 
 import java.time.Duration;
@@ -61,7 +62,7 @@ public record RunnerConfig(
         FlightHistorySettings history,
         RetentionJob.Settings retention,
         Set<ErrorClass> replayable,
-        Http http,
+        HttpSettings http,
         Duration backfillInterval,
         Duration housekeepingInterval,
         Duration standbyPoll,
@@ -145,17 +146,6 @@ public record RunnerConfig(
      * made progress) for {@code livenessPeriods} of its periods, and never sooner than {@code livenessGrace}.
      */
     public record Health(int livenessPeriods, Duration livenessGrace) {
-    }
-
-    /** The HTTP API: the interface and port it listens on, the bearer token, the body limit, the readiness bound. */
-    public record Http(String host, int port, String token, int maxBodyBytes, Duration readyTimeout) {
-
-        /** Never shows the token. */
-        @Override
-        public String toString() {
-            return "Http[host=" + host + ", port=" + port + ", token=" + shown(token) + ", maxBodyBytes="
-                    + maxBodyBytes + ", readyTimeout=" + readyTimeout + "]";
-        }
     }
 
     /** How a secret is shown: whether it is set, never what it is. */
@@ -301,9 +291,19 @@ public record RunnerConfig(
                         + java.util.Arrays.toString(ErrorClass.values()));
             }
         }
-        var http = new Http(s.string(Keys.HTTP_HOST, "0.0.0.0"), s.integer(Keys.HTTP_PORT, 8080, 0, 65535),
-                s.string(Keys.HTTP_TOKEN, null), s.integer(Keys.HTTP_MAX_BODY, 2 * 1024 * 1024, 1024, 64 * 1024 * 1024),
-                s.duration(Keys.HTTP_READY_TIMEOUT, Duration.ofSeconds(2)));
+        var keystore = s.string(Keys.HTTP_TLS_KEYSTORE, null);
+        var credentialsFile = s.string(Keys.HTTP_CREDENTIALS_FILE, null);
+        var http = new HttpSettings(s.string(Keys.HTTP_HOST, HttpSettings.DEFAULT_HOST),
+                s.integer(Keys.HTTP_PORT, HttpSettings.DEFAULT_PORT, 0, 65535), s.string(Keys.HTTP_TOKEN, null),
+                s.integer(Keys.HTTP_MAX_BODY, (int) HttpSettings.DEFAULT_MAX_BODY_BYTES, 1024, 64 * 1024 * 1024),
+                s.duration(Keys.HTTP_READY_TIMEOUT, HttpSettings.DEFAULT_READY_TIMEOUT),
+                credentialsFile == null ? null : java.nio.file.Path.of(credentialsFile),
+                s.duration(Keys.HTTP_IDLE_TIMEOUT, HttpSettings.DEFAULT_IDLE_TIMEOUT),
+                s.integer(Keys.HTTP_MAX_CONNECTIONS, HttpSettings.DEFAULT_MAX_CONNECTIONS, 4, 100_000),
+                keystore == null ? null : new HttpSettings.Tls(java.nio.file.Path.of(keystore),
+                        s.string(Keys.HTTP_TLS_KEYSTORE_PASSWORD, null), s.string(Keys.HTTP_TLS_KEYSTORE_TYPE, "PKCS12")),
+                s.bool(Keys.HTTP_METRICS_OPEN, true),
+                s.integer(Keys.HTTP_MAX_FAILED_ATTEMPTS, HttpSettings.DEFAULT_MAX_FAILED_ATTEMPTS, 1, 1_000_000));
 
         var config = new RunnerConfig(store, mailbox, kafka, engine, codec, referenceTypes, inbox,
                 s.string(Keys.CUTOVER_WATERMARK, null), s.duration(Keys.POLL_INTERVAL, Duration.ofMillis(200)),
@@ -463,7 +463,12 @@ public record RunnerConfig(
         shown.put(Keys.CLAIM_BATCH, Integer.toString(inbox.claimBatch()));
         shown.put(Keys.MAX_COMMIT_DELAY, inbox.maxCommitDelay().toString());
         shown.put(Keys.HTTP_PORT, Integer.toString(http.port()));
-        shown.put(Keys.HTTP_TOKEN, http.token() == null ? "(none: compatibility entry off)" : "(set)");
+        shown.put(Keys.HTTP_TOKEN, http.token() == null ? "(none)" : "(set; deprecated: use " + Keys.HTTP_CREDENTIALS_FILE
+                + ")");
+        shown.put(Keys.HTTP_CREDENTIALS_FILE, http.credentialsFile() == null
+                ? "(none: only health" + (http.metricsOpen() ? " and metrics" : "") + " answer)"
+                : http.credentialsFile().toString());
+        shown.put(Keys.HTTP_TLS_KEYSTORE, http.tls() == null ? "(none: plain HTTP)" : http.tls().keystore().toString());
         shown.put(Keys.LOG_FORMAT, logFormat.name().toLowerCase(java.util.Locale.ROOT));
         return shown;
     }

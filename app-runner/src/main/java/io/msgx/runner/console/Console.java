@@ -3,6 +3,7 @@ package io.msgx.runner.console;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpHandler;
 import io.msgx.runner.embed.MsgExchange;
+import io.msgx.runner.http.AccessGate;
 import io.msgx.runner.operations.OperatorActions;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -46,7 +47,7 @@ import java.util.Map;
  *   <tr><td>{@code GET|POST /console/login}, {@code POST /console/logout}</td><td>{@link LoginPage}: the session</td></tr>
  * </table>
  *
- * Without a configured {@code msgx.http.token} every page answers 403: the console is off, never open.
+ * Without a credential of role {@code operator} every page answers 403: the console is off, never open.
  */
 public final class Console implements HttpHandler, AutoCloseable {
 
@@ -70,10 +71,10 @@ public final class Console implements HttpHandler, AutoCloseable {
 
     /**
      * @param exchange the pipeline shown
-     * @param token    the HTTP side's operator token ({@code msgx.http.token}); null turns the console off (403)
+     * @param gate     the HTTP side's credentials; without one of role operator the console is off (403)
      */
-    public Console(MsgExchange exchange, String token) {
-        this.auth = new ConsoleAuth(token, exchange.clock());
+    public Console(MsgExchange exchange, AccessGate gate) {
+        this.auth = new ConsoleAuth(gate, exchange.clock());
         this.login = new LoginPage(auth, templates);
         this.overview = new OverviewPage(exchange, templates);
         var operator = new OperatorActions(exchange);

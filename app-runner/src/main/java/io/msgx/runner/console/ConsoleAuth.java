@@ -1,11 +1,12 @@
 package io.msgx.runner.console;
 
 import com.sun.net.httpserver.HttpExchange;
+import io.msgx.runner.http.AccessGate;
+import io.msgx.runner.http.Role;
 
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Duration;
@@ -18,17 +19,17 @@ import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Who may read and act in the console: the operator token of the HTTP side ({@code msgx.http.token}), presented
- * once.
+ * Who may read and act in the console: a credential of the HTTP side with the role {@code operator} (D-145),
+ * checked by the {@link AccessGate} every part of the HTTP side shares. The operator's name in every audit line and
+ * audit row is the credential's name, never something typed into a form.
  *
  * <ul>
- *   <li><b>Browser:</b> the login form POSTs the token and an operator name; on a match the server opens a session
- *       and sets an {@code HttpOnly; SameSite=Strict; Path=/console} cookie holding only a random 256-bit session
- *       ID. The token itself never reaches the page's JavaScript or the browser's storage, so a script injected
- *       into a page could not steal it. Sessions live in memory, {@link #SESSION_LIFETIME} at most, and end at
- *       logout or restart.</li>
- *   <li><b>Scripts:</b> {@code Authorization: Bearer <token>} on any console request, as on the compatibility
- *       entry; the operator name comes from {@code X-Msgx-Operator}.</li>
+ *   <li><b>Browser:</b> the login form POSTs the credential's secret; on a match the server opens a session and sets
+ *       an {@code HttpOnly; SameSite=Strict; Path=/console} cookie holding only a random 256-bit session ID. The
+ *       secret itself never reaches the page's JavaScript or the browser's storage. Sessions live in memory,
+ *       {@link #SESSION_LIFETIME} at most, and end at logout, at restart, or as soon as their credential is revoked
+ *       or loses the role (the credentials file is read again when it changes).</li>
+ *   <li><b>Scripts:</b> {@code Authorization: Bearer <secret>} on any console request, as on the other endpoints.</li>
  * </ul>
  *
  * Actions are POST only. A cookie-carried POST must come from the console's own origin ({@code Origin}, else
@@ -41,9 +42,8 @@ final class ConsoleAuth {
     static final String COOKIE = "msgx_console";
     static final Duration SESSION_LIFETIME = Duration.ofHours(8);
     static final int MAX_SESSIONS = 200;
-    static final String OPERATOR_HEADER = "X-Msgx-Operator";
 
-    /** Who is asking: the operator's name, the session's CSRF token (null for a bearer client). */
+    /** Who is asking: the credential's name, the session's CSRF token (null for a bearer client). */
     record Caller(String operator, String csrf, String sessionId) {
         boolean bearer() {
             return sessionId == null;
@@ -53,39 +53,31 @@ final class ConsoleAuth {
     private record Session(String operator, String csrf, Instant expiresAt) {
     }
 
-    private final byte[] tokenHash;
+    private final AccessGate gate;
     private final Clock clock;
     private final SecureRandom random = new SecureRandom();
     private final Map<String, Session> sessions = new ConcurrentHashMap<>();
 
-    /** @param token the configured token; null when none (then nobody gets in) */
-    ConsoleAuth(String token, Clock clock) {
-        this.tokenHash = token == null || token.isBlank() ? null : sha256(token.strip());
+    ConsoleAuth(AccessGate gate, Clock clock) {
+        this.gate = gate;
         this.clock = clock;
     }
 
-    /** False when no token is configured: the console is off. */
+    /** False when no credential has the role operator: the console is off. */
     boolean enabled() {
-        return tokenHash != null;
+        return gate.credentials().anyMay(Role.OPERATOR);
     }
 
-    boolean tokenMatches(String presented) {
-        return tokenHash != null && presented != null && MessageDigest.isEqual(tokenHash, sha256(presented.strip()));
+    /** The login form's secret, from {@code client}: the credential's name, or the refusal. */
+    AccessGate.Access login(String secret, String client) {
+        return gate.login(secret, client, Role.OPERATOR);
     }
 
     /** The caller of this request, by bearer header or session cookie; empty when neither is valid. */
     Optional<Caller> caller(HttpExchange exchange) {
-        if (tokenHash == null) {
-            return Optional.empty();
-        }
-        var authorization = exchange.getRequestHeaders().getFirst("Authorization");
-        if (authorization != null) {
-            if (authorization.length() > 7 && authorization.substring(0, 7).equalsIgnoreCase("bearer ")
-                    && tokenMatches(authorization.substring(7))) {
-                var named = exchange.getRequestHeaders().getFirst(OPERATOR_HEADER);
-                return Optional.of(new Caller(operatorName(named == null ? "api-client" : named), null, null));
-            }
-            return Optional.empty();
+        if (exchange.getRequestHeaders().getFirst("Authorization") != null) {
+            return gate.check(exchange, Role.OPERATOR, "console") instanceof AccessGate.Access.Granted granted
+                    ? Optional.of(new Caller(granted.credential().name(), null, null)) : Optional.empty();
         }
         var id = cookie(exchange, COOKIE);
         if (id == null) {
@@ -95,15 +87,22 @@ final class ConsoleAuth {
         if (session == null) {
             return Optional.empty();
         }
-        if (!clock.instant().isBefore(session.expiresAt())) {
+        if (!clock.instant().isBefore(session.expiresAt()) || !stillOperator(session.operator())) {
             sessions.remove(id);
             return Optional.empty();
         }
         return Optional.of(new Caller(session.operator(), session.csrf(), id));
     }
 
-    /** Open a session for {@code operator}; returns the {@code Set-Cookie} value. */
-    String open(String operator) {
+    private boolean stillOperator(String name) {
+        return gate.credentials().all().stream().anyMatch(c -> c.name().equals(name) && c.may(Role.OPERATOR));
+    }
+
+    /**
+     * Open a session for {@code operator}; returns the {@code Set-Cookie} value ({@code Secure} when the login came
+     * over HTTPS).
+     */
+    String open(String operator, boolean https) {
         var now = clock.instant();
         sessions.entrySet().removeIf(e -> !now.isBefore(e.getValue().expiresAt()));
         while (sessions.size() >= MAX_SESSIONS) {
@@ -112,7 +111,8 @@ final class ConsoleAuth {
         }
         var id = randomToken();
         sessions.put(id, new Session(operator, randomToken(), now.plus(SESSION_LIFETIME)));
-        return COOKIE + "=" + id + "; Path=/console; HttpOnly; SameSite=Strict; Max-Age=" + SESSION_LIFETIME.toSeconds();
+        return COOKIE + "=" + id + "; Path=/console; HttpOnly; SameSite=Strict; Max-Age=" + SESSION_LIFETIME.toSeconds()
+                + (https ? "; Secure" : "");
     }
 
     /** End the caller's session; returns the {@code Set-Cookie} value that clears the cookie. */
@@ -158,19 +158,6 @@ final class ConsoleAuth {
         }
     }
 
-    /** An operator's name as logged and shown: printable, at most 64 characters; null when nothing is left. */
-    static String operatorName(String raw) {
-        if (raw == null) {
-            return null;
-        }
-        var cleaned = raw.codePoints().filter(c -> !Character.isISOControl(c))
-                .collect(StringBuilder::new, StringBuilder::appendCodePoint, StringBuilder::append).toString().strip();
-        if (cleaned.isEmpty()) {
-            return null;
-        }
-        return cleaned.length() > 64 ? cleaned.substring(0, 64) : cleaned;
-    }
-
     static String cookie(HttpExchange exchange, String name) {
         for (var header : exchange.getRequestHeaders().getOrDefault("Cookie", java.util.List.of())) {
             for (var part : header.split(";")) {
@@ -188,13 +175,5 @@ final class ConsoleAuth {
         var bytes = new byte[32];
         random.nextBytes(bytes);
         return Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
-    }
-
-    private static byte[] sha256(String text) {
-        try {
-            return MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("SHA-256 is missing from this JVM; every Java 17 runtime has it", e);
-        }
     }
 }

@@ -1,6 +1,7 @@
 package io.msgx.runner.console;
 
 import com.sun.net.httpserver.HttpExchange;
+import io.msgx.runner.http.AccessGate;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -28,22 +29,30 @@ final class LoginPage {
         return form(200, next, null);
     }
 
-    /** The form POSTed: a session for the operator named, from this origin and with the right token only. */
+    /**
+     * The form POSTed: a session for the credential whose secret was given, with the role operator, from this origin
+     * only. The name in the session (and in every audit line and row) is the credential's.
+     */
     Answer login(HttpExchange ex) throws IOException {
         var form = Form.read(ex.getRequestBody());
         if (form == null || !ConsoleAuth.sameOrigin(ex)) {
             return form(403, null, "Refused: log in from the console's own page.");
         }
-        var operator = ConsoleAuth.operatorName(form.get("operator"));
         var next = form.get("next");
-        if (operator == null) {
-            return form(400, next, "Give your name: every action is logged with it.");
+        var client = AccessGate.client(ex);
+        var access = auth.login(form.get("secret"), client);
+        if (access instanceof AccessGate.Access.Refused refused) {
+            if (refused.status() == 429) {
+                ex.getResponseHeaders().set("Retry-After", Long.toString(AccessGate.WINDOW.toSeconds()));
+            }
+            return form(refused.status(), next, switch (refused.status()) {
+                case 429 -> "Too many failed attempts from this address; wait a minute.";
+                case 403 -> "This credential may not use the console (it lacks the role operator).";
+                default -> "Wrong secret.";
+            });
         }
-        if (!auth.tokenMatches(form.get("token"))) {
-            log.warn("AUDIT console login refused for '{}' from {}: wrong token", operator, Call.remote(ex));
-            return form(401, next, "Wrong token.");
-        }
-        ex.getResponseHeaders().add("Set-Cookie", auth.open(operator));
+        var operator = ((AccessGate.Access.Granted) access).credential().name();
+        ex.getResponseHeaders().add("Set-Cookie", auth.open(operator, "https".equals(ex.getRequestURI().getScheme())));
         log.info("AUDIT console login by {} from {}", operator, Call.remote(ex));
         ex.getResponseHeaders().set("Location", Console.safeNext(next));
         return Notice.LOGGED_IN.answer(templates, null, null);

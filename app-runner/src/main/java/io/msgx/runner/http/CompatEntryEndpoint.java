@@ -18,14 +18,16 @@ import java.util.Set;
  * {@code POST /cminmsgs/send}: one SIS XML message (UTF-8) into the shared mailbox through {@link CompatEntry}.
  * Checked in this order, each failure answered before the body is read:
  * <ol>
- *   <li>entry off (no token configured, or no entry wired) → 403, saying what enables it;</li>
- *   <li>{@code Authorization: Bearer <token>} missing or wrong → 401 with {@code WWW-Authenticate: Bearer};</li>
+ *   <li>entry off (no entry wired, or no credential has the role {@code injector}) → 403, saying what enables it;</li>
+ *   <li>the client held back after too many wrong secrets → 429; {@code Authorization: Bearer <secret>} missing or
+ *       wrong → 401 with {@code WWW-Authenticate: Bearer}; a credential without the role {@code injector} → 403
+ *       ({@link AccessGate});</li>
  *   <li>a {@code Content-Type} that is neither XML nor text, or a charset other than UTF-8 → 415;</li>
  *   <li>a {@code Content-Length} above the limit → 413 (a body without a length is read up to the limit + 1);</li>
  * </ol>
  * then the body is read and submitted: 202 {@code {"msgId":..,"enqueued":..}}, 400 {@code {"error":..}} for a
  * message the codec refuses (or a body that is not UTF-8), 503 with {@code Retry-After: 5} when the mailbox
- * cannot be written. The token and the body are never logged; the outcome and the message ID are.
+ * cannot be written. The secret and the body are never logged; the outcome, the message ID and the credential's name are.
  */
 final class CompatEntryEndpoint extends Endpoint {
 
@@ -37,41 +39,33 @@ final class CompatEntryEndpoint extends Endpoint {
     private static final Set<String> ACCEPTED_CHARSETS = Set.of("utf-8", "utf8", "us-ascii");
 
     private final CompatEntry entry;
-    private final BearerToken token;
+    private final AccessGate gate;
     private final long maxBodyBytes;
 
-    /** @param entry null when this runner has no entry; @param token null when none is configured */
-    CompatEntryEndpoint(CompatEntry entry, String token, long maxBodyBytes) {
+    /** @param entry null when this runner has no entry; @param gate who may send (role injector) */
+    CompatEntryEndpoint(CompatEntry entry, AccessGate gate, long maxBodyBytes) {
         super(PATH, "POST");
         this.entry = entry;
-        this.token = token == null ? null : new BearerToken(token);
+        this.gate = gate;
         this.maxBodyBytes = maxBodyBytes;
     }
 
     @Override
     void serve(HttpExchange exchange) throws IOException {
         var remote = exchange.getRemoteAddress();
-        if (token == null || entry == null) {
-            var reason = entry == null
-                    ? "the compatibility entry is not wired in this runner: it needs a writable mailbox"
-                    + " (msgx.mailbox.read-only=false) and " + HttpSettings.TOKEN_KEY
-                    : "the compatibility entry is disabled: set " + HttpSettings.TOKEN_KEY + " to enable it";
+        if (entry == null) {
+            var reason = "the compatibility entry is not wired in this runner: it needs a writable mailbox"
+                    + " (msgx.mailbox.read-only=false)";
             LOG.warn("Compatibility entry: request from {} refused (403): {}", remote, reason);
             refuseUnread(exchange, 403, reason);
             return;
         }
-        var verdict = token.judge(exchange.getRequestHeaders().getFirst("Authorization"));
-        if (verdict != BearerToken.Verdict.VALID) {
-            boolean missing = verdict == BearerToken.Verdict.MISSING;
-            exchange.getResponseHeaders().set("WWW-Authenticate",
-                    missing ? "Bearer realm=\"msgx\"" : "Bearer realm=\"msgx\", error=\"invalid_token\"");
-            LOG.warn("Compatibility entry: request from {} refused (401): {} bearer token", remote,
-                    missing ? "no" : "wrong");
-            refuseUnread(exchange, 401, missing
-                    ? "authentication required: send Authorization: Bearer <token>"
-                    : "the bearer token is not valid");
+        var access = gate.check(exchange, Role.INJECTOR, "compatibility entry");
+        if (access instanceof AccessGate.Access.Refused refused) {
+            AccessGate.refuse(exchange, refused);
             return;
         }
+        var injector = ((AccessGate.Access.Granted) access).credential().name();
         var contentType = exchange.getRequestHeaders().getFirst("Content-Type");
         var typeProblem = contentTypeProblem(contentType);
         if (typeProblem != null) {
@@ -105,11 +99,11 @@ final class CompatEntryEndpoint extends Endpoint {
             send(exchange, 400, JSON, Json.error("the body is not valid UTF-8; send the SIS message as UTF-8"));
             return;
         }
-        answer(exchange, entry.submit(xml));
+        answer(exchange, entry.submit(xml), injector);
     }
 
-    private void answer(HttpExchange exchange, CompatEntry.Outcome outcome) throws IOException {
-        var remote = exchange.getRemoteAddress();
+    private void answer(HttpExchange exchange, CompatEntry.Outcome outcome, String injector) throws IOException {
+        var remote = AccessGate.client(exchange) + " as '" + injector + "'";
         if (outcome instanceof CompatEntry.Outcome.Accepted accepted) {
             try (var context = MessageLogContext.message(accepted.msgId())) {
                 LOG.info("Compatibility entry: message {} from {} accepted (202), enqueued={}", accepted.msgId(),

@@ -1,32 +1,29 @@
 package io.msgx.runner.http;
 
-import com.sun.net.httpserver.HttpServer;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.msgx.pipeline.inbox.CompatEntry;
 import io.msgx.pipeline.port.ReferenceData;
 import io.msgx.pipeline.pump.FifoHead;
 import io.msgx.runner.console.Console;
 import io.msgx.runner.embed.MsgExchange;
+import org.eclipse.jetty.server.Server;
+import org.eclipse.jetty.server.ServerConnector;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.InetSocketAddress;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 
 /**
- * The runner's HTTP side on the JDK's {@link HttpServer}, served by {@value #THREADS} daemon threads named
- * {@code msgx-http-<n>}:
+ * The runner's HTTP side on Jetty ({@link JettyServer}: timeouts, limits, HTTPS), every request checked by one
+ * {@link AccessGate} (credentials per role and client, D-145):
  * <table>
  *   <caption>Endpoints</caption>
  *   <tr><th>endpoint</th><th>answers</th></tr>
@@ -49,8 +46,6 @@ import java.util.function.Supplier;
  */
 public final class HttpApi implements AutoCloseable {
 
-    /** The server's threads: a few are plenty for probes, scrapes and an occasional compatibility message. */
-    public static final int THREADS = 3;
     public static final Duration DEFAULT_GRACE = Duration.ofSeconds(5);
 
     private static final Logger LOG = LoggerFactory.getLogger(HttpApi.class);
@@ -60,7 +55,6 @@ public final class HttpApi implements AutoCloseable {
     private final ReadinessProbe probe;
     private final PrometheusMeterRegistry registry;
     private final ReferenceData references;
-    private final InFlightFilter inFlight = new InFlightFilter();
     /** What {@code /health/live} answers; always UP unless built {@link #forExchange} (then the exchange's loops). */
     private java.util.function.Supplier<io.msgx.runner.jobs.LivenessReport> liveness = io.msgx.runner.jobs.LivenessReport::alive;
     /** The operations console under {@value Console#PREFIX}; only a runner built {@link #forExchange} has one. */
@@ -71,8 +65,10 @@ public final class HttpApi implements AutoCloseable {
     /** The checks' answers as gauges, probed in the background while the server runs. */
     private final CheckGauges checkGauges;
 
-    private HttpServer server;
-    private ExecutorService executor;
+    private final HttpRoutes routes = new HttpRoutes();
+    private final AccessGate gate;
+    private Server server;
+    private int boundPort;
     private boolean stopped;
 
     /**
@@ -94,12 +90,20 @@ public final class HttpApi implements AutoCloseable {
      */
     public HttpApi(HttpSettings settings, CompatEntry entry, List<ReadinessCheck> checks,
                    PrometheusMeterRegistry registry, ReferenceData references) {
+        this(settings, entry, checks, registry, references, Clock.systemUTC());
+    }
+
+    /** As the public constructor, with the gate's clock (the exchange's) given. */
+    private HttpApi(HttpSettings settings, CompatEntry entry, List<ReadinessCheck> checks,
+                    PrometheusMeterRegistry registry, ReferenceData references, Clock clock) {
         this.settings = Objects.requireNonNull(settings, "settings");
         this.references = references;
         this.entry = entry;
         this.registry = Objects.requireNonNull(registry, "registry");
         this.probe = new ReadinessProbe(Objects.requireNonNull(checks, "checks"), settings.readyTimeout());
         this.checkGauges = new CheckGauges(probe, checks.stream().map(ReadinessCheck::name).toList(), registry);
+        this.gate = new AccessGate(new CredentialSource(settings.credentialsFile(), settings.token(), clock), clock,
+                settings.maxFailedAttempts());
     }
 
     /**
@@ -118,8 +122,7 @@ public final class HttpApi implements AutoCloseable {
                     + " MsgExchange.builder().meterRegistry(new PrometheusMeterRegistry(PrometheusConfig.DEFAULT))");
         }
         var config = exchange.config();
-        var settings = new HttpSettings(config.http().host(), config.http().port(), config.http().token(),
-                config.http().maxBodyBytes(), config.http().readyTimeout());
+        var settings = config.http();
         var checks = new ArrayList<ReadinessCheck>();
         checks.add(new StoreCheck(exchange.store()));
         checks.add(new MailboxCheck(exchange.mailbox()));
@@ -130,8 +133,9 @@ public final class HttpApi implements AutoCloseable {
                     HttpSettings.DEFAULT_READY_TIMEOUT.minusMillis(200)));
         }
         checks.addAll(List.of(extraChecks));
-        var api = new HttpApi(settings, exchange.compatEntry(), checks, prometheus, exchange.store().referenceData());
-        api.console = new Console(exchange, settings.token());
+        var api = new HttpApi(settings, exchange.compatEntry(), checks, prometheus, exchange.store().referenceData(),
+                exchange.clock());
+        api.console = new Console(exchange, api.gate);
         api.head = exchange::fifoHead;
         api.liveness = exchange::liveness;
         return api;
@@ -155,38 +159,32 @@ public final class HttpApi implements AutoCloseable {
             throw new IllegalStateException(stopped ? "HttpApi stopped: it does not restart; build a new one"
                     : "HttpApi started already on port " + port());
         }
-        HttpServer created;
-        try {
-            created = HttpServer.create(new InetSocketAddress(settings.host(), settings.port()), 0);
-        } catch (IOException e) {
-            throw new UncheckedIOException("Cannot listen on " + settings.host() + ":" + settings.port() + " ("
-                    + e.getMessage() + "); free the port or set " + HttpSettings.PORT_KEY + " (0 picks a free one)", e);
-        }
-        var counter = new AtomicInteger();
-        executor = Executors.newFixedThreadPool(THREADS, runnable -> {
-            var thread = new Thread(runnable, "msgx-http-" + counter.incrementAndGet());
-            thread.setDaemon(true);
-            return thread;
-        });
-        created.setExecutor(executor);
-        var endpoints = List.of(
-                new CompatEntryEndpoint(entry, settings.token(), settings.maxBodyBytes()),
-                new LivenessEndpoint(liveness),
-                new ReadinessEndpoint(probe, head),
-                new MetricsEndpoint(registry),
-                new ReferenceEndpoint(references, settings.token()));
-        for (var endpoint : endpoints) {
-            created.createContext(endpoint.path(), endpoint).getFilters().add(inFlight);
+        routes.route("/", new Endpoint.NotFound());
+        for (var endpoint : List.of(
+                new CompatEntryEndpoint(entry, gate, settings.maxBodyBytes()),
+                new LivenessEndpoint(liveness, gate),
+                new ReadinessEndpoint(probe, head, gate),
+                new MetricsEndpoint(registry, gate, settings.metricsOpen()),
+                new ReferenceEndpoint(references, gate))) {
+            routes.route(endpoint.path(), endpoint);
         }
         if (console != null) {
-            created.createContext(Console.PREFIX, console).getFilters().add(inFlight);
+            routes.route(Console.PREFIX, console);
         }
-        created.createContext("/", new Endpoint.NotFound()).getFilters().add(inFlight);
-        created.start();
+        var created = JettyServer.create(settings, routes);
+        try {
+            created.start();
+        } catch (Exception e) {
+            stopQuietly(created);
+            throw new UncheckedIOException("Cannot listen on " + settings.host() + ":" + settings.port() + " ("
+                    + e.getMessage() + "); free the port or set " + HttpSettings.PORT_KEY + " (0 picks a free one)",
+                    e instanceof IOException io ? io : new IOException(e));
+        }
         server = created;
+        boundPort = ((ServerConnector) created.getConnectors()[0]).getLocalPort();
         checkGauges.start();
-        LOG.info("HTTP side listening on {}:{} ({}; compatibility entry {})", settings.host(), port(), settings,
-                entry == null ? "not wired" : settings.entryEnabled() ? "enabled" : "disabled: no " + HttpSettings.TOKEN_KEY);
+        LOG.info("HTTP side listening on {}://{}:{} ({}; {}; compatibility entry {})", settings.tls() == null ? "http"
+                : "https", settings.host(), port(), settings, gate, entry == null ? "not wired" : "wired");
         return this;
     }
 
@@ -195,7 +193,7 @@ public final class HttpApi implements AutoCloseable {
         if (server == null) {
             throw new IllegalStateException("HttpApi is not started: call start() first");
         }
-        return server.getAddress().getPort();
+        return boundPort;
     }
 
     /**
@@ -216,24 +214,25 @@ public final class HttpApi implements AutoCloseable {
             probe.close();
             return;
         }
-        long deadline = System.nanoTime() + Math.max(0, grace.toNanos());
         try {
-            if (!inFlight.drain(grace)) {
+            if (!routes.drain(grace)) {
                 LOG.warn("HTTP side: requests still running after the grace of {}; closing anyway", grace);
-            }
-            server.stop(0);
-            executor.shutdown();
-            if (!executor.awaitTermination(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS)) {
-                executor.shutdownNow();
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            server.stop(0);
-            executor.shutdownNow();
         } finally {
+            stopQuietly(server);
             probe.close();
         }
         LOG.info("HTTP side stopped");
+    }
+
+    private static void stopQuietly(Server server) {
+        try {
+            server.stop();
+        } catch (Exception e) {
+            LOG.warn("HTTP side: the server did not stop cleanly: {}", e.toString());
+        }
     }
 
     /** {@link #stop(Duration)} with {@link #DEFAULT_GRACE}. */

@@ -20,16 +20,29 @@ final class LivenessEndpoint extends Endpoint {
     static final String PATH = "/health/live";
 
     private final Supplier<LivenessReport> liveness;
+    private final AccessGate gate;
 
-    LivenessEndpoint(Supplier<LivenessReport> liveness) {
+    LivenessEndpoint(Supplier<LivenessReport> liveness, AccessGate gate) {
         super(PATH, "GET");
         this.liveness = Objects.requireNonNull(liveness, "liveness");
+        this.gate = Objects.requireNonNull(gate, "gate");
     }
 
     @Override
     void serve(HttpExchange exchange) throws IOException {
         var report = liveness.get();
-        send(exchange, report.live() ? 200 : 503, JSON, toJson(report));
+        boolean known = report.live() || gate.identify(exchange).isPresent();
+        send(exchange, report.live() ? 200 : 503, JSON, known ? toJson(report) : publicJson(report));
+    }
+
+    /** For a caller without a credential: the status and the stale loops' names; no fatal error's text (D-146). */
+    static String publicJson(LivenessReport report) {
+        var json = Json.object().put("status", report.live() ? "UP" : "DOWN");
+        if (!report.stale().isEmpty()) {
+            json.putRaw("stale", Json.array(report.stale().stream()
+                    .map(one -> Json.object().put("job", one.job()).toString()).toList()));
+        }
+        return json.toString();
     }
 
     static String toJson(LivenessReport report) {

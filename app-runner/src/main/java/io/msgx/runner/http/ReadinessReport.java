@@ -27,6 +27,13 @@ public record ReadinessReport(List<CheckStatus> checks) {
         return toJson(null);
     }
 
+    /** For a caller without a credential: the status and each check's name and status, no reason (D-146). */
+    String toPublicJson() {
+        var items = checks.stream().map(status -> Json.object().put("name", status.name())
+                .put("status", status.result().isUp() ? "UP" : "DOWN").toString()).toList();
+        return Json.object().put("status", ready() ? "UP" : "DOWN").putRaw("checks", Json.array(items)).toString();
+    }
+
     /** {@link #toJson()} with a {@code "head"} member holding {@code headJson} (JSON already); none when null. */
     String toJson(String headJson) {
         var items = checks.stream().map(status -> {

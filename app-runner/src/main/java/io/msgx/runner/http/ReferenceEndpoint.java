@@ -19,9 +19,9 @@ import java.util.List;
  *       (default {@value #DEFAULT_LIMIT}, at most {@value #MAX_LIMIT}), 404 when the type has none; 400 for a bad
  *       limit.</li>
  * </ul>
- * Type and key match exactly (case-sensitive, as stored). When a token is configured
- * ({@value HttpSettings#TOKEN_KEY}, the compatibility entry's) the request needs {@code Authorization: Bearer
- * <token>} (401 otherwise); without one the reads are open. 503 with {@code Retry-After} when the store is down.
+ * Type and key match exactly (case-sensitive, as stored). Every read needs a credential with the role
+ * {@code reader} ({@link AccessGate}: 401, 403 or 429 otherwise); with no such credential configured the reads are
+ * off (403), never open. 503 with {@code Retry-After} when the store is down.
  * A record is {@code {"type":..,"key":..,"fields":{..the record's document..},"msgId":..,"updatedAt":"<ISO>"}}:
  * {@code fields} is the whole record as stored (D-58: repeated elements as arrays, attributes as {@code "@NAME"},
  * children as objects); for a record of plain elements it is the flat object of texts it always was.
@@ -35,13 +35,13 @@ final class ReferenceEndpoint extends Endpoint {
     private static final Logger LOG = LoggerFactory.getLogger(ReferenceEndpoint.class);
 
     private final ReferenceData references;
-    private final BearerToken token;
+    private final AccessGate gate;
 
-    /** @param references null when this runner has no store to read (every read 404); @param token null when none */
-    ReferenceEndpoint(ReferenceData references, String token) {
+    /** @param references null when this runner has no store to read (every read 404); @param gate who may read */
+    ReferenceEndpoint(ReferenceData references, AccessGate gate) {
         super(PATH, "GET");
         this.references = references;
-        this.token = token == null ? null : new BearerToken(token);
+        this.gate = gate;
     }
 
     /** {@code /reference/{TYPE}} and {@code /reference/{TYPE}/{KEY}}, no empty segment. */
@@ -53,19 +53,10 @@ final class ReferenceEndpoint extends Endpoint {
 
     @Override
     void serve(HttpExchange exchange) throws IOException {
-        if (token != null) {
-            var verdict = token.judge(exchange.getRequestHeaders().getFirst("Authorization"));
-            if (verdict != BearerToken.Verdict.VALID) {
-                boolean missing = verdict == BearerToken.Verdict.MISSING;
-                exchange.getResponseHeaders().set("WWW-Authenticate",
-                        missing ? "Bearer realm=\"msgx\"" : "Bearer realm=\"msgx\", error=\"invalid_token\"");
-                LOG.warn("Reference read from {} refused (401): {} bearer token", exchange.getRemoteAddress(),
-                        missing ? "no" : "wrong");
-                send(exchange, 401, JSON, Json.error(missing
-                        ? "authentication required: send Authorization: Bearer <token>"
-                        : "the bearer token is not valid"));
-                return;
-            }
+        var access = gate.check(exchange, Role.READER, "reference read");
+        if (access instanceof AccessGate.Access.Refused refused) {
+            AccessGate.refuse(exchange, refused);
+            return;
         }
         var segments = segments(exchange.getRequestURI().getPath());
         if (references == null) {

@@ -386,7 +386,15 @@ class ConsoleBrowserTest {
         keys.put("msgx.pipeline.retry.max-attempts", "2");
         keys.put("msgx.pipeline.retry.backoff", "1s");
         keys.put("msgx.http.port", "0");
-        keys.put("msgx.http.token", TOKEN);
+        try {
+            var credentials = java.nio.file.Files.createTempFile("msgx-credentials", ".txt");
+            credentials.toFile().deleteOnExit();
+            java.nio.file.Files.writeString(credentials, "alice operator "
+                    + io.msgx.runner.http.Credential.hashOf(TOKEN) + "\n");
+            keys.put("msgx.http.credentials-file", credentials.toString());
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
         keys.putAll(extra);
         exchange = MsgExchange.builder().config(keys).build();
         http = HttpApi.forExchange(exchange).start();
@@ -408,13 +416,14 @@ class ConsoleBrowserTest {
         return "http://127.0.0.1:" + http.port();
     }
 
+    /** Log in with alice's secret: the console names her from her credential, not from anything typed. */
     private void login(String operator) {
         browser.get(base() + "/console/");
         if (!browser.getCurrentUrl().contains("/console/login")) {
             return;
         }
-        browser.findElement(By.name("operator")).sendKeys(operator);
-        browser.findElement(By.name("token")).sendKeys(TOKEN);
+        assertThat(operator).isEqualTo("alice");
+        browser.findElement(By.name("secret")).sendKeys(TOKEN);
         browser.findElement(By.cssSelector("form.login button")).click();
         new WebDriverWait(browser, Duration.ofSeconds(10)).until(d -> !d.getCurrentUrl().contains("/console/login"));
         assertThat(browser.getCurrentUrl()).as(() -> "after logging in: " + browser.findElement(By.tagName("main")).getText())

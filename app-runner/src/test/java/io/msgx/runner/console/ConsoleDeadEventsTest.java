@@ -128,7 +128,7 @@ class ConsoleDeadEventsTest {
         var login = client.send(HttpRequest.newBuilder(uri("/console/login"))
                 .header("Content-Type", "application/x-www-form-urlencoded")
                 .header("Origin", "http://127.0.0.1:" + http.port())
-                .POST(HttpRequest.BodyPublishers.ofString("operator=alice&token=" + TOKEN + "&next=/console/"))
+                .POST(HttpRequest.BodyPublishers.ofString("secret=" + TOKEN + "&next=/console/"))
                 .build(), HttpResponse.BodyHandlers.ofString());
         var cookie = login.headers().firstValue("Set-Cookie").orElseThrow().split(";", 2)[0];
 

@@ -126,7 +126,7 @@ class CompatEntryEndpointTest {
 
         assertThat(withSomeToken.statusCode()).isEqualTo(403);
         assertThat(withoutToken.statusCode()).isEqualTo(403);
-        assertThat(json(withSomeToken).get("error").asText()).contains("msgx.http.token");
+        assertThat(json(withSomeToken).get("error").asText()).contains("injector").contains("msgx.http.credentials-file");
         assertNothingWritten();
     }
 

@@ -36,7 +36,7 @@ class HealthEndpointsTest {
     }
 
     private void start(List<ReadinessCheck> checks) {
-        api = new HttpApi(HttpFixture.settings(null, 1024, READY_TIMEOUT), null, checks,
+        api = new HttpApi(HttpFixture.settings(HttpFixture.TOKEN, 1024, READY_TIMEOUT), null, checks,
                 new PrometheusMeterRegistry(PrometheusConfig.DEFAULT)).start();
         http = new HttpFixture(api);
     }
@@ -62,7 +62,7 @@ class HealthEndpointsTest {
     void ready_is_200_when_every_check_is_up() throws Exception {
         start(realChecks());
 
-        var response = http.get("/health/ready");
+        var response = http.getAs("/health/ready", HttpFixture.TOKEN);
 
         assertThat(response.statusCode()).isEqualTo(200);
         var body = json(response);
@@ -122,11 +122,25 @@ class HealthEndpointsTest {
     }
 
     @Test
-    void an_unavailable_mailbox_makes_ready_503_naming_it() throws Exception {
+    void without_a_credential_ready_tells_each_checks_status_but_no_reason() throws Exception {
         start(realChecks());
         mailbox.setUnavailable(true);
 
         var response = http.get("/health/ready");
+
+        assertThat(response.statusCode()).isEqualTo(503);
+        assertThat(checkNamed(json(response), "mailbox").get("status").asText()).isEqualTo("DOWN");
+        assertThat(checkNamed(json(response), "mailbox").has("reason")).isFalse();
+        assertThat(response.body()).doesNotContain("CMINMSGS").doesNotContain("head");
+        assertThat(http.getAs("/health/ready", "not-the-secret").body()).doesNotContain("CMINMSGS");
+    }
+
+    @Test
+    void an_unavailable_mailbox_makes_ready_503_naming_it() throws Exception {
+        start(realChecks());
+        mailbox.setUnavailable(true);
+
+        var response = http.getAs("/health/ready", HttpFixture.TOKEN);
 
         assertThat(response.statusCode()).isEqualTo(503);
         var mailboxStatus = checkNamed(json(response), "mailbox");
@@ -141,7 +155,7 @@ class HealthEndpointsTest {
             throw new IllegalStateException("broker said no");
         })));
 
-        var response = http.get("/health/ready");
+        var response = http.getAs("/health/ready", HttpFixture.TOKEN);
 
         assertThat(response.statusCode()).isEqualTo(503);
         var broker = checkNamed(json(response), "broker");
@@ -159,8 +173,8 @@ class HealthEndpointsTest {
         })));
 
         long started = System.nanoTime();
-        var first = http.get("/health/ready");
-        var second = http.get("/health/ready");
+        var first = http.getAs("/health/ready", HttpFixture.TOKEN);
+        var second = http.getAs("/health/ready", HttpFixture.TOKEN);
         var took = Duration.ofNanos(System.nanoTime() - started);
 
         assertThat(first.statusCode()).isEqualTo(503);
@@ -179,11 +193,11 @@ class HealthEndpointsTest {
             release.await();
             return ReadinessCheck.Result.up();
         })));
-        assertThat(http.get("/health/ready").statusCode()).isEqualTo(503);
+        assertThat(http.getAs("/health/ready", HttpFixture.TOKEN).statusCode()).isEqualTo(503);
 
         release.countDown();
 
-        assertThat(http.get("/health/ready").statusCode()).isEqualTo(200);
+        assertThat(http.getAs("/health/ready", HttpFixture.TOKEN).statusCode()).isEqualTo(200);
     }
 
     @Test
@@ -192,7 +206,7 @@ class HealthEndpointsTest {
         store.inboxCursor().save(41, clock.instant());
         clock.tick(Duration.ofSeconds(61));
 
-        var response = http.get("/health/ready");
+        var response = http.getAs("/health/ready", HttpFixture.TOKEN);
 
         assertThat(response.statusCode()).isEqualTo(503);
         var watermark = checkNamed(json(response), "watermark");

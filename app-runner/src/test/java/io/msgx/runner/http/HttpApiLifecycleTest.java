@@ -60,7 +60,8 @@ class HttpApiLifecycleTest {
         assertThat(settings.readyTimeout()).isEqualTo(Duration.ofMillis(500));
         assertThat(settings.toString()).doesNotContain("zz-secret-zz").contains("token=(set)");
         assertThat(HttpSettings.from(Map.<String, String>of()::get)).isEqualTo(HttpSettings.defaults());
-        assertThat(HttpSettings.defaults().entryEnabled()).isFalse();
+        assertThat(HttpSettings.defaults().token()).isNull();
+        assertThat(HttpSettings.defaults().credentialsFile()).isNull();
         assertThatThrownBy(() -> HttpSettings.from(Map.of("msgx.http.port", "eighty")::get))
                 .hasMessageContaining("msgx.http.port");
     }

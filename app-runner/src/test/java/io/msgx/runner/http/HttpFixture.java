@@ -39,6 +39,11 @@ final class HttpFixture {
         return send(HttpRequest.newBuilder(uri(path)).GET());
     }
 
+    /** GET with {@code Authorization: Bearer <secret>}. */
+    HttpResponse<String> getAs(String path, String secret) throws IOException, InterruptedException {
+        return send(HttpRequest.newBuilder(uri(path)).header("Authorization", "Bearer " + secret).GET());
+    }
+
     /** POST {@code body} to the entry; {@code token} null sends no Authorization header. */
     HttpResponse<String> post(String token, String contentType, byte[] body) throws IOException, InterruptedException {
         var request = HttpRequest.newBuilder(uri("/cminmsgs/send")).POST(HttpRequest.BodyPublishers.ofByteArray(body));

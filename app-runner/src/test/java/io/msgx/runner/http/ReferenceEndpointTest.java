@@ -76,21 +76,21 @@ class ReferenceEndpointTest {
                     new io.msgx.pipeline.codec.ReferenceDocument(document))), 78, clock.instant());
             return null;
         });
-        start(null, store.referenceData());
+        start(TOKEN, store.referenceData());
 
-        var response = http.get("/reference/AIRL/3U");
+        var response = get("/reference/AIRL/3U", TOKEN);
 
         assertThat(response.statusCode()).isEqualTo(200);
         assertThat(json(response).get("record").toString()).isEqualTo(document);
-        assertThat(json(http.get("/reference/AIRL")).get("records").get(0).get("record").toString()).isEqualTo(document);
+        assertThat(json(get("/reference/AIRL", TOKEN)).get("records").get(0).get("record").toString()).isEqualTo(document);
     }
 
     @Test
     void one_record_is_json_with_its_fields_in_order() throws Exception {
         storeGates();
-        start(null, store.referenceData());
+        start(TOKEN, store.referenceData());
 
-        var response = http.get("/reference/GATE/G28");
+        var response = get("/reference/GATE/G28", TOKEN);
 
         assertThat(response.statusCode()).isEqualTo(200);
         assertThat(response.headers().firstValue("Content-Type")).hasValue("application/json; charset=utf-8");
@@ -108,16 +108,16 @@ class ReferenceEndpointTest {
     @Test
     void a_type_lists_its_records_by_key_up_to_the_limit() throws Exception {
         storeGates();
-        start(null, store.referenceData());
+        start(TOKEN, store.referenceData());
 
-        var all = json(http.get("/reference/GATE"));
-        var limited = json(http.get("/reference/GATE?limit=1"));
+        var all = json(get("/reference/GATE", TOKEN));
+        var limited = json(get("/reference/GATE?limit=1", TOKEN));
 
         assertThat(all.get("count").asInt()).isEqualTo(2);
         assertThat(all.get("records").get(0).get("rkey").asText()).isEqualTo("G01");
         assertThat(all.get("records").get(1).get("rkey").asText()).isEqualTo("G28");
         assertThat(limited.get("count").asInt()).isEqualTo(1);
-        var bad = http.get("/reference/GATE?limit=zero");
+        var bad = get("/reference/GATE?limit=zero", TOKEN);
         assertThat(bad.statusCode()).isEqualTo(400);
         assertThat(json(bad).get("error").asText()).contains("limit");
     }
@@ -125,15 +125,16 @@ class ReferenceEndpointTest {
     @Test
     void an_unknown_key_or_type_is_404() throws Exception {
         storeGates();
-        start(null, store.referenceData());
+        start(TOKEN, store.referenceData());
 
-        assertThat(http.get("/reference/GATE/G99").statusCode()).isEqualTo(404);
-        assertThat(http.get("/reference/gate/G28").statusCode()).as("case-sensitive").isEqualTo(404);
-        assertThat(http.get("/reference/BELT").statusCode()).isEqualTo(404);
-        assertThat(json(http.get("/reference/BELT")).get("error").asText()).contains("BELT");
-        assertThat(http.get("/reference").statusCode()).isEqualTo(404);
-        assertThat(http.get("/reference/GATE/G28/more").statusCode()).isEqualTo(404);
-        assertThat(http.get("/reference//G28").statusCode()).isEqualTo(404);
+        assertThat(get("/reference/GATE/G99", TOKEN).statusCode()).isEqualTo(404);
+        assertThat(get("/reference/gate/G28", TOKEN).statusCode()).as("case-sensitive").isEqualTo(404);
+        assertThat(get("/reference/BELT", TOKEN).statusCode()).isEqualTo(404);
+        assertThat(json(get("/reference/BELT", TOKEN)).get("error").asText()).contains("BELT");
+        assertThat(get("/reference", TOKEN).statusCode()).isEqualTo(404);
+        assertThat(get("/reference/GATE/G28/more", TOKEN).statusCode()).isEqualTo(404);
+        assertThat(get("/reference//G28", TOKEN).statusCode()).as("Jetty refuses an empty segment as ambiguous")
+                .isEqualTo(400);
     }
 
     @Test
@@ -141,7 +142,7 @@ class ReferenceEndpointTest {
         storeGates();
         start(TOKEN, store.referenceData());
 
-        var missing = http.get("/reference/GATE/G28");
+        var missing = get("/reference/GATE/G28", null);
         var wrong = get("/reference/GATE/G28", TOKEN + "x");
         var right = get("/reference/GATE/G28", TOKEN);
 
@@ -153,8 +154,20 @@ class ReferenceEndpointTest {
     }
 
     @Test
-    void post_is_405() throws Exception {
+    void without_a_reader_credential_reads_are_off_not_open() throws Exception {
+        storeGates();
         start(null, store.referenceData());
+
+        var response = get("/reference/GATE/G28", null);
+
+        assertThat(response.statusCode()).isEqualTo(403);
+        assertThat(json(response).get("error").asText()).contains("reader").contains("msgx.http.credentials-file");
+        assertThat(response.body()).doesNotContain("G28");
+    }
+
+    @Test
+    void post_is_405() throws Exception {
+        start(TOKEN, store.referenceData());
 
         var response = http.send(HttpRequest.newBuilder(http.uri("/reference/GATE"))
                 .POST(HttpRequest.BodyPublishers.noBody()));
@@ -165,7 +178,7 @@ class ReferenceEndpointTest {
 
     @Test
     void an_unavailable_store_is_503_with_retry_after() throws Exception {
-        start(null, new ReferenceData() {
+        start(TOKEN, new ReferenceData() {
             @Override
             public void refresh(String type, List<ReferenceRecord> records, long msgId, Instant now) {
                 throw new UnsupportedOperationException();
@@ -197,7 +210,7 @@ class ReferenceEndpointTest {
             }
         });
 
-        var response = http.get("/reference/GATE/G28");
+        var response = get("/reference/GATE/G28", TOKEN);
 
         assertThat(response.statusCode()).isEqualTo(503);
         assertThat(response.headers().firstValue("Retry-After")).hasValue("5");
@@ -205,11 +218,11 @@ class ReferenceEndpointTest {
 
     @Test
     void without_reference_data_wired_reads_are_404() throws Exception {
-        api = new HttpApi(HttpFixture.settings(null, 1024, Duration.ofSeconds(1)), null, List.of(),
+        api = new HttpApi(HttpFixture.settings(TOKEN, 1024, Duration.ofSeconds(1)), null, List.of(),
                 new PrometheusMeterRegistry(PrometheusConfig.DEFAULT)).start();
         http = new HttpFixture(api);
 
-        var response = http.get("/reference/GATE/G28");
+        var response = get("/reference/GATE/G28", TOKEN);
 
         assertThat(response.statusCode()).isEqualTo(404);
         assertThat(json(response).get("error").asText()).contains("no reference data");

@@ -117,7 +117,7 @@ class SecretsStayHiddenIT {
         long viaEntry = new ObjectMapper().readTree(accepted.body()).get("msgId").asLong();
         await("the entry's message processed", () -> processed(viaEntry));
         var refusedLogin = post(base + "/console/login", null, "application/x-www-form-urlencoded",
-                "operator=mallory&token=" + wrongToken + "&next=/console/");
+                "secret=" + wrongToken + "&next=/console/");
         assertThat(refusedLogin.statusCode()).isIn(401, 403);
         for (var target : List.of("/health/live", "/health/ready", "/metrics", "/console/api/overview",
                 "/console/message?id=" + first)) {
