@@ -39,15 +39,20 @@ class MariaDbTlsTest {
     private final String database = "msgx_tls_" + UUID.randomUUID().toString().replace("-", "").substring(0, 10)
             .toLowerCase(Locale.ROOT);
 
+    private boolean created;
+
     @BeforeEach
     void createDatabase() throws SQLException {
         LocalTls.assumeReady("MariaDB", LocalTls.MARIADB_PORT);
         onServer("CREATE DATABASE `" + database + "` CHARACTER SET utf8mb4");
+        created = true;
     }
 
     @AfterEach
     void dropDatabase() throws SQLException {
-        onServer("DROP DATABASE IF EXISTS `" + database + "`");
+        if (created) {
+            onServer("DROP DATABASE IF EXISTS `" + database + "`");
+        }
     }
 
     private static void onServer(String ddl) throws SQLException {
