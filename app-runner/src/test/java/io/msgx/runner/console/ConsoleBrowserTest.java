@@ -163,10 +163,9 @@ class ConsoleBrowserTest {
     void a_page_without_a_session_leads_to_the_login_and_the_wrong_token_is_refused() {
         browser.get(base() + "/console/flight?flid=1001");
         assertThat(browser.getCurrentUrl()).contains("/console/login");
-        browser.findElement(By.name("operator")).sendKeys("mallory");
-        browser.findElement(By.name("token")).sendKeys("guess");
+        browser.findElement(By.name("secret")).sendKeys("guess");
         browser.findElement(By.cssSelector("form.login button")).click();
-        assertThat(await(By.className("problem")).getText()).isEqualTo("Wrong token.");
+        assertThat(await(By.className("problem")).getText()).isEqualTo("Wrong secret.");
         assertThat(browser.getPageSource()).doesNotContain("CA1405");
     }
 
@@ -389,8 +388,8 @@ class ConsoleBrowserTest {
         try {
             var credentials = java.nio.file.Files.createTempFile("msgx-credentials", ".txt");
             credentials.toFile().deleteOnExit();
-            java.nio.file.Files.writeString(credentials, "alice operator "
-                    + io.msgx.runner.http.Credential.hashOf(TOKEN) + "\n");
+            java.nio.file.Files.writeString(credentials, "alice operator " + io.msgx.runner.http.Credential.hashOf(
+                    secretOf("alice")) + "\nbob operator " + io.msgx.runner.http.Credential.hashOf(secretOf("bob")) + "\n");
             keys.put("msgx.http.credentials-file", credentials.toString());
         } catch (java.io.IOException e) {
             throw new java.io.UncheckedIOException(e);
@@ -416,14 +415,17 @@ class ConsoleBrowserTest {
         return "http://127.0.0.1:" + http.port();
     }
 
-    /** Log in with alice's secret: the console names her from her credential, not from anything typed. */
+    /** Each operator's secret: their credential names them in the console, not anything typed. */
+    private static String secretOf(String operator) {
+        return TOKEN + "-" + operator;
+    }
+
     private void login(String operator) {
         browser.get(base() + "/console/");
         if (!browser.getCurrentUrl().contains("/console/login")) {
             return;
         }
-        assertThat(operator).isEqualTo("alice");
-        browser.findElement(By.name("secret")).sendKeys(TOKEN);
+        browser.findElement(By.name("secret")).sendKeys(secretOf(operator));
         browser.findElement(By.cssSelector("form.login button")).click();
         new WebDriverWait(browser, Duration.ofSeconds(10)).until(d -> !d.getCurrentUrl().contains("/console/login"));
         assertThat(browser.getCurrentUrl()).as(() -> "after logging in: " + browser.findElement(By.tagName("main")).getText())
