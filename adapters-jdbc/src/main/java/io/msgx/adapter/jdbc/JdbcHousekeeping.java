@@ -77,4 +77,17 @@ public final class JdbcHousekeeping implements Housekeeping {
         return sql.deleteFirst("deleting raw message copies kept before " + cutoff,
                 "RAW_MSG_COPY", "MSG_ID", "KEPT_AT < ?", "KEPT_AT, MSG_ID", limit, cutoff);
     }
+
+    /**
+     * {@inheritDoc}
+     *
+     * <p>The one statement of the application that deletes audit rows; PostgreSQL's trigger refuses every UPDATE of
+     * them whoever asks (D-139).
+     */
+    @Override
+    public int deleteOperatorAuditBefore(Instant cutoff, int limit) {
+        Objects.requireNonNull(cutoff, "cutoff");
+        return sql.deleteFirst("deleting the operator audit trail recorded before " + cutoff,
+                "OPERATOR_AUDIT", "ID", "RECORDED_AT < ?", "RECORDED_AT, ID", limit, cutoff);
+    }
 }

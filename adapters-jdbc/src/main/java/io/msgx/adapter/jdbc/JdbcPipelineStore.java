@@ -11,6 +11,7 @@ import io.msgx.pipeline.port.MessageQueries;
 import io.msgx.pipeline.port.MessageQueue;
 import io.msgx.pipeline.port.MessageReplays;
 import io.msgx.pipeline.port.Notifications;
+import io.msgx.pipeline.port.OperatorAudit;
 import io.msgx.pipeline.port.OutboxCleanup;
 import io.msgx.pipeline.port.OutboxQueries;
 import io.msgx.pipeline.port.PipelineStore;
@@ -165,5 +166,11 @@ public abstract class JdbcPipelineStore<
     @Override
     public RequestTrack requests() {
         return RequestTrack.autoCommitted(this, new JdbcRequestTrack(sql));
+    }
+
+    /** {@code OPERATOR_AUDIT}, each call its own statement: a refused action's row, and the listings. */
+    @Override
+    public OperatorAudit operatorAudit() {
+        return new JdbcOperatorAudit(sql);
     }
 }

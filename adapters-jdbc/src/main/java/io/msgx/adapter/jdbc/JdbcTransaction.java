@@ -12,6 +12,7 @@ import io.msgx.pipeline.port.MessageQueries;
 import io.msgx.pipeline.port.MessageQueue;
 import io.msgx.pipeline.port.MessageReplays;
 import io.msgx.pipeline.port.Notifications;
+import io.msgx.pipeline.port.OperatorAudit;
 import io.msgx.pipeline.port.OutboxCleanup;
 import io.msgx.pipeline.port.OutboxQueries;
 import io.msgx.pipeline.port.PipelineTransaction;
@@ -43,6 +44,7 @@ public final class JdbcTransaction<
     private final FlightHistory flightHistory;
     private final ReferenceData referenceData;
     private final RequestTrack requests;
+    private final OperatorAudit operatorAudit;
     private volatile boolean holdsLock;
 
     /** The repositories on {@code sql}, bound to {@code connection}, with the store's own two. */
@@ -54,6 +56,7 @@ public final class JdbcTransaction<
         this.flightHistory = new JdbcFlightHistory(sql, () -> holdsLock, connection::rollbackOnly);
         this.referenceData = new JdbcReferenceData(sql);
         this.requests = new JdbcRequestTrack(sql);
+        this.operatorAudit = new JdbcOperatorAudit(sql);
     }
 
     /** Prove, first thing in this transaction, that the instance still holds the leader lease (D-108). */
@@ -111,5 +114,11 @@ public final class JdbcTransaction<
     @Override
     public RequestTrack requests() {
         return requests;
+    }
+
+    /** {@code OPERATOR_AUDIT} on this transaction: a row appended here commits or rolls back with the action. */
+    @Override
+    public OperatorAudit operatorAudit() {
+        return operatorAudit;
     }
 }

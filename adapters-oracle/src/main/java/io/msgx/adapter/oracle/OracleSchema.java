@@ -49,7 +49,8 @@ public final class OracleSchema {
             "V10__backfill_failing_since.sql",
             "V11__leader_lease.sql",
             "V12__request_seqn_cycles.sql",
-            "V13__sis_contract_v3_flight.sql");
+            "V13__sis_contract_v3_flight.sql",
+            "V14__operator_audit.sql");
 
     /** An unquoted Oracle identifier as 11g allows it: a letter, then letters, digits, _, $ or #; at most 30 characters. */
     public static final Pattern NAME = Pattern.compile("[A-Za-z][A-Za-z0-9_$#]{0,29}");

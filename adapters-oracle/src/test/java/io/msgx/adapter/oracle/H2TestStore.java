@@ -18,6 +18,7 @@ import io.msgx.pipeline.port.MessageQueries;
 import io.msgx.pipeline.port.MessageQueue;
 import io.msgx.pipeline.port.MessageReplays;
 import io.msgx.pipeline.port.Notifications;
+import io.msgx.pipeline.port.OperatorAudit;
 import io.msgx.pipeline.port.OutboxCleanup;
 import io.msgx.pipeline.port.OutboxQueries;
 import io.msgx.pipeline.port.PipelineStore;
@@ -193,6 +194,11 @@ public final class H2TestStore implements PipelineStore {
     @Override
     public RequestTrack requests() {
         return live().requests();
+    }
+
+    @Override
+    public OperatorAudit operatorAudit() {
+        return live().operatorAudit();
     }
 
     // --- views for assertions ---

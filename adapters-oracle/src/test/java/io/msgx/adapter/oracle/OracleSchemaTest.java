@@ -33,7 +33,7 @@ class OracleSchemaTest {
             "SCHD_SNAP_LOG", "FLIGHT_SCHD", "FLIGHT_GTDT", "FLIGHT_CKDT", "FLIGHT_CLDT", "FLIGHT_PSDT", "FLIGHT_CHDT",
             "FLIGHT_DELY", "FLIGHT_ABTM", "FLIGHT_CHOT", "FLIGHT_ROUTE_POINT", "FLIGHT_SRVT", "FLIGHT_VIPF",
             "FLIGHT_PSHT", "FLIGHT_TIPT", "FLIGHT_EXTENSIONS", "FLIGHT_HST", "FLIGHT_HST_FORGOTTEN", "LEADER_LEASE", "BACKFILL_RECONCILIATION", "RAW_MSG_COPY",
-            "MSGX_SCHEMA_VERSION",
+            "OPERATOR_AUDIT", "MSGX_SCHEMA_VERSION",
             // Oracle only (D-88): the runs of the self-test the distribution ships.
             "SELF_TEST");
 
@@ -71,7 +71,8 @@ class OracleSchemaTest {
                         "4:V4__request_track.sql", "5:V5__dispatch_retrying_index.sql",
                         "6:V6__sis_contract_v2_flight.sql", "7:V7__reference_outbox.sql", "8:V8__self_test.sql",
                         "9:V9__flight_version_floor.sql", "10:V10__backfill_failing_since.sql", "11:V11__leader_lease.sql",
-                        "12:V12__request_seqn_cycles.sql", "13:V13__sis_contract_v3_flight.sql");
+                        "12:V12__request_seqn_cycles.sql", "13:V13__sis_contract_v3_flight.sql",
+                        "14:V14__operator_audit.sql");
         assertThat(OracleSchema.versionOf(database.dataSource())).isEqualTo(OracleSchema.CURRENT_VERSION);
         OracleSchema.requireCurrent(database.dataSource());
     }
@@ -133,7 +134,8 @@ class OracleSchemaTest {
         assertThat(probe.strings("SELECT TABLE_NAME AS V FROM INFORMATION_SCHEMA.TABLES WHERE TABLE_SCHEMA = 'PUBLIC'"))
                 .containsExactlyInAnyOrderElementsOf(TABLES);
         assertThat(probe.strings("SELECT SEQUENCE_NAME AS V FROM INFORMATION_SCHEMA.SEQUENCES WHERE SEQUENCE_SCHEMA = 'PUBLIC'"))
-                .containsExactlyInAnyOrder("MSG_EVENT_SEQ", "REQ_TRACK_SEQ", "SCHD_SNAP_LOG_SEQ", "SELF_TEST_SEQ");
+                .containsExactlyInAnyOrder("MSG_EVENT_SEQ", "REQ_TRACK_SEQ", "SCHD_SNAP_LOG_SEQ", "SELF_TEST_SEQ",
+                        "OPERATOR_AUDIT_SEQ");
         // D-104: when the transient failures of an owed mark began, kept in the history with the other columns.
         assertThat(columnsOf("PROC_STATE")).contains("BACKFILL_FAILING_SINCE");
         assertThat(columnsOf("PROC_STATE_HST")).contains("BACKFILL_FAILING_SINCE");

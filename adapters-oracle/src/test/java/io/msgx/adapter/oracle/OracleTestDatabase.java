@@ -53,7 +53,7 @@ public final class OracleTestDatabase implements BeforeEachCallback, AfterEachCa
             "FLIGHT_CHOT", "FLIGHT_ROUTE_POINT", "FLIGHT_SRVT", "FLIGHT_VIPF", "FLIGHT_PSHT",
             "FLIGHT_TIPT", "FLIGHT_EXTENSIONS", "FLIGHT_SCHD", "FLIGHT_HST", "FLIGHT_HST_FORGOTTEN", "LEADER_LEASE",
             "PROC_STATE", "PROC_STATE_HST", "BACKFILL_RECONCILIATION", "MSG_EVENT", "REQ_TRACK", "REF_MASTER",
-            "INBOX_CURSOR", "PIPELINE_LOCK", "SCHD_SNAP_LOG", "RAW_MSG_COPY", "SELF_TEST");
+            "INBOX_CURSOR", "PIPELINE_LOCK", "SCHD_SNAP_LOG", "RAW_MSG_COPY", "SELF_TEST", "OPERATOR_AUDIT");
 
     private static boolean migrated;
 

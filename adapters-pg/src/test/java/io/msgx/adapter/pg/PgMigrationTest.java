@@ -21,7 +21,7 @@ class PgMigrationTest {
             "schd_snap_log", "flight_schd", "flight_gtdt", "flight_ckdt", "flight_cldt", "flight_psdt", "flight_chdt",
             "flight_dely", "flight_abtm", "flight_chot", "flight_route_point", "flight_srvt", "flight_vipf",
             "flight_psht", "flight_tipt", "flight_extensions", "flight_hst", "flight_hst_forgotten", "leader_lease", "backfill_reconciliation",
-            "raw_msg_copy");
+            "raw_msg_copy", "operator_audit");
 
     @RegisterExtension
     final PgTestDatabase database = new PgTestDatabase();
@@ -34,7 +34,7 @@ class PgMigrationTest {
 
         assertThat(columnsOfSchema()).isEqualTo(before);
         assertThat(strings("SELECT version FROM flyway_schema_history WHERE success AND version IS NOT NULL ORDER BY installed_rank"))
-                .containsExactly("1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12", "13", "14", "15", "16");
+                .containsExactly("1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12", "13", "14", "15", "16", "17");
     }
 
     @Test

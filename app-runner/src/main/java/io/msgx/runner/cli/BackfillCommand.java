@@ -76,8 +76,7 @@ final class BackfillCommand {
         @Override
         public Integer call() {
             try (var exchange = config.open()) {
-                var reopened = new OperatorActions(exchange).reopen(ids,
-                        System.getProperty("user.name", "?"), "cli");
+                var reopened = new OperatorActions(exchange).reopen(ids, OperatorOption.osUser());
                 spec.commandLine().getOut().println("Reopened " + reopened);
                 return reopened.size() == ids.size() ? 0 : Main.REFUSED;
             }
@@ -104,7 +103,7 @@ final class BackfillCommand {
         @Override
         public Integer call() {
             try (var exchange = config.open()) {
-                if (!new OperatorActions(exchange).reconcile(id, operator.name, note, "cli")) {
+                if (!new OperatorActions(exchange).reconcile(id, note, operator.actor())) {
                     spec.commandLine().getErr().println("Message " + id + " has no abandoned mark.");
                     return Main.REFUSED;
                 }

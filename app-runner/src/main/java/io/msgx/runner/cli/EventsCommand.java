@@ -105,8 +105,8 @@ final class EventsCommand {
         public Integer call() {
             try (var exchange = config.open()) {
                 var actions = new OperatorActions(exchange);
-                var result = selection.all ? actions.resendAllEvents(operator.name, "cli")
-                        : actions.resendEvents(selection.ids, operator.name, "cli");
+                var result = selection.all ? actions.resendAllEvents(operator.actor())
+                        : actions.resendEvents(selection.ids, operator.actor());
                 print(spec, json, "resent", "Back to PENDING", result);
                 return result.refused().isEmpty() ? 0 : Main.REFUSED;
             }
@@ -134,7 +134,7 @@ final class EventsCommand {
         @Override
         public Integer call() {
             try (var exchange = config.open()) {
-                var result = new OperatorActions(exchange).purgeEvents(ids, operator.name, "cli");
+                var result = new OperatorActions(exchange).purgeEvents(ids, operator.actor());
                 print(spec, json, "purged", "Deleted", result);
                 return result.refused().isEmpty() ? 0 : Main.REFUSED;
             }
@@ -163,7 +163,7 @@ final class EventsCommand {
         @Override
         public Integer call() {
             try (var exchange = config.open()) {
-                var rearmed = new OperatorActions(exchange).rearmProjection(FlightId.of(flid), operator.name, "cli");
+                var rearmed = new OperatorActions(exchange).rearmProjection(FlightId.of(flid), operator.actor());
                 if (rearmed.isEmpty()) {
                     spec.commandLine().getErr().println("FLID " + flid + " has no delivered or DEAD projection row"
                             + " (none written, cleaned up after msgx.pipeline.event-retention, or pending already):"

@@ -17,7 +17,7 @@ import picocli.CommandLine.ScopeType;
         description = "AODB/SIS mailbox -> authoritative flight state -> Kafka.",
         subcommands = {RunCommand.class, ConfigCommand.class, MigrateCommand.class, StatusCommand.class, MessageCommand.class,
                 FlightCommand.class, ReferenceCommand.class, DeadCommand.class, FailedCommand.class, EventsCommand.class, RequestCommand.class, ReplayCommand.class, SkipCommand.class, SeedCommand.class, BackfillCommand.class,
-                OracleSelfTestCommand.class, CredentialCommand.class})
+                AuditCommand.class, OracleSelfTestCommand.class, CredentialCommand.class})
 public final class Main {
 
     public static final int FAILED = 1;

@@ -33,7 +33,7 @@ final class ReplayCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         try (var exchange = config.open()) {
-            var result = new OperatorActions(exchange).replay(ids, operator.name, "cli");
+            var result = new OperatorActions(exchange).replay(ids, operator.actor());
             if (json) {
                 JsonOutput.print(spec.commandLine().getOut(),
                         java.util.Map.of("replayed", result.replayed(), "refused", result.refused()));

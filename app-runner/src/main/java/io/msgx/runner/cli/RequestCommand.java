@@ -59,8 +59,8 @@ final class RequestCommand {
             }
             try (var exchange = config.open()) {
                 var actions = new OperatorActions(exchange);
-                return print(spec, json, (window == null ? actions.requestSchedule(day, operator(), "cli")
-                        : actions.requestSchedule(window, operator(), "cli")).orElse(null));
+                return print(spec, json, (window == null ? actions.requestSchedule(day, OperatorOption.osUser())
+                        : actions.requestSchedule(window, OperatorOption.osUser())).orElse(null));
             }
         }
     }
@@ -82,14 +82,9 @@ final class RequestCommand {
         @Override
         public Integer call() {
             try (var exchange = config.open()) {
-                return print(spec, json, new OperatorActions(exchange).requestReference(type, operator(), "cli").orElse(null));
+                return print(spec, json, new OperatorActions(exchange).requestReference(type, OperatorOption.osUser()).orElse(null));
             }
         }
-    }
-
-    /** Who asks, for the audit line: the command has no --operator, so the account it runs under. */
-    private static String operator() {
-        return System.getProperty("user.name", "?");
     }
 
     private static int print(CommandSpec spec, boolean json, Request request) {

@@ -35,7 +35,7 @@ final class SkipCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         try (var exchange = config.open()) {
-            var skipped = new OperatorActions(exchange).skip(id, reason, operator.name, "cli");
+            var skipped = new OperatorActions(exchange).skip(id, reason, operator.actor());
             if (skipped.isEmpty()) {
                 spec.commandLine().getErr().println("Message " + id + " is not open (or not enqueued): nothing skipped.");
                 return Main.REFUSED;

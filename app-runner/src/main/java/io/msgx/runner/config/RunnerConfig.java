@@ -281,7 +281,8 @@ public record RunnerConfig(
         var retention = s.checked(() -> new RetentionJob.Settings(
                 s.duration(Keys.RETENTION_FLIGHTS, retentionDefaults.flightHistory()),
                 s.duration(Keys.RETENTION_SCHEDULE_LOG, retentionDefaults.scheduleLog()),
-                s.duration(Keys.RETENTION_REQUESTS, retentionDefaults.closedRequests()), retentionDefaults.batch()));
+                s.duration(Keys.RETENTION_REQUESTS, retentionDefaults.closedRequests()),
+                s.duration(Keys.AUDIT_RETENTION, retentionDefaults.operatorAudit()), retentionDefaults.batch()));
         var replayable = EnumSet.noneOf(ErrorClass.class);
         for (var name : s.list(Keys.REPLAY_CLASSES, ReplayService.DEFAULT_REPLAYABLE.stream().map(Enum::name).sorted().toList())) {
             try {

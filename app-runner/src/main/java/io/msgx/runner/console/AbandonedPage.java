@@ -46,7 +46,7 @@ final class AbandonedPage {
         if (ids.isEmpty()) {
             throw new IllegalArgumentException("No message named");
         }
-        var reopened = operator.reopen(ids, call.who().operator(), call.channel());
+        var reopened = operator.reopen(ids, call.actor());
         return Answer.html(200, templates.render("reopened", new Reopened(call.frame("Reopen"), ids, reopened)));
     }
 
@@ -62,7 +62,7 @@ final class AbandonedPage {
         }
         long id = ids.get(0);
         var who = call.who().operator();
-        boolean done = operator.reconcile(id, who, note, call.channel());
+        boolean done = operator.reconcile(id, note, call.actor());
         var text = done ? "Reconciled " + id + " by " + who + "." : "Message " + id
                 + " has no abandoned mark; nothing recorded.";
         return Answer.html(done ? 200 : 409, templates.render("result",

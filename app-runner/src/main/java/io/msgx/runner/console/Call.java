@@ -1,6 +1,7 @@
 package io.msgx.runner.console;
 
 import com.sun.net.httpserver.HttpExchange;
+import io.msgx.pipeline.audit.Actor;
 
 /**
  * One request as a page sees it once {@link Console} has let it through: the exchange (for a header to set), who asks,
@@ -13,9 +14,9 @@ record Call(HttpExchange http, ConsoleAuth.Caller who, Form params) {
         return Frame.of(title, who);
     }
 
-    /** The channel an action's {@code AUDIT} line names: the console and the caller's address. */
-    String channel() {
-        return "console from " + remote(http);
+    /** Who acts, for the audit trail: the caller's operator name, on the console, from the caller's address. */
+    Actor actor() {
+        return Actor.console(who.operator(), remote(http));
     }
 
     static String remote(HttpExchange ex) {

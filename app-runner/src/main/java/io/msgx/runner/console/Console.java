@@ -44,6 +44,8 @@ import java.util.Map;
  *   {@code reopen|reconcile}</td></tr>
  *   <tr><td>{@code GET /console/reference[?type=[&key=]]}</td><td>{@link ReferencePage}: reference data (sis-format
  *   §6, D-58)</td></tr>
+ *   <tr><td>{@code GET /console/audit?since=&operator=&action=&limit=}</td><td>{@link AuditPage}: the operator audit
+ *   trail, newest first (D-137); read-only</td></tr>
  *   <tr><td>{@code GET|POST /console/login}, {@code POST /console/logout}</td><td>{@link LoginPage}: the session</td></tr>
  * </table>
  *
@@ -84,6 +86,7 @@ public final class Console implements HttpHandler, AutoCloseable {
         var events = new EventsPage(operator, templates);
         var abandoned = new AbandonedPage(exchange, operator, templates);
         var reference = new ReferencePage(exchange, templates);
+        var audit = new AuditPage(operator, templates);
 
         reads.put(PREFIX, overview::page);
         reads.put(PREFIX + "/", overview::page);
@@ -94,6 +97,7 @@ public final class Console implements HttpHandler, AutoCloseable {
         reads.put(PREFIX + "/abandoned", abandoned::page);
         reads.put(PREFIX + "/events", events::page);
         reads.put(PREFIX + "/reference", reference::page);
+        reads.put(PREFIX + "/audit", audit::page);
 
         actions.put(PREFIX + "/logout", login::logout);
         actions.put(PREFIX + "/replay", message::replay);

@@ -72,7 +72,7 @@ final class DeadPage {
             throw new IllegalArgumentException("No error class " + named);
         }
         return MessagePage.replayed(templates, call,
-                operator.replayClass(errorClass, Console.LIST_LIMIT, call.who().operator(), call.channel()));
+                operator.replayClass(errorClass, Console.LIST_LIMIT, call.actor()));
     }
 
     private Answer render(Model model) {

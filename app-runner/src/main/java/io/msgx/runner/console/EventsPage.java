@@ -39,16 +39,16 @@ final class EventsPage {
     Answer resend(Call call) {
         OperatorActions.EventsChanged result;
         if ("yes".equals(call.params().get("all"))) {
-            result = operator.resendAllEvents(call.who().operator(), call.channel());
+            result = operator.resendAllEvents(call.actor());
         } else {
-            result = operator.resendEvents(named(call), call.who().operator(), call.channel());
+            result = operator.resendEvents(named(call), call.actor());
         }
         return changed(call, "Resend", "Back to PENDING", result);
     }
 
     /** DEAD events named deleted for good. */
     Answer purge(Call call) {
-        return changed(call, "Purge", "Deleted", operator.purgeEvents(named(call), call.who().operator(), call.channel()));
+        return changed(call, "Purge", "Deleted", operator.purgeEvents(named(call), call.actor()));
     }
 
     /** A flight's full state sent again: its projection row PENDING with its current version. */
@@ -57,7 +57,7 @@ final class EventsPage {
         if (flid == null || flid.isBlank()) {
             throw new IllegalArgumentException("Name a FLID");
         }
-        var rearmed = operator.rearmProjection(FlightId.of(flid.strip()), call.who().operator(), call.channel());
+        var rearmed = operator.rearmProjection(FlightId.of(flid.strip()), call.actor());
         var text = rearmed.map(row -> "FLID " + flid.strip() + ": its full state (version "
                         + row.event().stateVersion() + ", event " + row.eventId() + ") goes out again.")
                 .orElse("FLID " + flid.strip() + " has no delivered or DEAD projection row (none written, cleaned up,"

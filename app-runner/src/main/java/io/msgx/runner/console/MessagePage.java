@@ -90,7 +90,7 @@ final class MessagePage {
         if (ids.isEmpty()) {
             throw new IllegalArgumentException("No message named");
         }
-        return replayed(templates, call, operator.replay(ids, call.who().operator(), call.channel()));
+        return replayed(templates, call, operator.replay(ids, call.actor()));
     }
 
     /** A replay's answer, from this page or the DEAD list's. */

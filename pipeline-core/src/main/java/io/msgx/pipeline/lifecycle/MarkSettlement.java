@@ -1,7 +1,10 @@
 package io.msgx.pipeline.lifecycle;
 
+import io.msgx.pipeline.audit.AuditResult;
+import io.msgx.pipeline.audit.AuditedAction;
 import io.msgx.pipeline.port.BackfillMarks;
 import io.msgx.pipeline.port.PipelineStore;
+import io.msgx.pipeline.port.PipelineTransaction;
 
 import java.time.Instant;
 import java.util.Collection;
@@ -32,13 +35,27 @@ public final class MarkSettlement {
         if (ids.isEmpty()) {
             return List.of();
         }
-        return store.inTransaction(tx -> {
-            var reopened = tx.backfillMarks().clearAbandonment(ids, now);
-            if (!reopened.isEmpty()) {
-                tx.backfillMarks().forgetReconciliations(reopened);
-            }
-            return reopened;
-        });
+        return store.inTransaction(tx -> reopenIn(tx, ids, now));
+    }
+
+    /**
+     * {@link #reopen} as an operator's audited action (D-138): the reopening and its {@code OPERATOR_AUDIT} row in one
+     * transaction, the IDs not abandoned recorded as refused.
+     */
+    public List<Long> reopen(Collection<Long> msgIds, Instant now, AuditedAction audit) {
+        Objects.requireNonNull(now, "now");
+        var ids = msgIds.stream().filter(Objects::nonNull).distinct().sorted().toList();
+        return audit.run(tx -> ids.isEmpty() ? List.<Long>of() : reopenIn(tx, ids, now), reopened -> AuditResult.of(
+                reopened, ids.stream().filter(id -> !reopened.contains(id)).toList(),
+                reopened.size() == ids.size() ? null : "no abandoned mark"));
+    }
+
+    private static List<Long> reopenIn(PipelineTransaction tx, List<Long> ids, Instant now) {
+        var reopened = tx.backfillMarks().clearAbandonment(ids, now);
+        if (!reopened.isEmpty()) {
+            tx.backfillMarks().forgetReconciliations(reopened);
+        }
+        return reopened;
     }
 
     /**
@@ -56,12 +73,27 @@ public final class MarkSettlement {
                     + BackfillMarks.MAX_OPERATOR_LENGTH + " characters, got "
                     + (operator == null ? "none" : "'" + operator + "'"));
         }
-        return store.inTransaction(tx -> {
-            if (!tx.backfillMarks().touchAbandoned(msgId, at)) {
-                return false;
-            }
-            tx.backfillMarks().recordReconciliation(msgId, operator, note, at);
-            return true;
-        });
+        return store.inTransaction(tx -> reconcileIn(tx, msgId, operator, note, at));
+    }
+
+    /**
+     * {@link #reconcile} as an operator's audited action (D-138), the operator being {@code audit}'s: the
+     * reconciliation and its {@code OPERATOR_AUDIT} row in one transaction; a row without an abandoned mark is recorded
+     * as refused.
+     */
+    public boolean reconcile(long msgId, String note, Instant at, AuditedAction audit) {
+        Objects.requireNonNull(at, "at");
+        var operator = audit.actor().name();
+        return audit.run(tx -> reconcileIn(tx, msgId, operator, note, at), done -> done
+                ? AuditResult.done("message " + msgId + " reconciled", note)
+                : AuditResult.refused("message " + msgId, "no abandoned mark"));
+    }
+
+    private static boolean reconcileIn(PipelineTransaction tx, long msgId, String operator, String note, Instant at) {
+        if (!tx.backfillMarks().touchAbandoned(msgId, at)) {
+            return false;
+        }
+        tx.backfillMarks().recordReconciliation(msgId, operator, note, at);
+        return true;
     }
 }

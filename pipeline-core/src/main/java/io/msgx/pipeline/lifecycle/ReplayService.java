@@ -1,5 +1,7 @@
 package io.msgx.pipeline.lifecycle;
 
+import io.msgx.pipeline.audit.AuditResult;
+import io.msgx.pipeline.audit.AuditedAction;
 import io.msgx.pipeline.port.MessageReplays;
 import io.msgx.pipeline.store.ErrorClass;
 import org.slf4j.Logger;
@@ -45,6 +47,26 @@ public final class ReplayService {
 
     /** The outcome: which of the requested messages went back to PENDING, and which did not qualify. */
     public record Replay(List<Long> replayed, List<Long> refused) {
+    }
+
+    /**
+     * An operator's replay as an audited action (D-138): under the gate, the replay and its {@code OPERATOR_AUDIT} row
+     * in one transaction of the store {@code audit} writes to — {@code DONE}, {@code PARTLY} or {@code REFUSED} with
+     * the IDs replayed and refused. (The replay runs on that transaction's {@code MessageReplays}, not this service's.)
+     */
+    public Replay replay(Collection<Long> msgIds, AuditedAction audit) {
+        var requested = new TreeSet<>(msgIds);
+        var replayed = gate.exclusively(() -> audit.run(tx -> tx.replays().replay(requested, replayable,
+                clock.instant()), ids -> AuditResult.of(ids, notAmong(requested, ids), ids.size() == requested.size()
+                ? null : "not replayable: state, or error class outside " + replayable)));
+        var refused = notAmong(requested, replayed);
+        log.info("Replay by {}: {} message(s) back to PENDING {}; not replayable (state or class outside {}): {}",
+                audit.actor().name(), replayed.size(), replayed, replayable, refused);
+        return new Replay(List.copyOf(replayed), refused);
+    }
+
+    private static List<Long> notAmong(Collection<Long> requested, Collection<Long> replayed) {
+        return requested.stream().filter(id -> !replayed.contains(id)).toList();
     }
 
     public Replay replay(Collection<Long> msgIds, String operator) {

@@ -12,8 +12,8 @@ import java.util.Objects;
 
 /**
  * Keeps the history and trail tables bounded (seeds §9.3 "archiving is not the end"): processing history,
- * flight history, the schedule trail, closed requests and the replay channel's raw copies each lose rows
- * older than their retention, in batches.
+ * flight history, the schedule trail, closed requests, the replay channel's raw copies and the operator audit trail
+ * each lose rows older than their retention, in batches.
  */
 public final class RetentionJob {
 
@@ -23,26 +23,46 @@ public final class RetentionJob {
      * @param flightHistory    ({@code msgx.retention.flight-history}) life of archived flights
      * @param scheduleLog      ({@code msgx.retention.schedule-log}) life of trail lines, after their scope ended
      * @param closedRequests   ({@code msgx.retention.closed-requests}) life of closed {@code REQ_TRACK} rows
+     * @param operatorAudit    ({@code msgx.audit.retention}) life of {@code OPERATOR_AUDIT} rows (D-139)
      * @param batch            rows deleted per statement
      */
-    public record Settings(Duration flightHistory, Duration scheduleLog, Duration closedRequests, int batch) {
+    public record Settings(Duration flightHistory, Duration scheduleLog, Duration closedRequests,
+                           Duration operatorAudit, int batch) {
         public Settings {
             Objects.requireNonNull(flightHistory, "flightHistory");
             Objects.requireNonNull(scheduleLog, "scheduleLog");
             Objects.requireNonNull(closedRequests, "closedRequests");
+            Objects.requireNonNull(operatorAudit, "operatorAudit");
+            if (operatorAudit.compareTo(Duration.ofDays(1)) < 0) {
+                throw new IllegalArgumentException("the operator audit trail is kept at least a day, got "
+                        + operatorAudit);
+            }
             if (batch < 1) {
                 throw new IllegalArgumentException("the retention batch must be at least 1, got " + batch);
             }
         }
 
-        /** Flight history a year, the schedule trail 30 days, closed requests 30 days; 1000 rows a statement. */
+        /**
+         * Flight history a year, the schedule trail 30 days, closed requests 30 days, the operator audit trail 400
+         * days (a year and the time to look back at it, D-139); 1000 rows a statement.
+         */
         public static Settings defaults() {
-            return new Settings(Duration.ofDays(365), Duration.ofDays(30), Duration.ofDays(30), 1000);
+            return new Settings(Duration.ofDays(365), Duration.ofDays(30), Duration.ofDays(30), DEFAULT_OPERATOR_AUDIT,
+                    1000);
         }
+
+        /** The default life of an audit row ({@code msgx.audit.retention}). */
+        public static final Duration DEFAULT_OPERATOR_AUDIT = Duration.ofDays(400);
     }
 
     /** Rows deleted in one run, per table. */
-    public record Round(int processingHistory, int flightHistory, int scheduleLog, int closedRequests, int rawCopies) {
+    public record Round(int processingHistory, int flightHistory, int scheduleLog, int closedRequests, int rawCopies,
+                        int operatorAudit) {
+
+        /** Rows deleted in all. */
+        public int total() {
+            return processingHistory + flightHistory + scheduleLog + closedRequests + rawCopies + operatorAudit;
+        }
     }
 
     private final PipelineStore store;
@@ -75,9 +95,10 @@ public final class RetentionJob {
                 BatchedDeletes.untilDrained(batch, limit ->
                         housekeeping.deleteClosedRequestsBefore(now.minus(settings.closedRequests()), limit)),
                 BatchedDeletes.untilDrained(batch, limit ->
-                        housekeeping.deleteRawCopiesBefore(now.minus(lifecycle.rawRetention()), limit)));
-        if (round.processingHistory() + round.flightHistory() + round.scheduleLog() + round.closedRequests()
-                + round.rawCopies() > 0) {
+                        housekeeping.deleteRawCopiesBefore(now.minus(lifecycle.rawRetention()), limit)),
+                BatchedDeletes.untilDrained(batch, limit ->
+                        housekeeping.deleteOperatorAuditBefore(now.minus(settings.operatorAudit()), limit)));
+        if (round.total() > 0) {
             log.info("Retention removed {}", round);
         }
         return round;

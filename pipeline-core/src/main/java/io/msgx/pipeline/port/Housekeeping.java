@@ -20,4 +20,10 @@ public interface Housekeeping {
 
     /** Raw message copies (the replay channel) kept before {@code cutoff}. */
     int deleteRawCopiesBefore(Instant cutoff, int limit);
+
+    /**
+     * {@code OPERATOR_AUDIT} rows recorded before {@code cutoff} ({@code msgx.audit.retention}): the only deletion of
+     * the audit trail (D-139).
+     */
+    int deleteOperatorAuditBefore(Instant cutoff, int limit);
 }

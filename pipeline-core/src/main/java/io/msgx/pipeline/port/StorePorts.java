@@ -63,4 +63,10 @@ public interface StorePorts {
      * open request, insert the new one) runs as one short transaction of its own.
      */
     RequestTrack requests();
+
+    /**
+     * The operator audit trail ({@code OPERATOR_AUDIT}, D-137): appended in the transaction of the action it records
+     * ({@link PipelineTransaction#operatorAudit()}); auto-committed, the row of a refused action and the listings.
+     */
+    OperatorAudit operatorAudit();
 }

@@ -11,7 +11,8 @@
  *       {@link io.msgx.pipeline.port.ReferenceNotifications}, {@link io.msgx.pipeline.port.DeadLetters},
  *       {@link io.msgx.pipeline.port.OutboxCleanup} and {@link io.msgx.pipeline.port.OutboxQueries}; and
  *       {@link io.msgx.pipeline.port.InboxCursors}, {@link io.msgx.pipeline.port.ReferenceData},
- *       {@link io.msgx.pipeline.port.RequestTrack}, {@link io.msgx.pipeline.port.FlightStore},
+ *       {@link io.msgx.pipeline.port.RequestTrack}, {@link io.msgx.pipeline.port.OperatorAudit},
+ *       {@link io.msgx.pipeline.port.FlightStore},
  *       {@link io.msgx.pipeline.port.FlightHistory}, {@link io.msgx.pipeline.port.Housekeeping},
  *       {@link io.msgx.pipeline.port.RawMessageCopies} and {@link io.msgx.pipeline.port.ScheduleLog}.</li>
  *   <li><b>The shared mailbox</b>: {@link io.msgx.pipeline.port.Mailbox}.</li>

@@ -2,6 +2,8 @@ package io.msgx.pipeline.request;
 
 import io.msgx.domain.flight.OperationDayRule;
 import io.msgx.domain.flight.SisTime;
+import io.msgx.pipeline.audit.AuditResult;
+import io.msgx.pipeline.audit.AuditedAction;
 import io.msgx.pipeline.lifecycle.MessageLifecycleGate;
 import io.msgx.pipeline.mailbox.MailboxUnavailableException;
 import io.msgx.pipeline.mailbox.OutboundMessage;
@@ -72,7 +74,15 @@ public final class RequestSender {
 
     /** Ask for the schedule of one operation day: the window from its cut-over to the next. */
     public Request requestSchedule(LocalDate day) {
-        return requestSchedule(ScheduleWindow.ofDay(day, dayRule));
+        return requestSchedule(day, null);
+    }
+
+    /**
+     * {@link #requestSchedule(LocalDate)} asked by an operator: {@code audit} (null for none) is recorded in the
+     * transaction that registers the request, or that confirms the unconfirmed one settled instead (D-138).
+     */
+    public Request requestSchedule(LocalDate day, AuditedAction audit) {
+        return requestSchedule(ScheduleWindow.ofDay(day, dayRule), audit);
     }
 
     /**
@@ -80,19 +90,37 @@ public final class RequestSender {
      * sis-format §10); filed under the operation day of its start, or of its end when it has none.
      */
     public Request requestSchedule(ScheduleWindow window) {
+        return requestSchedule(window, null);
+    }
+
+    /** {@link #requestSchedule(ScheduleWindow)} asked by an operator, {@code audit} recorded as for a day. */
+    public Request requestSchedule(ScheduleWindow window, AuditedAction audit) {
         var zone = dayRule.airportZone();
         return send(RequestKind.SCHEDULE, null, window.coverDay(dayRule).date(),
                 window.from() == null ? null : window.from().atZone(zone).toInstant(),
-                window.to() == null ? null : window.to().atZone(zone).toInstant());
+                window.to() == null ? null : window.to().atZone(zone).toInstant(), audit);
     }
 
     /** Ask for one reference type's data ({@code GLST}, {@code SLST}, ... sis-format §6); answered by its {@code RESP}. */
     public Request requestReference(String type) {
+        return requestReference(type, null);
+    }
+
+    /**
+     * {@link #requestReference(String)} asked by an operator, {@code audit} recorded as for a schedule; a type refused
+     * is recorded as refused.
+     */
+    public Request requestReference(String type, AuditedAction audit) {
         var code = Objects.requireNonNull(type, "type").strip().toUpperCase(java.util.Locale.ROOT);
         if (!code.matches("[A-Z0-9]{1,16}")) {
-            throw new IllegalArgumentException("a reference type is 1 to 16 letters or digits, got '" + type + "'");
+            var refusal = new IllegalArgumentException("a reference type is 1 to 16 letters or digits, got '" + type
+                    + "'");
+            if (audit != null) {
+                audit.refused(refusal.getMessage());
+            }
+            throw refusal;
         }
-        return send(RequestKind.REFERENCE, code, null, null, null);
+        return send(RequestKind.REFERENCE, code, null, null, null, audit);
     }
 
     /**
@@ -112,7 +140,7 @@ public final class RequestSender {
         var settled = new ArrayList<Request>();
         for (var request : store.requests().pending()) {
             try {
-                settled.add(settle(request));
+                settled.add(settle(request, null));
             } catch (MailboxUnavailableException e) {
                 log.warn("Request {} still PENDING: the mailbox is away ({}); the next round tries again", request.id(),
                         e.getMessage());
@@ -128,12 +156,12 @@ public final class RequestSender {
     }
 
     private Request send(RequestKind kind, String subject, LocalDate day, java.time.Instant windowStart,
-                         java.time.Instant windowEnd) {
-        return writing.exclusively(() -> registerAndWrite(kind, subject, day, windowStart, windowEnd));
+                         java.time.Instant windowEnd, AuditedAction audit) {
+        return writing.exclusively(() -> registerAndWrite(kind, subject, day, windowStart, windowEnd, audit));
     }
 
     private Request registerAndWrite(RequestKind kind, String subject, LocalDate day, java.time.Instant windowStart,
-                                     java.time.Instant windowEnd) {
+                                     java.time.Instant windowEnd, AuditedAction audit) {
         var unconfirmed = store.requests().pending().stream()
                 .filter(r -> r.kind() == kind && Objects.equals(r.subject(), subject) && Objects.equals(r.coverDay(), day)
                         && Objects.equals(r.windowStart(), windowStart) && Objects.equals(r.windowEnd(), windowEnd))
@@ -141,11 +169,15 @@ public final class RequestSender {
         if (unconfirmed.isPresent()) {
             log.info("Request {} ({} {}) is still PENDING: settled instead of asking a second time", unconfirmed.get().id(),
                     kind, subject == null ? day : subject);
-            return settle(unconfirmed.get());
+            return settle(unconfirmed.get(), audit);
         }
         var now = clock.instant();
         var seqn = nextSeqn();
-        var request = store.requests().register(kind, subject, day, settings.sender(), seqn, windowStart, windowEnd, now);
+        var request = audit == null
+                ? store.requests().register(kind, subject, day, settings.sender(), seqn, windowStart, windowEnd, now)
+                : audit.run(tx -> tx.requests().register(kind, subject, day, settings.sender(), seqn, windowStart,
+                        windowEnd, now), registered -> AuditResult.done("request " + registered.id() + " SEQN "
+                        + registered.seqn() + " registered", "written to COUTMSGS next; REQ_TRACK shows when SENT"));
         long outId;
         try {
             outId = mailbox.appendOutbound(new OutboundMessage(xml(request), settings.routingId(kind), now));
@@ -161,17 +193,27 @@ public final class RequestSender {
         return store.requests().find(request.id()).orElseThrow();
     }
 
-    private Request settle(Request request) {
+    /**
+     * Confirm a {@code PENDING} request, writing it first when it is not in the mailbox; with {@code audit} (an
+     * operator asked again while it was pending), the confirmation and the audit row in one transaction.
+     */
+    private Request settle(Request request, AuditedAction audit) {
         var written = findWritten(mailbox, request);
+        long outId;
         if (written.isPresent()) {
-            store.requests().markSent(request.id(), written.getAsLong(), clock.instant());
-            log.info("Request {} found in the mailbox as COUTMSGS {}: confirmed, not resent", request.id(),
-                    written.getAsLong());
+            outId = written.getAsLong();
+            log.info("Request {} found in the mailbox as COUTMSGS {}: confirmed, not resent", request.id(), outId);
         } else {
-            long outId = mailbox.appendOutbound(new OutboundMessage(xml(request), settings.routingId(request.kind()),
+            outId = mailbox.appendOutbound(new OutboundMessage(xml(request), settings.routingId(request.kind()),
                     clock.instant()));
-            store.requests().markSent(request.id(), outId, clock.instant());
             log.info("Request {} was not in the mailbox: written now as COUTMSGS {}", request.id(), outId);
+        }
+        if (audit == null) {
+            store.requests().markSent(request.id(), outId, clock.instant());
+        } else {
+            audit.run(tx -> tx.requests().markSent(request.id(), outId, clock.instant()), sent -> AuditResult.done(
+                    "request " + request.id() + " SEQN " + request.seqn() + (sent ? " SENT as COUTMSGS " + outId
+                            : " already confirmed"), "was still PENDING: settled instead of asking a second time"));
         }
         return store.requests().find(request.id()).orElseThrow();
     }

@@ -13,6 +13,7 @@ import io.msgx.pipeline.port.MessageQueries;
 import io.msgx.pipeline.port.MessageQueue;
 import io.msgx.pipeline.port.MessageReplays;
 import io.msgx.pipeline.port.Notifications;
+import io.msgx.pipeline.port.OperatorAudit;
 import io.msgx.pipeline.port.OutboxCleanup;
 import io.msgx.pipeline.port.OutboxQueries;
 import io.msgx.pipeline.port.PipelineStore;
@@ -177,6 +178,11 @@ public final class FailingBeforeCommitStore implements PipelineStore {
                 public RequestTrack requests() {
                     return tx.requests();
                 }
+
+                @Override
+                public OperatorAudit operatorAudit() {
+                    return tx.operatorAudit();
+                }
             });
             if (asDeadlockVictims) {
                 throw new StoreConflictException("injected: rolled back as the victim of a deadlock (flights touched: "
@@ -279,5 +285,10 @@ public final class FailingBeforeCommitStore implements PipelineStore {
     @Override
     public RequestTrack requests() {
         return delegate.requests();
+    }
+
+    @Override
+    public OperatorAudit operatorAudit() {
+        return delegate.operatorAudit();
     }
 }

@@ -280,6 +280,28 @@ class RequestSenderTest {
         assertThat(store.requests().pending()).isEmpty();
     }
 
+    /** D-138: an operator's request is recorded in the transaction that registers it, or that confirms the one settled. */
+    @Test
+    void an_operators_request_is_recorded_with_its_registration_and_a_settled_one_with_its_confirmation() {
+        var ops = io.msgx.pipeline.audit.Actor.cli("ops", "cli@host (os user ops)");
+        var day = LocalDate.of(2024, 3, 12);
+        var first = sender(losesTheAnswerOf(mailbox)).requestSchedule(day, new io.msgx.pipeline.audit.AuditedAction(
+                store, clock, ops, io.msgx.pipeline.audit.AuditAction.REQUEST_SCHEDULE, "day " + day));
+        clock.tick(java.time.Duration.ofMinutes(1));
+        var again = sender.requestSchedule(day, new io.msgx.pipeline.audit.AuditedAction(store, clock, ops,
+                io.msgx.pipeline.audit.AuditAction.REQUEST_SCHEDULE, "day " + day));
+
+        var rows = store.operatorAudit().newestFirst(io.msgx.pipeline.port.OperatorAudit.Filter.newest(10));
+        assertThat(rows).extracting(row -> row.entry().result().changed()).containsExactly(
+                "request " + first.id() + " SEQN " + first.seqn() + " SENT as COUTMSGS " + again.outMsgId(),
+                "request " + first.id() + " SEQN " + first.seqn() + " registered");
+        assertThat(rows).allSatisfy(row -> {
+            assertThat(row.entry().outcome()).isEqualTo(io.msgx.pipeline.audit.AuditOutcome.DONE);
+            assertThat(row.entry().items()).isEqualTo("day 2024-03-12");
+        });
+        assertThat(rows.get(0).entry().result().detail()).contains("settled instead of asking a second time");
+    }
+
     @Test
     void an_exact_answer_to_a_request_whose_confirmation_was_lost_is_matched_once_its_row_is_found() {
         var request = sender(losesTheAnswerOf(mailbox)).requestReference("GLST");

@@ -1,0 +1,104 @@
+package io.msgx.runner.cli;
+
+import io.msgx.pipeline.port.OperatorAudit;
+import io.msgx.runner.operations.OperatorActions;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.Callable;
+
+/**
+ * {@code audit}: the operator audit trail ({@code OPERATOR_AUDIT}, issue 36, D-137), newest first: every operator
+ * action of the console and the CLI, who did it, when, from where, on which items and what came of it. A read: it
+ * records nothing itself.
+ */
+@Command(name = "audit", description = {"The operator audit trail, newest first: time, operator, channel, from where,",
+        "action, items, outcome (DONE, PARTLY, REFUSED), what changed, what was refused, detail."})
+final class AuditCommand implements Callable<Integer> {
+
+    @Mixin
+    ConfigOption config;
+
+    @Option(names = "--since", paramLabel = "WHEN", description = {"Only rows recorded since: an instant",
+            "(2024-03-11T08:00:00Z), an airport-local time (2024-03-11T16:00), a day (2024-03-11) or a time ago",
+            "(30m, 24h, 7d)."})
+    String since;
+
+    @Option(names = "--operator", paramLabel = "NAME", description = "Only the rows of this operator.")
+    String operator;
+
+    @Option(names = "--action", paramLabel = "ACTION", description = {"Only this action: replay, replay-class, skip,",
+            "backfill-reopen, backfill-reconcile, events-resend, events-resend-all, events-purge, events-rearm,",
+            "request-schedule, request-reference."})
+    String action;
+
+    @Option(names = "--limit", defaultValue = "100", description = "At most this many (default ${DEFAULT-VALUE}).")
+    int limit;
+
+    @Option(names = "--json", description = "Print JSON.")
+    boolean json;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        var out = spec.commandLine().getOut();
+        try (var exchange = config.open()) {
+            var actions = new OperatorActions(exchange);
+            OperatorAudit.Filter filter;
+            try {
+                filter = new OperatorAudit.Filter(actions.auditSince(since), operator, action, limit);
+            } catch (IllegalArgumentException e) {
+                spec.commandLine().getErr().println(e.getMessage());
+                return Main.USAGE;
+            }
+            var rows = actions.auditTrail(filter);
+            if (json) {
+                var list = new ArrayList<Map<String, Object>>();
+                for (var row : rows) {
+                    var entry = row.entry();
+                    var result = entry.result();
+                    var item = new LinkedHashMap<String, Object>();
+                    item.put("id", row.id());
+                    item.put("at", entry.at());
+                    item.put("operator", entry.actor().name());
+                    item.put("channel", entry.actor().channel().code());
+                    item.put("source", entry.actor().source());
+                    item.put("action", entry.action());
+                    item.put("items", entry.items());
+                    item.put("outcome", result.outcome());
+                    item.put("changed", result.changed());
+                    item.put("refused", result.refused());
+                    item.put("detail", result.detail());
+                    list.add(item);
+                }
+                JsonOutput.print(out, Map.of("audit", list));
+            } else {
+                for (var row : rows) {
+                    var entry = row.entry();
+                    var result = entry.result();
+                    out.printf("%d  %s  %s  %s (%s)  %s  %s  %s%s%s%s%n", row.id(), entry.at(), oneLine(entry.actor().name()),
+                            entry.actor().channel().code(), oneLine(entry.actor().source()), entry.action(),
+                            oneLine(entry.items()), result.outcome(),
+                            result.changed() == null ? "" : "  changed: " + oneLine(result.changed()),
+                            result.refused() == null ? "" : "  refused: " + oneLine(result.refused()),
+                            result.detail() == null ? "" : "  (" + oneLine(result.detail()) + ")");
+                }
+                out.flush();
+            }
+            return 0;
+        }
+    }
+
+    /** Stored text on one terminal line: a control character (a forged second line) becomes a blank. */
+    private static String oneLine(String text) {
+        return text == null ? "-" : text.replaceAll("\\p{Cntrl}", " ");
+    }
+}
