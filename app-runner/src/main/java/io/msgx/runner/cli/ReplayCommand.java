@@ -1,5 +1,7 @@
 package io.msgx.runner.cli;
 
+import io.msgx.pipeline.lifecycle.ReplayService;
+import io.msgx.pipeline.store.ErrorClass;
 import io.msgx.runner.operations.OperatorActions;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -18,8 +20,13 @@ final class ReplayCommand implements Callable<Integer> {
     @Mixin
     ConfigOption config;
 
-    @Parameters(paramLabel = "ID", arity = "1..*", description = "Mailbox IDs to replay.")
+    @Parameters(paramLabel = "ID", arity = "0..*", description = "Mailbox IDs to replay.")
     List<Long> ids;
+
+    @Option(names = "--class", paramLabel = "CLASS", description = {"Instead of IDs: the DEAD messages of this error "
+            + "class among the oldest " + OperatorActions.OLDEST_DEAD_SCANNED + " DEAD ones, as the console's DEAD page replays them",
+            "(only a class in msgx.replay.error-classes)."})
+    ErrorClass errorClass;
 
     @Mixin
     OperatorOption operator;
@@ -32,8 +39,20 @@ final class ReplayCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        if ((ids == null || ids.isEmpty()) == (errorClass == null)) {
+            spec.commandLine().getErr().println("Give mailbox IDs or --class CLASS, one of the two.");
+            return Main.USAGE;
+        }
         try (var exchange = config.open()) {
-            var result = new OperatorActions(exchange).replay(ids, operator.actor());
+            ReplayService.Replay result;
+            try {
+                result = errorClass == null ? new OperatorActions(exchange).replay(ids, operator.actor())
+                        : new OperatorActions(exchange).replayClass(errorClass, OperatorActions.OLDEST_DEAD_SCANNED,
+                        operator.actor());
+            } catch (IllegalArgumentException e) {
+                spec.commandLine().getErr().println(e.getMessage());
+                return Main.REFUSED;
+            }
             if (json) {
                 JsonOutput.print(spec.commandLine().getOut(),
                         java.util.Map.of("replayed", result.replayed(), "refused", result.refused()));

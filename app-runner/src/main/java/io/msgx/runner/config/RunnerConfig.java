@@ -259,10 +259,11 @@ public record RunnerConfig(
                 s.integer(Keys.IDENTITY_SEQN_RESET_WINDOW, (int) ProcessingSettings.DEFAULT_SEQN_RESET_WINDOW, 1,
                         Integer.MAX_VALUE), acceptedStatuses);
         var deliveryRetry = s.checked(() -> new RetryPolicy(RetryPolicy.DELIVERY,
-                s.integer(Keys.DISPATCH_MAX_ATTEMPTS, 8, 1, 100),
+                s.integer(Keys.DISPATCH_MAX_ATTEMPTS, RetryPolicy.deliveryDefaults().maxAttempts(), 1, 100),
                 s.durations(Keys.DISPATCH_BACKOFF, RetryPolicy.deliveryDefaults().backoff())));
         var dispatch = deliveryRetry == null ? null : s.checked(() -> new DispatchSettings(
-                s.integer(Keys.DISPATCH_BATCH, 5_000, 1, 50_000), s.integer(Keys.SCHD_FLUSH_LIMIT, 5_000, 1, 50_000),
+                s.integer(Keys.DISPATCH_BATCH, DispatchSettings.DEFAULT_NOTIFICATION_BATCH, 1, 50_000),
+                s.integer(Keys.SCHD_FLUSH_LIMIT, DispatchSettings.DEFAULT_FLUSH_LIMIT, 1, 50_000),
                 deliveryRetry));
         var defaults = LifecycleSettings.defaults();
         var lifecycle = s.checked(() -> new LifecycleSettings(s.duration(Keys.BACKFILL_OVERDUE, defaults.backfillOverdue()),

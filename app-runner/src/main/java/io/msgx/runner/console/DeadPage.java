@@ -72,7 +72,7 @@ final class DeadPage {
             throw new IllegalArgumentException("No error class " + named);
         }
         return MessagePage.replayed(templates, call,
-                operator.replayClass(errorClass, Console.LIST_LIMIT, call.actor()));
+                operator.replayClass(errorClass, OperatorActions.OLDEST_DEAD_SCANNED, call.actor()));
     }
 
     private Answer render(Model model) {

@@ -67,6 +67,9 @@ public final class OperatorActions {
     /** How many DEAD events one round of {@link #resendAllEvents} takes. */
     private static final int RESEND_PAGE = 500;
 
+    /** How many of the oldest DEAD messages a replay by class looks among, from the console and the CLI alike. */
+    public static final int OLDEST_DEAD_SCANNED = 500;
+
     private final MsgExchange exchange;
     private final MarkSettlement settlement;
 

@@ -12,6 +12,11 @@ import java.util.Objects;
  */
 public record DispatchSettings(int notificationBatch, int flushLimit, RetryPolicy retry) {
 
+    /** {@code msgx.dispatch.batch}'s default: the one source, for the runner's configuration and embedders alike. */
+    public static final int DEFAULT_NOTIFICATION_BATCH = 5_000;
+    /** {@code msgx.schd.flush-limit}'s default. */
+    public static final int DEFAULT_FLUSH_LIMIT = 5_000;
+
     public DispatchSettings {
         Objects.requireNonNull(retry, "retry");
         if (notificationBatch < 1) {
@@ -22,7 +27,8 @@ public record DispatchSettings(int notificationBatch, int flushLimit, RetryPolic
         }
     }
 
+    /** The runner's defaults (docs/reference.md): these constants and {@link RetryPolicy#deliveryDefaults()}. */
     public static DispatchSettings defaults() {
-        return new DispatchSettings(500, 500, RetryPolicy.deliveryDefaults());
+        return new DispatchSettings(DEFAULT_NOTIFICATION_BATCH, DEFAULT_FLUSH_LIMIT, RetryPolicy.deliveryDefaults());
     }
 }
