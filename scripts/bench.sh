@@ -9,9 +9,12 @@
 #     scripts/bench.sh --messages 50000 --live-seconds 30
 #     scripts/bench.sh --messages 1000000 --json-out target/bench/bench-1m.json
 #
+# Everything it writes stays under target/ (nothing generated is committed): the JSON report goes to
+# target/bench/bench-result.json unless --json-out names another file (the bench command's own default,
+# bench-result.json in the working directory, is for runs against other installations).
 # Scratch ground: the MariaDB database $BENCH_MYSQL_DB and the PostgreSQL schema $BENCH_PG_SCHEMA (both default
 # msgx_bench) belong to the bench; this script drops and recreates them at every run. Nothing else is touched.
-# The runner's log (stderr) goes to target/bench/runner.log; the report to stdout and bench-result.json.
+# The runner's log (stderr) goes to target/bench/runner.log; the report to stdout and the JSON report.
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -33,6 +36,14 @@ esac
 mkdir -p "$OUT"
 BROKER_DIR="$(mktemp -d "$OUT/kafka.XXXXXX")"
 CONFIG="$OUT/bench-config.properties"
+
+# The JSON report under target/, unless the caller names the file (picocli takes --json-out only once).
+JSON_OUT=(--json-out "$OUT/bench-result.json")
+for arg in "$@"; do
+  case "$arg" in
+    --json-out|--json-out=*) JSON_OUT=() ;;
+  esac
+done
 
 cleanup() {
   "$ROOT/scripts/kafka-broker.sh" stop "$BROKER_DIR" || true
@@ -73,7 +84,7 @@ PROPS
 
 echo "== bench (runner log: $OUT/runner.log)"
 set +e
-java $HEAP -jar "$RUN_JAR" bench --config "$CONFIG" "$@" 2>"$OUT/runner.log"
+java $HEAP -jar "$RUN_JAR" bench --config "$CONFIG" ${JSON_OUT[@]+"${JSON_OUT[@]}"} "$@" 2>"$OUT/runner.log"
 status=$?
 set -e
 if [ $status -ne 0 ]; then
