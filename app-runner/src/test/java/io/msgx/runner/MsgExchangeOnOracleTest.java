@@ -120,10 +120,12 @@ class MsgExchangeOnOracleTest {
         try (var exchange = MsgExchange.builder().config(keys()).build()) {
             exchange.migrate();
             execute("DELETE FROM MSGX_SCHEMA_VERSION WHERE VERSION = " + OracleSchema.CURRENT_VERSION);
+            var versions = OracleSchema.versions();
 
             assertThatThrownBy(exchange::start)
                     .isInstanceOf(IllegalStateException.class)
-                    .hasMessageContaining("at version " + (OracleSchema.CURRENT_VERSION - 1))
+                    // The version before the current one: versions may skip numbers (D-147).
+                    .hasMessageContaining("at version " + versions.get(versions.size() - 2))
                     .hasMessageContaining("expected " + OracleSchema.CURRENT_VERSION)
                     .hasMessageContaining("run 'migrate'");
         }

@@ -7,14 +7,19 @@ import org.junit.jupiter.api.extension.AfterEachCallback;
 import org.junit.jupiter.api.extension.BeforeEachCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
+import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneId;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.TimeZone;
+import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.UUID;
 import javax.sql.DataSource;
 
@@ -47,13 +52,8 @@ public final class OracleTestDatabase implements BeforeEachCallback, AfterEachCa
     /** A session time zone that is not the JVM's (nor at the JVM's offset today). */
     public static final ZoneId SESSION_ZONE = sessionZone();
 
-    /** Tables in an order that deletes children before parents. */
-    private static final List<String> TABLES = List.of(
-            "FLIGHT_GTDT", "FLIGHT_CKDT", "FLIGHT_CLDT", "FLIGHT_PSDT", "FLIGHT_CHDT", "FLIGHT_DELY", "FLIGHT_ABTM",
-            "FLIGHT_CHOT", "FLIGHT_ROUTE_POINT", "FLIGHT_SRVT", "FLIGHT_VIPF", "FLIGHT_PSHT",
-            "FLIGHT_TIPT", "FLIGHT_EXTENSIONS", "FLIGHT_SCHD", "FLIGHT_HST", "FLIGHT_HST_FORGOTTEN", "LEADER_LEASE",
-            "PROC_STATE", "PROC_STATE_HST", "BACKFILL_RECONCILIATION", "MSG_EVENT", "REQ_TRACK", "REF_MASTER",
-            "INBOX_CURSOR", "PIPELINE_LOCK", "SCHD_SNAP_LOG", "RAW_MSG_COPY", "SELF_TEST", "OPERATOR_AUDIT");
+    /** The migrated schema's tables, children before parents, read from the catalog once per JVM ({@link #tables}). */
+    private static volatile List<String> tables;
 
     private static boolean migrated;
 
@@ -188,9 +188,12 @@ public final class OracleTestDatabase implements BeforeEachCallback, AfterEachCa
         }
     }
 
-    /** Empty every table of a migrated schema and re-seed the single rows V1 creates. */
+    /**
+     * Empty every table of a migrated schema (the catalog's, so a table a new script adds is emptied too) and re-seed
+     * the single rows the scripts create ({@code OracleSchemaTest} checks these are all the rows a fresh schema has).
+     */
     static void emptyTables(Statement statement) throws SQLException {
-        for (var table : TABLES) {
+        for (var table : tables(statement.getConnection())) {
             statement.executeUpdate("DELETE FROM " + table);
         }
         statement.executeUpdate("INSERT INTO INBOX_CURSOR (ID, W, HOLE_SINCE, SEEDED_AT, UPDATED_AT)"
@@ -199,6 +202,60 @@ public final class OracleTestDatabase implements BeforeEachCallback, AfterEachCa
         statement.executeUpdate("INSERT INTO FLIGHT_HST_FORGOTTEN (ID, MAX_STATE_VERSION, FORGOTTEN_BEFORE)"
                 + " VALUES (1, 0, NULL)");
         statement.executeUpdate("INSERT INTO LEADER_LEASE (NAME, EPOCH) VALUES ('LEADER', 0)");
+    }
+
+    /**
+     * Every table of the migrated schema of {@code connection} but {@code MSGX_SCHEMA_VERSION}, in an order that
+     * deletes the tables referring to another (foreign keys) before it; from the catalog (JDBC metadata: H2's
+     * INFORMATION_SCHEMA, Oracle's USER_TABLES and USER_CONSTRAINTS), once per JVM: every schema of a test JVM is
+     * migrated by the same scripts.
+     */
+    static List<String> tables(Connection connection) throws SQLException {
+        var known = tables;
+        if (known == null) {
+            known = deletionOrder(connection);
+            tables = known;
+        }
+        return known;
+    }
+
+    private static List<String> deletionOrder(Connection connection) throws SQLException {
+        var metadata = connection.getMetaData();
+        var schema = connection.getSchema();
+        var names = new TreeSet<String>();
+        try (var rows = metadata.getTables(null, schema, "%", new String[]{"TABLE"})) {
+            while (rows.next()) {
+                names.add(rows.getString("TABLE_NAME"));
+            }
+        }
+        names.remove(OracleSchema.VERSION_TABLE);
+        // parent -> the tables whose foreign keys refer to it
+        var children = new TreeMap<String, Set<String>>();
+        for (var table : names) {
+            try (var keys = metadata.getImportedKeys(null, schema, table)) {
+                while (keys.next()) {
+                    var parent = keys.getString("PKTABLE_NAME");
+                    if (!parent.equals(table)) {
+                        children.computeIfAbsent(parent, p -> new TreeSet<>()).add(table);
+                    }
+                }
+            }
+        }
+        var order = new ArrayList<String>();
+        var left = new TreeSet<>(names);
+        while (!left.isEmpty()) {
+            var next = left.stream().filter(table -> order.containsAll(children.getOrDefault(table, Set.of())))
+                    .toList();
+            if (next.isEmpty()) {
+                throw new IllegalStateException("the foreign keys among " + left + " form a cycle: empty them by hand");
+            }
+            order.addAll(next);
+            left.removeAll(next);
+        }
+        if (order.isEmpty()) {
+            throw new IllegalStateException("no table in schema " + schema + ": it is not migrated");
+        }
+        return List.copyOf(order);
     }
 
     private static ZoneId sessionZone() {

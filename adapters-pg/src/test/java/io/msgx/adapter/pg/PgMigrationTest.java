@@ -1,5 +1,7 @@
 package io.msgx.adapter.pg;
 
+import io.msgx.adapter.jdbc.FlightTables;
+import io.msgx.adapter.jdbc.VersionedScripts;
 import io.msgx.domain.flight.FlightField;
 import io.msgx.domain.flight.FlightList;
 import org.junit.jupiter.api.Test;
@@ -16,12 +18,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 /** The Flyway migration builds the schema the design names, seeds its single rows, and is a no-op when repeated. */
 class PgMigrationTest {
 
-    private static final List<String> TABLES = List.of(
-            "proc_state", "proc_state_hst", "msg_event", "req_track", "ref_master", "inbox_cursor", "pipeline_lock",
-            "schd_snap_log", "flight_schd", "flight_gtdt", "flight_ckdt", "flight_cldt", "flight_psdt", "flight_chdt",
-            "flight_dely", "flight_abtm", "flight_chot", "flight_route_point", "flight_srvt", "flight_vipf",
-            "flight_psht", "flight_tipt", "flight_extensions", "flight_hst", "flight_hst_forgotten", "leader_lease", "backfill_reconciliation",
-            "raw_msg_copy", "operator_audit");
+    private static final String FOLDER = PgSchema.LOCATION.substring("classpath:".length());
 
     @RegisterExtension
     final PgTestDatabase database = new PgTestDatabase();
@@ -33,16 +30,37 @@ class PgMigrationTest {
         assertThat(PgSchema.migrate(database.dataSource(), database.schema())).isZero();
 
         assertThat(columnsOfSchema()).isEqualTo(before);
-        assertThat(strings("SELECT version FROM flyway_schema_history WHERE success AND version IS NOT NULL ORDER BY installed_rank"))
-                .containsExactly("1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12", "13", "14", "15", "16", "17");
+        // Every script of the folder, in the order of the numbers (as text, V10 would come before V2).
+        assertThat(strings("SELECT version || ':' || script FROM flyway_schema_history WHERE success AND version IS NOT NULL"
+                + " ORDER BY installed_rank")).containsExactlyElementsOf(scripts().stream()
+                        .map(script -> script.version() + ":" + script.name()).toList())
+                .startsWith("1:V1__pipeline_schema.sql").contains("17:V17__operator_audit.sql");
     }
 
     @Test
-    void everyTableOfTheDesignExists() throws SQLException {
-        assertThat(strings("SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema()"
-                + " AND table_name <> 'flyway_schema_history'")).containsExactlyInAnyOrderElementsOf(TABLES);
+    void theFolderHoldsVersionedScriptsOnly() {
+        var names = VersionedScripts.list(PgSchema.class.getClassLoader(), FOLDER, "V1__pipeline_schema.sql");
+        assertThat(names).allSatisfy(name -> assertThat(name).startsWith("V"));
+        assertThat(scripts()).extracting(VersionedScripts.Script::version).isSorted().doesNotHaveDuplicates();
+    }
+
+    /**
+     * The tables and sequences are compared with the Oracle store's in app-runner ({@code StoreSchemasTest}: the same
+     * tables, no list kept by hand); here, what the code names: the flights' tables and the outbox's sequence.
+     */
+    @Test
+    void theTablesTheCodeNamesExist() throws SQLException {
+        var tables = strings("SELECT upper(table_name) FROM information_schema.tables WHERE table_schema = current_schema()");
+        assertThat(tables).contains("FLIGHT_SCHD", "PROC_STATE", "MSG_EVENT")
+                .containsAll(FlightTables.ALL.stream().map(FlightTables::table).toList());
         assertThat(strings("SELECT sequence_name FROM information_schema.sequences WHERE sequence_schema = current_schema()"))
                 .contains("msg_event_seq");
+    }
+
+    /** This build's scripts, as Flyway finds them on the class path. */
+    private static List<VersionedScripts.Script> scripts() {
+        return VersionedScripts.inOrder(VersionedScripts.list(PgSchema.class.getClassLoader(), FOLDER,
+                "V1__pipeline_schema.sql"));
     }
 
     @Test
