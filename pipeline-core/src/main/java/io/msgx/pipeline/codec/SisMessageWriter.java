@@ -72,6 +72,9 @@ final class SisMessageWriter {
                 var operation = (FlightOperation) batch.parts().get(i);
                 record(out, "FLOP", operation.flid(), operation.patch(), "FLOP #" + (i + 1));
             }
+        } else {
+            // A new kind of FlightMessage must say here how it is written, not vanish as an empty MSG.
+            throw new IllegalArgumentException("no SIS form for " + message.getClass().getSimpleName());
         }
         out.close("MSG");
         return out.toString();
