@@ -53,12 +53,12 @@ class DispatcherOutageTest {
             var result = dispatcher.dispatchBacklog();
             assertThat(result.outage()).isTrue();
             assertThat(result.failed() + result.dead()).as("an outage is neither a failure nor a death").isZero();
-            assertThat(result.brokerAway()).isLessThanOrEqualTo(Dispatcher.MAX_OUTAGE_BACKOFF);
+            assertThat(result.brokerAway()).isLessThanOrEqualTo(BrokerOutage.MAX_OUTAGE_BACKOFF);
             clock.tick(result.brokerAway());
             runs++;
         }
         assertThat(sink.batches).as("every run after its backoff asked the broker again").hasSize(runs);
-        var outage = Dispatcher.MAX_OUTAGE_BACKOFF.multipliedBy(runs);
+        var outage = BrokerOutage.MAX_OUTAGE_BACKOFF.multipliedBy(runs);
         assertThat(store.allEvents()).allSatisfy(row -> {
             assertThat(row.status()).isEqualTo(OutboxEntry.DeliveryStatus.PENDING);
             assertThat(row.attempts()).isZero();
@@ -87,7 +87,7 @@ class DispatcherOutageTest {
         sink.failAsOutage(true);
         sink.failWhen(event -> true);
         var first = dispatcher.dispatchOnce();
-        assertThat(first.brokerAway()).isEqualTo(Dispatcher.MAX_OUTAGE_BACKOFF);
+        assertThat(first.brokerAway()).isEqualTo(BrokerOutage.MAX_OUTAGE_BACKOFF);
 
         clock.tick(Duration.ofMillis(100));
         var early = dispatcher.dispatchOnce();
@@ -95,18 +95,18 @@ class DispatcherOutageTest {
         assertThat(sink.batches).as("nothing sent before the backoff passed").hasSize(1);
         assertThat(early.outage()).isTrue();
         assertThat(early.idle()).isFalse();
-        assertThat(early.brokerAway()).isEqualTo(Dispatcher.MAX_OUTAGE_BACKOFF.minusMillis(100));
+        assertThat(early.brokerAway()).isEqualTo(BrokerOutage.MAX_OUTAGE_BACKOFF.minusMillis(100));
     }
 
     @Test
     void the_pause_between_tries_is_the_first_retry_tier_and_never_long() {
-        assertThat(Dispatcher.outageBackoff(List.of(Duration.ofMillis(100), Duration.ofMillis(100))))
+        assertThat(BrokerOutage.outageBackoff(List.of(Duration.ofMillis(100), Duration.ofMillis(100))))
                 .isEqualTo(Duration.ofMillis(100));
-        assertThat(Dispatcher.outageBackoff(RetryPolicy.deliveryDefaults().backoff()))
+        assertThat(BrokerOutage.outageBackoff(RetryPolicy.deliveryDefaults().backoff()))
                 .as("not the 1 s of the first tier: the broker's return is noticed at once")
-                .isEqualTo(Dispatcher.MAX_OUTAGE_BACKOFF);
-        assertThat(Dispatcher.outageBackoff(List.of())).isEqualTo(Dispatcher.MAX_OUTAGE_BACKOFF);
-        assertThat(Dispatcher.outageBackoff(List.of(Duration.ZERO))).isEqualTo(Duration.ofMillis(1));
+                .isEqualTo(BrokerOutage.MAX_OUTAGE_BACKOFF);
+        assertThat(BrokerOutage.outageBackoff(List.of())).isEqualTo(BrokerOutage.MAX_OUTAGE_BACKOFF);
+        assertThat(BrokerOutage.outageBackoff(List.of(Duration.ZERO))).isEqualTo(Duration.ofMillis(1));
     }
 
     @Test

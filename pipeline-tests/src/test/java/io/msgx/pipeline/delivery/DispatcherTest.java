@@ -391,7 +391,7 @@ class DispatcherTest {
         for (int version = 1; version <= 4; version++) {
             notify("A", version);
         }
-        var conflicts = new AtomicInteger(Dispatcher.CONFLICT_TRIES - 1);
+        var conflicts = new AtomicInteger(RoundConfirmation.CONFLICT_TRIES - 1);
         var notifications = intercepting(Notifications.class, store.notifications(), "markAllSent", () -> conflicts.getAndDecrement() > 0
                 ? new StoreConflictException("injected: chosen as the victim of a deadlock", null) : null);
         var flaky = intercepting(PipelineStore.class, store, "notifications", null, notifications);
@@ -417,7 +417,7 @@ class DispatcherTest {
         dispatcher = new Dispatcher(flaky, sink, new DispatchSettings(2, 500, retry), clock, metrics);
 
         assertThatThrownBy(dispatcher::dispatchBacklog).isInstanceOf(StoreConflictException.class);
-        assertThat(tries).as("tried, then given up").hasValue(Dispatcher.CONFLICT_TRIES);
+        assertThat(tries).as("tried, then given up").hasValue(RoundConfirmation.CONFLICT_TRIES);
         assertThat(row(id).status()).isEqualTo(OutboxEntry.DeliveryStatus.PENDING);
         assertThat(row(id).attempts()).as("a conflict is no delivery failure").isZero();
     }
