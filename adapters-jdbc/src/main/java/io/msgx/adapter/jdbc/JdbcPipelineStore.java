@@ -1,15 +1,9 @@
 package io.msgx.adapter.jdbc;
 
-import io.msgx.pipeline.port.BackfillMarks;
 import io.msgx.pipeline.port.DeadLetters;
 import io.msgx.pipeline.port.FlightQueries;
 import io.msgx.pipeline.port.Housekeeping;
-import io.msgx.pipeline.port.IdentityRegister;
 import io.msgx.pipeline.port.InboxCursors;
-import io.msgx.pipeline.port.MessageArchive;
-import io.msgx.pipeline.port.MessageQueries;
-import io.msgx.pipeline.port.MessageQueue;
-import io.msgx.pipeline.port.MessageReplays;
 import io.msgx.pipeline.port.Notifications;
 import io.msgx.pipeline.port.OperatorAudit;
 import io.msgx.pipeline.port.OutboxCleanup;
@@ -21,6 +15,7 @@ import io.msgx.pipeline.port.ReferenceData;
 import io.msgx.pipeline.port.ReferenceNotifications;
 import io.msgx.pipeline.port.RequestTrack;
 import io.msgx.pipeline.port.ScheduleLog;
+import io.msgx.pipeline.store.ProcStatePorts;
 import io.msgx.pipeline.store.TablePorts;
 
 import java.sql.Connection;
@@ -43,13 +38,13 @@ import javax.sql.DataSource;
  * another's sake as {@link io.msgx.pipeline.store.StoreConflictException}; any other SQL error is
  * {@link StoreDefectException} (a defect). The data source must hand out auto-commit connections.
  *
- * <p>A store gives its own {@code PROC_STATE} and outbox repositories (each may keep measured statements of its own),
+ * <p>A store gives its own {@code PROC_STATE} ports and outbox repository (each may keep measured statements of its
+ * own),
  * its transactions' repositories ({@link #transaction}), and its lifecycle lock.
  */
 public abstract class JdbcPipelineStore<
-        P extends MessageQueue & IdentityRegister & BackfillMarks & MessageReplays & MessageArchive & MessageQueries,
         O extends Notifications & Projections & ReferenceNotifications & DeadLetters & OutboxCleanup & OutboxQueries>
-        extends TablePorts<P, O> implements PipelineStore {
+        extends TablePorts<O> implements PipelineStore {
 
     /** The auto-commit statements. */
     protected final Sql sql;
@@ -59,7 +54,7 @@ public abstract class JdbcPipelineStore<
     private final DataSource dataSource;
     private final TransactionRunner transactions;
 
-    protected JdbcPipelineStore(DataSource dataSource, Sql sql, P procStates, O outbox, Clock clock) {
+    protected JdbcPipelineStore(DataSource dataSource, Sql sql, ProcStatePorts procStates, O outbox, Clock clock) {
         super(procStates, outbox);
         this.sql = Objects.requireNonNull(sql, "sql");
         this.clock = Objects.requireNonNull(clock, "clock");
@@ -67,6 +62,16 @@ public abstract class JdbcPipelineStore<
         var dialect = sql.dialect();
         // No connection at all (refused, pool closed or exhausted): unavailable whatever the code says.
         this.transactions = new TransactionRunner(dataSource, dialect.failures()::unavailable, dialect::failure);
+    }
+
+    /**
+     * The {@code PROC_STATE} ports in the statements both databases read alike, all on {@code sql}; a store with
+     * measured statements of its own wires its own ports in their place.
+     */
+    protected static ProcStatePorts sharedProcStatePorts(Sql sql) {
+        var queue = new JdbcMessageQueue(sql);
+        return new ProcStatePorts(queue, new JdbcIdentityRegister(sql, queue), new JdbcBackfillMarks(sql),
+                new JdbcMessageReplays(sql), new JdbcMessageArchive(sql), new JdbcMessageQueries(sql));
     }
 
     /**
@@ -82,7 +87,7 @@ public abstract class JdbcPipelineStore<
     }
 
     /** The repositories of the transaction open on {@code connection}. */
-    protected abstract JdbcTransaction<P, O> transaction(TransactionConnection connection);
+    protected abstract JdbcTransaction<O> transaction(TransactionConnection connection);
 
     /** What follows {@code FOR UPDATE} when a locked transaction takes {@code PIPELINE_LOCK} (a bound on the wait). */
     protected abstract String pipelineLockWait();

@@ -1,16 +1,10 @@
 package io.msgx.adapter.jdbc;
 
-import io.msgx.pipeline.port.BackfillMarks;
 import io.msgx.pipeline.port.DeadLetters;
 import io.msgx.pipeline.port.FlightHistory;
 import io.msgx.pipeline.port.FlightQueries;
 import io.msgx.pipeline.port.FlightStore;
-import io.msgx.pipeline.port.IdentityRegister;
 import io.msgx.pipeline.port.InboxCursors;
-import io.msgx.pipeline.port.MessageArchive;
-import io.msgx.pipeline.port.MessageQueries;
-import io.msgx.pipeline.port.MessageQueue;
-import io.msgx.pipeline.port.MessageReplays;
 import io.msgx.pipeline.port.Notifications;
 import io.msgx.pipeline.port.OperatorAudit;
 import io.msgx.pipeline.port.OutboxCleanup;
@@ -20,6 +14,7 @@ import io.msgx.pipeline.port.Projections;
 import io.msgx.pipeline.port.ReferenceData;
 import io.msgx.pipeline.port.ReferenceNotifications;
 import io.msgx.pipeline.port.RequestTrack;
+import io.msgx.pipeline.store.ProcStatePorts;
 import io.msgx.pipeline.store.TablePorts;
 
 import java.time.Clock;
@@ -31,9 +26,8 @@ import java.time.Clock;
  * deleted is committed (Oracle keeps a transaction after a failed statement; PostgreSQL aborts it anyway).
  */
 public final class JdbcTransaction<
-        P extends MessageQueue & IdentityRegister & BackfillMarks & MessageReplays & MessageArchive & MessageQueries,
         O extends Notifications & Projections & ReferenceNotifications & DeadLetters & OutboxCleanup & OutboxQueries>
-        extends TablePorts<P, O> implements PipelineTransaction {
+        extends TablePorts<O> implements PipelineTransaction {
 
     /** The name of the one row every flight-state writer locks. */
     public static final String PIPELINE = "PIPELINE";
@@ -48,7 +42,8 @@ public final class JdbcTransaction<
     private volatile boolean holdsLock;
 
     /** The repositories on {@code sql}, bound to {@code connection}, with the store's own two. */
-    public JdbcTransaction(TransactionConnection connection, Sql sql, P procStates, O outbox, Clock clock) {
+    public JdbcTransaction(
+            TransactionConnection connection, Sql sql, ProcStatePorts procStates, O outbox, Clock clock) {
         super(procStates, outbox);
         this.sql = sql;
         this.inboxCursor = new JdbcInboxCursors(sql, clock);

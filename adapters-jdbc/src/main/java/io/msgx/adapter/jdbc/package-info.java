@@ -1,8 +1,9 @@
 /**
  * The pipeline's store on a JDBC database, written once for PostgreSQL (adapters-pg) and Oracle 11g
  * (adapters-oracle) in plain {@code java.sql}: {@link io.msgx.adapter.jdbc.JdbcPipelineStore} and
- * {@link io.msgx.adapter.jdbc.JdbcTransaction}, and one repository per table
- * ({@link io.msgx.adapter.jdbc.JdbcProcStates}, {@link io.msgx.adapter.jdbc.JdbcOutbox},
+ * {@link io.msgx.adapter.jdbc.JdbcTransaction}, one repository per table or, for {@code PROC_STATE}, one per port
+ * ({@link io.msgx.adapter.jdbc.JdbcMessageQueue} and its siblings over {@link io.msgx.adapter.jdbc.ProcStateRows},
+ * {@link io.msgx.adapter.jdbc.JdbcOutbox},
  * {@link io.msgx.adapter.jdbc.JdbcFlightStore}, ...) in SQL both databases read alike, over
  * {@link io.msgx.adapter.jdbc.Sql}. What differs between the databases is in their
  * {@link io.msgx.adapter.jdbc.SqlDialect}; a store may also replace a statement with a measured one of its own.

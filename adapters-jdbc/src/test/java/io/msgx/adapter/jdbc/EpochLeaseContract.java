@@ -38,7 +38,7 @@ public abstract class EpochLeaseContract {
     protected abstract SqlDialect dialect();
 
     /** A store on {@link #dataSource()}, for the fence's tests. */
-    protected abstract JdbcPipelineStore<?, ?> store();
+    protected abstract JdbcPipelineStore<?> store();
 
     @AfterEach
     void releaseLeases() {
@@ -241,7 +241,7 @@ public abstract class EpochLeaseContract {
      */
     private record WriteInFlight(CountDownLatch finish, CompletableFuture<Void> done) {
 
-        static WriteInFlight open(JdbcPipelineStore<?, ?> store, long msgId) throws InterruptedException {
+        static WriteInFlight open(JdbcPipelineStore<?> store, long msgId) throws InterruptedException {
             var proved = new CountDownLatch(1);
             var finish = new CountDownLatch(1);
             var done = CompletableFuture.runAsync(() -> store.inTransaction(tx -> {

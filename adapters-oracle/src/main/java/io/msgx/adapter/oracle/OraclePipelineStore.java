@@ -1,7 +1,6 @@
 package io.msgx.adapter.oracle;
 
 import io.msgx.adapter.jdbc.JdbcPipelineStore;
-import io.msgx.adapter.jdbc.JdbcProcStates;
 import io.msgx.adapter.jdbc.JdbcTransaction;
 import io.msgx.adapter.jdbc.Sql;
 import io.msgx.adapter.jdbc.StoreDefectException;
@@ -41,12 +40,12 @@ import static io.msgx.adapter.jdbc.AtomicUnit.rollback;
  * ({@code NLS_SORT=BINARY}, the default unless the client's locale asks for a linguistic sort) so reference keys are
  * listed in code-point order.
  */
-public final class OraclePipelineStore extends JdbcPipelineStore<JdbcProcStates, OracleOutbox> {
+public final class OraclePipelineStore extends JdbcPipelineStore<OracleOutbox> {
 
     private final Duration lockWait;
 
     private OraclePipelineStore(DataSource dataSource, Clock clock, Duration lockWait, Sql sql) {
-        super(dataSource, sql, new JdbcProcStates(sql), new OracleOutbox(sql), clock);
+        super(dataSource, sql, sharedProcStatePorts(sql), new OracleOutbox(sql), clock);
         this.lockWait = lockWait;
     }
 
@@ -77,9 +76,9 @@ public final class OraclePipelineStore extends JdbcPipelineStore<JdbcProcStates,
     }
 
     @Override
-    protected JdbcTransaction<JdbcProcStates, OracleOutbox> transaction(TransactionConnection connection) {
+    protected JdbcTransaction<OracleOutbox> transaction(TransactionConnection connection) {
         var sql = Sql.inTransaction(OracleDialect.ORACLE, connection);
-        return new JdbcTransaction<>(connection, sql, new JdbcProcStates(sql), new OracleOutbox(sql), clock);
+        return new JdbcTransaction<>(connection, sql, sharedProcStatePorts(sql), new OracleOutbox(sql), clock);
     }
 
     /** {@code WAIT n}, the bound on the wait in whole seconds rounded up; none when the store has no bound. */

@@ -3,7 +3,7 @@ package io.msgx.adapter.oracle;
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import io.msgx.adapter.jdbc.JdbcOutbox;
-import io.msgx.adapter.jdbc.JdbcProcStates;
+import io.msgx.adapter.jdbc.ProcStateRows;
 import io.msgx.adapter.jdbc.Sql;
 import io.msgx.domain.flight.FlightId;
 import io.msgx.domain.flight.FlightState;
@@ -212,7 +212,7 @@ public final class H2TestStore implements PipelineStore {
 
     /** Every processing record, in message ID order. */
     public List<ProcRecord> allRecords() {
-        return read("SELECT " + JdbcProcStates.COLUMNS + " FROM PROC_STATE ORDER BY MSG_ID", JdbcProcStates::recordOf);
+        return read("SELECT " + ProcStateRows.COLUMNS + " FROM PROC_STATE ORDER BY MSG_ID", ProcStateRows::recordOf);
     }
 
     /** Every outbox row but the reference data's, in {@code EVENT_ID} order. */

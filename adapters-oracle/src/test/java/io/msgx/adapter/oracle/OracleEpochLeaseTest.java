@@ -30,7 +30,7 @@ class OracleEpochLeaseTest extends EpochLeaseContract {
     }
 
     @Override
-    protected JdbcPipelineStore<?, ?> store() {
-        return (JdbcPipelineStore<?, ?>) database.store(SettableClock.atExampleDay());
+    protected JdbcPipelineStore<?> store() {
+        return (JdbcPipelineStore<?>) database.store(SettableClock.atExampleDay());
     }
 }

@@ -1,6 +1,6 @@
 package io.msgx.adapter.oracle;
 
-import io.msgx.adapter.jdbc.JdbcProcStates;
+import io.msgx.adapter.jdbc.ProcStateRows;
 import io.msgx.adapter.jdbc.Sql;
 import io.msgx.adapter.jdbc.StoreDefectException;
 import io.msgx.domain.flight.FlightId;
@@ -46,7 +46,7 @@ final class OracleProbe {
 
     Optional<HistoryRow> processingHistoryRow(long msgId) {
         return sql(session -> session.one("SELECT h.*, h.ARCHIVED_AT AS A_AT FROM PROC_STATE_HST h WHERE MSG_ID = ?",
-                row -> new HistoryRow(JdbcProcStates.recordOf(row), row.instant("A_AT"), row.instant("RECONCILED_AT"),
+                row -> new HistoryRow(ProcStateRows.recordOf(row), row.instant("A_AT"), row.instant("RECONCILED_AT"),
                         row.text("RECONCILED_BY"), row.text("RECONCILIATION_NOTE")), msgId));
     }
 

@@ -1,9 +1,13 @@
 package io.msgx.adapter.pg;
 
+import io.msgx.adapter.jdbc.JdbcBackfillMarks;
+import io.msgx.adapter.jdbc.JdbcMessageQueries;
+import io.msgx.adapter.jdbc.JdbcMessageReplays;
 import io.msgx.adapter.jdbc.JdbcPipelineStore;
 import io.msgx.adapter.jdbc.JdbcTransaction;
 import io.msgx.adapter.jdbc.Sql;
 import io.msgx.adapter.jdbc.TransactionConnection;
+import io.msgx.pipeline.store.ProcStatePorts;
 import org.jooq.ConnectionProvider;
 import org.jooq.DSLContext;
 import org.jooq.SQLDialect;
@@ -23,16 +27,16 @@ import static io.msgx.adapter.jdbc.AtomicUnit.returnToPool;
 
 /**
  * The pipeline's store on PostgreSQL (the reference store), with the guarantees of {@link JdbcPipelineStore}: the
- * shared statements, PostgreSQL's measured ones ({@link PgProcStates}, {@link PgOutbox}), and a lifecycle lock that is
- * a session advisory lock.
+ * shared statements, PostgreSQL's measured ones ({@link #procStatePorts}, {@link PgOutbox}), and a lifecycle lock
+ * that is a session advisory lock.
  *
  * <p>SQL names no schema: the schema is whatever the data source's {@code search_path} names (the one
  * {@link PgSchema#migrate} was given). The data source must hand out auto-commit connections.
  */
-public final class PgPipelineStore extends JdbcPipelineStore<PgProcStates, PgOutbox> {
+public final class PgPipelineStore extends JdbcPipelineStore<PgOutbox> {
 
     private PgPipelineStore(DataSource dataSource, Clock clock, Sql sql) {
-        super(dataSource, sql, new PgProcStates(sql),
+        super(dataSource, sql, procStatePorts(sql),
                 new PgOutbox(sql, jooq(new DataSourceConnectionProvider(dataSource))), clock);
     }
 
@@ -46,10 +50,21 @@ public final class PgPipelineStore extends JdbcPipelineStore<PgProcStates, PgOut
     }
 
     @Override
-    protected JdbcTransaction<PgProcStates, PgOutbox> transaction(TransactionConnection connection) {
+    protected JdbcTransaction<PgOutbox> transaction(TransactionConnection connection) {
         var sql = Sql.inTransaction(PgDialect.POSTGRESQL, connection);
-        return new JdbcTransaction<>(connection, sql, new PgProcStates(sql),
+        return new JdbcTransaction<>(connection, sql, procStatePorts(sql),
                 new PgOutbox(sql, jooq(new TransactionConnectionProvider(connection))), clock);
+    }
+
+    /**
+     * The {@code PROC_STATE} ports on {@code sql}: the shared statements, with PostgreSQL's measured ones for the
+     * batches of the hot path ({@link PgMessageQueue}, {@link PgIdentityRegister}) and the shadow cleanup
+     * ({@link PgMessageArchive}).
+     */
+    private static ProcStatePorts procStatePorts(Sql sql) {
+        var queue = new PgMessageQueue(sql);
+        return new ProcStatePorts(queue, new PgIdentityRegister(sql, queue), new JdbcBackfillMarks(sql),
+                new JdbcMessageReplays(sql), new PgMessageArchive(sql), new JdbcMessageQueries(sql));
     }
 
     /** None: a locked transaction waits for {@code PIPELINE_LOCK} as long as the session's lock timeout lets it. */

@@ -34,8 +34,8 @@ class PgEpochLeaseTest extends EpochLeaseContract {
     }
 
     @Override
-    protected JdbcPipelineStore<?, ?> store() {
-        return (JdbcPipelineStore<?, ?>) database.store(SettableClock.atExampleDay());
+    protected JdbcPipelineStore<?> store() {
+        return (JdbcPipelineStore<?>) database.store(SettableClock.atExampleDay());
     }
 
     @Test

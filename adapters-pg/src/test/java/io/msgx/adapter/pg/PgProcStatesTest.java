@@ -1,5 +1,6 @@
 package io.msgx.adapter.pg;
 
+import io.msgx.adapter.jdbc.JdbcBackfillMarks;
 import io.msgx.adapter.jdbc.SqlDialect.KeyLookup;
 import io.msgx.pipeline.port.BackfillMarks;
 import io.msgx.pipeline.port.PipelineStore;
@@ -37,7 +38,7 @@ class PgProcStatesTest extends ProcStatesContract {
 
         var ids = LongStream.rangeClosed(1, 500).boxed().toList();
         var keys = PgDialect.POSTGRESQL.oneOf("p.MSG_ID", KeyLookup.BY_INDEX, ids).get(0);
-        var confirmation = ((PgProcStates) store().queue()).confirmingMarks(keys.sql());
+        var confirmation = ((JdbcBackfillMarks) store().backfillMarks()).confirmingMarks(keys.sql());
         var at = clock.instant();
 
         // by key, or a scan hashed against the keys once; not a walk of every owed row per key
@@ -56,10 +57,10 @@ class PgProcStatesTest extends ProcStatesContract {
 
         var cutoff = clock.instant();
 
-        assertThat(probe.plan(PgProcStates.FORGET_ARCHIVED, cutoff, 1_000, cutoff))
+        assertThat(probe.plan(PgMessageArchive.FORGET_ARCHIVED, cutoff, 1_000, cutoff))
                 .as("IX_PROC_STATE_SHADOW finds the batch, and only the batch")
                 .containsOnlyOnce("ix_proc_state_shadow");
-        assertThat(probe.execute(PgProcStates.FORGET_ARCHIVED, cutoff, 1_000, cutoff)).isEqualTo(1_000);
+        assertThat(probe.execute(PgMessageArchive.FORGET_ARCHIVED, cutoff, 1_000, cutoff)).isEqualTo(1_000);
     }
 
     @Test

@@ -25,11 +25,11 @@ final class EpochLeaderLease implements StoreBackend.LeaderLease {
     private static final Duration LOCK_WAIT = Duration.ofSeconds(2);
 
     private final JdbcEpochLease lease;
-    private final JdbcPipelineStore<?, ?> store;
+    private final JdbcPipelineStore<?> store;
     private final long renewNanos;
     private long lastRenewal;
 
-    EpochLeaderLease(JdbcPipelineStore<?, ?> store, RunnerConfig.Lease config) {
+    EpochLeaderLease(JdbcPipelineStore<?> store, RunnerConfig.Lease config) {
         this.store = Objects.requireNonNull(store, "store");
         this.lease = store.lease(new JdbcEpochLease.Settings("LEADER", holder(),
                 config.duration(), LOCK_WAIT.compareTo(config.duration()) < 0 ? LOCK_WAIT : config.duration().dividedBy(2)),

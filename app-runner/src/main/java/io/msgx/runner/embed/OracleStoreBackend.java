@@ -137,7 +137,7 @@ final class OracleStoreBackend implements StoreBackend {
 
     @Override
     public LeaderLease lease() {
-        return new EpochLeaderLease((io.msgx.adapter.jdbc.JdbcPipelineStore<?, ?>) store, leaseConfig);
+        return new EpochLeaderLease((io.msgx.adapter.jdbc.JdbcPipelineStore<?>) store, leaseConfig);
     }
 
     @Override

@@ -103,7 +103,7 @@ final class PgStoreBackend implements StoreBackend {
 
     @Override
     public LeaderLease lease() {
-        return new EpochLeaderLease((io.msgx.adapter.jdbc.JdbcPipelineStore<?, ?>) store, leaseConfig);
+        return new EpochLeaderLease((io.msgx.adapter.jdbc.JdbcPipelineStore<?>) store, leaseConfig);
     }
 
     @Override

@@ -17,54 +17,52 @@ import io.msgx.pipeline.port.StorePorts;
 import java.util.Objects;
 
 /**
- * For store implementations that keep a table's statements together: the six {@code PROC_STATE} ports served by one
- * object ({@code P}), the six outbox ports by another ({@code O}). A store or transaction extends this and implements
- * the rest of {@link StorePorts} itself.
+ * For store implementations that keep a table's statements together: the six {@code PROC_STATE} ports
+ * ({@link ProcStatePorts}, one object each), the six outbox ports served by one object ({@code O}). A store or
+ * transaction extends this and implements the rest of {@link StorePorts} itself.
  *
- * @param <P> the {@code PROC_STATE} statements
  * @param <O> the {@code MSG_EVENT} statements
  */
 public abstract class TablePorts<
-        P extends MessageQueue & IdentityRegister & BackfillMarks & MessageReplays & MessageArchive & MessageQueries,
         O extends Notifications & Projections & ReferenceNotifications & DeadLetters & OutboxCleanup & OutboxQueries>
         implements StorePorts {
 
-    private final P processing;
+    private final ProcStatePorts processing;
     private final O outbox;
 
-    protected TablePorts(P processing, O outbox) {
+    protected TablePorts(ProcStatePorts processing, O outbox) {
         this.processing = Objects.requireNonNull(processing, "processing");
         this.outbox = Objects.requireNonNull(outbox, "outbox");
     }
 
     @Override
     public final MessageQueue queue() {
-        return processing;
+        return processing.queue();
     }
 
     @Override
     public final IdentityRegister identities() {
-        return processing;
+        return processing.identities();
     }
 
     @Override
     public final BackfillMarks backfillMarks() {
-        return processing;
+        return processing.backfillMarks();
     }
 
     @Override
     public final MessageReplays replays() {
-        return processing;
+        return processing.replays();
     }
 
     @Override
     public final MessageArchive messageArchive() {
-        return processing;
+        return processing.messageArchive();
     }
 
     @Override
     public final MessageQueries messageQueries() {
-        return processing;
+        return processing.messageQueries();
     }
 
     @Override
