@@ -20,14 +20,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.time.Duration;
 import java.time.LocalDate;
 import java.util.List;
 import java.util.Map;
-import java.util.function.IntSupplier;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -251,20 +249,7 @@ class OperatorAuditTrailTest {
     }
 
     private static int run(ByteArrayOutputStream out, String... args) {
-        return withStreams(out, new ByteArrayOutputStream(), () -> Main.execute(args));
-    }
-
-    private static int withStreams(ByteArrayOutputStream out, ByteArrayOutputStream err, IntSupplier command) {
-        var originalOut = System.out;
-        var originalErr = System.err;
-        System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
-        System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
-        try {
-            return command.getAsInt();
-        } finally {
-            System.setOut(originalOut);
-            System.setErr(originalErr);
-        }
+        return OperatorCommandsTest.withStreams(out, new ByteArrayOutputStream(), () -> Main.execute(args));
     }
 
 }

@@ -292,7 +292,8 @@ class OperatorCommandsTest {
         return file;
     }
 
-    private static int withStreams(ByteArrayOutputStream out, ByteArrayOutputStream err,
+    /** Run {@code command} with System.out and System.err captured; for the CLI tests of this package. */
+    static int withStreams(ByteArrayOutputStream out, ByteArrayOutputStream err,
                                    java.util.function.IntSupplier command) {
         var originalOut = System.out;
         var originalErr = System.err;

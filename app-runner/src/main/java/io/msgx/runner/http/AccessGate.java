@@ -173,8 +173,7 @@ public final class AccessGate {
         if (refused.status() == 429) {
             exchange.getResponseHeaders().set("Retry-After", Long.toString(WINDOW.toSeconds()));
         }
-        exchange.getResponseHeaders().set("Connection", "close");
-        Endpoint.send(exchange, refused.status(), Endpoint.JSON, Json.error(refused.reason()));
+        Endpoint.refuseUnread(exchange, refused.status(), refused.reason());
     }
 
     @Override

@@ -164,8 +164,4 @@ final class CompatEntryEndpoint extends Endpoint {
     }
 
     /** Answer without reading the body; the connection is closed after, not drained for reuse. */
-    private static void refuseUnread(HttpExchange exchange, int status, String reason) throws IOException {
-        exchange.getResponseHeaders().set("Connection", "close");
-        send(exchange, status, JSON, Json.error(reason));
-    }
 }

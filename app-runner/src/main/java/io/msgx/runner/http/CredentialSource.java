@@ -58,20 +58,13 @@ public final class CredentialSource implements Supplier<Credentials> {
         try {
             readTime = Files.getLastModifiedTime(file);
             readSize = Files.size(file);
-            current = Credentials.parse(Files.readAllLines(file), file.toString()).plus(legacy);
+            current = read();
         } catch (IOException e) {
             throw new IllegalArgumentException(HttpSettings.CREDENTIALS_FILE_KEY + ": cannot read " + file + " ("
                     + e + "); expected a readable file of '<name> <role>[,<role>...] sha256:<hex>' lines", e);
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException(HttpSettings.CREDENTIALS_FILE_KEY + ": " + e.getMessage(), e);
         }
-    }
-
-    /** A fixed set, for tests and embedders that hold their credentials elsewhere. */
-    public static CredentialSource fixed(Credentials credentials) {
-        var source = new CredentialSource(null, null, Clock.systemUTC());
-        source.current = credentials;
-        return source;
     }
 
     @Override
@@ -95,7 +88,7 @@ public final class CredentialSource implements Supplier<Credentials> {
                 return;
             }
             try {
-                var read = Credentials.parse(Files.readAllLines(file), file.toString()).plus(legacy);
+                var read = read();
                 readTime = time;
                 readSize = size;
                 current = read;
@@ -108,6 +101,11 @@ public final class CredentialSource implements Supplier<Credentials> {
         } catch (IOException e) {
             LOG.error("HTTP credentials: {} cannot be read ({}); the credentials stay as they were", file, e.toString());
         }
+    }
+
+    /** The file's credentials, and the legacy token's. */
+    private Credentials read() throws IOException {
+        return Credentials.parse(Files.readAllLines(file), file.toString()).plus(legacy);
     }
 
     @Override

@@ -76,6 +76,15 @@ abstract class Endpoint implements HttpHandler {
         }
     }
 
+    /**
+     * Refuse with a JSON error without reading the body: {@code Connection: close}, so the unread body is not taken
+     * for the next request.
+     */
+    static void refuseUnread(HttpExchange exchange, int status, String reason) throws IOException {
+        exchange.getResponseHeaders().set("Connection", "close");
+        send(exchange, status, JSON, Json.error(reason));
+    }
+
     /** Send JSON when the headers have not gone out yet; a failure here only means the client left. */
     private static void sendQuietly(HttpExchange exchange, int status, String json) {
         try {

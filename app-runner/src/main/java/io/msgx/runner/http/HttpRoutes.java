@@ -10,8 +10,8 @@ import org.slf4j.LoggerFactory;
 
 import java.time.Duration;
 import java.util.Comparator;
-import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 
@@ -25,7 +25,9 @@ final class HttpRoutes extends Handler.Abstract {
 
     private static final Logger LOG = LoggerFactory.getLogger(HttpRoutes.class);
 
-    private final Map<String, HttpHandler> routes = new LinkedHashMap<>();
+    /** Longest prefix first, so the first that matches is the route. */
+    private final Map<String, HttpHandler> routes = new TreeMap<>(
+            Comparator.comparingInt(String::length).reversed().thenComparing(Comparator.naturalOrder()));
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition idle = lock.newCondition();
     private int inFlight;
@@ -34,11 +36,6 @@ final class HttpRoutes extends Handler.Abstract {
     /** {@code handler} answers every path that starts with {@code prefix} and no longer route does. */
     HttpRoutes route(String prefix, HttpHandler handler) {
         routes.put(prefix, handler);
-        var sorted = routes.entrySet().stream()
-                .sorted(Comparator.comparingInt((Map.Entry<String, HttpHandler> e) -> e.getKey().length()).reversed())
-                .toList();
-        routes.clear();
-        sorted.forEach(e -> routes.put(e.getKey(), e.getValue()));
         return this;
     }
 

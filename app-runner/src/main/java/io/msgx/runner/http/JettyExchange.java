@@ -167,8 +167,4 @@ final class JettyExchange extends HttpExchange {
         return null;
     }
 
-    /** Whether this request came over TLS. */
-    boolean secure() {
-        return request.isSecure();
-    }
 }

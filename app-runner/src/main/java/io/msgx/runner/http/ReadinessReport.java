@@ -29,22 +29,24 @@ public record ReadinessReport(List<CheckStatus> checks) {
 
     /** For a caller without a credential: the status and each check's name and status, no reason (D-146). */
     String toPublicJson() {
-        var items = checks.stream().map(status -> Json.object().put("name", status.name())
-                .put("status", status.result().isUp() ? "UP" : "DOWN").toString()).toList();
-        return Json.object().put("status", ready() ? "UP" : "DOWN").putRaw("checks", Json.array(items)).toString();
+        return json(false).toString();
     }
 
     /** {@link #toJson()} with a {@code "head"} member holding {@code headJson} (JSON already); none when null. */
     String toJson(String headJson) {
+        var json = json(true);
+        return headJson == null ? json.toString() : json.putRaw("head", headJson).toString();
+    }
+
+    private Json json(boolean withReasons) {
         var items = checks.stream().map(status -> {
             var item = Json.object().put("name", status.name())
                     .put("status", status.result().isUp() ? "UP" : "DOWN");
-            if (status.result() instanceof ReadinessCheck.Result.Down down) {
+            if (withReasons && status.result() instanceof ReadinessCheck.Result.Down down) {
                 item.put("reason", down.reason());
             }
             return item.toString();
         }).toList();
-        var json = Json.object().put("status", ready() ? "UP" : "DOWN").putRaw("checks", Json.array(items));
-        return headJson == null ? json.toString() : json.putRaw("head", headJson).toString();
+        return Json.object().put("status", ready() ? "UP" : "DOWN").putRaw("checks", Json.array(items));
     }
 }
