@@ -4,12 +4,8 @@ import io.msgx.pipeline.port.OperatorAudit;
 import io.msgx.runner.operations.OperatorActions;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
@@ -41,60 +37,41 @@ final class AuditCommand implements Callable<Integer> {
     @Option(names = "--limit", defaultValue = "100", description = "At most this many (default ${DEFAULT-VALUE}).")
     int limit;
 
-    @Option(names = "--json", description = "Print JSON.")
-    boolean json;
-
-    @Spec
-    CommandSpec spec;
+    @Mixin
+    Answer answer;
 
     @Override
     public Integer call() {
-        var out = spec.commandLine().getOut();
         try (var exchange = config.open()) {
             var actions = new OperatorActions(exchange);
             OperatorAudit.Filter filter;
             try {
                 filter = new OperatorAudit.Filter(actions.auditSince(since), operator, action, limit);
             } catch (IllegalArgumentException e) {
-                spec.commandLine().getErr().println(e.getMessage());
-                return Main.USAGE;
+                return answer.refuse(Main.USAGE, e.getMessage());
             }
-            var rows = actions.auditTrail(filter);
-            if (json) {
-                var list = new ArrayList<Map<String, Object>>();
-                for (var row : rows) {
-                    var entry = row.entry();
-                    var result = entry.result();
-                    var item = new LinkedHashMap<String, Object>();
-                    item.put("id", row.id());
-                    item.put("at", entry.at());
-                    item.put("operator", entry.actor().name());
-                    item.put("channel", entry.actor().channel().code());
-                    item.put("source", entry.actor().source());
-                    item.put("action", entry.action());
-                    item.put("items", entry.items());
-                    item.put("outcome", result.outcome());
-                    item.put("changed", result.changed());
-                    item.put("refused", result.refused());
-                    item.put("detail", result.detail());
-                    list.add(item);
-                }
-                JsonOutput.print(out, Map.of("audit", list));
-            } else {
-                for (var row : rows) {
-                    var entry = row.entry();
-                    var result = entry.result();
-                    out.printf("%d  %s  %s  %s (%s)  %s  %s  %s%s%s%s%n", row.id(), entry.at(), oneLine(entry.actor().name()),
-                            entry.actor().channel().code(), oneLine(entry.actor().source()), entry.action(),
-                            oneLine(entry.items()), result.outcome(),
-                            result.changed() == null ? "" : "  changed: " + oneLine(result.changed()),
-                            result.refused() == null ? "" : "  refused: " + oneLine(result.refused()),
-                            result.detail() == null ? "" : "  (" + oneLine(result.detail()) + ")");
-                }
-                out.flush();
-            }
-            return 0;
+            return answer.printList("audit", actions.auditTrail(filter), AuditCommand::asJson, AuditCommand::asLine);
         }
+    }
+
+    private static Map<String, Object> asJson(OperatorAudit.Stored row) {
+        var entry = row.entry();
+        var result = entry.result();
+        return JsonOutput.object("id", row.id(), "at", entry.at(), "operator", entry.actor().name(),
+                "channel", entry.actor().channel().code(), "source", entry.actor().source(), "action", entry.action(),
+                "items", entry.items(), "outcome", result.outcome(), "changed", result.changed(),
+                "refused", result.refused(), "detail", result.detail());
+    }
+
+    private static String asLine(OperatorAudit.Stored row) {
+        var entry = row.entry();
+        var result = entry.result();
+        return String.format("%d  %s  %s  %s (%s)  %s  %s  %s%s%s%s", row.id(), entry.at(),
+                oneLine(entry.actor().name()), entry.actor().channel().code(), oneLine(entry.actor().source()),
+                entry.action(), oneLine(entry.items()), result.outcome(),
+                result.changed() == null ? "" : "  changed: " + oneLine(result.changed()),
+                result.refused() == null ? "" : "  refused: " + oneLine(result.refused()),
+                result.detail() == null ? "" : "  (" + oneLine(result.detail()) + ")");
     }
 
     /** Stored text on one terminal line: a control character (a forged second line) becomes a blank. */

@@ -23,41 +23,21 @@ final class BackfillCommand {
         @Option(names = "--limit", defaultValue = "100")
         int limit;
 
-        @Option(names = "--json", description = "Print JSON.")
-        boolean json;
-
-        @Spec
-        CommandSpec spec;
+        @Mixin
+        Answer answer;
 
         @Override
         public Integer call() {
             try (var exchange = config.open()) {
-                var out = spec.commandLine().getOut();
-                var marks = exchange.store().backfillMarks().abandonedMarks(limit);
-                if (json) {
-                    var rows = new java.util.ArrayList<java.util.Map<String, Object>>();
-                    for (var mark : marks) {
-                        var row = new java.util.LinkedHashMap<String, Object>();
-                        row.put("msgId", mark.record().msgId());
-                        row.put("state", mark.record().status());
-                        row.put("reason", mark.record().backfillAbandonedReason());
-                        row.put("abandonedAt", mark.record().backfillAbandonedAt());
-                        row.put("reconciledAt", mark.reconciledAt());
-                        row.put("reconciledBy", mark.reconciledBy());
-                        row.put("note", mark.note());
-                        rows.add(row);
-                    }
-                    JsonOutput.print(out, java.util.Map.of("abandoned", rows));
-                    return 0;
-                }
-                for (var mark : marks) {
-                    out.printf("%d  %s  %s  abandoned %s  %s%n", mark.record().msgId(), mark.record().status(),
-                            mark.record().backfillAbandonedReason(), mark.record().backfillAbandonedAt(),
-                            mark.reconciledAt() == null ? "not reconciled"
-                                    : "reconciled by " + mark.reconciledBy() + " at " + mark.reconciledAt());
-                }
-                out.flush();
-                return 0;
+                return answer.printList("abandoned", exchange.store().backfillMarks().abandonedMarks(limit),
+                        mark -> JsonOutput.object("msgId", mark.record().msgId(), "state", mark.record().status(),
+                                "reason", mark.record().backfillAbandonedReason(),
+                                "abandonedAt", mark.record().backfillAbandonedAt(), "reconciledAt", mark.reconciledAt(),
+                                "reconciledBy", mark.reconciledBy(), "note", mark.note()),
+                        mark -> String.format("%d  %s  %s  abandoned %s  %s", mark.record().msgId(),
+                                mark.record().status(), mark.record().backfillAbandonedReason(),
+                                mark.record().backfillAbandonedAt(), mark.reconciledAt() == null ? "not reconciled"
+                                        : "reconciled by " + mark.reconciledBy() + " at " + mark.reconciledAt()));
             }
         }
     }

@@ -5,13 +5,9 @@ import io.msgx.runner.operations.OperatorActions;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
@@ -36,38 +32,18 @@ final class EventsCommand {
         @Option(names = "--limit", defaultValue = "100")
         int limit;
 
-        @Option(names = "--json", description = "Print JSON.")
-        boolean json;
-
-        @Spec
-        CommandSpec spec;
+        @Mixin
+        Answer answer;
 
         @Override
         public Integer call() {
-            var out = spec.commandLine().getOut();
             try (var exchange = config.open()) {
-                var dead = new OperatorActions(exchange).deadEvents(limit);
-                if (json) {
-                    var rows = new ArrayList<Map<String, Object>>();
-                    for (var event : dead) {
-                        var row = new LinkedHashMap<String, Object>();
-                        row.put("eventId", event.eventId());
-                        row.put("target", event.target().code());
-                        row.put("key", event.key());
-                        row.put("version", event.version());
-                        row.put("attempts", event.attempts());
-                        row.put("lastError", event.lastError());
-                        row.put("createdAt", event.createdAt());
-                        row.put("diedAt", event.diedAt());
-                        rows.add(row);
-                    }
-                    JsonOutput.print(out, Map.of("dead", rows));
-                } else {
-                    dead.forEach(e -> out.printf("%d  %-10s  %-20s  v%d  %d attempt(s)  %s  %s%n", e.eventId(),
-                            e.target().code(), e.key(), e.version(), e.attempts(), e.diedAt(), e.lastError()));
-                    out.flush();
-                }
-                return 0;
+                return answer.printList("dead", new OperatorActions(exchange).deadEvents(limit),
+                        e -> JsonOutput.object("eventId", e.eventId(), "target", e.target().code(), "key", e.key(),
+                                "version", e.version(), "attempts", e.attempts(), "lastError", e.lastError(),
+                                "createdAt", e.createdAt(), "diedAt", e.diedAt()),
+                        e -> String.format("%d  %-10s  %-20s  v%d  %d attempt(s)  %s  %s", e.eventId(),
+                                e.target().code(), e.key(), e.version(), e.attempts(), e.diedAt(), e.lastError()));
             }
         }
     }
@@ -95,11 +71,8 @@ final class EventsCommand {
         @Mixin
         OperatorOption operator;
 
-        @Option(names = "--json", description = "Print JSON.")
-        boolean json;
-
-        @Spec
-        CommandSpec spec;
+        @Mixin
+        Answer answer;
 
         @Override
         public Integer call() {
@@ -107,7 +80,7 @@ final class EventsCommand {
                 var actions = new OperatorActions(exchange);
                 var result = selection.all ? actions.resendAllEvents(operator.actor())
                         : actions.resendEvents(selection.ids, operator.actor());
-                print(spec, json, "resent", "Back to PENDING", result);
+                print(answer, "resent", "Back to PENDING", result);
                 return result.refused().isEmpty() ? 0 : Main.REFUSED;
             }
         }
@@ -125,17 +98,14 @@ final class EventsCommand {
         @Mixin
         OperatorOption operator;
 
-        @Option(names = "--json", description = "Print JSON.")
-        boolean json;
-
-        @Spec
-        CommandSpec spec;
+        @Mixin
+        Answer answer;
 
         @Override
         public Integer call() {
             try (var exchange = config.open()) {
                 var result = new OperatorActions(exchange).purgeEvents(ids, operator.actor());
-                print(spec, json, "purged", "Deleted", result);
+                print(answer, "purged", "Deleted", result);
                 return result.refused().isEmpty() ? 0 : Main.REFUSED;
             }
         }
@@ -154,42 +124,28 @@ final class EventsCommand {
         @Mixin
         OperatorOption operator;
 
-        @Option(names = "--json", description = "Print JSON.")
-        boolean json;
-
-        @Spec
-        CommandSpec spec;
+        @Mixin
+        Answer answer;
 
         @Override
         public Integer call() {
             try (var exchange = config.open()) {
                 var rearmed = new OperatorActions(exchange).rearmProjection(FlightId.of(flid), operator.actor());
                 if (rearmed.isEmpty()) {
-                    spec.commandLine().getErr().println("FLID " + flid + " has no delivered or DEAD projection row"
+                    return answer.refuse(Main.REFUSED, "FLID " + flid + " has no delivered or DEAD projection row"
                             + " (none written, cleaned up after msgx.pipeline.event-retention, or pending already):"
                             + " nothing rearmed.");
-                    return Main.REFUSED;
                 }
                 var row = rearmed.get();
-                if (json) {
-                    JsonOutput.print(spec.commandLine().getOut(), Map.of("flid", flid, "eventId", row.eventId(),
-                            "version", row.event().stateVersion(), "status", row.status()));
-                } else {
-                    spec.commandLine().getOut().println("FLID " + flid + ": KAFKA:schd event " + row.eventId() + " v"
-                            + row.event().stateVersion() + " PENDING again");
-                }
-                return 0;
+                return answer.print(Map.of("flid", flid, "eventId", row.eventId(), "version",
+                        row.event().stateVersion(), "status", row.status()), "FLID " + flid + ": KAFKA:schd event "
+                        + row.eventId() + " v" + row.event().stateVersion() + " PENDING again");
             }
         }
     }
 
-    private static void print(CommandSpec spec, boolean json, String key, String label,
-                              OperatorActions.EventsChanged result) {
-        if (json) {
-            JsonOutput.print(spec.commandLine().getOut(), Map.of(key, result.changed(), "notDead", result.refused()));
-            return;
-        }
-        spec.commandLine().getOut().println(label + " " + result.changed() + (result.refused().isEmpty() ? ""
-                : "; not DEAD (left alone) " + result.refused()));
+    private static void print(Answer answer, String key, String label, OperatorActions.EventsChanged result) {
+        answer.print(Map.of(key, result.changed(), "notDead", result.refused()), label + " " + result.changed()
+                + (result.refused().isEmpty() ? "" : "; not DEAD (left alone) " + result.refused()));
     }
 }

@@ -17,6 +17,21 @@ final class JsonOutput {
     private JsonOutput() {
     }
 
+    /**
+     * A JSON object of {@code name, value, name, value, ...}, in that order; a value may be null (Map.of refuses
+     * it).
+     */
+    static Map<String, Object> object(Object... namesAndValues) {
+        if (namesAndValues.length % 2 != 0) {
+            throw new IllegalArgumentException("names and values come in pairs");
+        }
+        var object = new LinkedHashMap<String, Object>();
+        for (int i = 0; i < namesAndValues.length; i += 2) {
+            object.put((String) namesAndValues[i], namesAndValues[i + 1]);
+        }
+        return object;
+    }
+
     static void print(PrintWriter out, Map<String, ?> value) {
         try {
             out.println(MAPPER.writeValueAsString(plain(value)));

@@ -2,10 +2,8 @@ package io.msgx.runner.cli;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -26,20 +24,15 @@ final class MessageCommand {
         @Option(names = "--raw", description = "Also print the raw XML from the mailbox.")
         boolean raw;
 
-        @Option(names = "--json", description = "Print JSON.")
-        boolean json;
-
-        @Spec
-        CommandSpec spec;
+        @Mixin
+        Answer answer;
 
         @Override
         public Integer call() {
-            var out = spec.commandLine().getOut();
             try (var exchange = config.open()) {
                 var found = exchange.store().queue().find(id);
                 if (found.isEmpty()) {
-                    spec.commandLine().getErr().println("Message " + id + " is not enqueued (no PROC_STATE row).");
-                    return Main.NOT_FOUND;
+                    return answer.refuse(Main.NOT_FOUND, "Message " + id + " is not enqueued (no PROC_STATE row).");
                 }
                 var r = found.get();
                 var map = new LinkedHashMap<String, Object>();
@@ -67,13 +60,7 @@ final class MessageCommand {
                 if (raw) {
                     map.put("raw", text.orElse(null));
                 }
-                if (json) {
-                    JsonOutput.print(out, map);
-                } else {
-                    map.forEach((k, v) -> out.printf("%-24s %s%n", k, v == null ? "-" : v));
-                    out.flush();
-                }
-                return 0;
+                return answer.printFields(map, 24);
             }
         }
     }

@@ -5,12 +5,11 @@ import io.msgx.pipeline.store.ErrorClass;
 import io.msgx.runner.operations.OperatorActions;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 
 @Command(name = "replay", description = {"Move FAILED/DEAD messages of a replayable error class back to PENDING.",
@@ -31,17 +30,13 @@ final class ReplayCommand implements Callable<Integer> {
     @Mixin
     OperatorOption operator;
 
-    @Option(names = "--json", description = "Print JSON.")
-    boolean json;
-
-    @Spec
-    CommandSpec spec;
+    @Mixin
+    Answer answer;
 
     @Override
     public Integer call() {
         if ((ids == null || ids.isEmpty()) == (errorClass == null)) {
-            spec.commandLine().getErr().println("Give mailbox IDs or --class CLASS, one of the two.");
-            return Main.USAGE;
+            return answer.refuse(Main.USAGE, "Give mailbox IDs or --class CLASS, one of the two.");
         }
         try (var exchange = config.open()) {
             ReplayService.Replay result;
@@ -50,15 +45,10 @@ final class ReplayCommand implements Callable<Integer> {
                         : new OperatorActions(exchange).replayClass(errorClass, OperatorActions.OLDEST_DEAD_SCANNED,
                         operator.actor());
             } catch (IllegalArgumentException e) {
-                spec.commandLine().getErr().println(e.getMessage());
-                return Main.REFUSED;
+                return answer.refuse(Main.REFUSED, e.getMessage());
             }
-            if (json) {
-                JsonOutput.print(spec.commandLine().getOut(),
-                        java.util.Map.of("replayed", result.replayed(), "refused", result.refused()));
-            } else {
-                spec.commandLine().getOut().println("Replayed " + result.replayed() + "; not replayable " + result.refused());
-            }
+            answer.print(Map.of("replayed", result.replayed(), "refused", result.refused()),
+                    "Replayed " + result.replayed() + "; not replayable " + result.refused());
             return result.refused().isEmpty() ? 0 : Main.REFUSED;
         }
     }

@@ -3,11 +3,9 @@ package io.msgx.runner.cli;
 import io.msgx.pipeline.inbox.CutoverSeeding;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
+import java.util.Map;
 import java.util.concurrent.Callable;
 
 @Command(name = "seed", description = "Cut-over: set where a brand-new instance starts reading (min, zero, max or an ID).")
@@ -19,11 +17,8 @@ final class SeedCommand implements Callable<Integer> {
     @Parameters(paramLabel = "WHERE", description = "min | zero | max | <mailbox ID>")
     String where;
 
-    @Option(names = "--json", description = "Print JSON.")
-    boolean json;
-
-    @Spec
-    CommandSpec spec;
+    @Mixin
+    Answer answer;
 
     @Override
     public Integer call() {
@@ -31,19 +26,12 @@ final class SeedCommand implements Callable<Integer> {
             try {
                 var outcome = new CutoverSeeding(exchange.mailbox(), exchange.store().inboxCursor(), exchange.clock())
                         .seed(where);
-                if (json) {
-                    boolean seeded = outcome instanceof CutoverSeeding.Outcome.Seeded;
-                    long watermark = outcome instanceof CutoverSeeding.Outcome.Seeded s ? s.watermark()
-                            : ((CutoverSeeding.Outcome.AlreadySeeded) outcome).watermark();
-                    JsonOutput.print(spec.commandLine().getOut(),
-                            java.util.Map.of("seeded", seeded, "watermark", watermark));
-                } else {
-                    spec.commandLine().getOut().println(outcome);
-                }
-                return 0;
+                boolean seeded = outcome instanceof CutoverSeeding.Outcome.Seeded;
+                long watermark = outcome instanceof CutoverSeeding.Outcome.Seeded s ? s.watermark()
+                        : ((CutoverSeeding.Outcome.AlreadySeeded) outcome).watermark();
+                return answer.print(Map.of("seeded", seeded, "watermark", watermark), outcome.toString());
             } catch (IllegalStateException e) {
-                spec.commandLine().getErr().println(e.getMessage());
-                return Main.REFUSED;
+                return answer.refuse(Main.REFUSED, e.getMessage());
             }
         }
     }

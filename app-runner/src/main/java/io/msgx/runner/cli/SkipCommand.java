@@ -3,11 +3,10 @@ package io.msgx.runner.cli;
 import io.msgx.runner.operations.OperatorActions;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
+import java.util.Map;
 import java.util.concurrent.Callable;
 
 @Command(name = "skip", description = {"An operator decides an open message will not be processed (seeds §5.4).",
@@ -26,28 +25,19 @@ final class SkipCommand implements Callable<Integer> {
     @Mixin
     OperatorOption operator;
 
-    @Option(names = "--json", description = "Print JSON.")
-    boolean json;
-
-    @Spec
-    CommandSpec spec;
+    @Mixin
+    Answer answer;
 
     @Override
     public Integer call() {
         try (var exchange = config.open()) {
             var skipped = new OperatorActions(exchange).skip(id, reason, operator.actor());
             if (skipped.isEmpty()) {
-                spec.commandLine().getErr().println("Message " + id + " is not open (or not enqueued): nothing skipped.");
-                return Main.REFUSED;
+                return answer.refuse(Main.REFUSED, "Message " + id + " is not open (or not enqueued): nothing skipped.");
             }
-            var terminal = skipped.get();
-            if (json) {
-                JsonOutput.print(spec.commandLine().getOut(),
-                        java.util.Map.of("msgId", id, "state", "SKIPPED", "reason", terminal.reason()));
-            } else {
-                spec.commandLine().getOut().println("Message " + id + " SKIPPED: " + terminal.reason());
-            }
-            return 0;
+            var reason = skipped.get().reason();
+            return answer.print(Map.of("msgId", id, "state", "SKIPPED", "reason", reason),
+                    "Message " + id + " SKIPPED: " + reason);
         }
     }
 }

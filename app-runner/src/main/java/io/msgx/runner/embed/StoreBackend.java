@@ -15,7 +15,7 @@ import java.util.function.BooleanSupplier;
  * this seam, so every store kind is wired, started, checked and stopped the same way.
  *
  * <p>The readiness probe needs nothing of its own here: it reads {@code INBOX_CURSOR} through the store's port
- * ({@code StoreCheck}), the same on every kind.
+ * ({@code ReadCheck.store}), the same on every kind.
  */
 interface StoreBackend extends AutoCloseable {
 

@@ -109,7 +109,7 @@ public final class HttpApi implements AutoCloseable {
     /**
      * The HTTP side of a {@link MsgExchange}: its compatibility entry (none in a shadow deployment), its store's
      * reference data for {@code GET /reference/...}, the checks
-     * {@link StoreCheck}, {@link MailboxCheck} and {@link WatermarkCheck} (budget: {@code max-commit-delay} plus
+     * {@link ReadCheck} (the store, the mailbox) and {@link WatermarkCheck} (budget: {@code max-commit-delay} plus
      * {@link #watermarkMargin}), any {@code extraChecks} (the broker's), and its meter registry.
      *
      * @throws IllegalArgumentException when the exchange's registry is not a {@link PrometheusMeterRegistry}
@@ -124,8 +124,8 @@ public final class HttpApi implements AutoCloseable {
         var config = exchange.config();
         var settings = config.http();
         var checks = new ArrayList<ReadinessCheck>();
-        checks.add(new StoreCheck(exchange.store()));
-        checks.add(new MailboxCheck(exchange.mailbox()));
+        checks.add(ReadCheck.store(exchange.store()));
+        checks.add(ReadCheck.mailbox(exchange.mailbox()));
         checks.add(WatermarkCheck.forMaxCommitDelay(exchange.store(), exchange.clock(),
                 config.inbox().maxCommitDelay(), watermarkMargin(config.pollInterval())));
         if (config.kafka().sink() != null) {

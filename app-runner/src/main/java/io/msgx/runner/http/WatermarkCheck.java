@@ -10,7 +10,7 @@ import java.util.Objects;
  * Intake is not stuck: the gap at {@code watermark + 1} ({@code INBOX_CURSOR.HOLE_SINCE}) is not older than a
  * budget. The poller gives a gap up after {@code msgx.pipeline.max-commit-delay}; a gap older than that plus a
  * margin means the poller is not running, or cannot save the cursor. No gap is UP; a cursor that cannot be read
- * is DOWN too (the {@link StoreCheck} tells more).
+ * is DOWN too ({@link ReadCheck#store} tells more).
  */
 public final class WatermarkCheck implements ReadinessCheck {
 

@@ -42,7 +42,7 @@ class HealthEndpointsTest {
     }
 
     private List<ReadinessCheck> realChecks() {
-        return List.of(new StoreCheck(store), new MailboxCheck(mailbox),
+        return List.of(ReadCheck.store(store), ReadCheck.mailbox(mailbox),
                 new WatermarkCheck(store, clock, Duration.ofSeconds(60)));
     }
 
@@ -151,7 +151,7 @@ class HealthEndpointsTest {
 
     @Test
     void a_check_that_throws_is_down_with_its_exception() throws Exception {
-        start(List.of(new StoreCheck(store), check("broker", () -> {
+        start(List.of(ReadCheck.store(store), check("broker", () -> {
             throw new IllegalStateException("broker said no");
         })));
 
@@ -166,7 +166,7 @@ class HealthEndpointsTest {
     @Test
     void a_check_that_hangs_is_down_within_the_bound_and_is_not_started_twice() throws Exception {
         var runs = new AtomicInteger();
-        start(List.of(new StoreCheck(store), check("hanging", () -> {
+        start(List.of(ReadCheck.store(store), check("hanging", () -> {
             runs.incrementAndGet();
             release.await();
             return ReadinessCheck.Result.up();

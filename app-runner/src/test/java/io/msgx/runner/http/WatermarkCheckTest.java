@@ -58,7 +58,7 @@ class WatermarkCheckTest {
                     throw new StoreUnavailableException("connection refused", null);
                 });
 
-        var result = new StoreCheck(down).check();
+        var result = ReadCheck.store(down).check();
 
         assertThat(result).isInstanceOf(ReadinessCheck.Result.Down.class);
         assertThat(((ReadinessCheck.Result.Down) result).reason()).contains("connection refused")
