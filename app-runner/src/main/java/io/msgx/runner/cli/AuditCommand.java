@@ -38,7 +38,7 @@ final class AuditCommand implements Callable<Integer> {
     int limit;
 
     @Mixin
-    Answer answer;
+    CommandAnswer answer;
 
     @Override
     public Integer call() {

@@ -24,7 +24,7 @@ final class BackfillCommand {
         int limit;
 
         @Mixin
-        Answer answer;
+        CommandAnswer answer;
 
         @Override
         public Integer call() {

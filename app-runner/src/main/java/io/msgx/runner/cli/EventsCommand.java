@@ -33,7 +33,7 @@ final class EventsCommand {
         int limit;
 
         @Mixin
-        Answer answer;
+        CommandAnswer answer;
 
         @Override
         public Integer call() {
@@ -72,7 +72,7 @@ final class EventsCommand {
         OperatorOption operator;
 
         @Mixin
-        Answer answer;
+        CommandAnswer answer;
 
         @Override
         public Integer call() {
@@ -99,7 +99,7 @@ final class EventsCommand {
         OperatorOption operator;
 
         @Mixin
-        Answer answer;
+        CommandAnswer answer;
 
         @Override
         public Integer call() {
@@ -125,7 +125,7 @@ final class EventsCommand {
         OperatorOption operator;
 
         @Mixin
-        Answer answer;
+        CommandAnswer answer;
 
         @Override
         public Integer call() {
@@ -144,7 +144,7 @@ final class EventsCommand {
         }
     }
 
-    private static void print(Answer answer, String key, String label, OperatorActions.EventsChanged result) {
+    private static void print(CommandAnswer answer, String key, String label, OperatorActions.EventsChanged result) {
         answer.print(Map.of(key, result.changed(), "notDead", result.refused()), label + " " + result.changed()
                 + (result.refused().isEmpty() ? "" : "; not DEAD (left alone) " + result.refused()));
     }

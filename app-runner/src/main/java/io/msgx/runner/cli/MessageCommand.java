@@ -25,7 +25,7 @@ final class MessageCommand {
         boolean raw;
 
         @Mixin
-        Answer answer;
+        CommandAnswer answer;
 
         @Override
         public Integer call() {

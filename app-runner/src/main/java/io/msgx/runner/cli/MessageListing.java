@@ -22,7 +22,7 @@ abstract class MessageListing implements Callable<Integer> {
     int limit;
 
     @Mixin
-    Answer answer;
+    CommandAnswer answer;
 
     private final ProcStatus status;
     private final String jsonKey;

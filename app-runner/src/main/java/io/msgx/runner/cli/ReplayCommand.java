@@ -31,7 +31,7 @@ final class ReplayCommand implements Callable<Integer> {
     OperatorOption operator;
 
     @Mixin
-    Answer answer;
+    CommandAnswer answer;
 
     @Override
     public Integer call() {

@@ -33,7 +33,7 @@ final class RequestCommand {
         LocalDateTime to;
 
         @Mixin
-        Answer answer;
+        CommandAnswer answer;
 
         @Override
         public Integer call() {
@@ -66,7 +66,7 @@ final class RequestCommand {
         String type;
 
         @Mixin
-        Answer answer;
+        CommandAnswer answer;
 
         @Override
         public Integer call() {
@@ -76,7 +76,7 @@ final class RequestCommand {
         }
     }
 
-    private static int print(Answer answer, Request request) {
+    private static int print(CommandAnswer answer, Request request) {
         if (request == null) {
             return answer.refuse(Main.REFUSED, "Refused: this is a shadow deployment (msgx.mailbox.read-only=true); "
                     + "it never writes requests to the mailbox.");

@@ -18,7 +18,7 @@ final class SeedCommand implements Callable<Integer> {
     String where;
 
     @Mixin
-    Answer answer;
+    CommandAnswer answer;
 
     @Override
     public Integer call() {

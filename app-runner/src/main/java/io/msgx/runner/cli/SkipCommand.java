@@ -26,7 +26,7 @@ final class SkipCommand implements Callable<Integer> {
     OperatorOption operator;
 
     @Mixin
-    Answer answer;
+    CommandAnswer answer;
 
     @Override
     public Integer call() {

@@ -14,7 +14,7 @@ import java.util.function.Function;
  * person; a refusal goes to standard error with the exit code that says why ({@link Main#REFUSED},
  * {@link Main#NOT_FOUND}, {@link Main#USAGE}). One place, so that every command answers the same way.
  */
-final class Answer {
+final class CommandAnswer {
 
     @Option(names = "--json", description = "Print JSON.")
     boolean json;
