@@ -4,17 +4,10 @@ import io.msgx.pipeline.codec.DecodeResult;
 import io.msgx.pipeline.codec.JacksonXmlCodec;
 import io.msgx.pipeline.codec.Peek;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.Warmup;
 
-import java.util.concurrent.TimeUnit;
 
 /**
  * {@link JacksonXmlCodec#decode}: the locked-down Woodstox parse into an element tree plus the mapping to a
@@ -22,12 +15,7 @@ import java.util.concurrent.TimeUnit;
  * ignore rules and diagnostics use. One shared codec, as in production (it is thread-safe).
  */
 @State(Scope.Benchmark)
-@BenchmarkMode(Mode.AverageTime)
-@OutputTimeUnit(TimeUnit.MICROSECONDS)
-@Warmup(iterations = 3, time = 2)
-@Measurement(iterations = 5, time = 2)
-@Fork(value = 1, jvmArgsAppend = {"-Xms512m", "-Xmx512m"})
-public class CodecBenchmark {
+public class CodecBenchmark extends MicroBenchmark {
 
     JacksonXmlCodec codec;
     /** SCHD/DNLD, one departure with 23 scalars and 7 lists (16 items). */

@@ -5,17 +5,10 @@ import io.msgx.domain.engine.FlightSnapshot;
 import io.msgx.domain.engine.FlightStateEngine;
 import io.msgx.domain.message.FlightMessage;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.Warmup;
 
-import java.util.concurrent.TimeUnit;
 
 /**
  * {@link FlightStateEngine#apply}: the pure decision of one message on a snapshot read the way
@@ -24,12 +17,7 @@ import java.util.concurrent.TimeUnit;
  * work every time.
  */
 @State(Scope.Benchmark)
-@BenchmarkMode(Mode.AverageTime)
-@OutputTimeUnit(TimeUnit.MICROSECONDS)
-@Warmup(iterations = 3, time = 2)
-@Measurement(iterations = 5, time = 2)
-@Fork(value = 1, jvmArgsAppend = {"-Xms512m", "-Xmx512m"})
-public class EngineBenchmark {
+public class EngineBenchmark extends MicroBenchmark {
 
     static final long MSG_ID = 1000;
 

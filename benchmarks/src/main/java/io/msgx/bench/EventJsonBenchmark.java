@@ -5,17 +5,10 @@ import io.msgx.domain.flight.OperationDayRule;
 import io.msgx.pipeline.event.ChangeCause;
 import io.msgx.pipeline.event.FlightEventJson;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.Warmup;
 
-import java.util.concurrent.TimeUnit;
 
 /**
  * {@link FlightEventJson}: the two Kafka values written to the outbox for every changed flight, the
@@ -23,12 +16,7 @@ import java.util.concurrent.TimeUnit;
  * Jackson tree and serialise it.
  */
 @State(Scope.Benchmark)
-@BenchmarkMode(Mode.AverageTime)
-@OutputTimeUnit(TimeUnit.MICROSECONDS)
-@Warmup(iterations = 3, time = 2)
-@Measurement(iterations = 5, time = 2)
-@Fork(value = 1, jvmArgsAppend = {"-Xms512m", "-Xmx512m"})
-public class EventJsonBenchmark {
+public class EventJsonBenchmark extends MicroBenchmark {
 
     FlightEventJson json;
     /** A new full departure (23 scalars, 16 list items), as a one-flight DNLD creates it. */
