@@ -18,7 +18,6 @@ import io.msgx.pipeline.testing.SettableClock;
 import io.msgx.pipeline.testing.SisMessages;
 import io.msgx.testing.Slow;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.time.Duration;
 import java.time.LocalDate;
@@ -37,15 +36,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * assertions run on the Oracle adapter in {@link DayOfMessagesOnOracleEndToEndTest}, which only supplies the store.
  */
 @Slow
-class DayOfMessagesEndToEndTest {
-
-    @RegisterExtension
-    final RealServices services = services();
-
-    /** The real parts, with the store this class runs on (PostgreSQL here). */
-    RealServices services() {
-        return new RealServices();
-    }
+class DayOfMessagesEndToEndTest extends EndToEndOnEitherStore {
 
     private final SettableClock clock = SettableClock.atExampleDay();
     private final SisMessages sis = new SisMessages();

@@ -18,6 +18,7 @@ import java.util.Set;
 import java.util.stream.Collectors;
 
 import static io.msgx.pipeline.testing.SisMessages.fltr;
+import static io.msgx.runner.ExchangeWaits.waitUntilDrained;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** The README's embedding example, compiled and run against the real local servers. */
@@ -99,17 +100,5 @@ class EmbeddingExampleTest {
         return Thread.getAllStackTraces().keySet().stream()
                 .filter(thread -> thread.isAlive() && thread.getName().startsWith(JobRunner.THREAD_PREFIX))
                 .collect(Collectors.toSet());
-    }
-
-    private static PipelineStatus waitUntilDrained(MsgExchange exchange) throws InterruptedException {
-        var deadline = Instant.now().plus(Duration.ofSeconds(30));
-        while (Instant.now().isBefore(deadline)) {
-            var status = exchange.status();
-            if (status.watermark() > 0 && status.backlog() == 0) {
-                return status;
-            }
-            Thread.sleep(100);
-        }
-        throw new AssertionError("the embedded pipeline did not drain within 30 s: " + exchange.status());
     }
 }

@@ -24,7 +24,6 @@ import io.msgx.testing.Slow;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -45,15 +44,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * tests with the Oracle adapter as the store.
  */
 @Slow
-class KafkaDeliveryEndToEndTest {
-
-    @RegisterExtension
-    final RealServices services = services();
-
-    /** The real parts, with the store this class runs on (PostgreSQL here). */
-    RealServices services() {
-        return new RealServices();
-    }
+class KafkaDeliveryEndToEndTest extends EndToEndOnEitherStore {
 
     private final SettableClock clock = SettableClock.atExampleDay();
     private final SisMessages sis = new SisMessages();

@@ -6,7 +6,6 @@ import io.msgx.adapter.oracle.OracleSchema;
 import io.msgx.pipeline.testing.SisMessages;
 import io.msgx.runner.cli.Main;
 import io.msgx.runner.embed.MsgExchange;
-import io.msgx.runner.embed.PipelineStatus;
 import io.msgx.runner.http.HttpApi;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -20,13 +19,12 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.SQLException;
-import java.time.Duration;
-import java.time.Instant;
 import java.util.Map;
-import java.util.function.BooleanSupplier;
 import java.util.stream.Collectors;
 
 import static io.msgx.pipeline.testing.SisMessages.fltr;
+import static io.msgx.runner.BuiltRunner.await;
+import static io.msgx.runner.ExchangeWaits.waitUntilDrained;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeFalse;
@@ -172,28 +170,5 @@ class MsgExchangeOnOracleTest {
         try (var connection = services.storeDataSource().getConnection(); var statement = connection.createStatement()) {
             statement.execute(sql);
         }
-    }
-
-    private static PipelineStatus waitUntilDrained(MsgExchange exchange) throws InterruptedException {
-        var deadline = Instant.now().plus(Duration.ofSeconds(30));
-        while (Instant.now().isBefore(deadline)) {
-            var status = exchange.status();
-            if (status.watermark() > 0 && status.backlog() == 0) {
-                return status;
-            }
-            Thread.sleep(100);
-        }
-        throw new AssertionError("the pipeline on Oracle did not drain within 30 s: " + exchange.status());
-    }
-
-    private static void await(String what, BooleanSupplier condition) throws InterruptedException {
-        var deadline = Instant.now().plus(Duration.ofSeconds(60));
-        while (Instant.now().isBefore(deadline)) {
-            if (condition.getAsBoolean()) {
-                return;
-            }
-            Thread.sleep(100);
-        }
-        throw new AssertionError("timed out waiting for: " + what);
     }
 }

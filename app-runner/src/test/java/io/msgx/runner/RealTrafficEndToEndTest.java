@@ -13,7 +13,6 @@ import io.msgx.runner.embed.MsgExchange;
 import io.msgx.runner.security.LogCapture;
 import io.msgx.testing.Slow;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.sql.SQLException;
 import java.time.Duration;
@@ -32,14 +31,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * {@code RealTrafficOnOracleEndToEndTest} runs the same on the Oracle adapter.
  */
 @Slow
-class RealTrafficEndToEndTest {
-
-    @RegisterExtension
-    final RealServices services = services();
-
-    RealServices services() {
-        return new RealServices();
-    }
+class RealTrafficEndToEndTest extends EndToEndOnEitherStore {
 
     private final RealForms corpus = RealForms.load();
 

@@ -1,14 +1,11 @@
 package io.msgx.adapter.oracle;
 
-import io.msgx.domain.flight.FlightId;
 import io.msgx.domain.flight.FlightState;
-import io.msgx.pipeline.port.PipelineStore;
 import io.msgx.pipeline.store.DatabaseFlightHistoryContract;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.util.List;
-import java.util.Optional;
 
 import static io.msgx.pipeline.store.FlightSamples.ids;
 import static io.msgx.pipeline.store.FlightSamples.plain;
@@ -24,22 +21,6 @@ class OracleFlightHistoryTest extends DatabaseFlightHistoryContract {
 
     @RegisterExtension
     final OracleTestDatabase database = new OracleTestDatabase();
-    private final OracleProbe probe = new OracleProbe(database);
-
-    @Override
-    protected PipelineStore store() {
-        return database.store(clock);
-    }
-
-    @Override
-    protected long countFlightHistory(FlightId flid) {
-        return probe.countFlightHistory(flid);
-    }
-
-    @Override
-    protected Optional<String> flightHistorySnapshot(FlightId flid, long stateVersion) {
-        return probe.flightHistorySnapshot(flid, stateVersion);
-    }
 
     @Test
     void aDuplicateArchiveCaughtByTheWorkStillRollsBackTheDelete() {
@@ -62,6 +43,6 @@ class OracleFlightHistoryTest extends DatabaseFlightHistoryContract {
 
         List<FlightState> kept = store().inTransaction(tx -> tx.flights().find(ids("1001")));
         assertThat(kept).containsExactly(flight);
-        assertThat(flightHistorySnapshot(flight.flid(), flight.stateVersion())).contains("{\"n\":1}");
+        assertThat(probe.flightHistorySnapshot(flight.flid(), flight.stateVersion())).contains("{\"n\":1}");
     }
 }

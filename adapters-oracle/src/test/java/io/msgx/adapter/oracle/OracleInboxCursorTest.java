@@ -1,6 +1,5 @@
 package io.msgx.adapter.oracle;
 
-import io.msgx.pipeline.port.PipelineStore;
 import io.msgx.pipeline.store.InboxCursorContract;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -9,9 +8,4 @@ class OracleInboxCursorTest extends InboxCursorContract {
 
     @RegisterExtension
     final OracleTestDatabase database = new OracleTestDatabase();
-
-    @Override
-    protected PipelineStore store() {
-        return database.store(clock);
-    }
 }

@@ -1,6 +1,5 @@
 package io.msgx.adapter.oracle;
 
-import io.msgx.pipeline.port.PipelineStore;
 import io.msgx.pipeline.store.OperatorAuditContract;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -13,16 +12,4 @@ class OracleOperatorAuditTest extends OperatorAuditContract {
 
     @RegisterExtension
     final OracleTestDatabase database = new OracleTestDatabase();
-    private final OracleProbe probe = new OracleProbe(database);
-
-    @Override
-    protected PipelineStore store() {
-        return database.store(clock);
-    }
-
-    @Override
-    protected void refuseAuditRowsOf(String operator) {
-        probe.sql(session -> session.update("ALTER TABLE OPERATOR_AUDIT ADD CONSTRAINT CK_TEST_REFUSED CHECK (OPERATOR <> '"
-                + operator + "')"));
-    }
 }

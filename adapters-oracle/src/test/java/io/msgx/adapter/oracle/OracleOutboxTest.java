@@ -1,6 +1,5 @@
 package io.msgx.adapter.oracle;
 
-import io.msgx.pipeline.port.PipelineStore;
 import io.msgx.pipeline.store.OutboxContract;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -18,11 +17,6 @@ class OracleOutboxTest extends OutboxContract {
 
     @RegisterExtension
     final OracleTestDatabase database = new OracleTestDatabase();
-
-    @Override
-    protected PipelineStore store() {
-        return database.store(clock);
-    }
 
     /**
      * A projection's confirmation names its row by the column of the projections' unique index: named by

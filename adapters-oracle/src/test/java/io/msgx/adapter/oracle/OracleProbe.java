@@ -4,7 +4,9 @@ import io.msgx.adapter.jdbc.ProcStateRows;
 import io.msgx.adapter.jdbc.Sql;
 import io.msgx.adapter.jdbc.StoreDefectException;
 import io.msgx.domain.flight.FlightId;
+import io.msgx.pipeline.store.DatabaseArchiveContract.ArchivedReconciliation;
 import io.msgx.pipeline.store.ProcRecord;
+import io.msgx.pipeline.store.StoreProbe;
 
 import java.time.Instant;
 import java.time.LocalDate;
@@ -12,7 +14,7 @@ import java.util.List;
 import java.util.Optional;
 
 /** Reads and writes a test schema past the ports, for the contracts' hooks (plain SQL through {@link Sql}). */
-final class OracleProbe {
+final class OracleProbe implements StoreProbe {
 
     private final OracleTestDatabase database;
     /** Each request covers a day of its own: one open request per type, day and sender. */
@@ -35,7 +37,8 @@ final class OracleProbe {
         return sql(session -> session.list(sql, row -> row.text("V"), params));
     }
 
-    long countProcessingHistory(long msgId) {
+    @Override
+    public long countProcessingHistory(long msgId) {
         return count("SELECT COUNT(*) FROM PROC_STATE_HST WHERE MSG_ID = ?", msgId);
     }
 
@@ -50,24 +53,40 @@ final class OracleProbe {
                         row.text("RECONCILED_BY"), row.text("RECONCILIATION_NOTE")), msgId));
     }
 
-    Optional<ProcRecord> processingHistory(long msgId) {
+    @Override
+    public Optional<ProcRecord> processingHistory(long msgId) {
         return processingHistoryRow(msgId).map(HistoryRow::record);
     }
 
-    long countFlightHistory(FlightId flid) {
+    @Override
+    public Optional<ArchivedReconciliation> archivedReconciliation(long msgId) {
+        return processingHistoryRow(msgId).map(row -> new ArchivedReconciliation(row.reconciledAt(),
+                row.reconciledBy(), row.reconciliationNote(), row.archivedAt()));
+    }
+
+    @Override
+    public long countBackfillReconciliations() {
+        return count("SELECT COUNT(*) FROM BACKFILL_RECONCILIATION");
+    }
+
+    @Override
+    public long countFlightHistory(FlightId flid) {
         return count("SELECT COUNT(*) FROM FLIGHT_HST WHERE FLID = ?", flid.value());
     }
 
-    Optional<String> flightHistorySnapshot(FlightId flid, long stateVersion) {
+    @Override
+    public Optional<String> flightHistorySnapshot(FlightId flid, long stateVersion) {
         return sql(session -> session.one("SELECT SNAPSHOT FROM FLIGHT_HST WHERE FLID = ? AND STATE_VERSION = ?",
                 row -> row.textOrEmpty("SNAPSHOT"), flid.value(), stateVersion));
     }
 
-    void clearBackfillNextAt(long msgId) {
+    @Override
+    public void clearBackfillNextAt(long msgId) {
         sql(session -> session.update("UPDATE PROC_STATE SET BACKFILL_NEXT_AT = NULL WHERE MSG_ID = ?", msgId));
     }
 
-    long insertRequest(String status, Instant closedAt) {
+    @Override
+    public long insertRequest(String status, Instant closedAt) {
         return insertRequest("DNLD", LocalDate.of(2024, 3, 1).plusDays(requests++), status, null, closedAt);
     }
 
@@ -81,8 +100,15 @@ final class OracleProbe {
         });
     }
 
-    boolean requestExists(long id) {
+    @Override
+    public boolean requestExists(long id) {
         return count("SELECT COUNT(*) FROM REQ_TRACK WHERE ID = ?", id) == 1;
+    }
+
+    @Override
+    public void refuseAuditRowsOf(String operator) {
+        sql(session -> session.update("ALTER TABLE OPERATOR_AUDIT ADD CONSTRAINT CK_TEST_REFUSED CHECK (OPERATOR <> '"
+                + operator + "')"));
     }
 
     /** The message of the SQL failure {@code work} ends with (for the schema's refusals). */

@@ -1,6 +1,5 @@
 package io.msgx.adapter.oracle;
 
-import io.msgx.pipeline.port.PipelineStore;
 import io.msgx.pipeline.store.ReplayContract;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -9,9 +8,4 @@ class OracleReplayTest extends ReplayContract {
 
     @RegisterExtension
     final OracleTestDatabase database = new OracleTestDatabase();
-
-    @Override
-    protected PipelineStore store() {
-        return database.store(clock);
-    }
 }

@@ -1,6 +1,5 @@
 package io.msgx.adapter.oracle;
 
-import io.msgx.pipeline.port.PipelineStore;
 import io.msgx.pipeline.store.RequestStatus;
 import io.msgx.pipeline.store.RequestTrackContract;
 import org.junit.jupiter.api.Test;
@@ -18,15 +17,9 @@ class OracleRequestTrackTest extends RequestTrackContract {
 
     @RegisterExtension
     final OracleTestDatabase database = new OracleTestDatabase();
-    private final OracleProbe probe = new OracleProbe(database);
-
-    @Override
-    protected PipelineStore store() {
-        return database.store(clock);
-    }
 
     private long insertRow(String type, LocalDate day, String status, String seqn) {
-        return probe.insertRequest(type, day, status, seqn,
+        return database.probe().insertRequest(type, day, status, seqn,
                 status.equals("PENDING") || status.equals("SENT") ? null : clock.instant());
     }
 

@@ -1,6 +1,5 @@
 package io.msgx.adapter.oracle;
 
-import io.msgx.pipeline.port.PipelineStore;
 import io.msgx.pipeline.store.ScheduleLogContract;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -9,9 +8,4 @@ class OracleScheduleLogTest extends ScheduleLogContract {
 
     @RegisterExtension
     final OracleTestDatabase database = new OracleTestDatabase();
-
-    @Override
-    protected PipelineStore store() {
-        return database.store(clock);
-    }
 }

@@ -34,11 +34,6 @@ class OracleStoreUnavailableTest extends StoreUnavailableContract {
     }
 
     @Override
-    protected PipelineStore store() {
-        return database.store(clock);
-    }
-
-    @Override
     protected PipelineStore unreachableStore() {
         var config = new HikariConfig();
         config.setJdbcUrl(database.isRealOracle() ? "jdbc:oracle:thin:@127.0.0.1:1:XE" : "jdbc:h2:tcp://127.0.0.1:1/mem:nowhere");

@@ -3,6 +3,7 @@ package io.msgx.adapter.oracle;
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import io.msgx.pipeline.port.PipelineStore;
+import io.msgx.pipeline.store.StoreContract;
 import org.junit.jupiter.api.extension.AfterEachCallback;
 import org.junit.jupiter.api.extension.BeforeEachCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
@@ -42,7 +43,7 @@ import javax.sql.DataSource;
  * the session's zone would show as shifted. The H2 database waits {@value #LOCK_TIMEOUT_MS} ms for a row lock (as
  * Oracle waits for ever, the contracts only need "long enough").
  */
-public final class OracleTestDatabase implements BeforeEachCallback, AfterEachCallback {
+public final class OracleTestDatabase implements BeforeEachCallback, AfterEachCallback, StoreContract.TestDatabase {
 
     public static final String URL = env("MSGX_TEST_ORACLE_URL", "");
     public static final String USER = env("MSGX_TEST_ORACLE_USER", "msgx_test");
@@ -63,6 +64,7 @@ public final class OracleTestDatabase implements BeforeEachCallback, AfterEachCa
     private String user;
     private String password;
     private HikariDataSource dataSource;
+    private final OracleProbe probe = new OracleProbe(this);
     private OraclePipelineStore store;
 
     public OracleTestDatabase() {
@@ -128,7 +130,20 @@ public final class OracleTestDatabase implements BeforeEachCallback, AfterEachCa
         }
     }
 
+    /** Reads and writes this test's schema past the ports. */
+    @Override
+    public OracleProbe probe() {
+        return probe;
+    }
+
+    /** Another store of this test's schema, on {@code pool} (a wrapper of {@link #dataSource()}). */
+    @Override
+    public PipelineStore storeOn(DataSource pool, Clock clock) {
+        return OraclePipelineStore.create(pool, clock);
+    }
+
     /** The store of this test's schema, created on first use with {@code clock}. */
+    @Override
     public PipelineStore store(Clock clock) {
         if (store == null) {
             store = OraclePipelineStore.create(dataSource, clock);
@@ -137,6 +152,7 @@ public final class OracleTestDatabase implements BeforeEachCallback, AfterEachCa
     }
 
     /** Pooled, auto-commit connections of this test's schema, their session time zone {@link #SESSION_ZONE}. */
+    @Override
     public DataSource dataSource() {
         return dataSource;
     }

@@ -3,7 +3,6 @@ package io.msgx.adapter.pg;
 import io.msgx.domain.flight.FlightField;
 import io.msgx.domain.flight.FlightState;
 import io.msgx.domain.flight.FlightStatus;
-import io.msgx.pipeline.port.PipelineStore;
 import io.msgx.pipeline.store.FlightStoreContract;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -26,11 +25,6 @@ class PgFlightStoreTest extends FlightStoreContract {
 
     @RegisterExtension
     final PgTestDatabase database = new PgTestDatabase();
-
-    @Override
-    protected PipelineStore store() {
-        return database.store(clock);
-    }
 
     /**
      * D-52: the next version of a flight, written as the pump writes it (its stored state known), changes no indexed

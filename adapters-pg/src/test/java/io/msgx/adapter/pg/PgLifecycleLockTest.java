@@ -1,6 +1,5 @@
 package io.msgx.adapter.pg;
 
-import io.msgx.pipeline.port.PipelineStore;
 import io.msgx.pipeline.store.LifecycleLockContract;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -9,9 +8,4 @@ class PgLifecycleLockTest extends LifecycleLockContract {
 
     @RegisterExtension
     final PgTestDatabase database = new PgTestDatabase();
-
-    @Override
-    protected PipelineStore store() {
-        return database.store(clock);
-    }
 }

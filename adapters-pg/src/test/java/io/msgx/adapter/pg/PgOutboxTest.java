@@ -2,7 +2,6 @@ package io.msgx.adapter.pg;
 
 import io.msgx.domain.flight.FlightId;
 import io.msgx.pipeline.port.OutboxQueries;
-import io.msgx.pipeline.port.PipelineStore;
 import io.msgx.pipeline.store.OutboxContract;
 import io.msgx.pipeline.store.OutboxEntry;
 import io.msgx.pipeline.store.OutboxEvent;
@@ -37,17 +36,12 @@ class PgOutboxTest extends OutboxContract {
     @RegisterExtension
     final PgTestDatabase database = new PgTestDatabase();
 
-    @Override
-    protected PipelineStore store() {
-        return database.store(clock);
-    }
-
     private PgOutbox outbox() {
         return (PgOutbox) store().notifications();
     }
 
     private PgProbe probe() {
-        return new PgProbe(database);
+        return database.probe();
     }
 
     private OutboxEvent event(OutboxTarget target, int flight) {

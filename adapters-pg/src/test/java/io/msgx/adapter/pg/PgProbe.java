@@ -3,9 +3,11 @@ package io.msgx.adapter.pg;
 import io.msgx.adapter.jdbc.Sql;
 import io.msgx.adapter.pg.jooq.tables.records.ProcStateHstRecord;
 import io.msgx.domain.flight.FlightId;
+import io.msgx.pipeline.store.DatabaseArchiveContract.ArchivedReconciliation;
 import io.msgx.pipeline.store.ErrorClass;
 import io.msgx.pipeline.store.ProcRecord;
 import io.msgx.pipeline.store.ProcStatus;
+import io.msgx.pipeline.store.StoreProbe;
 import org.jooq.DSLContext;
 import org.jooq.Query;
 import org.jooq.SQLDialect;
@@ -18,13 +20,14 @@ import java.time.LocalDate;
 import java.util.List;
 import java.util.Optional;
 
+import static io.msgx.adapter.pg.jooq.Tables.BACKFILL_RECONCILIATION;
 import static io.msgx.adapter.pg.jooq.Tables.FLIGHT_HST;
 import static io.msgx.adapter.pg.jooq.Tables.PROC_STATE;
 import static io.msgx.adapter.pg.jooq.Tables.PROC_STATE_HST;
 import static io.msgx.adapter.pg.jooq.Tables.REQ_TRACK;
 
 /** Reads and writes a test schema past the ports, for the contracts' hooks. */
-final class PgProbe {
+final class PgProbe implements StoreProbe {
 
     private final PgTestDatabase database;
     /** Each request covers a day of its own: one open request per type, day and sender. */
@@ -71,7 +74,8 @@ final class PgProbe {
         return Sql.autoCommit(PgDialect.POSTGRESQL, database.dataSource());
     }
 
-    long countProcessingHistory(long msgId) {
+    @Override
+    public long countProcessingHistory(long msgId) {
         return sql().fetchCount(PROC_STATE_HST, PROC_STATE_HST.MSG_ID.eq(msgId));
     }
 
@@ -79,7 +83,8 @@ final class PgProbe {
         return sql().selectFrom(PROC_STATE_HST).where(PROC_STATE_HST.MSG_ID.eq(msgId)).fetchOptional();
     }
 
-    Optional<ProcRecord> processingHistory(long msgId) {
+    @Override
+    public Optional<ProcRecord> processingHistory(long msgId) {
         return processingHistoryRow(msgId).map(row -> new ProcRecord(row.getMsgId(), ProcStatus.valueOf(row.getState()),
                 row.getIdentityKey(), row.getAttempts(), row.getNextAttemptAt(),
                 row.getErrorClass() == null ? null : ErrorClass.valueOf(row.getErrorClass()), row.getLastError(),
@@ -88,22 +93,37 @@ final class PgProbe {
                 row.getBackfillAbandonedReason(), row.getBackfillFailingSince()));
     }
 
-    long countFlightHistory(FlightId flid) {
+    @Override
+    public Optional<ArchivedReconciliation> archivedReconciliation(long msgId) {
+        return processingHistoryRow(msgId).map(row -> new ArchivedReconciliation(row.getReconciledAt(),
+                row.getReconciledBy(), row.getReconciliationNote(), row.getArchivedAt()));
+    }
+
+    @Override
+    public long countBackfillReconciliations() {
+        return sql().fetchCount(BACKFILL_RECONCILIATION);
+    }
+
+    @Override
+    public long countFlightHistory(FlightId flid) {
         return sql().fetchCount(FLIGHT_HST, FLIGHT_HST.FLID.eq(flid.value()));
     }
 
-    Optional<String> flightHistorySnapshot(FlightId flid, long stateVersion) {
+    @Override
+    public Optional<String> flightHistorySnapshot(FlightId flid, long stateVersion) {
         return sql().select(FLIGHT_HST.SNAPSHOT).from(FLIGHT_HST)
                 .where(FLIGHT_HST.FLID.eq(flid.value())).and(FLIGHT_HST.STATE_VERSION.eq(stateVersion))
                 .fetchOptional(FLIGHT_HST.SNAPSHOT);
     }
 
-    void clearBackfillNextAt(long msgId) {
+    @Override
+    public void clearBackfillNextAt(long msgId) {
         sql().update(PROC_STATE).set(PROC_STATE.BACKFILL_NEXT_AT, (Instant) null)
                 .where(PROC_STATE.MSG_ID.eq(msgId)).execute();
     }
 
-    long insertRequest(String status, Instant closedAt) {
+    @Override
+    public long insertRequest(String status, Instant closedAt) {
         return sql().insertInto(REQ_TRACK)
                 .set(REQ_TRACK.REQ_TYPE, "DNLD")
                 .set(REQ_TRACK.COVER_DAY, LocalDate.of(2024, 3, 1).plusDays(requests++))
@@ -115,7 +135,13 @@ final class PgProbe {
                 .fetchSingle(REQ_TRACK.ID);
     }
 
-    boolean requestExists(long id) {
+    @Override
+    public boolean requestExists(long id) {
         return sql().fetchExists(REQ_TRACK, REQ_TRACK.ID.eq(id));
+    }
+
+    @Override
+    public void refuseAuditRowsOf(String operator) {
+        execute("ALTER TABLE OPERATOR_AUDIT ADD CONSTRAINT CK_TEST_REFUSED CHECK (OPERATOR <> '" + operator + "')");
     }
 }

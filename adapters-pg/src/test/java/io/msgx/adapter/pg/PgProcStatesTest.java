@@ -3,7 +3,6 @@ package io.msgx.adapter.pg;
 import io.msgx.adapter.jdbc.JdbcBackfillMarks;
 import io.msgx.adapter.jdbc.SqlDialect.KeyLookup;
 import io.msgx.pipeline.port.BackfillMarks;
-import io.msgx.pipeline.port.PipelineStore;
 import io.msgx.pipeline.store.ProcStatesContract;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -23,14 +22,9 @@ class PgProcStatesTest extends ProcStatesContract {
     @RegisterExtension
     final PgTestDatabase database = new PgTestDatabase();
 
-    @Override
-    protected PipelineStore store() {
-        return database.store(clock);
-    }
-
     @Test
     void marksAreConfirmedByKeyEvenWhenTheStatisticsSayNoneAreOwed() {
-        var probe = new PgProbe(database);
+        var probe = database.probe();
         probe.sql().execute("INSERT INTO proc_state (msg_id, state, enqueued_at, updated_at, backfill_at) "
                 + "SELECT g, 'SUCCEEDED', now(), now(), now() FROM generate_series(1, 3000) g");
         probe.statisticsTakenNow("proc_state");
@@ -48,7 +42,7 @@ class PgProcStatesTest extends ProcStatesContract {
 
     @Test
     void archivedShadowsAreForgottenByKeyEvenWhenTheStatisticsSayNoneAreArchived() {
-        var probe = new PgProbe(database);
+        var probe = database.probe();
         probe.sql().execute("INSERT INTO proc_state (msg_id, state, enqueued_at, updated_at) "
                 + "SELECT g, 'SUCCEEDED', now(), now() FROM generate_series(1, 3000) g");
         probe.statisticsTakenNow("proc_state");

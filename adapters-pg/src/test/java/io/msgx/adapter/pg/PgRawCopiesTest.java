@@ -1,6 +1,5 @@
 package io.msgx.adapter.pg;
 
-import io.msgx.pipeline.port.PipelineStore;
 import io.msgx.pipeline.store.RawCopiesContract;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -9,9 +8,4 @@ class PgRawCopiesTest extends RawCopiesContract {
 
     @RegisterExtension
     final PgTestDatabase database = new PgTestDatabase();
-
-    @Override
-    protected PipelineStore store() {
-        return database.store(clock);
-    }
 }

@@ -1,6 +1,5 @@
 package io.msgx.adapter.pg;
 
-import io.msgx.pipeline.port.PipelineStore;
 import io.msgx.pipeline.store.RequestStatus;
 import io.msgx.pipeline.store.RequestTrackContract;
 import org.junit.jupiter.api.Test;
@@ -17,15 +16,9 @@ class PgRequestTrackTest extends RequestTrackContract {
 
     @RegisterExtension
     final PgTestDatabase database = new PgTestDatabase();
-    private final PgProbe probe = new PgProbe(database);
-
-    @Override
-    protected PipelineStore store() {
-        return database.store(clock);
-    }
 
     private int insertRow(String type, LocalDate day, String status, String seqn) {
-        return probe.sql().insertInto(REQ_TRACK)
+        return database.probe().sql().insertInto(REQ_TRACK)
                 .set(REQ_TRACK.REQ_TYPE, type)
                 .set(REQ_TRACK.COVER_DAY, day)
                 .set(REQ_TRACK.SENDER, "RMS")

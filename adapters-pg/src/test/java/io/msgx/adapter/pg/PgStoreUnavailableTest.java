@@ -17,11 +17,6 @@ class PgStoreUnavailableTest extends StoreUnavailableContract {
     final PgTestDatabase database = new PgTestDatabase(Map.of("options", "-c lock_timeout=300"));
 
     @Override
-    protected PipelineStore store() {
-        return database.store(clock);
-    }
-
-    @Override
     protected PipelineStore unreachableStore() {
         var dataSource = new PGSimpleDataSource();
         dataSource.setUrl("jdbc:postgresql://127.0.0.1:1/test");

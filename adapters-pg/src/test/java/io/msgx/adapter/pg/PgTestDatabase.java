@@ -3,6 +3,7 @@ package io.msgx.adapter.pg;
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import io.msgx.pipeline.port.PipelineStore;
+import io.msgx.pipeline.store.StoreContract;
 import io.msgx.testing.jdbc.TestServer;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import org.junit.jupiter.api.extension.AfterEachCallback;
@@ -26,7 +27,7 @@ import javax.sql.DataSource;
  * {@code test} on 127.0.0.1:5432, user {@code postgres}) when it answers; else an embedded PostgreSQL (zonky's
  * packaged binaries, as the demo uses) with a database {@code test} and the superuser {@code postgres}.
  */
-public final class PgTestDatabase implements BeforeEachCallback, AfterEachCallback {
+public final class PgTestDatabase implements BeforeEachCallback, AfterEachCallback, StoreContract.TestDatabase {
 
     /** The server of this JVM's tests, and where it came from. */
     public static final TestServer SERVER = TestServer.choose("PostgreSQL", "MSGX_TEST_PG",
@@ -39,6 +40,7 @@ public final class PgTestDatabase implements BeforeEachCallback, AfterEachCallba
     private String schema;
     private HikariDataSource dataSource;
     private PgPipelineStore store;
+    private final PgProbe probe = new PgProbe(this);
 
     public PgTestDatabase() {
         this(Map.of());
@@ -70,7 +72,20 @@ public final class PgTestDatabase implements BeforeEachCallback, AfterEachCallba
         }
     }
 
+    /** Reads and writes this test's schema past the ports. */
+    @Override
+    public PgProbe probe() {
+        return probe;
+    }
+
+    /** Another store of this test's schema, on {@code pool} (a wrapper of {@link #dataSource()}). */
+    @Override
+    public PipelineStore storeOn(DataSource pool, Clock clock) {
+        return PgPipelineStore.create(pool, clock);
+    }
+
     /** The store of this test's schema, created on first use with {@code clock}. */
+    @Override
     public PipelineStore store(Clock clock) {
         if (store == null) {
             store = PgPipelineStore.create(dataSource, clock);
@@ -79,6 +94,7 @@ public final class PgTestDatabase implements BeforeEachCallback, AfterEachCallba
     }
 
     /** Pooled, auto-commit connections whose search path is this test's schema. */
+    @Override
     public DataSource dataSource() {
         return dataSource;
     }

@@ -27,18 +27,13 @@ class StoreTimeoutTest {
 
     @Test
     void a_statement_blocked_by_a_lock_is_cancelled_by_the_statement_timeout_as_an_outage() throws Exception {
-        var keys = services.runnerKeys();
-        keys.put(Keys.STORE_STATEMENT_TIMEOUT, "1s");
-        keys.put(Keys.STORE_SOCKET_TIMEOUT, "30s");
-        assertBlockedCallFailsAsOutageWithin(keys, Duration.ofSeconds(1), Duration.ofSeconds(8), "statement timeout");
+        assertBlockedCallFailsAsOutageWithin(timeouts("1s", "30s"), Duration.ofSeconds(1), Duration.ofSeconds(8),
+                "statement timeout");
     }
 
     @Test
     void without_a_statement_timeout_the_socket_timeout_ends_the_wait_as_an_outage() throws Exception {
-        var keys = services.runnerKeys();
-        keys.put(Keys.STORE_STATEMENT_TIMEOUT, "0s");
-        keys.put(Keys.STORE_SOCKET_TIMEOUT, "2s");
-        assertBlockedCallFailsAsOutageWithin(keys, Duration.ofSeconds(2), Duration.ofSeconds(10), "");
+        assertBlockedCallFailsAsOutageWithin(timeouts("0s", "2s"), Duration.ofSeconds(2), Duration.ofSeconds(10), "");
     }
 
     @Test
@@ -46,6 +41,14 @@ class StoreTimeoutTest {
         try (var exchange = MsgExchange.builder().config(services.runnerKeys()).build()) {
             assertThat(exchange.status().watermark()).isZero();
         }
+    }
+
+    /** The runner's keys with the store's statement and socket timeouts. */
+    private java.util.Map<String, String> timeouts(String statementTimeout, String socketTimeout) {
+        var keys = services.runnerKeys();
+        keys.put(Keys.STORE_STATEMENT_TIMEOUT, statementTimeout);
+        keys.put(Keys.STORE_SOCKET_TIMEOUT, socketTimeout);
+        return keys;
     }
 
     private void assertBlockedCallFailsAsOutageWithin(java.util.Map<String, String> keys, Duration atLeast,

@@ -69,15 +69,20 @@ class JobRunnerTest {
 
     @Test
     void a_failing_job_keeps_being_scheduled() throws InterruptedException {
+        var runs = startAJobThatFailsEveryRun("store unavailable");
+
+        assertThat(runs.await(WAIT_SECONDS, TimeUnit.SECONDS)).as("three runs despite failing every time").isTrue();
+    }
+
+    /** Registers a job "flaky" that throws {@code failure} at every run, and starts the runner; its first three runs. */
+    private CountDownLatch startAJobThatFailsEveryRun(String failure) {
         var runs = new CountDownLatch(3);
         runner.register("flaky", () -> {
             runs.countDown();
-            throw new IllegalStateException("store unavailable");
+            throw new IllegalStateException(failure);
         }, PERIOD);
-
         runner.start();
-
-        assertThat(runs.await(WAIT_SECONDS, TimeUnit.SECONDS)).as("three runs despite failing every time").isTrue();
+        return runs;
     }
 
     @Test
@@ -225,12 +230,7 @@ class JobRunnerTest {
 
     @Test
     void an_exception_is_no_fatal_error() throws InterruptedException {
-        var runs = new CountDownLatch(3);
-        runner.register("flaky", () -> {
-            runs.countDown();
-            throw new IllegalStateException("an outage, say");
-        }, PERIOD);
-        runner.start();
+        var runs = startAJobThatFailsEveryRun("an outage, say");
         assertThat(runs.await(WAIT_SECONDS, TimeUnit.SECONDS)).as("it runs again").isTrue();
         assertThat(fatal).isEmpty();
     }

@@ -2,13 +2,11 @@ package io.msgx.pipeline.store;
 
 import io.msgx.pipeline.port.BackfillMarks;
 import io.msgx.pipeline.port.MessageQueries;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-import java.util.Optional;
 import java.util.Set;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -24,25 +22,6 @@ public abstract class ArchiveContract extends ProcStatesFixture {
 
     private static final int BATCH = 50;
     private static final Duration R = Duration.ofHours(24);
-
-
-
-    /** How many rows {@code PROC_STATE_HST} holds for the message (0 or 1), read past the ports. */
-    protected abstract long countProcessingHistory(long msgId);
-
-    /**
-     * Optional: the message's row in {@code PROC_STATE_HST} as a {@link ProcRecord} (the archive time left out).
-     * Tests needing it are skipped when a store does not offer it.
-     */
-    protected Optional<ProcRecord> processingHistory(long msgId) {
-        Assumptions.abort("this store does not show its PROC_STATE_HST rows");
-        return Optional.empty();
-    }
-
-
-
-
-
 
     /** Enqueued, ended and its mark confirmed, all now. */
     private void settled(long... msgIds) {
@@ -139,7 +118,7 @@ public abstract class ArchiveContract extends ProcStatesFixture {
 
         assertThat(archiving.archive(candidate, now())).isTrue();
 
-        assertThat(countProcessingHistory(17)).isEqualTo(1);
+        assertThat(probe.countProcessingHistory(17)).isEqualTo(1);
         var shadow = record(17);
         assertThat(shadow.msgId()).isEqualTo(17);
         assertThat(shadow.status()).isEqualTo(ProcStatus.ARCHIVED);
@@ -169,7 +148,7 @@ public abstract class ArchiveContract extends ProcStatesFixture {
 
         assertThat(archiving.archive(candidate, now())).isTrue();
 
-        assertThat(processingHistory(17)).contains(candidate);
+        assertThat(probe.processingHistory(17)).contains(candidate);
     }
 
     @Test
@@ -186,7 +165,7 @@ public abstract class ArchiveContract extends ProcStatesFixture {
 
         assertThat(archiving.archive(candidate, now())).isTrue();
 
-        assertThat(processingHistory(17)).map(ProcRecord::backfillFailingSince).contains(firstFailure);
+        assertThat(probe.processingHistory(17)).map(ProcRecord::backfillFailingSince).contains(firstFailure);
         assertThat(record(17).backfillFailingSince()).as("not kept in the shadow").isNull();
     }
 
@@ -203,7 +182,7 @@ public abstract class ArchiveContract extends ProcStatesFixture {
 
         assertThat(archiving.archive(candidate, now())).isFalse();
 
-        assertThat(countProcessingHistory(17)).isZero();
+        assertThat(probe.countProcessingHistory(17)).isZero();
         assertThat(record(17)).isEqualTo(replayed);
         assertThat(queue.head()).map(ProcRecord::msgId).contains(17L);
     }
@@ -222,7 +201,7 @@ public abstract class ArchiveContract extends ProcStatesFixture {
 
         assertThat(archiving.archive(candidate, now())).isFalse();
 
-        assertThat(countProcessingHistory(17)).isZero();
+        assertThat(probe.countProcessingHistory(17)).isZero();
         assertThat(record(17)).isEqualTo(reopened);
     }
 
@@ -249,7 +228,7 @@ public abstract class ArchiveContract extends ProcStatesFixture {
 
         assertThat(archiving.archive(candidate, now())).isFalse();
 
-        assertThat(countProcessingHistory(17)).isEqualTo(1);
+        assertThat(probe.countProcessingHistory(17)).isEqualTo(1);
         assertThat(record(17)).isEqualTo(shadow);
         assertThat(candidates(farFuture())).as("a shadow is no candidate").isEmpty();
     }
@@ -304,7 +283,7 @@ public abstract class ArchiveContract extends ProcStatesFixture {
         assertThat(queue.find(18)).isEmpty();
         assertThat(record(19).status()).isEqualTo(ProcStatus.ARCHIVED);
         assertThat(record(20)).as("settled long ago, but not archived").isEqualTo(notArchived);
-        assertThat(countProcessingHistory(17)).as("the history stays").isEqualTo(1);
+        assertThat(probe.countProcessingHistory(17)).as("the history stays").isEqualTo(1);
     }
 
     @Test

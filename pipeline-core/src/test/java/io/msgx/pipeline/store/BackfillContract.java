@@ -1,7 +1,6 @@
 package io.msgx.pipeline.store;
 
 import io.msgx.pipeline.port.BackfillMarks;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
@@ -20,20 +19,6 @@ public abstract class BackfillContract extends ProcStatesFixture {
     /** {@code R}: past it, a mark is written whatever its backoff. */
     private static final Duration R = Duration.ofHours(24);
     private static final int BATCH = 50;
-
-
-
-    /**
-     * Optional: set {@code BACKFILL_NEXT_AT} of a terminal row to null, the anomaly the scan's fallback branch
-     * exists for (no port method produces it). Tests needing it are skipped when a store does not offer it.
-     */
-    protected void clearBackfillNextAt(long msgId) {
-        Assumptions.abort("this store cannot clear BACKFILL_NEXT_AT by hand");
-    }
-
-
-
-
 
     /** Enqueued now and ended now: the mark is owed from now. */
     private void ended(long... msgIds) {
@@ -85,7 +70,7 @@ public abstract class BackfillContract extends ProcStatesFixture {
     void aTerminalRowWithoutBackoffTimeIsDue() {
         ended(17);
         backOff(17);
-        clearBackfillNextAt(17);
+        probe.clearBackfillNextAt(17);
         assertThat(record(17).backfillNextAt()).isNull();
 
         assertThat(due()).containsExactly(17L);

@@ -7,7 +7,6 @@ import org.junit.jupiter.api.Test;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
@@ -29,12 +28,6 @@ public abstract class DatabaseArchiveContract extends ArchiveContract {
     public record ArchivedReconciliation(Instant reconciledAt, String reconciledBy, String reconciliationNote,
                                          Instant archivedAt) {
     }
-
-    /** The message's reconciliation as its {@code PROC_STATE_HST} row holds it, read past the ports. */
-    protected abstract Optional<ArchivedReconciliation> archivedReconciliation(long msgId);
-
-    /** How many rows {@code BACKFILL_RECONCILIATION} holds, read past the ports. */
-    protected abstract long countBackfillReconciliations();
 
     /** A dead, confirmed message two days old, listed as an archive candidate. */
     private ProcRecord deadCandidate(long msgId) {
@@ -106,7 +99,7 @@ public abstract class DatabaseArchiveContract extends ArchiveContract {
 
             assertThat(replay.get(WAIT_SECONDS, TimeUnit.SECONDS)).containsExactly(17L);
             assertThat(archive.get(WAIT_SECONDS, TimeUnit.SECONDS)).isFalse();
-            assertThat(countProcessingHistory(17)).isZero();
+            assertThat(probe.countProcessingHistory(17)).isZero();
             assertThat(store().queue().find(17)).map(ProcRecord::status).contains(ProcStatus.PENDING);
         } finally {
             release.countDown();
@@ -126,9 +119,9 @@ public abstract class DatabaseArchiveContract extends ArchiveContract {
 
         assertThat(new RecordArchiving(store).archive(store.messageArchive().archiveCandidates(clock.instant(), 10).get(0), clock.instant())).isTrue();
 
-        assertThat(archivedReconciliation(17)).contains(
+        assertThat(probe.archivedReconciliation(17)).contains(
                 new ArchivedReconciliation(reconciledAt, "ops-li", "purged by the DBA", clock.instant()));
-        assertThat(countBackfillReconciliations()).as("moved, not copied").isZero();
+        assertThat(probe.countBackfillReconciliations()).as("moved, not copied").isZero();
     }
 
     @Test
@@ -144,7 +137,7 @@ public abstract class DatabaseArchiveContract extends ArchiveContract {
         });
 
         assertThat(copied).isFalse();
-        assertThat(countProcessingHistory(17)).isZero();
+        assertThat(probe.countProcessingHistory(17)).isZero();
         assertThat(store().queue().find(18)).map(ProcRecord::status).contains(ProcStatus.SUCCEEDED);
     }
 }

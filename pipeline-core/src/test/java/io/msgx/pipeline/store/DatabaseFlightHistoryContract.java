@@ -53,7 +53,7 @@ public abstract class DatabaseFlightHistoryContract extends FlightHistoryContrac
 
         List<FlightState> kept = store().inTransaction(tx -> tx.flights().find(ids("1001")));
         assertThat(kept).containsExactly(flight);
-        assertThat(countFlightHistory(flight.flid())).isZero();
+        assertThat(probe.countFlightHistory(flight.flid())).isZero();
     }
 
     private final FlightStateEngine engine = new FlightStateEngine(EngineSettings.defaults());
@@ -85,7 +85,7 @@ public abstract class DatabaseFlightHistoryContract extends FlightHistoryContrac
         assertThat(round).isEqualTo(new FlightHistoryCleanup.Round(5, 3, 0));
         assertThat(current("2001", "2100", "2101", "2102", "2201")).as("all removed").isEmpty();
         for (var flid : List.of("2001", "2100", "2101", "2102", "2201")) {
-            assertThat(countFlightHistory(FlightId.of(flid))).as("FLID %s archived once", flid).isEqualTo(1);
+            assertThat(probe.countFlightHistory(FlightId.of(flid))).as("FLID %s archived once", flid).isEqualTo(1);
         }
         var master = current("2200").get(0);
         assertThat(master.status()).isEqualTo(FlightStatus.ACTIVE);
@@ -120,14 +120,14 @@ public abstract class DatabaseFlightHistoryContract extends FlightHistoryContrac
             deliver.run();
         }
         assertThat(versions).containsExactly(1L, -1L, 3L, -1L, 5L, -1L, 7L);
-        assertThat(countFlightHistory(FlightId.of("3001"))).as("three archives, no collision").isEqualTo(3);
+        assertThat(probe.countFlightHistory(FlightId.of("3001"))).as("three archives, no collision").isEqualTo(3);
 
         clock.tick(Duration.ofDays(5));
         assertThat(cleanup().runOnce().archived()).isEqualTo(1); // archived at version 8
         clock.tick(Duration.ofDays(400));
         assertThat(store.housekeeping().deleteFlightHistoryBefore(clock.instant().minus(Duration.ofDays(365)), 100))
                 .as("the whole history is forgotten").isEqualTo(4);
-        assertThat(countFlightHistory(FlightId.of("3001"))).isZero();
+        assertThat(probe.countFlightHistory(FlightId.of("3001"))).isZero();
 
         deliver.run();
         assertThat(versions).last().as("above the forgotten version 8").isEqualTo(9L);

@@ -4,9 +4,6 @@ import io.msgx.domain.flight.FlightId;
 import io.msgx.domain.flight.FlightState;
 import io.msgx.domain.flight.FlightStatus;
 import io.msgx.domain.flight.OperationDay;
-import io.msgx.pipeline.port.PipelineStore;
-import io.msgx.pipeline.testing.SettableClock;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
@@ -27,30 +24,13 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
  * the history store and the physical delete, inside a locked transaction, both or neither. A store's test class
  * extends this and supplies a fresh, empty store per test.
  */
-public abstract class FlightHistoryContract {
+public abstract class FlightHistoryContract extends StoreContract {
 
     private static final int BATCH = 50;
     /** Operation days before this one are past. */
     private static final LocalDate DAY_BEFORE = LocalDate.of(2024, 3, 9);
     private static final LocalDate OLD_DAY = LocalDate.of(2024, 3, 1);
     private static final LocalDate RECENT_DAY = LocalDate.of(2024, 3, 10);
-
-    protected final SettableClock clock = SettableClock.atExampleDay();
-
-    /** A fresh, empty store, using {@link #clock}. */
-    protected abstract PipelineStore store();
-
-    /** How many archived versions of the flight {@code FLIGHT_HST} holds, read past the ports. */
-    protected abstract long countFlightHistory(FlightId flid);
-
-    /**
-     * Optional: the snapshot archived for the flight's version. Tests needing it are skipped when a store does not
-     * offer it.
-     */
-    protected Optional<String> flightHistorySnapshot(FlightId flid, long stateVersion) {
-        Assumptions.abort("this store does not show its FLIGHT_HST rows");
-        return Optional.empty();
-    }
 
     private Instant now() {
         return clock.instant();
@@ -159,9 +139,9 @@ public abstract class FlightHistoryContract {
         });
 
         assertThat(find("1001")).isEmpty();
-        assertThat(countFlightHistory(flight.flid())).isEqualTo(1);
+        assertThat(probe.countFlightHistory(flight.flid())).isEqualTo(1);
         assertThat(find("1002")).as("another flight is untouched").contains(other);
-        assertThat(countFlightHistory(other.flid())).isZero();
+        assertThat(probe.countFlightHistory(other.flid())).isZero();
 
         // Saved again without lists, the flight shows none: no list row of the old one survived.
         var reborn = plain("1001");
@@ -180,7 +160,8 @@ public abstract class FlightHistoryContract {
             return null;
         });
 
-        assertThat(flightHistorySnapshot(flight.flid(), flight.stateVersion())).contains("{\"flid\":\"1001\",\"v\":3}");
+        assertThat(probe.flightHistorySnapshot(flight.flid(), flight.stateVersion()))
+                .contains("{\"flid\":\"1001\",\"v\":3}");
     }
 
     @Test
@@ -205,8 +186,8 @@ public abstract class FlightHistoryContract {
 
         assertThat(find("1001")).contains(first);
         assertThat(find("1002")).contains(second);
-        assertThat(countFlightHistory(first.flid())).isEqualTo(1);
-        assertThat(countFlightHistory(second.flid())).isZero();
+        assertThat(probe.countFlightHistory(first.flid())).isEqualTo(1);
+        assertThat(probe.countFlightHistory(second.flid())).isZero();
     }
 
     @Test

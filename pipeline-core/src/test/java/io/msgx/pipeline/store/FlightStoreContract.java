@@ -6,8 +6,6 @@ import io.msgx.domain.flight.FlightList;
 import io.msgx.domain.flight.FlightState;
 import io.msgx.domain.flight.FlightStatus;
 import io.msgx.pipeline.port.FlightStore;
-import io.msgx.pipeline.port.PipelineStore;
-import io.msgx.pipeline.testing.SettableClock;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
@@ -27,12 +25,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * What every {@link FlightStore} must do: give back exactly the full state it was given (every field, every list
  * in order, sequences as they came), rewrite lists whole on update, and find flights and code-share children.
  */
-public abstract class FlightStoreContract {
-
-    protected final SettableClock clock = SettableClock.atExampleDay();
-
-    /** A fresh, empty store, using {@link #clock}. */
-    protected abstract PipelineStore store();
+public abstract class FlightStoreContract extends StoreContract {
 
     protected void save(FlightState... states) {
         saveAll(List.of(states));

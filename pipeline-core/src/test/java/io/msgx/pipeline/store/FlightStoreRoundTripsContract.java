@@ -4,7 +4,7 @@ import io.msgx.domain.flight.FlightId;
 import io.msgx.domain.flight.FlightList;
 import io.msgx.domain.flight.FlightState;
 import io.msgx.pipeline.port.PipelineStore;
-import io.msgx.pipeline.testing.SettableClock;
+import io.msgx.testing.jdbc.StatementCountingDataSource;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -18,35 +18,30 @@ import static org.assertj.core.api.Assertions.assertThat;
  * The flight store's promise of a bounded number of round trips: reading or writing 200 flights costs the same
  * number of statements as one flight (one for the main rows, one per detail table), never one per flight.
  *
- * <p>A store's test class extends this and
- * supplies a fresh, empty store whose statements it counts.
+ * <p>A store's test class extends this and registers its test database; the contract counts the statements on a
+ * store of its own on the database's pool.
  */
-public abstract class FlightStoreRoundTripsContract {
+public abstract class FlightStoreRoundTripsContract extends StoreContract {
 
     private static final int FLIGHTS = 200;
     /** The eight resource tables, the four record tables, and the one route-point table for ROUT and ERUT. */
     private static final int DETAIL_TABLES = (int) Arrays.stream(FlightList.values())
             .filter(list -> list.group() != FlightList.Group.ROUTE).count() + 1;
 
-    protected final SettableClock clock = SettableClock.atExampleDay();
     private PipelineStore store;
     private List<FlightState> flights;
 
-    /** A fresh, empty store, using {@link #clock}, whose statements {@link #statements()} counts. Called once a test. */
-    protected abstract PipelineStore store();
-
-    /** The statements the store prepared since it was made or since {@link #resetStatements()} (a batch counts once). */
-    protected abstract int statements();
-
-    protected abstract void resetStatements();
+    /** The store's pool, counting the statements prepared on it (a batch counts once). */
+    private StatementCountingDataSource counted;
 
     @BeforeEach
     void manyFlights() {
-        store = store();
+        counted = new StatementCountingDataSource(database().dataSource());
+        store = database().storeOn(counted, clock);
         flights = IntStream.rangeClosed(1, FLIGHTS)
                 .mapToObj(n -> FlightSamples.everything(String.valueOf(10_000 + n), "900"))
                 .toList();
-        resetStatements();
+        counted.reset();
     }
 
     @Test
@@ -54,29 +49,29 @@ public abstract class FlightStoreRoundTripsContract {
         save();
 
         assertThat(DETAIL_TABLES).isEqualTo(14);
-        assertThat(statements()).isLessThanOrEqualTo(1 + 2 * DETAIL_TABLES);
+        assertThat(counted.statements()).isLessThanOrEqualTo(1 + 2 * DETAIL_TABLES);
     }
 
     @Test
     void findingManyFlightsCostsOneQueryForTheMainRowsAndOnePerDetailTable() {
         save();
-        resetStatements();
+        counted.reset();
 
         var found = store.inTransaction(tx -> tx.flights().find(flights.stream().map(FlightState::flid).toList()));
 
         assertThat(found).containsExactlyInAnyOrderElementsOf(flights);
-        assertThat(statements()).isLessThanOrEqualTo(1 + DETAIL_TABLES);
+        assertThat(counted.statements()).isLessThanOrEqualTo(1 + DETAIL_TABLES);
     }
 
     @Test
     void findingTheChildrenOfAMasterWithManyCostsTheSame() {
         save();
-        resetStatements();
+        counted.reset();
 
         var children = store.inTransaction(tx -> tx.flights().findChildrenOf(List.of(FlightId.of("900"))));
 
         assertThat(children).hasSize(FLIGHTS);
-        assertThat(statements()).isLessThanOrEqualTo(1 + DETAIL_TABLES);
+        assertThat(counted.statements()).isLessThanOrEqualTo(1 + DETAIL_TABLES);
     }
 
     @Test
@@ -84,19 +79,19 @@ public abstract class FlightStoreRoundTripsContract {
         var found = store.inTransaction(tx -> tx.flights().find(List.of(FlightId.of("404"))));
 
         assertThat(found).isEmpty();
-        assertThat(statements()).isEqualTo(1);
+        assertThat(counted.statements()).isEqualTo(1);
     }
 
     @Test
     void stampingManyFlightsAndTheChildrenOfAMasterCostsAtMostAQueryPerSet() {
         save();
-        resetStatements();
+        counted.reset();
 
         var stamps = store.inTransaction(tx -> tx.flights().stampsOf(
                 flights.stream().map(FlightState::flid).limit(FLIGHTS / 2).toList(), List.of(FlightId.of("900"))));
 
         assertThat(stamps).hasSize(FLIGHTS);
-        assertThat(statements()).isLessThanOrEqualTo(2);
+        assertThat(counted.statements()).isLessThanOrEqualTo(2);
     }
 
     private void save() {

@@ -4,10 +4,7 @@ import io.msgx.domain.flight.FlightId;
 import io.msgx.domain.flight.FlightState;
 import io.msgx.pipeline.lifecycle.RecordArchiving;
 import io.msgx.pipeline.port.Housekeeping;
-import io.msgx.pipeline.port.PipelineStore;
 import io.msgx.pipeline.port.ScheduleLog;
-import io.msgx.pipeline.testing.SettableClock;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
@@ -23,36 +20,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  * than its cutoff, at most {@code limit} of them. A store's test class extends this and supplies a fresh, empty
  * store per test.
  */
-public abstract class HousekeepingContract {
+public abstract class HousekeepingContract extends StoreContract {
 
     private static final int BATCH = 50;
-
-    protected final SettableClock clock = SettableClock.atExampleDay();
-
-    /** A fresh, empty store, using {@link #clock}. */
-    protected abstract PipelineStore store();
-
-    /** How many rows {@code PROC_STATE_HST} holds for the message (0 or 1), read past the ports. */
-    protected abstract long countProcessingHistory(long msgId);
-
-    /** How many archived versions of the flight {@code FLIGHT_HST} holds, read past the ports. */
-    protected abstract long countFlightHistory(FlightId flid);
-
-    /**
-     * Optional: write a {@code REQ_TRACK} row in {@code status}, closed ({@code DONE_AT}) at {@code closedAt} (null
-     * for an open one), past the ports (no port writes requests yet); returns its ID. Tests needing it are skipped
-     * when a store does not offer it.
-     */
-    protected long insertRequest(String status, Instant closedAt) {
-        Assumptions.abort("this store cannot write REQ_TRACK rows by hand");
-        return 0;
-    }
-
-    /** Optional, with {@link #insertRequest}: whether the request row is still there. */
-    protected boolean requestExists(long id) {
-        Assumptions.abort("this store cannot read REQ_TRACK rows by hand");
-        return false;
-    }
 
     private Instant now() {
         return clock.instant();
@@ -83,7 +53,7 @@ public abstract class HousekeepingContract {
     private long remainingProcessingHistory(long... msgIds) {
         long count = 0;
         for (long msgId : msgIds) {
-            count += countProcessingHistory(msgId);
+            count += probe.countProcessingHistory(msgId);
         }
         return count;
     }
@@ -101,9 +71,9 @@ public abstract class HousekeepingContract {
 
         assertThat(housekeeping().deleteProcessingHistoryBefore(cutoff, BATCH)).isEqualTo(2);
 
-        assertThat(countProcessingHistory(1)).isZero();
-        assertThat(countProcessingHistory(2)).isZero();
-        assertThat(countProcessingHistory(3)).as("archived at the cutoff exactly").isEqualTo(1);
+        assertThat(probe.countProcessingHistory(1)).isZero();
+        assertThat(probe.countProcessingHistory(2)).isZero();
+        assertThat(probe.countProcessingHistory(3)).as("archived at the cutoff exactly").isEqualTo(1);
         assertThat(store().queue().find(1)).as("the shadow is not history")
                 .map(ProcRecord::status).contains(ProcStatus.ARCHIVED);
     }
@@ -136,9 +106,9 @@ public abstract class HousekeepingContract {
 
         assertThat(housekeeping().deleteFlightHistoryBefore(cutoff, BATCH)).isEqualTo(2);
 
-        assertThat(countFlightHistory(FlightId.of("1001"))).isZero();
-        assertThat(countFlightHistory(FlightId.of("1002"))).isZero();
-        assertThat(countFlightHistory(FlightId.of("1003"))).isEqualTo(1);
+        assertThat(probe.countFlightHistory(FlightId.of("1001"))).isZero();
+        assertThat(probe.countFlightHistory(FlightId.of("1002"))).isZero();
+        assertThat(probe.countFlightHistory(FlightId.of("1003"))).isEqualTo(1);
     }
 
     @Test
@@ -150,7 +120,8 @@ public abstract class HousekeepingContract {
         clock.tick(Duration.ofDays(1));
 
         assertThat(housekeeping().deleteFlightHistoryBefore(now(), 2)).isEqualTo(2);
-        assertThat(countFlightHistory(FlightId.of("1001")) + countFlightHistory(FlightId.of("1002"))).isEqualTo(1);
+        assertThat(probe.countFlightHistory(FlightId.of("1001")) + probe.countFlightHistory(FlightId.of("1002")))
+                .isEqualTo(1);
 
         assertThat(housekeeping().deleteFlightHistoryBefore(now(), 2)).isEqualTo(1);
         assertThat(housekeeping().deleteFlightHistoryBefore(now(), 2)).isZero();
@@ -197,31 +168,32 @@ public abstract class HousekeepingContract {
     @Test
     void closedRequestsClosedBeforeTheCutoffAreDeleted() {
         var old = now().minus(Duration.ofDays(10));
-        long done = insertRequest("DONE", old);
-        long expired = insertRequest("EXPIRED", old);
-        long recentlyDone = insertRequest("DONE", now());
-        long pending = insertRequest("PENDING", null);
-        long sent = insertRequest("SENT", null);
+        long done = probe.insertRequest("DONE", old);
+        long expired = probe.insertRequest("EXPIRED", old);
+        long recentlyDone = probe.insertRequest("DONE", now());
+        long pending = probe.insertRequest("PENDING", null);
+        long sent = probe.insertRequest("SENT", null);
         var cutoff = now().minus(Duration.ofDays(1));
 
         assertThat(housekeeping().deleteClosedRequestsBefore(cutoff, BATCH)).isEqualTo(2);
 
-        assertThat(requestExists(done)).isFalse();
-        assertThat(requestExists(expired)).isFalse();
-        assertThat(requestExists(recentlyDone)).isTrue();
-        assertThat(requestExists(pending)).isTrue();
-        assertThat(requestExists(sent)).isTrue();
+        assertThat(probe.requestExists(done)).isFalse();
+        assertThat(probe.requestExists(expired)).isFalse();
+        assertThat(probe.requestExists(recentlyDone)).isTrue();
+        assertThat(probe.requestExists(pending)).isTrue();
+        assertThat(probe.requestExists(sent)).isTrue();
     }
 
     @Test
     void closedRequestsAreDeletedAtMostLimitRowsAtATime() {
         var old = now().minus(Duration.ofDays(10));
-        var ids = List.of(insertRequest("DONE", old), insertRequest("EXPIRED", old), insertRequest("DONE", old));
+        var ids = List.of(probe.insertRequest("DONE", old), probe.insertRequest("EXPIRED", old),
+                probe.insertRequest("DONE", old));
 
         assertThat(housekeeping().deleteClosedRequestsBefore(now(), 2)).isEqualTo(2);
-        assertThat(ids).filteredOn(this::requestExists).hasSize(1);
+        assertThat(ids).filteredOn(probe::requestExists).hasSize(1);
         assertThat(housekeeping().deleteClosedRequestsBefore(now(), 2)).isEqualTo(1);
-        assertThat(ids).filteredOn(this::requestExists).isEmpty();
+        assertThat(ids).filteredOn(probe::requestExists).isEmpty();
     }
 
     // --- RAW_MSG_COPY ---

@@ -1,8 +1,6 @@
 package io.msgx.pipeline.store;
 
 import io.msgx.pipeline.port.InboxCursors;
-import io.msgx.pipeline.port.PipelineStore;
-import io.msgx.pipeline.testing.SettableClock;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
@@ -10,12 +8,7 @@ import java.time.Duration;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** What every {@link InboxCursors} must do: the single-row cursor, its hole timer, and cut-over seeding. */
-public abstract class InboxCursorContract {
-
-    protected final SettableClock clock = SettableClock.atExampleDay();
-
-    /** A fresh, empty store (a new schema: cursor at 0, never seeded), using {@link #clock}. */
-    protected abstract PipelineStore store();
+public abstract class InboxCursorContract extends StoreContract {
 
     @Test
     void aFreshCursorIsAtZeroWithNoHoleAndNeverSeeded() {

@@ -1,7 +1,5 @@
 package io.msgx.pipeline.store;
 
-import io.msgx.pipeline.port.PipelineStore;
-import io.msgx.pipeline.testing.SettableClock;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -20,13 +18,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  * session waits while another session of the same store holds the lock, and runs once it ends. Each store gives two
  * store objects over the same database, as two processes would have.
  */
-public abstract class LifecycleLockContract {
+public abstract class LifecycleLockContract extends StoreContract {
 
-    protected final SettableClock clock = SettableClock.atExampleDay();
     private final ExecutorService threads = Executors.newFixedThreadPool(2);
-
-    /** A store over this test's database; each call a store of its own, with its own connections. */
-    protected abstract PipelineStore store();
 
     @AfterEach
     void stopThreads() {

@@ -12,8 +12,6 @@ import io.msgx.pipeline.lifecycle.LifecycleSettings;
 import io.msgx.pipeline.lifecycle.RetentionJob;
 import io.msgx.pipeline.port.OperatorAudit;
 import io.msgx.pipeline.port.OperatorAudit.Filter;
-import io.msgx.pipeline.port.PipelineStore;
-import io.msgx.pipeline.testing.SettableClock;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
@@ -32,21 +30,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
  * its own; and lose rows only to the retention, over any number of days. A store's test class extends this and
  * supplies a fresh, empty store per test.
  */
-public abstract class OperatorAuditContract {
-
-    protected final SettableClock clock = SettableClock.atExampleDay();
+public abstract class OperatorAuditContract extends StoreContract {
 
     private final Actor ops = Actor.cli("ops", "cli@ops-host (os user ops)");
     private final Actor alice = Actor.console("alice", "10.1.2.3");
-
-    /** A fresh, empty store, using {@link #clock}. */
-    protected abstract PipelineStore store();
-
-    /**
-     * Past the ports: make the database refuse every audit row of {@code operator} from now on (a check constraint),
-     * so that the append fails in the database itself.
-     */
-    protected abstract void refuseAuditRowsOf(String operator);
 
     private OperatorAudit audit() {
         return store().operatorAudit();
@@ -181,7 +168,7 @@ public abstract class OperatorAuditContract {
     @Test
     void anAuditRowTheDatabaseRefusesRollsTheActionBack() {
         long dead = deadEvent("1001");
-        refuseAuditRowsOf("mallory");
+        probe.refuseAuditRowsOf("mallory");
         var mallory = Actor.console("mallory", "10.6.6.6");
 
         assertThatThrownBy(() -> purge(mallory, List.of(dead)).run(tx -> tx.deadLetters().purgeDead(List.of(dead)),

@@ -9,7 +9,6 @@ import io.msgx.pipeline.port.PipelineStore;
 import io.msgx.pipeline.port.Projections;
 import io.msgx.pipeline.port.ReferenceData;
 import io.msgx.pipeline.port.ReferenceNotifications;
-import io.msgx.pipeline.testing.SettableClock;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
@@ -27,12 +26,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
  * Delivery (claims, confirmations, failures, cleanup, backlog) runs on the store's auto-commit ports, as the dispatcher
  * uses them.
  */
-public abstract class OutboxContract {
-
-    protected final SettableClock clock = SettableClock.atExampleDay();
-
-    /** A fresh, empty store, using {@link #clock}. */
-    protected abstract PipelineStore store();
+public abstract class OutboxContract extends StoreContract {
 
     private <T> T inTx(PipelineStore.TransactionWork<T> work) {
         return store().inTransaction(work);

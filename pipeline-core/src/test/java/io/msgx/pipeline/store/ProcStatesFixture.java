@@ -8,8 +8,6 @@ import io.msgx.pipeline.port.MessageArchive;
 import io.msgx.pipeline.port.MessageQueries;
 import io.msgx.pipeline.port.MessageQueue;
 import io.msgx.pipeline.port.MessageReplays;
-import io.msgx.pipeline.port.PipelineStore;
-import io.msgx.pipeline.testing.SettableClock;
 import org.junit.jupiter.api.BeforeEach;
 
 import java.time.Instant;
@@ -17,12 +15,11 @@ import java.time.Instant;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * What the processing-record contracts share: a settable clock, the store under test and its auto-committed
- * {@code PROC_STATE} ports, and ways to enqueue messages. Each contract supplies a fresh store through {@link #store()}.
+ * What the processing-record contracts share: the store under test ({@link StoreContract}), its auto-committed
+ * {@code PROC_STATE} ports, and ways to enqueue messages.
  */
-public abstract class ProcStatesFixture {
+public abstract class ProcStatesFixture extends StoreContract {
 
-    protected final SettableClock clock = SettableClock.atExampleDay();
     protected MessageQueue queue;
     protected IdentityRegister identities;
     protected BackfillMarks backfillMarks;
@@ -33,9 +30,6 @@ public abstract class ProcStatesFixture {
     protected MarkSettlement settlement;
     /** The archive of one record, on the store. */
     protected RecordArchiving archiving;
-
-    /** A fresh, empty store, using {@link #clock}. */
-    protected abstract PipelineStore store();
 
     @BeforeEach
     void openStore() {

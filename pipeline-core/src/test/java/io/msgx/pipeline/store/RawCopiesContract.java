@@ -1,8 +1,6 @@
 package io.msgx.pipeline.store;
 
-import io.msgx.pipeline.port.PipelineStore;
 import io.msgx.pipeline.port.RawMessageCopies;
-import io.msgx.pipeline.testing.SettableClock;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
@@ -15,12 +13,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * and let the retention delete copies kept before a cutoff. A store's test class extends this and supplies a fresh,
  * empty store per test.
  */
-public abstract class RawCopiesContract {
-
-    protected final SettableClock clock = SettableClock.atExampleDay();
-
-    /** A fresh, empty store, using {@link #clock}. */
-    protected abstract PipelineStore store();
+public abstract class RawCopiesContract extends StoreContract {
 
     private Instant now() {
         return clock.instant();

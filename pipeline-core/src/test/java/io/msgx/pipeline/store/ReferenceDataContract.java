@@ -1,9 +1,7 @@
 package io.msgx.pipeline.store;
 
 import io.msgx.pipeline.codec.ReferenceRecord;
-import io.msgx.pipeline.port.PipelineStore;
 import io.msgx.pipeline.port.ReferenceData;
-import io.msgx.pipeline.testing.SettableClock;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
@@ -19,12 +17,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
  * by key and by type; a rolled-back refresh leaves nothing. A store's test class extends this and supplies a
  * fresh, empty store per test.
  */
-public abstract class ReferenceDataContract {
-
-    protected final SettableClock clock = SettableClock.atExampleDay();
-
-    /** A fresh, empty store, using {@link #clock}. */
-    protected abstract PipelineStore store();
+public abstract class ReferenceDataContract extends StoreContract {
 
     /** A record whose fields are given as name, value, name, value, ...; the first value is the key. */
     static ReferenceRecord record(String... namesAndValues) {

@@ -1,8 +1,6 @@
 package io.msgx.pipeline.store;
 
-import io.msgx.pipeline.port.PipelineStore;
 import io.msgx.pipeline.port.RequestTrack;
-import io.msgx.pipeline.testing.SettableClock;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
@@ -23,17 +21,13 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
  * requests' retention by their close time. A store's test class extends this and supplies a fresh, empty store per
  * test.
  */
-public abstract class RequestTrackContract {
+public abstract class RequestTrackContract extends StoreContract {
 
     protected static final LocalDate DAY = LocalDate.of(2024, 3, 11);
     protected static final Instant STDB = Instant.parse("2024-03-11T00:00:00Z");
     protected static final Instant STDE = Instant.parse("2024-03-12T00:00:00Z");
 
-    protected final SettableClock clock = SettableClock.atExampleDay();
     private int seqns;
-
-    /** A fresh, empty store, using {@link #clock}. */
-    protected abstract PipelineStore store();
 
     protected RequestTrack requests() {
         return store().requests();

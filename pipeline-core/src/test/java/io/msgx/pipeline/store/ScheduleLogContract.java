@@ -1,8 +1,6 @@
 package io.msgx.pipeline.store;
 
-import io.msgx.pipeline.port.PipelineStore;
 import io.msgx.pipeline.port.ScheduleLog;
-import io.msgx.pipeline.testing.SettableClock;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
@@ -11,12 +9,7 @@ import java.time.LocalDate;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** What every {@link ScheduleLog} must do: keep each entry as written and give a message's entries oldest first. */
-public abstract class ScheduleLogContract {
-
-    protected final SettableClock clock = SettableClock.atExampleDay();
-
-    /** A fresh, empty store, using {@link #clock}. */
-    protected abstract PipelineStore store();
+public abstract class ScheduleLogContract extends StoreContract {
 
     private ScheduleLog.Entry entry(long msgId, String kind, String outcome) {
         return new ScheduleLog.Entry(msgId, kind, LocalDate.of(2024, 3, 11), LocalDate.of(2024, 3, 13), 120, 7,

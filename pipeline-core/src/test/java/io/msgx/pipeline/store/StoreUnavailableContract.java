@@ -1,7 +1,6 @@
 package io.msgx.pipeline.store;
 
 import io.msgx.pipeline.port.PipelineStore;
-import io.msgx.pipeline.testing.SettableClock;
 import org.junit.jupiter.api.Test;
 
 import java.util.concurrent.CountDownLatch;
@@ -19,14 +18,9 @@ import static org.assertj.core.api.Assertions.catchThrowable;
  * <p>A store's test class extends this and
  * supplies the stores below.
  */
-public abstract class StoreUnavailableContract {
+public abstract class StoreUnavailableContract extends StoreContract {
 
     private static final long WAIT_SECONDS = 20;
-
-    protected final SettableClock clock = SettableClock.atExampleDay();
-
-    /** A fresh, empty store, using {@link #clock}. */
-    protected abstract PipelineStore store();
 
     /** A store, using {@link #clock}, whose database cannot be reached. */
     protected abstract PipelineStore unreachableStore();

@@ -4,7 +4,6 @@ import io.msgx.domain.flight.FlightField;
 import io.msgx.domain.flight.FlightId;
 import io.msgx.domain.flight.FlightState;
 import io.msgx.pipeline.port.PipelineStore;
-import io.msgx.pipeline.testing.SettableClock;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -24,14 +23,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
  * write (flights, outbox, processing records, cursor) when it throws, and, for a locked transaction, hold
  * {@code PIPELINE_LOCK} so that two locked transactions never overlap.
  */
-public abstract class TransactionContract {
+public abstract class TransactionContract extends StoreContract {
 
     private static final long WAIT_SECONDS = 10;
-
-    protected final SettableClock clock = SettableClock.atExampleDay();
-
-    /** A fresh, empty store, using {@link #clock}. */
-    protected abstract PipelineStore store();
 
     private interface Runner {
         <T> T run(PipelineStore store, PipelineStore.TransactionWork<T> work);

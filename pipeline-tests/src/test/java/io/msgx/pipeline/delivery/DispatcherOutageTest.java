@@ -1,12 +1,10 @@
 package io.msgx.pipeline.delivery;
 
 import io.msgx.adapter.oracle.H2TestStore;
-import io.msgx.domain.flight.FlightId;
 import io.msgx.pipeline.port.PipelineMetrics;
 import io.msgx.pipeline.retry.RetryPolicy;
 import io.msgx.pipeline.store.OutboxEntry;
 import io.msgx.pipeline.store.OutboxEvent;
-import io.msgx.pipeline.store.OutboxTarget;
 import io.msgx.pipeline.store.ReferenceEvent;
 import io.msgx.pipeline.testing.SettableClock;
 import org.junit.jupiter.api.Test;
@@ -26,6 +24,7 @@ class DispatcherOutageTest {
 
     private final H2TestStore store = H2TestStore.fresh();
     private final SettableClock clock = SettableClock.atExampleDay();
+    private final OutboxRows outbox = new OutboxRows(store, clock);
     private final ScriptedSink sink = new ScriptedSink();
     private final List<Duration> commitToAck = new ArrayList<>();
     private final RetryPolicy retry = new RetryPolicy(RetryPolicy.DELIVERY, 3,
@@ -40,10 +39,10 @@ class DispatcherOutageTest {
 
     @Test
     void an_outage_longer_than_the_retry_budget_parks_nothing_and_everything_goes_out_in_order_afterwards() {
-        notify("A", 1);
-        notify("B", 1);
-        notify("A", 2);
-        project("A", 2);
+        outbox.notify("A", 1);
+        outbox.notify("B", 1);
+        outbox.notify("A", 2);
+        outbox.project("A", 2);
         reference("G17");
         sink.failAsOutage(true);
         sink.failWhen(event -> true);
@@ -83,7 +82,7 @@ class DispatcherOutageTest {
 
     @Test
     void while_the_backoff_runs_a_run_sends_nothing_and_says_how_long_is_left() {
-        notify("A", 1);
+        outbox.notify("A", 1);
         sink.failAsOutage(true);
         sink.failWhen(event -> true);
         var first = dispatcher.dispatchOnce();
@@ -111,10 +110,10 @@ class DispatcherOutageTest {
 
     @Test
     void acknowledged_events_before_the_outage_are_confirmed_and_the_rest_wait_without_an_attempt() {
-        long a1 = notify("A", 1);
-        long a2 = notify("A", 2);
-        long a3 = notify("A", 3);
-        long b1 = notify("B", 1);
+        long a1 = outbox.notify("A", 1);
+        long a2 = outbox.notify("A", 2);
+        long a3 = outbox.notify("A", 3);
+        long b1 = outbox.notify("B", 1);
         sink.failAsOutage(true);
         sink.failWhen(event -> event.value().contains("\"flid\":\"A\",\"stateVersion\":2"));
 
@@ -122,9 +121,9 @@ class DispatcherOutageTest {
 
         assertThat(result.outage()).isTrue();
         assertThat(result.delivered()).isEqualTo(2);
-        assertThat(row(a1).status()).isEqualTo(OutboxEntry.DeliveryStatus.SENT);
-        assertThat(row(b1).status()).isEqualTo(OutboxEntry.DeliveryStatus.SENT);
-        assertThat(List.of(row(a2), row(a3))).allSatisfy(row -> {
+        assertThat(outbox.row(a1).status()).isEqualTo(OutboxEntry.DeliveryStatus.SENT);
+        assertThat(outbox.row(b1).status()).isEqualTo(OutboxEntry.DeliveryStatus.SENT);
+        assertThat(List.of(outbox.row(a2), outbox.row(a3))).allSatisfy(row -> {
             assertThat(row.status()).isEqualTo(OutboxEntry.DeliveryStatus.PENDING);
             assertThat(row.attempts()).isZero();
         });
@@ -136,13 +135,13 @@ class DispatcherOutageTest {
         assertThat(sink.deliveredValuesOf("A")).as("A2 and A3 again after A1, as the outage left them")
                 .map(value -> value.replaceAll(".*\"stateVersion\":(\\d+).*", "$1"))
                 .containsExactly("1", "3", "2", "3");
-        assertThat(row(a3).status()).isEqualTo(OutboxEntry.DeliveryStatus.SENT);
+        assertThat(outbox.row(a3).status()).isEqualTo(OutboxEntry.DeliveryStatus.SENT);
     }
 
     @Test
     void a_refused_record_still_uses_its_attempts_and_ends_dead_while_an_outage_never_does() {
-        long a1 = notify("A", 1);
-        long b1 = notify("B", 1);
+        long a1 = outbox.notify("A", 1);
+        long b1 = outbox.notify("B", 1);
         sink.failWhen(event -> true);
         for (int attempt = 1; attempt <= retry.maxAttempts(); attempt++) {
             sink.failAsOutage(true);
@@ -153,22 +152,11 @@ class DispatcherOutageTest {
             assertThat(refused.outage()).isFalse();
             clock.tick(Duration.ofMinutes(1));
         }
-        assertThat(List.of(row(a1), row(b1))).allSatisfy(row -> {
+        assertThat(List.of(outbox.row(a1), outbox.row(b1))).allSatisfy(row -> {
             assertThat(row.status()).isEqualTo(OutboxEntry.DeliveryStatus.DEAD);
             assertThat(row.attempts()).as("only the refusals counted").isEqualTo(retry.maxAttempts());
             assertThat(row.lastError()).contains("refused by the test");
         });
-    }
-
-    private long notify(String flid, long version) {
-        return store.inTransaction(tx -> tx.notifications().append(new OutboxEvent(OutboxTarget.KAFKA_MSG, FlightId.of(flid),
-                OutboxEvent.EventType.UPSERT, version, 1, "{\"flid\":\"" + flid + "\",\"stateVersion\":" + version + "}",
-                clock.instant())));
-    }
-
-    private void project(String flid, long version) {
-        store.inTransaction(tx -> tx.projections().upsertProjection(new OutboxEvent(OutboxTarget.KAFKA_SCHD,
-                FlightId.of(flid), OutboxEvent.EventType.UPSERT, version, 1, "{\"v\":" + version + "}", clock.instant())));
     }
 
     private void reference(String key) {
@@ -177,9 +165,5 @@ class DispatcherOutageTest {
                     "{\"r\":1}", clock.instant())));
             return null;
         });
-    }
-
-    private OutboxEntry row(long eventId) {
-        return store.allEvents().stream().filter(e -> e.eventId() == eventId).findFirst().orElseThrow();
     }
 }

@@ -35,6 +35,7 @@ class DispatcherTest {
 
     private final H2TestStore store = H2TestStore.fresh();
     private final SettableClock clock = SettableClock.atExampleDay();
+    private final OutboxRows outbox = new OutboxRows(store, clock);
     private final ScriptedSink sink = new ScriptedSink();
     private final List<Long> backlog = new ArrayList<>();
     private final PipelineMetrics metrics = new PipelineMetrics() {
@@ -62,11 +63,11 @@ class DispatcherTest {
     @Test
     void the_notifications_of_every_flid_go_out_in_one_round_in_their_order() {
         for (int version = 1; version <= 3; version++) {
-            notify("A", version);
-            notify("B", version);
-            notify("C", version);
+            outbox.notify("A", version);
+            outbox.notify("B", version);
+            outbox.notify("C", version);
         }
-        notify("A", 4);
+        outbox.notify("A", 4);
 
         int rounds = runUntilIdle();
 
@@ -79,20 +80,20 @@ class DispatcherTest {
 
     @Test
     void a_delivered_notification_carries_its_event_id_first_and_is_marked_sent_with_the_time() {
-        long id = notify("A", 1);
+        long id = outbox.notify("A", 1);
         dispatcher.dispatchOnce();
         assertThat(sink.delivered.get(0).value()).startsWith("{\"eventId\":" + id + ",\"flid\":\"A\"");
-        var row = row(id);
+        var row = outbox.row(id);
         assertThat(row.status()).isEqualTo(OutboxEntry.DeliveryStatus.SENT);
         assertThat(row.sentAt()).isEqualTo(clock.instant());
     }
 
     @Test
     void a_failing_head_pauses_only_its_own_flid() {
-        long a1 = notify("A", 1);
-        long a2 = notify("A", 2);
-        notify("B", 1);
-        notify("B", 2);
+        long a1 = outbox.notify("A", 1);
+        long a2 = outbox.notify("A", 2);
+        outbox.notify("B", 1);
+        outbox.notify("B", 2);
         sink.failWhen(event -> event.key().equals("A"));
 
         runUntilIdle();
@@ -100,13 +101,13 @@ class DispatcherTest {
         assertThat(versionsDelivered("B")).containsExactly(1L, 2L);
         assertThat(versionsDelivered("A")).isEmpty();
         assertThat(versionsSent("A")).as("nothing of A is sent again before its head's retry time").containsExactly(1L, 2L);
-        var head = row(a1);
+        var head = outbox.row(a1);
         assertThat(head.status()).isEqualTo(OutboxEntry.DeliveryStatus.PENDING);
         assertThat(head.attempts()).isEqualTo(1);
         assertThat(head.nextAttemptAt()).isEqualTo(clock.instant().plusSeconds(1));
         assertThat(head.lastError()).isEqualTo("refused by the test");
-        assertThat(row(a2).attempts()).as("only the first failure of a FLID is recorded").isZero();
-        assertThat(row(a2).nextAttemptAt()).isNull();
+        assertThat(outbox.row(a2).attempts()).as("only the first failure of a FLID is recorded").isZero();
+        assertThat(outbox.row(a2).nextAttemptAt()).isNull();
 
         sink.failWhen(event -> false);
         clock.tick(Duration.ofSeconds(1));
@@ -118,18 +119,18 @@ class DispatcherTest {
 
     @Test
     void a_failure_inside_a_flids_run_holds_back_the_acknowledged_events_after_it_so_their_last_copies_come_in_order() {
-        long a1 = notify("A", 1);
-        long a2 = notify("A", 2);
-        long a3 = notify("A", 3);
+        long a1 = outbox.notify("A", 1);
+        long a2 = outbox.notify("A", 2);
+        long a3 = outbox.notify("A", 3);
         sink.failWhen(event -> event.value().contains("\"stateVersion\":2"));
 
         dispatcher.dispatchOnce();
 
-        assertThat(row(a1).status()).isEqualTo(OutboxEntry.DeliveryStatus.SENT);
-        assertThat(row(a2).attempts()).isEqualTo(1);
-        assertThat(row(a3).status()).as("acknowledged, but behind a failure: sent again after it")
+        assertThat(outbox.row(a1).status()).isEqualTo(OutboxEntry.DeliveryStatus.SENT);
+        assertThat(outbox.row(a2).attempts()).isEqualTo(1);
+        assertThat(outbox.row(a3).status()).as("acknowledged, but behind a failure: sent again after it")
                 .isEqualTo(OutboxEntry.DeliveryStatus.PENDING);
-        assertThat(row(a3).attempts()).isZero();
+        assertThat(outbox.row(a3).attempts()).isZero();
 
         sink.failWhen(event -> false);
         clock.tick(Duration.ofSeconds(1));
@@ -141,8 +142,8 @@ class DispatcherTest {
 
     @Test
     void a_notification_dies_after_the_last_attempt_and_its_flid_moves_on() {
-        long a1 = notify("A", 1);
-        notify("A", 2);
+        long a1 = outbox.notify("A", 1);
+        outbox.notify("A", 2);
         sink.failWhen(event -> event.value().contains("\"stateVersion\":1"));
 
         dispatcher.dispatchOnce();
@@ -152,8 +153,8 @@ class DispatcherTest {
         var last = dispatcher.dispatchOnce();
 
         assertThat(last).isEqualTo(new DispatchResult(0, 0, 0, 1, Duration.ZERO));
-        assertThat(row(a1).status()).isEqualTo(OutboxEntry.DeliveryStatus.DEAD);
-        assertThat(row(a1).attempts()).isEqualTo(3);
+        assertThat(outbox.row(a1).status()).isEqualTo(OutboxEntry.DeliveryStatus.DEAD);
+        assertThat(outbox.row(a1).attempts()).isEqualTo(3);
         dispatcher.dispatchOnce();
         assertThat(versionsDelivered("A")).as("acknowledged behind the failing head in the first round, then again after it")
                 .containsExactly(2L, 2L);
@@ -163,8 +164,8 @@ class DispatcherTest {
 
     @Test
     void a_projection_replaced_while_in_flight_stays_pending_and_the_newer_version_goes_next() {
-        project("A", 1);
-        sink.duringNextSend(() -> project("A", 2));
+        outbox.project("A", 1);
+        sink.duringNextSend(() -> outbox.project("A", 2));
 
         var first = dispatcher.dispatchOnce();
 
@@ -189,8 +190,8 @@ class DispatcherTest {
 
     @Test
     void the_claim_is_frozen_events_committed_during_a_round_wait_for_the_next() {
-        notify("A", 1);
-        sink.duringNextSend(() -> notify("B", 1));
+        outbox.notify("A", 1);
+        sink.duringNextSend(() -> outbox.notify("B", 1));
         dispatcher.dispatchOnce();
         assertThat(sink.batches.get(0)).extracting(OutgoingEvent::key).containsExactly("A");
         dispatcher.dispatchOnce();
@@ -200,8 +201,8 @@ class DispatcherTest {
     @Test
     void batch_sizes_bound_each_round() {
         for (int i = 0; i < 5; i++) {
-            notify("N" + i, 1);
-            project("P" + i, 1);
+            outbox.notify("N" + i, 1);
+            outbox.project("P" + i, 1);
         }
         dispatcher = dispatcher(2, 3);
         dispatcher.dispatchOnce();
@@ -212,29 +213,29 @@ class DispatcherTest {
 
     @Test
     void a_sink_that_fails_as_a_whole_marks_nothing_sent_and_uses_no_attempt() {
-        long id = notify("A", 1);
-        project("A", 1);
+        long id = outbox.notify("A", 1);
+        outbox.project("A", 1);
         sink.crashWith(new IllegalStateException("producer closed"));
         var result = dispatcher.dispatchOnce();
         assertThat(result.outage()).as("a sink failing as a whole is an outage (D-66)").isTrue();
         assertThat(result.failed()).isZero();
-        assertThat(row(id).status()).isEqualTo(OutboxEntry.DeliveryStatus.PENDING);
-        assertThat(row(id).attempts()).isZero();
-        assertThat(row(id).nextAttemptAt()).isNull();
+        assertThat(outbox.row(id).status()).isEqualTo(OutboxEntry.DeliveryStatus.PENDING);
+        assertThat(outbox.row(id).attempts()).isZero();
+        assertThat(outbox.row(id).nextAttemptAt()).isNull();
     }
 
     @Test
     void once_caught_up_the_backlog_is_reported_at_most_once_a_second_however_many_rounds_run() {
-        notify("A", 1);
+        outbox.notify("A", 1);
         dispatcher = dispatcher(2, 500);
         dispatcher.dispatchOnce();
-        notify("A", 2);
+        outbox.notify("A", 2);
         dispatcher.dispatchOnce();
         assertThat(backlog).as("the second round within the second reports nothing").containsExactly(0L);
 
-        notify("A", 3);
-        notify("A", 4);
-        notify("A", 5);
+        outbox.notify("A", 3);
+        outbox.notify("A", 4);
+        outbox.notify("A", 5);
         clock.tick(Duration.ofSeconds(1));
         dispatcher.dispatchOnce();
         assertThat(backlog).as("a full round: behind, and the last report is only a second old").containsExactly(0L);
@@ -244,11 +245,11 @@ class DispatcherTest {
 
     @Test
     void a_backlog_run_that_ends_on_an_empty_claim_is_caught_up() {
-        notify("A", 1);
+        outbox.notify("A", 1);
         dispatcher = dispatcher(2, 500);
         dispatcher.dispatchOnce();
-        notify("A", 2);
-        notify("A", 3);
+        outbox.notify("A", 2);
+        outbox.notify("A", 3);
         clock.tick(Duration.ofSeconds(1));
 
         dispatcher.dispatchBacklog();
@@ -260,7 +261,7 @@ class DispatcherTest {
     @Test
     void while_a_backlog_runs_it_is_reported_at_most_every_ten_seconds() {
         for (int version = 1; version <= 4; version++) {
-            notify("A", version);
+            outbox.notify("A", version);
         }
         dispatcher = dispatcher(1, 500);
         dispatcher.dispatchOnce();
@@ -275,14 +276,14 @@ class DispatcherTest {
 
     @Test
     void cleanup_deletes_only_delivered_rows_older_than_the_retention() {
-        long old = notify("A", 1);
+        long old = outbox.notify("A", 1);
         dispatcher.dispatchOnce();
         clock.tick(Duration.ofDays(3));
-        long recent = notify("B", 1);
+        long recent = outbox.notify("B", 1);
         dispatcher.dispatchOnce();
-        long dead = notify("C", 1);
+        long dead = outbox.notify("C", 1);
         store.deadLetters().recordDeliveryFailure(dead, "x", clock.instant(), true, clock.instant());
-        long waiting = notify("D", 1);
+        long waiting = outbox.notify("D", 1);
         clock.tick(Duration.ofHours(1));
 
         int deleted = new SentEventCleanup(store.outboxCleanup(), clock, Duration.ofDays(2), 1).runOnce();
@@ -297,11 +298,11 @@ class DispatcherTest {
     @Test
     void a_backlog_goes_out_in_full_rounds_back_to_back_every_event_once_in_order_and_confirmed_on_return() {
         for (int version = 1; version <= 5; version++) {
-            notify("A", version);
-            notify("B", version);
+            outbox.notify("A", version);
+            outbox.notify("B", version);
         }
         for (int n = 1; n <= 5; n++) {
-            project("P" + n, 1);
+            outbox.project("P" + n, 1);
         }
         dispatcher = dispatcher(3, 2);
 
@@ -321,10 +322,10 @@ class DispatcherTest {
     @Test
     void a_failure_ends_the_run_so_nothing_later_of_its_flid_overtakes_the_retry() {
         for (int version = 1; version <= 4; version++) {
-            notify("A", version);
+            outbox.notify("A", version);
         }
-        notify("B", 1);
-        notify("B", 2);
+        outbox.notify("B", 1);
+        outbox.notify("B", 2);
         dispatcher = dispatcher(2, 500);
         sink.failWhen(event -> event.value().contains("\"flid\":\"A\",\"stateVersion\":2"));
 
@@ -345,17 +346,17 @@ class DispatcherTest {
 
     @Test
     void a_round_retrying_a_paused_head_ends_the_run_so_the_flids_later_notifications_keep_their_order() {
-        notify("X", 1);
+        outbox.notify("X", 1);
         sink.failWhen(event -> event.key().equals("X"));
         dispatcher = dispatcher(2, 500);
         dispatcher.dispatchOnce();                // X v1 fails: X pauses until its retry
         sink.failWhen(event -> false);
-        notify("X", 2);                           // held back while X is paused
+        outbox.notify("X", 2);                           // held back while X is paused
         for (int n = 1; n <= 3; n++) {
-            notify("A" + n, 1);
+            outbox.notify("A" + n, 1);
         }
-        notify("X", 3);                           // above the cursor of the round that retries X v1
-        notify("A4", 1);
+        outbox.notify("X", 3);                           // above the cursor of the round that retries X v1
+        outbox.notify("A4", 1);
         clock.tick(Duration.ofSeconds(1));
 
         for (int run = 0; run < 5 && !dispatcher.dispatchBacklog().idle(); run++) {
@@ -369,7 +370,7 @@ class DispatcherTest {
     @Test
     void a_confirmation_that_fails_fails_the_run_and_its_events_go_again() {
         for (int version = 1; version <= 4; version++) {
-            notify("A", version);
+            outbox.notify("A", version);
         }
         var failing = new AtomicBoolean(true);
         var notifications = intercepting(Notifications.class, store.notifications(), "markAllSent", () -> failing.getAndSet(false)
@@ -389,7 +390,7 @@ class DispatcherTest {
     @Test
     void a_confirmation_the_database_rolls_back_to_break_a_deadlock_is_tried_again_in_place() {
         for (int version = 1; version <= 4; version++) {
-            notify("A", version);
+            outbox.notify("A", version);
         }
         var conflicts = new AtomicInteger(RoundConfirmation.CONFLICT_TRIES - 1);
         var notifications = intercepting(Notifications.class, store.notifications(), "markAllSent", () -> conflicts.getAndDecrement() > 0
@@ -407,7 +408,7 @@ class DispatcherTest {
 
     @Test
     void a_confirmation_that_keeps_losing_conflicts_fails_the_run_and_its_events_go_again() {
-        long id = notify("A", 1);
+        long id = outbox.notify("A", 1);
         var tries = new AtomicInteger();
         var notifications = intercepting(Notifications.class, store.notifications(), "markAllSent", () -> {
             tries.incrementAndGet();
@@ -418,18 +419,18 @@ class DispatcherTest {
 
         assertThatThrownBy(dispatcher::dispatchBacklog).isInstanceOf(StoreConflictException.class);
         assertThat(tries).as("tried, then given up").hasValue(RoundConfirmation.CONFLICT_TRIES);
-        assertThat(row(id).status()).isEqualTo(OutboxEntry.DeliveryStatus.PENDING);
-        assertThat(row(id).attempts()).as("a conflict is no delivery failure").isZero();
+        assertThat(outbox.row(id).status()).isEqualTo(OutboxEntry.DeliveryStatus.PENDING);
+        assertThat(outbox.row(id).attempts()).as("a conflict is no delivery failure").isZero();
     }
 
     @Test
     void a_run_claims_after_what_earlier_runs_settled_not_from_the_first_pending_event() {
-        notify("A", 1);
-        long a2 = notify("A", 2);
+        outbox.notify("A", 1);
+        long a2 = outbox.notify("A", 2);
         var claimedAfter = new ArrayList<Long>();
         dispatcher = dispatcherRecordingClaims(claimedAfter, false);
         dispatcher.dispatchBacklog();
-        notify("B", 1);
+        outbox.notify("B", 1);
         clock.tick(Duration.ofSeconds(5));
 
         dispatcher.dispatchBacklog();
@@ -441,7 +442,7 @@ class DispatcherTest {
 
     @Test
     void a_run_reads_from_the_first_pending_event_again_once_a_minute() {
-        notify("A", 1);
+        outbox.notify("A", 1);
         var claimedAfter = new ArrayList<Long>();
         dispatcher = dispatcherRecordingClaims(claimedAfter, false);
         dispatcher.dispatchBacklog();
@@ -454,11 +455,11 @@ class DispatcherTest {
 
     @Test
     void a_store_that_cannot_find_the_due_retries_has_every_run_read_from_the_first_pending_event() {
-        notify("A", 1);
+        outbox.notify("A", 1);
         var claimedAfter = new ArrayList<Long>();
         dispatcher = dispatcherRecordingClaims(claimedAfter, true);
         dispatcher.dispatchBacklog();
-        notify("A", 2);
+        outbox.notify("A", 2);
         clock.tick(Duration.ofSeconds(5));
 
         dispatcher.dispatchBacklog();
@@ -469,14 +470,14 @@ class DispatcherTest {
 
     @Test
     void a_retry_due_below_the_settled_mark_goes_out_and_the_events_held_back_behind_it_follow_in_order() {
-        long a1 = notify("A", 1);
-        notify("A", 2);
-        notify("B", 1);
+        long a1 = outbox.notify("A", 1);
+        outbox.notify("A", 2);
+        outbox.notify("B", 1);
         sink.failWhen(event -> event.key().equals("A") && event.value().contains("\"stateVersion\":1"));
         var claimedAfter = new ArrayList<Long>();
         dispatcher = dispatcherRecordingClaims(claimedAfter, false);
         dispatcher.dispatchBacklog();
-        notify("B", 2);
+        outbox.notify("B", 2);
         dispatcher.dispatchBacklog(); // settles past A's held-back notification
         sink.failWhen(event -> false);
         clock.tick(Duration.ofSeconds(1));
@@ -556,21 +557,6 @@ class DispatcherTest {
             }
         }
         throw new AssertionError("the dispatcher did not become idle");
-    }
-
-    private long notify(String flid, long version) {
-        return store.inTransaction(tx -> tx.notifications().append(new OutboxEvent(OutboxTarget.KAFKA_MSG, FlightId.of(flid),
-                OutboxEvent.EventType.UPSERT, version, 1, "{\"flid\":\"" + flid + "\",\"stateVersion\":" + version + "}",
-                clock.instant())));
-    }
-
-    private void project(String flid, long version) {
-        store.inTransaction(tx -> tx.projections().upsertProjection(new OutboxEvent(OutboxTarget.KAFKA_SCHD,
-                FlightId.of(flid), OutboxEvent.EventType.UPSERT, version, 1, "{\"v\":" + version + "}", clock.instant())));
-    }
-
-    private OutboxEntry row(long eventId) {
-        return store.allEvents().stream().filter(e -> e.eventId() == eventId).findFirst().orElseThrow();
     }
 
     private List<Long> versionsDelivered(String flid) {
