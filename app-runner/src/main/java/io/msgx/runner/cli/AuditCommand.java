@@ -1,13 +1,12 @@
 package io.msgx.runner.cli;
 
 import io.msgx.pipeline.port.OperatorAudit;
+import io.msgx.runner.embed.MsgExchange;
 import io.msgx.runner.operations.OperatorActions;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 import java.util.Map;
-import java.util.concurrent.Callable;
 
 /**
  * {@code audit}: the operator audit trail ({@code OPERATOR_AUDIT}, issue 36, D-137), newest first: every operator
@@ -16,10 +15,7 @@ import java.util.concurrent.Callable;
  */
 @Command(name = "audit", description = {"The operator audit trail, newest first: time, operator, channel, from where,",
         "action, items, outcome (DONE, PARTLY, REFUSED), what changed, what was refused, detail."})
-final class AuditCommand implements Callable<Integer> {
-
-    @Mixin
-    ConfigOption config;
+final class AuditCommand extends StoreCommand {
 
     @Option(names = "--since", paramLabel = "WHEN", description = {"Only rows recorded since: an instant",
             "(2024-03-11T08:00:00Z), an airport-local time (2024-03-11T16:00), a day (2024-03-11) or a time ago",
@@ -37,21 +33,16 @@ final class AuditCommand implements Callable<Integer> {
     @Option(names = "--limit", defaultValue = "100", description = "At most this many (default ${DEFAULT-VALUE}).")
     int limit;
 
-    @Mixin
-    CommandAnswer answer;
-
     @Override
-    public Integer call() {
-        try (var exchange = config.open()) {
-            var actions = new OperatorActions(exchange);
-            OperatorAudit.Filter filter;
-            try {
-                filter = new OperatorAudit.Filter(actions.auditSince(since), operator, action, limit);
-            } catch (IllegalArgumentException e) {
-                return answer.refuse(Main.USAGE, e.getMessage());
-            }
-            return answer.printList("audit", actions.auditTrail(filter), AuditCommand::asJson, AuditCommand::asLine);
+    int run(MsgExchange exchange) {
+        var actions = new OperatorActions(exchange);
+        OperatorAudit.Filter filter;
+        try {
+            filter = new OperatorAudit.Filter(actions.auditSince(since), operator, action, limit);
+        } catch (IllegalArgumentException e) {
+            return answer.refuse(Main.USAGE, e.getMessage());
         }
+        return answer.printList("audit", actions.auditTrail(filter), AuditCommand::asJson, AuditCommand::asLine);
     }
 
     private static Map<String, Object> asJson(OperatorAudit.Stored row) {

@@ -1,5 +1,6 @@
 package io.msgx.runner.cli;
 
+import io.msgx.runner.embed.MsgExchange;
 import io.msgx.runner.operations.OperatorActions;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -16,29 +17,22 @@ import java.util.concurrent.Callable;
 final class BackfillCommand {
 
     @Command(name = "abandoned", description = "List abandoned marks for reconciliation.")
-    static final class Abandoned implements Callable<Integer> {
-        @Mixin
-        ConfigOption config;
+    static final class Abandoned extends StoreCommand {
 
         @Option(names = "--limit", defaultValue = "100")
         int limit;
 
-        @Mixin
-        CommandAnswer answer;
-
         @Override
-        public Integer call() {
-            try (var exchange = config.open()) {
-                return answer.printList("abandoned", exchange.store().backfillMarks().abandonedMarks(limit),
-                        mark -> JsonOutput.object("msgId", mark.record().msgId(), "state", mark.record().status(),
-                                "reason", mark.record().backfillAbandonedReason(),
-                                "abandonedAt", mark.record().backfillAbandonedAt(), "reconciledAt", mark.reconciledAt(),
-                                "reconciledBy", mark.reconciledBy(), "note", mark.note()),
-                        mark -> String.format("%d  %s  %s  abandoned %s  %s", mark.record().msgId(),
-                                mark.record().status(), mark.record().backfillAbandonedReason(),
-                                mark.record().backfillAbandonedAt(), mark.reconciledAt() == null ? "not reconciled"
-                                        : "reconciled by " + mark.reconciledBy() + " at " + mark.reconciledAt()));
-            }
+        int run(MsgExchange exchange) {
+            return answer.printList("abandoned", exchange.store().backfillMarks().abandonedMarks(limit),
+                    mark -> JsonOutput.object("msgId", mark.record().msgId(), "state", mark.record().status(),
+                            "reason", mark.record().backfillAbandonedReason(),
+                            "abandonedAt", mark.record().backfillAbandonedAt(), "reconciledAt", mark.reconciledAt(),
+                            "reconciledBy", mark.reconciledBy(), "note", mark.note()),
+                    mark -> String.format("%d  %s  %s  abandoned %s  %s", mark.record().msgId(),
+                            mark.record().status(), mark.record().backfillAbandonedReason(),
+                            mark.record().backfillAbandonedAt(), mark.reconciledAt() == null ? "not reconciled"
+                                    : "reconciled by " + mark.reconciledBy() + " at " + mark.reconciledAt()));
         }
     }
 

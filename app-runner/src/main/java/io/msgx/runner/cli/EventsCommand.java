@@ -1,6 +1,7 @@
 package io.msgx.runner.cli;
 
 import io.msgx.domain.flight.FlightId;
+import io.msgx.runner.embed.MsgExchange;
 import io.msgx.runner.operations.OperatorActions;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
@@ -9,7 +10,6 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 import java.util.Map;
-import java.util.concurrent.Callable;
 
 /**
  * The events' dead-letter queue (issue 23, D-67): outbox rows that ended {@code DEAD} because the broker refused them
@@ -24,27 +24,19 @@ final class EventsCommand {
 
     @Command(name = "dead", description = {"DEAD events, oldest first: ID, target, key (FLID or RTYPE:RKEY), version,",
             "attempts, when it died, last error."})
-    static final class Dead implements Callable<Integer> {
-
-        @Mixin
-        ConfigOption config;
+    static final class Dead extends StoreCommand {
 
         @Option(names = "--limit", defaultValue = "100")
         int limit;
 
-        @Mixin
-        CommandAnswer answer;
-
         @Override
-        public Integer call() {
-            try (var exchange = config.open()) {
-                return answer.printList("dead", new OperatorActions(exchange).deadEvents(limit),
-                        e -> JsonOutput.object("eventId", e.eventId(), "target", e.target().code(), "key", e.key(),
-                                "version", e.version(), "attempts", e.attempts(), "lastError", e.lastError(),
-                                "createdAt", e.createdAt(), "diedAt", e.diedAt()),
-                        e -> String.format("%d  %-10s  %-20s  v%d  %d attempt(s)  %s  %s", e.eventId(),
-                                e.target().code(), e.key(), e.version(), e.attempts(), e.diedAt(), e.lastError()));
-            }
+        int run(MsgExchange exchange) {
+            return answer.printList("dead", new OperatorActions(exchange).deadEvents(limit),
+                    e -> JsonOutput.object("eventId", e.eventId(), "target", e.target().code(), "key", e.key(),
+                            "version", e.version(), "attempts", e.attempts(), "lastError", e.lastError(),
+                            "createdAt", e.createdAt(), "diedAt", e.diedAt()),
+                    e -> String.format("%d  %-10s  %-20s  v%d  %d attempt(s)  %s  %s", e.eventId(),
+                            e.target().code(), e.key(), e.version(), e.attempts(), e.diedAt(), e.lastError()));
         }
     }
 
@@ -60,10 +52,7 @@ final class EventsCommand {
     @Command(name = "resend", description = {"DEAD events back to PENDING with their attempts reset; the dispatcher",
             "sends them again. Each keeps its EVENT_ID: among the pending notifications of its FLID it goes in",
             "EVENT_ID order, after the earlier ones still pending and before the later ones (D-67)."})
-    static final class Resend implements Callable<Integer> {
-
-        @Mixin
-        ConfigOption config;
+    static final class Resend extends StoreCommand {
 
         @ArgGroup(multiplicity = "1")
         Selection selection;
@@ -71,26 +60,18 @@ final class EventsCommand {
         @Mixin
         OperatorOption operator;
 
-        @Mixin
-        CommandAnswer answer;
-
         @Override
-        public Integer call() {
-            try (var exchange = config.open()) {
-                var actions = new OperatorActions(exchange);
-                var result = selection.all ? actions.resendAllEvents(operator.actor())
-                        : actions.resendEvents(selection.ids, operator.actor());
-                print(answer, "resent", "Back to PENDING", result);
-                return result.refused().isEmpty() ? 0 : Main.REFUSED;
-            }
+        int run(MsgExchange exchange) {
+            var actions = new OperatorActions(exchange);
+            var result = selection.all ? actions.resendAllEvents(operator.actor())
+                    : actions.resendEvents(selection.ids, operator.actor());
+            print(answer, "resent", "Back to PENDING", result);
+            return result.refused().isEmpty() ? 0 : Main.REFUSED;
         }
     }
 
     @Command(name = "purge", description = "Delete DEAD events for good (only DEAD rows; any other ID is refused).")
-    static final class Purge implements Callable<Integer> {
-
-        @Mixin
-        ConfigOption config;
+    static final class Purge extends StoreCommand {
 
         @Parameters(paramLabel = "ID", arity = "1..*", description = "EVENT_IDs of DEAD events.")
         java.util.List<Long> ids;
@@ -98,25 +79,17 @@ final class EventsCommand {
         @Mixin
         OperatorOption operator;
 
-        @Mixin
-        CommandAnswer answer;
-
         @Override
-        public Integer call() {
-            try (var exchange = config.open()) {
-                var result = new OperatorActions(exchange).purgeEvents(ids, operator.actor());
-                print(answer, "purged", "Deleted", result);
-                return result.refused().isEmpty() ? 0 : Main.REFUSED;
-            }
+        int run(MsgExchange exchange) {
+            var result = new OperatorActions(exchange).purgeEvents(ids, operator.actor());
+            print(answer, "purged", "Deleted", result);
+            return result.refused().isEmpty() ? 0 : Main.REFUSED;
         }
     }
 
     @Command(name = "rearm", description = {"Send a flight's full state (its KAFKA:schd row) again with its current",
             "version, whether it was delivered or DEAD; no new flight version is made."})
-    static final class Rearm implements Callable<Integer> {
-
-        @Mixin
-        ConfigOption config;
+    static final class Rearm extends StoreCommand {
 
         @Parameters(paramLabel = "FLID")
         String flid;
@@ -124,23 +97,18 @@ final class EventsCommand {
         @Mixin
         OperatorOption operator;
 
-        @Mixin
-        CommandAnswer answer;
-
         @Override
-        public Integer call() {
-            try (var exchange = config.open()) {
-                var rearmed = new OperatorActions(exchange).rearmProjection(FlightId.of(flid), operator.actor());
-                if (rearmed.isEmpty()) {
-                    return answer.refuse(Main.REFUSED, "FLID " + flid + " has no delivered or DEAD projection row"
-                            + " (none written, cleaned up after msgx.pipeline.event-retention, or pending already):"
-                            + " nothing rearmed.");
-                }
-                var row = rearmed.get();
-                return answer.print(Map.of("flid", flid, "eventId", row.eventId(), "version",
-                        row.event().stateVersion(), "status", row.status()), "FLID " + flid + ": KAFKA:schd event "
-                        + row.eventId() + " v" + row.event().stateVersion() + " PENDING again");
+        int run(MsgExchange exchange) {
+            var rearmed = new OperatorActions(exchange).rearmProjection(FlightId.of(flid), operator.actor());
+            if (rearmed.isEmpty()) {
+                return answer.refuse(Main.REFUSED, "FLID " + flid + " has no delivered or DEAD projection row"
+                        + " (none written, cleaned up after msgx.pipeline.event-retention, or pending already):"
+                        + " nothing rearmed.");
             }
+            var row = rearmed.get();
+            return answer.print(Map.of("flid", flid, "eventId", row.eventId(), "version",
+                    row.event().stateVersion(), "status", row.status()), "FLID " + flid + ": KAFKA:schd event "
+                    + row.eventId() + " v" + row.event().stateVersion() + " PENDING again");
         }
     }
 

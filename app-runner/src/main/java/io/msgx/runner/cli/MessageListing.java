@@ -3,26 +3,18 @@ package io.msgx.runner.cli;
 import io.msgx.pipeline.store.ProcRecord;
 import io.msgx.pipeline.store.ProcStatus;
 import io.msgx.runner.embed.MsgExchange;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 import java.util.List;
-import java.util.concurrent.Callable;
 
 /**
  * The messages in one state, oldest mailbox ID first, as {@code dead list} and {@code failed list} print them: ID,
  * error class, attempts, when the next attempt is due (a {@code FAILED} message), when it last changed, its error.
  */
-abstract class MessageListing implements Callable<Integer> {
-
-    @Mixin
-    ConfigOption config;
+abstract class MessageListing extends StoreCommand {
 
     @Option(names = "--limit", defaultValue = "100", description = "At most this many (default ${DEFAULT-VALUE}).")
     int limit;
-
-    @Mixin
-    CommandAnswer answer;
 
     private final ProcStatus status;
     private final String jsonKey;
@@ -33,15 +25,13 @@ abstract class MessageListing implements Callable<Integer> {
     }
 
     @Override
-    public Integer call() {
-        try (MsgExchange exchange = config.open()) {
-            List<ProcRecord> records = exchange.store().messageQueries().withStatus(status, limit);
-            return answer.printList(jsonKey, records,
-                    r -> JsonOutput.object("msgId", r.msgId(), "errorClass", r.errorClass(), "attempts", r.attempts(),
-                            "nextAttemptAt", r.nextAttemptAt(), "reason", r.lastError(), "updatedAt", r.updatedAt()),
-                    r -> String.format("%d  %-11s  %d attempt(s)  %s  %s  %s", r.msgId(), r.errorClass(),
-                            r.attempts(), r.nextAttemptAt() == null ? "-" : "next " + r.nextAttemptAt(), r.updatedAt(),
-                            r.lastError()));
-        }
+    int run(MsgExchange exchange) {
+        List<ProcRecord> records = exchange.store().messageQueries().withStatus(status, limit);
+        return answer.printList(jsonKey, records,
+                r -> JsonOutput.object("msgId", r.msgId(), "errorClass", r.errorClass(), "attempts", r.attempts(),
+                        "nextAttemptAt", r.nextAttemptAt(), "reason", r.lastError(), "updatedAt", r.updatedAt()),
+                r -> String.format("%d  %-11s  %d attempt(s)  %s  %s  %s", r.msgId(), r.errorClass(),
+                        r.attempts(), r.nextAttemptAt() == null ? "-" : "next " + r.nextAttemptAt(), r.updatedAt(),
+                        r.lastError()));
     }
 }

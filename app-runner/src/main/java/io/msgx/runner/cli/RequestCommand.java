@@ -2,14 +2,13 @@ package io.msgx.runner.cli;
 
 import io.msgx.pipeline.request.ScheduleWindow;
 import io.msgx.pipeline.store.Request;
+import io.msgx.runner.embed.MsgExchange;
 import io.msgx.runner.operations.OperatorActions;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 import java.time.LocalDate;
 import java.time.LocalDateTime;
-import java.util.concurrent.Callable;
 
 @Command(name = "request", description = "Ask the AODB side for data (written to COUTMSGS).",
         subcommands = {RequestCommand.Schedule.class, RequestCommand.Reference.class})
@@ -17,9 +16,7 @@ final class RequestCommand {
 
     @Command(name = "schedule", description = "Ask for the schedule of one operation day, or of a window that may be "
             + "open at one end (RQFD).")
-    static final class Schedule implements Callable<Integer> {
-        @Mixin
-        ConfigOption config;
+    static final class Schedule extends StoreCommand {
 
         @Option(names = "--day", description = "The operation day, yyyy-MM-dd: its whole window (STDB and STDE).")
         LocalDate day;
@@ -32,16 +29,15 @@ final class RequestCommand {
                 + "yyyy-MM-ddTHH:mm. Without --from the window is open at the start (no STDB).")
         LocalDateTime to;
 
-        @Mixin
-        CommandAnswer answer;
+        /** The window asked for, or null for a whole --day. */
+        private ScheduleWindow window;
 
         @Override
-        public Integer call() {
+        Integer refuseArguments() {
             if ((day == null) == (from == null && to == null)) {
                 return answer.refuse(Main.USAGE, "Give either --day, or --from and/or --to (a window open at one end"
                         + " when only one is given).");
             }
-            ScheduleWindow window = null;
             if (day == null) {
                 try {
                     window = new ScheduleWindow(from, to);
@@ -49,30 +45,26 @@ final class RequestCommand {
                     return answer.refuse(Main.USAGE, e.getMessage());
                 }
             }
-            try (var exchange = config.open()) {
-                var actions = new OperatorActions(exchange);
-                return print(answer, (window == null ? actions.requestSchedule(day, OperatorOption.osUser())
-                        : actions.requestSchedule(window, OperatorOption.osUser())).orElse(null));
-            }
+            return null;
+        }
+
+        @Override
+        int run(MsgExchange exchange) {
+            var actions = new OperatorActions(exchange);
+            return print(answer, (window == null ? actions.requestSchedule(day, OperatorOption.osUser())
+                    : actions.requestSchedule(window, OperatorOption.osUser())).orElse(null));
         }
     }
 
     @Command(name = "reference", description = "Ask for one reference type's data (RQRD), e.g. GLST (sis-format §6).")
-    static final class Reference implements Callable<Integer> {
-        @Mixin
-        ConfigOption config;
+    static final class Reference extends StoreCommand {
 
         @Option(names = "--type", required = true)
         String type;
 
-        @Mixin
-        CommandAnswer answer;
-
         @Override
-        public Integer call() {
-            try (var exchange = config.open()) {
-                return print(answer, new OperatorActions(exchange).requestReference(type, OperatorOption.osUser()).orElse(null));
-            }
+        int run(MsgExchange exchange) {
+            return print(answer, new OperatorActions(exchange).requestReference(type, OperatorOption.osUser()).orElse(null));
         }
     }
 

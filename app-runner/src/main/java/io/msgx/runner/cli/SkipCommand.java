@@ -1,5 +1,6 @@
 package io.msgx.runner.cli;
 
+import io.msgx.runner.embed.MsgExchange;
 import io.msgx.runner.operations.OperatorActions;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -7,14 +8,10 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 import java.util.Map;
-import java.util.concurrent.Callable;
 
 @Command(name = "skip", description = {"An operator decides an open message will not be processed (seeds §5.4).",
         "It ends SKIPPED with the reason, who and when, and is marked in the mailbox like any terminal message."})
-final class SkipCommand implements Callable<Integer> {
-
-    @Mixin
-    ConfigOption config;
+final class SkipCommand extends StoreCommand {
 
     @Parameters(paramLabel = "ID")
     long id;
@@ -25,19 +22,14 @@ final class SkipCommand implements Callable<Integer> {
     @Mixin
     OperatorOption operator;
 
-    @Mixin
-    CommandAnswer answer;
-
     @Override
-    public Integer call() {
-        try (var exchange = config.open()) {
-            var skipped = new OperatorActions(exchange).skip(id, reason, operator.actor());
-            if (skipped.isEmpty()) {
-                return answer.refuse(Main.REFUSED, "Message " + id + " is not open (or not enqueued): nothing skipped.");
-            }
-            var reason = skipped.get().reason();
-            return answer.print(Map.of("msgId", id, "state", "SKIPPED", "reason", reason),
-                    "Message " + id + " SKIPPED: " + reason);
+    int run(MsgExchange exchange) {
+        var skipped = new OperatorActions(exchange).skip(id, reason, operator.actor());
+        if (skipped.isEmpty()) {
+            return answer.refuse(Main.REFUSED, "Message " + id + " is not open (or not enqueued): nothing skipped.");
         }
+        var reason = skipped.get().reason();
+        return answer.print(Map.of("msgId", id, "state", "SKIPPED", "reason", reason),
+                "Message " + id + " SKIPPED: " + reason);
     }
 }
