@@ -33,10 +33,8 @@ final class SeedCommand implements Callable<Integer> {
                         .seed(where);
                 if (json) {
                     boolean seeded = outcome instanceof CutoverSeeding.Outcome.Seeded;
-                    long watermark = outcome instanceof CutoverSeeding.Outcome.Seeded s ? s.watermark()
-                            : ((CutoverSeeding.Outcome.AlreadySeeded) outcome).watermark();
                     JsonOutput.print(spec.commandLine().getOut(),
-                            java.util.Map.of("seeded", seeded, "watermark", watermark));
+                            java.util.Map.of("seeded", seeded, "watermark", outcome.watermark()));
                 } else {
                     spec.commandLine().getOut().println(outcome);
                 }
