@@ -157,21 +157,19 @@ public final class JdbcEpochLease implements LeaseFence, AutoCloseable {
                     now.plus(settings.duration()), settings.name(), mine, settings.holder()));
             return renewed == 1 ? Outcome.DONE : Outcome.HELD_BY_ANOTHER;
         });
-        switch (outcome) {
+        return switch (outcome) {
             case DONE -> {
                 holdFrom(started);
-                return true;
+                yield true;
             }
             case HELD_BY_ANOTHER -> {
                 log.error("Leader lease {} lost: epoch {} is no longer this instance's (taken over while it was "
                         + "silent)", settings.name(), mine);
                 epoch = 0;
-                return false;
+                yield false;
             }
-            default -> {
-                return isHeld();
-            }
-        }
+            case LOCK_BUSY -> isHeld();
+        };
     }
 
     /** Held by this process's clock until the duration less the margin after {@code started}, a renewal's start. */

@@ -19,9 +19,7 @@ final class SeedCommand extends StoreCommand {
             var outcome = new CutoverSeeding(exchange.mailbox(), exchange.store().inboxCursor(), exchange.clock())
                     .seed(where);
             boolean seeded = outcome instanceof CutoverSeeding.Outcome.Seeded;
-            long watermark = outcome instanceof CutoverSeeding.Outcome.Seeded s ? s.watermark()
-                    : ((CutoverSeeding.Outcome.AlreadySeeded) outcome).watermark();
-            return answer.print(Map.of("seeded", seeded, "watermark", watermark), outcome.toString());
+            return answer.print(Map.of("seeded", seeded, "watermark", outcome.watermark()), outcome.toString());
         } catch (IllegalStateException e) {
             return answer.refuse(Main.REFUSED, e.getMessage());
         }

@@ -104,24 +104,37 @@ final class CompatEntryEndpoint extends Endpoint {
 
     private void answer(HttpExchange exchange, CompatEntry.Outcome outcome, String injector) throws IOException {
         var remote = AccessGate.client(exchange) + " as '" + injector + "'";
-        if (outcome instanceof CompatEntry.Outcome.Accepted accepted) {
-            try (var context = MessageLogContext.message(accepted.msgId())) {
-                LOG.info("Compatibility entry: message {} from {} accepted (202), enqueued={}", accepted.msgId(),
-                        remote, accepted.enqueued());
+        var reply = outcome.match(new CompatEntry.Outcome.Cases<Reply>() {
+            @Override
+            public Reply accepted(CompatEntry.Outcome.Accepted accepted) {
+                try (var context = MessageLogContext.message(accepted.msgId())) {
+                    LOG.info("Compatibility entry: message {} from {} accepted (202), enqueued={}", accepted.msgId(),
+                            remote, accepted.enqueued());
+                }
+                return new Reply(202, Json.object().put("msgId", accepted.msgId())
+                        .put("enqueued", accepted.enqueued()).toString());
             }
-            send(exchange, 202, JSON, Json.object().put("msgId", accepted.msgId())
-                    .put("enqueued", accepted.enqueued()).toString());
-        } else if (outcome instanceof CompatEntry.Outcome.Refused refused) {
-            LOG.info("Compatibility entry: message from {} refused (400): {}", remote, refused.reason());
-            send(exchange, 400, JSON, Json.error(refused.reason()));
-        } else if (outcome instanceof CompatEntry.Outcome.Unavailable) {
-            LOG.warn("Compatibility entry: message from {} not accepted (503): the mailbox cannot be written", remote);
-            exchange.getResponseHeaders().set("Retry-After", Integer.toString(RETRY_AFTER_SECONDS));
-            send(exchange, 503, JSON, Json.error("the mailbox cannot be written just now; nothing was accepted;"
-                    + " send the message again after " + RETRY_AFTER_SECONDS + " s"));
-        } else {
-            throw new IllegalStateException("unknown compatibility entry outcome " + outcome);
-        }
+
+            @Override
+            public Reply refused(CompatEntry.Outcome.Refused refused) {
+                LOG.info("Compatibility entry: message from {} refused (400): {}", remote, refused.reason());
+                return new Reply(400, Json.error(refused.reason()));
+            }
+
+            @Override
+            public Reply unavailable(CompatEntry.Outcome.Unavailable unavailable) {
+                LOG.warn("Compatibility entry: message from {} not accepted (503): the mailbox cannot be written",
+                        remote);
+                exchange.getResponseHeaders().set("Retry-After", Integer.toString(RETRY_AFTER_SECONDS));
+                return new Reply(503, Json.error("the mailbox cannot be written just now; nothing was accepted;"
+                        + " send the message again after " + RETRY_AFTER_SECONDS + " s"));
+            }
+        });
+        send(exchange, reply.status(), JSON, reply.json());
+    }
+
+    /** The status and JSON body an outcome is answered with. */
+    private record Reply(int status, String json) {
     }
 
     private String tooLarge() {

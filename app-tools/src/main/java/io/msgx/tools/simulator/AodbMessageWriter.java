@@ -19,20 +19,34 @@ final class AodbMessageWriter {
     private final JacksonXmlCodec codec = new JacksonXmlCodec();
 
     String write(MessageDraft draft, long sequence, LocalDateTime sentAt) {
-        if (draft instanceof MessageDraft.Flight flight) {
-            return codec.encode(MessageMeta.of(SENDER, flight.type(), flight.subtype(), Long.toString(sequence), sentAt),
-                    flight.message());
-        }
-        if (draft instanceof MessageDraft.Reference reference) {
-            var answer = reference.answer();
-            return codec.encode(MessageMeta.of(SENDER, answer.referenceType(), answer.action().name(),
-                    Long.toString(sequence), sentAt), answer);
-        }
-        if (draft instanceof MessageDraft.OtherType other) {
-            return "<MSG>" + meta(other.type(), other.subtype(), sequence, sentAt) + other.body() + "</MSG>";
-        }
-        var broken = (MessageDraft.Broken) draft;
-        var xml = write(broken.intact(), sequence, sentAt);
+        return draft.match(new MessageDraft.Cases<>() {
+            @Override
+            public String flight(MessageDraft.Flight flight) {
+                return codec.encode(MessageMeta.of(SENDER, flight.type(), flight.subtype(), Long.toString(sequence),
+                        sentAt), flight.message());
+            }
+
+            @Override
+            public String reference(MessageDraft.Reference reference) {
+                var answer = reference.answer();
+                return codec.encode(MessageMeta.of(SENDER, answer.referenceType(), answer.action().name(),
+                        Long.toString(sequence), sentAt), answer);
+            }
+
+            @Override
+            public String otherType(MessageDraft.OtherType other) {
+                return "<MSG>" + meta(other.type(), other.subtype(), sequence, sentAt) + other.body() + "</MSG>";
+            }
+
+            @Override
+            public String broken(MessageDraft.Broken broken) {
+                return asBroken(write(broken.intact(), sequence, sentAt), broken);
+            }
+        });
+    }
+
+    /** The text of a draft written intact ({@code xml}), broken as {@code broken} says. */
+    private static String asBroken(String xml, MessageDraft.Broken broken) {
         return switch (broken.breakage()) {
             case TRUNCATED -> xml.substring(0, (int) (xml.length() * broken.where()));
             case MISMATCHED_END_TAG -> {

@@ -19,10 +19,12 @@ final class DuplicateSender {
     List<SimulatedMessage> sendAgain(List<SimulatedMessage> sent, int count) {
         var candidates = new ArrayList<Integer>();
         for (int i = 0; i < sent.size(); i++) {
-            switch (sent.get(i).kind()) {
-                case SCHEDULE, ADFT, FLOP, FDEL -> candidates.add(i);
-                default -> {
-                }
+            boolean sentAgain = switch (sent.get(i).kind()) {
+                case SCHEDULE, ADFT, FLOP, FDEL -> true;
+                case REFERENCE, DUPLICATE, IGNORED, MALFORMED -> false;
+            };
+            if (sentAgain) {
+                candidates.add(i);
             }
         }
         var after = new ArrayList<List<SimulatedMessage>>();

@@ -7,6 +7,21 @@ import java.util.Objects;
 public sealed interface Decision {
 
     /**
+     * What a caller does with each kind of decision, one method per kind (D-149): a new kind adds a method here, and
+     * every {@link #match} that does not say what it does with it stops compiling.
+     */
+    interface Cases<R> {
+        R applied(Applied applied);
+
+        R noChange(NoChange noChange);
+
+        R rejected(Rejected rejected);
+    }
+
+    /** The answer of the case for this decision's kind. */
+    <R> R match(Cases<R> cases);
+
+    /**
      * The message changed these flights (never empty), sorted by FLID. {@code passedOver} are the parts of a batch
      * ({@code FlightBatch}) that changed nothing, in document order: an operation on a flight the store does not know,
      * a deletion of a flight already gone; empty for any other message.
@@ -23,6 +38,11 @@ public sealed interface Decision {
         public Applied(List<FlightChange> changes) {
             this(changes, List.of());
         }
+
+        @Override
+        public <R> R match(Cases<R> cases) {
+            return cases.applied(this);
+        }
     }
 
     /** A part of a batch that changed nothing: the {@code FLID} it names (as sent) and the rule that made it a no-op. */
@@ -38,12 +58,22 @@ public sealed interface Decision {
             Objects.requireNonNull(reason, "reason");
             Objects.requireNonNull(detail, "detail");
         }
+
+        @Override
+        public <R> R match(Cases<R> cases) {
+            return cases.noChange(this);
+        }
     }
 
     /** A protocol error: nothing is applied, the message ends {@code DEAD(PROTOCOL)} with this reason. */
     record Rejected(String reason) implements Decision {
         public Rejected {
             Objects.requireNonNull(reason, "reason");
+        }
+
+        @Override
+        public <R> R match(Cases<R> cases) {
+            return cases.rejected(this);
         }
     }
 

@@ -80,12 +80,7 @@ public final class FlightStateEngine {
      * ({@code DELY merged by CODE}, {@code GTDT replaced}); empty for any other message.
      */
     public Optional<String> listModeOf(FlightMessage message) {
-        var operation = message instanceof FlightBatch batch && !batch.deletes() ? batch.parts().get(0) : message;
-        if (!(operation instanceof FlightOperation op) || op.subtype().list().isEmpty()) {
-            return Optional.empty();
-        }
-        var list = op.subtype().list().get();
-        return Optional.of(list.code() + " " + settings.listMode(list).describe(list));
+        return message.match(LIST_CHANGE).map(list -> list.code() + " " + settings.listMode(list).describe(list));
     }
 
     /** The FLIDs a message names (those with text usable as a FLID); the first read of a decision. */
@@ -131,14 +126,30 @@ public final class FlightStateEngine {
         return version(current, ((HandlerResult.Proposed) result).next(), msgId);
     }
 
+    /** The handler's answer for a message that is not a batch, or for one part of a batch. */
     private HandlerResult handle(FlightSnapshot current, FlightMessage message, long msgId) {
-        if (message instanceof ScheduleMessage s) {
-            return s.kind().isPackage() ? schedule.handle(s, current, msgId) : adft.handle(s, current, msgId);
-        }
-        if (message instanceof FlightOperation op) {
-            return flop.handle(op, current, msgId);
-        }
-        return fdel.handle((FlightDeletion) message, current, msgId);
+        return message.match(new FlightMessage.Cases<>() {
+            @Override
+            public HandlerResult schedule(ScheduleMessage s) {
+                return s.kind().isPackage() ? schedule.handle(s, current, msgId) : adft.handle(s, current, msgId);
+            }
+
+            @Override
+            public HandlerResult operation(FlightOperation operation) {
+                return flop.handle(operation, current, msgId);
+            }
+
+            @Override
+            public HandlerResult deletion(FlightDeletion deletion) {
+                return fdel.handle(deletion, current, msgId);
+            }
+
+            @Override
+            public HandlerResult batch(FlightBatch batch) {
+                throw new IllegalArgumentException("a batch is decided part by part (applyBatch), and no batch is a "
+                        + "part of another: " + batch);
+            }
+        });
     }
 
     /**
@@ -290,28 +301,79 @@ public final class FlightStateEngine {
     }
 
     private static Stream<String> flidTexts(FlightMessage message) {
-        if (message instanceof ScheduleMessage s) {
-            return s.records().stream().map(r -> r.flid());
-        }
-        if (message instanceof FlightBatch batch) {
-            return batch.flids().stream();
-        }
-        if (message instanceof FlightOperation op) {
-            return Stream.of(op.flid());
-        }
-        return Stream.of(((FlightDeletion) message).flid());
+        return message.match(FLID_TEXTS);
     }
 
     private static Stream<FlightPatch> patches(FlightMessage message) {
-        if (message instanceof ScheduleMessage s) {
-            return s.records().stream().map(r -> r.patch());
+        return message.match(PATCHES);
+    }
+
+    /** The {@code FLID} texts a message names, in document order. */
+    private static final FlightMessage.Cases<Stream<String>> FLID_TEXTS = new FlightMessage.Cases<>() {
+        @Override
+        public Stream<String> schedule(ScheduleMessage schedule) {
+            return schedule.records().stream().map(r -> r.flid());
         }
-        if (message instanceof FlightOperation op) {
-            return Stream.of(op.patch());
+
+        @Override
+        public Stream<String> operation(FlightOperation operation) {
+            return Stream.of(operation.flid());
         }
-        if (message instanceof FlightBatch batch) {
+
+        @Override
+        public Stream<String> deletion(FlightDeletion deletion) {
+            return Stream.of(deletion.flid());
+        }
+
+        @Override
+        public Stream<String> batch(FlightBatch batch) {
+            return batch.flids().stream();
+        }
+    };
+
+    /** The patches a message carries (a deletion carries none). */
+    private static final FlightMessage.Cases<Stream<FlightPatch>> PATCHES = new FlightMessage.Cases<>() {
+        @Override
+        public Stream<FlightPatch> schedule(ScheduleMessage schedule) {
+            return schedule.records().stream().map(r -> r.patch());
+        }
+
+        @Override
+        public Stream<FlightPatch> operation(FlightOperation operation) {
+            return Stream.of(operation.patch());
+        }
+
+        @Override
+        public Stream<FlightPatch> deletion(FlightDeletion deletion) {
+            return Stream.empty();
+        }
+
+        @Override
+        public Stream<FlightPatch> batch(FlightBatch batch) {
             return batch.parts().stream().flatMap(FlightStateEngine::patches);
         }
-        return Stream.empty();
-    }
+    };
+
+    /** The list a message replaces: a list FLOP's, or a batch of them (one subtype); empty for any other message. */
+    private static final FlightMessage.Cases<Optional<FlightList>> LIST_CHANGE = new FlightMessage.Cases<>() {
+        @Override
+        public Optional<FlightList> schedule(ScheduleMessage schedule) {
+            return Optional.empty();
+        }
+
+        @Override
+        public Optional<FlightList> operation(FlightOperation operation) {
+            return operation.subtype().list();
+        }
+
+        @Override
+        public Optional<FlightList> deletion(FlightDeletion deletion) {
+            return Optional.empty();
+        }
+
+        @Override
+        public Optional<FlightList> batch(FlightBatch batch) {
+            return batch.parts().get(0).match(this);
+        }
+    };
 }

@@ -52,4 +52,9 @@ public record FlightBatch(List<FlightMessage> parts, Integer declaredCount) impl
     private static String flidOf(FlightMessage part) {
         return part instanceof FlightOperation op ? op.flid() : ((FlightDeletion) part).flid();
     }
+
+    @Override
+    public <R> R match(Cases<R> cases) {
+        return cases.batch(this);
+    }
 }

@@ -12,4 +12,9 @@ public record FlightOperation(FlopSubtype subtype, String flid, FlightPatch patc
         Objects.requireNonNull(subtype, "subtype");
         Objects.requireNonNull(patch, "patch");
     }
+
+    @Override
+    public <R> R match(Cases<R> cases) {
+        return cases.operation(this);
+    }
 }

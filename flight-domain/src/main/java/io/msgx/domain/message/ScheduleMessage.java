@@ -14,4 +14,9 @@ public record ScheduleMessage(ScheduleKind kind, Integer declaredCount, List<Fli
         Objects.requireNonNull(kind, "kind");
         records = List.copyOf(records);
     }
+
+    @Override
+    public <R> R match(Cases<R> cases) {
+        return cases.schedule(this);
+    }
 }

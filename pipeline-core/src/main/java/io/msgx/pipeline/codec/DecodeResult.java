@@ -7,6 +7,21 @@ import java.util.Objects;
 public sealed interface DecodeResult {
 
     /**
+     * What a caller does with each decoding result, one method per kind (D-149): a new kind adds a method here, and
+     * every {@link #match} that does not say what it does with it stops compiling.
+     */
+    interface Cases<R> {
+        R decoded(Decoded decoded);
+
+        R malformed(Malformed malformed);
+
+        R codecError(CodecError codecError);
+    }
+
+    /** The answer of the case for this result's kind. */
+    <R> R match(Cases<R> cases);
+
+    /**
      * A well-formed message of a known or unsupported kind.
      *
      * @param unmapped the paths of what the message carried and the model does not know (sis-format §3, "nothing is
@@ -30,12 +45,22 @@ public sealed interface DecodeResult {
         public Decoded(DecodedMessage message) {
             this(message, List.of());
         }
+
+        @Override
+        public <R> R match(Cases<R> cases) {
+            return cases.decoded(this);
+        }
     }
 
     /** The message breaks the contract (sis-format.md) or a codec limit; retrying cannot help. */
     record Malformed(String reason) implements DecodeResult {
         public Malformed {
             Objects.requireNonNull(reason, "reason");
+        }
+
+        @Override
+        public <R> R match(Cases<R> cases) {
+            return cases.malformed(this);
         }
     }
 
@@ -46,6 +71,11 @@ public sealed interface DecodeResult {
     record CodecError(String reason) implements DecodeResult {
         public CodecError {
             Objects.requireNonNull(reason, "reason");
+        }
+
+        @Override
+        public <R> R match(Cases<R> cases) {
+            return cases.codecError(this);
         }
     }
 }

@@ -1,12 +1,8 @@
 package io.msgx.pipeline.codec;
 
-import io.msgx.domain.message.FlightBatch;
-import io.msgx.domain.message.FlightDeletion;
 import io.msgx.domain.message.FlightMessage;
-import io.msgx.domain.message.FlightOperation;
 import io.msgx.domain.message.FlopSubtype;
 import io.msgx.domain.message.ScheduleKind;
-import io.msgx.domain.message.ScheduleMessage;
 
 import java.util.Arrays;
 import java.util.Objects;
@@ -30,6 +26,27 @@ import java.util.Set;
 public sealed interface MsgKind {
 
     /**
+     * What a caller does with each kind, one method per kind (D-149): a new kind adds a method here, and every
+     * {@link #match} that does not say what it does with it stops compiling.
+     */
+    interface Cases<R> {
+        R schedule(Schd schedule);
+
+        R operation(Flop operation);
+
+        R deletion(Fdel deletion);
+
+        R reference(Ref reference);
+
+        R seasonal(Seasonal seasonal);
+
+        R unsupported(Unsupported unsupported);
+    }
+
+    /** The answer of the case for this kind. */
+    <R> R match(Cases<R> cases);
+
+    /**
      * The reference types of sis-format §6 (version 2), the default of the codec's configurable set: the 22 types of
      * its table except {@code REGN} (in the seeds' ignore baseline, so it stays {@code SKIPPED(ignored:REGN-*)}),
      * plus the version-1 names as aliases that cost nothing ({@link #V1_REFERENCE_TYPES}).
@@ -51,15 +68,29 @@ public sealed interface MsgKind {
         public Schd {
             Objects.requireNonNull(scheduleKind, "scheduleKind");
         }
+
+        @Override
+        public <R> R match(Cases<R> cases) {
+            return cases.schedule(this);
+        }
     }
 
     record Flop(FlopSubtype subtype) implements MsgKind {
         public Flop {
             Objects.requireNonNull(subtype, "subtype");
         }
+
+        @Override
+        public <R> R match(Cases<R> cases) {
+            return cases.operation(this);
+        }
     }
 
     record Fdel() implements MsgKind {
+        @Override
+        public <R> R match(Cases<R> cases) {
+            return cases.deletion(this);
+        }
     }
 
     record Ref(String referenceType, ReferenceAction action) implements MsgKind {
@@ -72,6 +103,11 @@ public sealed interface MsgKind {
         public Ref(String referenceType) {
             this(referenceType, ReferenceAction.RESP);
         }
+
+        @Override
+        public <R> R match(Cases<R> cases) {
+            return cases.reference(this);
+        }
     }
 
     /**
@@ -83,9 +119,18 @@ public sealed interface MsgKind {
         public Seasonal {
             Objects.requireNonNull(subtype, "subtype");
         }
+
+        @Override
+        public <R> R match(Cases<R> cases) {
+            return cases.seasonal(this);
+        }
     }
 
     record Unsupported(String type, String subtype) implements MsgKind {
+        @Override
+        public <R> R match(Cases<R> cases) {
+            return cases.unsupported(this);
+        }
     }
 
     /** The kind named by an upper-case {@code TYPE} and {@code STYP}. */
@@ -122,18 +167,6 @@ public sealed interface MsgKind {
 
     /** The kind a flight message is decoded as. */
     static MsgKind of(FlightMessage message) {
-        if (message instanceof ScheduleMessage schedule) {
-            return new Schd(schedule.kind());
-        }
-        if (message instanceof FlightOperation operation) {
-            return new Flop(operation.subtype());
-        }
-        if (message instanceof FlightDeletion) {
-            return new Fdel();
-        }
-        if (message instanceof FlightBatch batch) {
-            return of(batch.parts().get(0));
-        }
-        throw new IllegalArgumentException("not a known flight message: " + message);
+        return message.match(FlightMessageKind.INSTANCE);
     }
 }

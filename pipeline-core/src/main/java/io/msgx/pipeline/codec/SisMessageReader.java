@@ -46,32 +46,48 @@ final class SisMessageReader implements Function<XmlElement, DecodeResult.Decode
         MessageMeta meta = meta(root);
         MsgKind kind = MsgKind.of(meta.type(), meta.subtype(), referenceTypes);
         var unmapped = new UnmappedPaths();
-        if (kind instanceof MsgKind.Schd schd) {
-            var message = DecodedMessage.ofFlight(meta, schedule(root, schd.scheduleKind(), unmapped));
-            return new DecodeResult.Decoded(message, envelope(root, "SCHD", unmapped), unmapped.notTimes());
-        }
-        if (kind instanceof MsgKind.Flop flop) {
-            var message = DecodedMessage.ofFlight(meta, operations(root, flop, unmapped));
-            return new DecodeResult.Decoded(message, envelope(root, "FLOP", unmapped), unmapped.notTimes());
-        }
-        if (kind instanceof MsgKind.Fdel && meta.type().equals("SCHD")) {
-            var message = DecodedMessage.ofFlight(meta, scheduledDeletions(root, unmapped));
-            return new DecodeResult.Decoded(message, envelope(root, "SCHD", unmapped));
-        }
-        if (kind instanceof MsgKind.Fdel) {
-            XmlElement body = deletionBody(root, meta.type());
-            var message = DecodedMessage.ofFlight(meta, deletion(body, unmapped));
-            return new DecodeResult.Decoded(message, envelope(root, body.name(), unmapped));
-        }
-        if (kind instanceof MsgKind.Ref ref) {
-            var answer = ReferenceBodyReader.read(root, ref.referenceType(), ref.action());
-            return new DecodeResult.Decoded(DecodedMessage.ofReference(meta, answer),
-                    ReferenceBodyReader.unmapped(root, ref.referenceType()));
-        }
-        if (kind instanceof MsgKind.Seasonal seasonal) {
-            return new DecodeResult.Decoded(DecodedMessage.seasonal(meta, seasonal));
-        }
-        return new DecodeResult.Decoded(DecodedMessage.unsupported(meta, (MsgKind.Unsupported) kind));
+        return kind.match(new MsgKind.Cases<>() {
+            @Override
+            public DecodeResult.Decoded schedule(MsgKind.Schd schd) {
+                var message = DecodedMessage.ofFlight(meta,
+                        SisMessageReader.schedule(root, schd.scheduleKind(), unmapped));
+                return new DecodeResult.Decoded(message, envelope(root, "SCHD", unmapped), unmapped.notTimes());
+            }
+
+            @Override
+            public DecodeResult.Decoded operation(MsgKind.Flop flop) {
+                var message = DecodedMessage.ofFlight(meta, operations(root, flop, unmapped));
+                return new DecodeResult.Decoded(message, envelope(root, "FLOP", unmapped), unmapped.notTimes());
+            }
+
+            @Override
+            public DecodeResult.Decoded deletion(MsgKind.Fdel fdel) {
+                if (meta.type().equals("SCHD")) {
+                    var message = DecodedMessage.ofFlight(meta, scheduledDeletions(root, unmapped));
+                    return new DecodeResult.Decoded(message, envelope(root, "SCHD", unmapped));
+                }
+                XmlElement body = deletionBody(root, meta.type());
+                var message = DecodedMessage.ofFlight(meta, SisMessageReader.deletion(body, unmapped));
+                return new DecodeResult.Decoded(message, envelope(root, body.name(), unmapped));
+            }
+
+            @Override
+            public DecodeResult.Decoded reference(MsgKind.Ref ref) {
+                var answer = ReferenceBodyReader.read(root, ref.referenceType(), ref.action());
+                return new DecodeResult.Decoded(DecodedMessage.ofReference(meta, answer),
+                        ReferenceBodyReader.unmapped(root, ref.referenceType()));
+            }
+
+            @Override
+            public DecodeResult.Decoded seasonal(MsgKind.Seasonal seasonal) {
+                return new DecodeResult.Decoded(DecodedMessage.seasonal(meta, seasonal));
+            }
+
+            @Override
+            public DecodeResult.Decoded unsupported(MsgKind.Unsupported unsupported) {
+                return new DecodeResult.Decoded(DecodedMessage.unsupported(meta, unsupported));
+            }
+        });
     }
 
     /**

@@ -41,41 +41,57 @@ final class SisMessageWriter {
         var out = new Out();
         out.open("MSG");
         meta(out, meta);
-        if (message instanceof ScheduleMessage schedule) {
-            out.open("SCHD");
-            if (schedule.declaredCount() != null) {
-                out.leaf("RECS", schedule.declaredCount().toString(), "RECS");
+        message.match(new FlightMessage.Cases<Void>() {
+            @Override
+            public Void schedule(ScheduleMessage schedule) {
+                out.open("SCHD");
+                if (schedule.declaredCount() != null) {
+                    out.leaf("RECS", schedule.declaredCount().toString(), "RECS");
+                }
+                List<FlightRecord> records = schedule.records();
+                for (int i = 0; i < records.size(); i++) {
+                    record(out, "FLTR", records.get(i).flid(), records.get(i).patch(), "FLTR #" + (i + 1));
+                }
+                out.close("SCHD");
+                return null;
             }
-            List<FlightRecord> records = schedule.records();
-            for (int i = 0; i < records.size(); i++) {
-                record(out, "FLTR", records.get(i).flid(), records.get(i).patch(), "FLTR #" + (i + 1));
+
+            @Override
+            public Void operation(FlightOperation operation) {
+                record(out, "FLOP", operation.flid(), operation.patch(), "FLOP");
+                return null;
             }
-            out.close("SCHD");
-        } else if (message instanceof FlightOperation operation) {
-            record(out, "FLOP", operation.flid(), operation.patch(), "FLOP");
-        } else if (message instanceof FlightDeletion deletion) {
-            record(out, meta.type(), deletion.flid(), FlightPatch.empty(), meta.type());
-        } else if (message instanceof FlightBatch batch && batch.deletes()) {
-            if (!meta.type().equals("SCHD")) {
-                throw new IllegalArgumentException("a list of deletions is a SCHD/DEL package, not TYPE=" + meta.type());
+
+            @Override
+            public Void deletion(FlightDeletion deletion) {
+                record(out, meta.type(), deletion.flid(), FlightPatch.empty(), meta.type());
+                return null;
             }
-            out.open("SCHD");
-            if (batch.declaredCount() != null) {
-                out.leaf("RECS", batch.declaredCount().toString(), "RECS");
+
+            @Override
+            public Void batch(FlightBatch batch) {
+                if (!batch.deletes()) {
+                    for (int i = 0; i < batch.parts().size(); i++) {
+                        var operation = (FlightOperation) batch.parts().get(i);
+                        record(out, "FLOP", operation.flid(), operation.patch(), "FLOP #" + (i + 1));
+                    }
+                    return null;
+                }
+                if (!meta.type().equals("SCHD")) {
+                    throw new IllegalArgumentException("a list of deletions is a SCHD/DEL package, not TYPE="
+                            + meta.type());
+                }
+                out.open("SCHD");
+                if (batch.declaredCount() != null) {
+                    out.leaf("RECS", batch.declaredCount().toString(), "RECS");
+                }
+                for (int i = 0; i < batch.parts().size(); i++) {
+                    record(out, "FLTR", batch.flid(i), FlightPatch.empty(), "FLTR #" + (i + 1));
+                }
+                out.close("SCHD");
+                return null;
             }
-            for (int i = 0; i < batch.parts().size(); i++) {
-                record(out, "FLTR", batch.flid(i), FlightPatch.empty(), "FLTR #" + (i + 1));
-            }
-            out.close("SCHD");
-        } else if (message instanceof FlightBatch batch) {
-            for (int i = 0; i < batch.parts().size(); i++) {
-                var operation = (FlightOperation) batch.parts().get(i);
-                record(out, "FLOP", operation.flid(), operation.patch(), "FLOP #" + (i + 1));
-            }
-        } else {
-            // A new kind of FlightMessage must say here how it is written, not vanish as an empty MSG.
-            throw new IllegalArgumentException("no SIS form for " + message.getClass().getSimpleName());
-        }
+        });
         out.close("MSG");
         return out.toString();
     }

@@ -44,16 +44,44 @@ public final class CompatEntry {
 
     /** The outcome of one submission. */
     public sealed interface Outcome {
+
+        /**
+         * What a caller does with each outcome, one method per kind (D-149): a new kind adds a method here, and every
+         * {@link #match} that does not say what it does with it stops compiling.
+         */
+        interface Cases<R> {
+            R accepted(Accepted accepted);
+
+            R refused(Refused refused);
+
+            R unavailable(Unavailable unavailable);
+        }
+
+        /** The answer of the case for this outcome's kind. */
+        <R> R match(Cases<R> cases);
+
         /** Written to the mailbox as {@code msgId}; {@code enqueued} when step 2 succeeded too. */
         record Accepted(long msgId, boolean enqueued) implements Outcome {
+            @Override
+            public <R> R match(Cases<R> cases) {
+                return cases.accepted(this);
+            }
         }
 
         /** Not a message we could read; nothing written. */
         record Refused(String reason) implements Outcome {
+            @Override
+            public <R> R match(Cases<R> cases) {
+                return cases.refused(this);
+            }
         }
 
         /** The mailbox could not be written; nothing written. */
         record Unavailable(String reason) implements Outcome {
+            @Override
+            public <R> R match(Cases<R> cases) {
+                return cases.unavailable(this);
+            }
         }
     }
 

@@ -36,6 +36,10 @@ public final class CutoverSeeding {
 
     /** The outcome of {@link #seed}. */
     public sealed interface Outcome {
+
+        /** The watermark intake starts from: the one seeded now, or the one seeded before. */
+        long watermark();
+
         record Seeded(long watermark) implements Outcome {
         }
 

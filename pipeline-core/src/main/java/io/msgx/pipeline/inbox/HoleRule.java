@@ -25,14 +25,37 @@ public final class HoleRule {
 
         /** The watermark after the round. */
         long watermark();
+
+        /**
+         * What a caller does with each decision, one method per kind (D-149): a new kind adds a method here, and every
+         * {@link #match} that does not say what it does with it stops compiling.
+         */
+        interface Cases<R> {
+            R advance(Advance advance);
+
+            R holdAtHole(HoldAtHole hold);
+
+            R releaseHole(ReleaseHole release);
+        }
+
+        /** The answer of the case for this decision's kind. */
+        <R> R match(Cases<R> cases);
     }
 
     /** No gap: the first {@code take} rows are enqueued and the watermark is the last of them (or stays). */
     public record Advance(int take, long watermark) implements Decision {
+        @Override
+        public <R> R match(Cases<R> cases) {
+            return cases.advance(this);
+        }
     }
 
     /** A young gap at {@code missingId}, seen {@code since}: the rows before it are taken, nothing after it. */
     public record HoldAtHole(int take, long watermark, long missingId, Instant since) implements Decision {
+        @Override
+        public <R> R match(Cases<R> cases) {
+            return cases.holdAtHole(this);
+        }
     }
 
     /**
@@ -40,6 +63,10 @@ public final class HoleRule {
      * just before the next row there, giving up {@code missingId..watermark}.
      */
     public record ReleaseHole(int take, long watermark, long missingId, Instant since) implements Decision {
+        @Override
+        public <R> R match(Cases<R> cases) {
+            return cases.releaseHole(this);
+        }
     }
 
     private HoleRule() {

@@ -70,23 +70,32 @@ public final class InboxPoller {
         if (!rows.isEmpty()) { // the rows taken are W+1..W+take
             metrics.watermarkLag(rows.get(rows.size() - 1).id() - (watermark + decision.take()));
         }
-        if (decision instanceof HoleRule.ReleaseHole release) {
-            commit(taken, release.watermark(), null);
-            metrics.permanentHoleReleased(release.missingId(), release.watermark());
-            log.warn("Mailbox IDs {}..{} missing since {} (longer than max-commit-delay {}): taken as a permanent hole; "
-                    + "watermark {} -> {}", release.missingId(), release.watermark(), release.since(),
-                    settings.maxCommitDelay(), watermark, release.watermark());
-            return new PollResult.HoleReleased(release.watermark(), release.missingId(), release.watermark());
-        }
-        if (decision instanceof HoleRule.HoldAtHole hold) {
-            int enqueued = commit(taken, hold.watermark(), hold.since());
-            if (!hold.since().equals(cursor.holeSince())) {
-                log.info("Mailbox ID {} missing while {} is present: holding intake at watermark {} for up to {}",
-                        hold.missingId(), rows.get(taken.size()).id(), hold.watermark(), settings.maxCommitDelay());
+        return decision.match(new HoleRule.Decision.Cases<>() {
+            @Override
+            public PollResult advance(HoleRule.Advance advance) {
+                return new PollResult.Advanced(commit(taken, advance.watermark(), null), advance.watermark());
             }
-            return new PollResult.HeldAtHole(enqueued, hold.watermark(), hold.missingId(), hold.since());
-        }
-        return new PollResult.Advanced(commit(taken, decision.watermark(), null), decision.watermark());
+
+            @Override
+            public PollResult holdAtHole(HoleRule.HoldAtHole hold) {
+                int enqueued = commit(taken, hold.watermark(), hold.since());
+                if (!hold.since().equals(cursor.holeSince())) {
+                    log.info("Mailbox ID {} missing while {} is present: holding intake at watermark {} for up to {}",
+                            hold.missingId(), rows.get(taken.size()).id(), hold.watermark(), settings.maxCommitDelay());
+                }
+                return new PollResult.HeldAtHole(enqueued, hold.watermark(), hold.missingId(), hold.since());
+            }
+
+            @Override
+            public PollResult releaseHole(HoleRule.ReleaseHole release) {
+                commit(taken, release.watermark(), null);
+                metrics.permanentHoleReleased(release.missingId(), release.watermark());
+                log.warn("Mailbox IDs {}..{} missing since {} (longer than max-commit-delay {}): taken as a permanent "
+                        + "hole; watermark {} -> {}", release.missingId(), release.watermark(), release.since(),
+                        settings.maxCommitDelay(), watermark, release.watermark());
+                return new PollResult.HoleReleased(release.watermark(), release.missingId(), release.watermark());
+            }
+        });
     }
 
     /** Enqueue the rows and move the cursor in one transaction; returns how many rows were new. */

@@ -220,19 +220,30 @@ public final class FlightProcessor {
     }
 
     private static Terminal terminalOf(Decision decision) {
-        if (decision instanceof Decision.Applied applied) {
+        return decision.match(TERMINAL);
+    }
+
+    /** How a message ends for each decision. */
+    private static final Decision.Cases<Terminal> TERMINAL = new Decision.Cases<>() {
+        @Override
+        public Terminal applied(Decision.Applied applied) {
             return Terminal.succeeded(BatchOutcome.describe(applied));
         }
-        if (decision instanceof Decision.Rejected rejected) {
+
+        @Override
+        public Terminal noChange(Decision.NoChange noChange) {
+            if (!noChange.detail().isEmpty()) {
+                log.debug("No change: {}", noChange.detail());
+            }
+            String reason = BatchOutcome.name(noChange.reason());
+            return noChange.reason().noMatch() ? Terminal.skipped(reason) : Terminal.succeeded(reason);
+        }
+
+        @Override
+        public Terminal rejected(Decision.Rejected rejected) {
             return Terminal.dead(io.msgx.pipeline.store.ErrorClass.PROTOCOL, rejected.reason());
         }
-        var noChange = (Decision.NoChange) decision;
-        if (!noChange.detail().isEmpty()) {
-            log.debug("No change: {}", noChange.detail());
-        }
-        String reason = BatchOutcome.name(noChange.reason());
-        return noChange.reason().noMatch() ? Terminal.skipped(reason) : Terminal.succeeded(reason);
-    }
+    };
 
     /** One {@code SCHD_SNAP_LOG} line per schedule of the group, after the commit; losing them loses nothing. */
     private void appendTrail(List<Work> work, Map<Long, Outcome> outcomes) {
@@ -253,14 +264,31 @@ public final class FlightProcessor {
         }
     }
 
+    /** A decided schedule's result in the trail ({@code SCHD_SNAP_LOG.RESULT}). */
+    private static final Decision.Cases<String> TRAIL_RESULT = new Decision.Cases<>() {
+        @Override
+        public String applied(Decision.Applied applied) {
+            return "APPLIED";
+        }
+
+        @Override
+        public String noChange(Decision.NoChange noChange) {
+            return "UNCHANGED";
+        }
+
+        @Override
+        public String rejected(Decision.Rejected rejected) {
+            return "REJECTED";
+        }
+    };
+
     private ScheduleLog.Entry trailEntry(long msgId, ScheduleMessage schedule, Outcome outcome) {
         var changed = outcome.decision() instanceof Decision.Applied a ? a.changes() : List.<FlightChange>of();
         var days = changed.stream().map(FlightChange::after).map(FlightState::operationDay)
                 .filter(Objects::nonNull).map(OperationDay::date).sorted(Comparator.naturalOrder()).toList();
         var result = outcome.replayed() ? "REPLAYED"
                 : outcome.decision() == null ? "UNMATCHED"
-                : outcome.decision() instanceof Decision.Applied ? "APPLIED"
-                : outcome.decision() instanceof Decision.Rejected ? "REJECTED" : "UNCHANGED";
+                : outcome.decision().match(TRAIL_RESULT);
         return new ScheduleLog.Entry(msgId, schedule.kind().name(),
                 days.isEmpty() ? null : days.get(0), days.isEmpty() ? null : days.get(days.size() - 1),
                 schedule.records().size(), changed.size(), result, clock.instant());

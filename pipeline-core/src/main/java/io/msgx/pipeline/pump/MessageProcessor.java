@@ -130,11 +130,25 @@ public final class MessageProcessor {
 
     /** The outcome's name as the processing timer tags it: the terminal state, {@code FAILED} or {@code NOT_RECORDED}. */
     private static String outcomeName(ProcessOutcome outcome) {
-        if (outcome instanceof ProcessOutcome.Ended ended) {
+        return outcome.match(OUTCOME_NAME);
+    }
+
+    private static final ProcessOutcome.Cases<String> OUTCOME_NAME = new ProcessOutcome.Cases<>() {
+        @Override
+        public String ended(ProcessOutcome.Ended ended) {
             return ended.terminal().status().name();
         }
-        return outcome instanceof ProcessOutcome.Failed ? "FAILED" : "NOT_RECORDED";
-    }
+
+        @Override
+        public String failed(ProcessOutcome.Failed failed) {
+            return "FAILED";
+        }
+
+        @Override
+        public String notRecorded(ProcessOutcome.NotRecorded notRecorded) {
+            return "NOT_RECORDED";
+        }
+    };
 
     private ProcessOutcome attempt(ProcRecord head) {
         try {
@@ -203,25 +217,42 @@ public final class MessageProcessor {
     /** Do what the triage decided for a message processed alone. */
     private ProcessOutcome act(ProcRecord head, MessageTriage.Verdict verdict, String raw) {
         long msgId = head.msgId();
-        if (verdict instanceof MessageTriage.Malformed malformed) {
-            return end(msgId, Terminal.dead(ErrorClass.MALFORMED, malformed.reason()));
-        }
-        if (verdict instanceof MessageTriage.CodecFailure failure) {
-            return fail(head, ErrorClass.CODEC_ERROR, failure.reason());
-        }
-        if (verdict instanceof MessageTriage.Duplicate duplicate) {
-            return end(msgId, duplicate(msgId, raw, duplicate.holder()));
-        }
-        if (verdict instanceof MessageTriage.Skip skip) {
-            return end(msgId, Terminal.skipped(skip.reason()));
-        }
-        if (verdict instanceof MessageTriage.ApplyFlight flight) {
-            return ended(msgId, flights.apply(head, flight.message(), flight.flight()));
-        }
-        if (verdict instanceof MessageTriage.ApplyReference reference) {
-            return ended(msgId, references.apply(head, reference.meta(), reference.answer()));
-        }
-        return unsupported(head, ((MessageTriage.Unsupported) verdict).meta());
+        return verdict.match(new MessageTriage.Verdict.Cases<>() {
+            @Override
+            public ProcessOutcome malformed(MessageTriage.Malformed malformed) {
+                return end(msgId, Terminal.dead(ErrorClass.MALFORMED, malformed.reason()));
+            }
+
+            @Override
+            public ProcessOutcome codecFailure(MessageTriage.CodecFailure failure) {
+                return fail(head, ErrorClass.CODEC_ERROR, failure.reason());
+            }
+
+            @Override
+            public ProcessOutcome duplicate(MessageTriage.Duplicate duplicate) {
+                return end(msgId, MessageProcessor.this.duplicate(msgId, raw, duplicate.holder()));
+            }
+
+            @Override
+            public ProcessOutcome skip(MessageTriage.Skip skip) {
+                return end(msgId, Terminal.skipped(skip.reason()));
+            }
+
+            @Override
+            public ProcessOutcome applyFlight(MessageTriage.ApplyFlight flight) {
+                return ended(msgId, flights.apply(head, flight.message(), flight.flight()));
+            }
+
+            @Override
+            public ProcessOutcome applyReference(MessageTriage.ApplyReference reference) {
+                return ended(msgId, references.apply(head, reference.meta(), reference.answer()));
+            }
+
+            @Override
+            public ProcessOutcome unsupported(MessageTriage.Unsupported unsupported) {
+                return MessageProcessor.this.unsupported(head, unsupported.meta());
+            }
+        });
     }
 
     /**
@@ -406,16 +437,45 @@ public final class MessageProcessor {
             var binding = bindings.get(msgId);
             var verdict = triage.of(item.decoded(),
                     binding == null ? OptionalLong.empty() : heldByAnother(msgId, binding));
-            if (verdict instanceof MessageTriage.Malformed malformed) {
-                decided.add(new MessageQueue.Ending(msgId, Terminal.dead(ErrorClass.MALFORMED, malformed.reason())));
-            } else if (verdict instanceof MessageTriage.Duplicate duplicate) {
-                decided.add(new MessageQueue.Ending(msgId, duplicate(msgId, item.raw(), duplicate.holder())));
-            } else if (verdict instanceof MessageTriage.Skip skip) {
-                decided.add(new MessageQueue.Ending(msgId, Terminal.skipped(skip.reason())));
-            } else if (verdict instanceof MessageTriage.ApplyFlight flight) {
-                work.add(new FlightProcessor.Work(item.head(), flight.message(), flight.flight()));
-            } else {
-                throw new IllegalStateException("message " + msgId + " is in a group but goes " + verdict);
+            var ending = verdict.match(new MessageTriage.Verdict.Cases<Terminal>() {
+                @Override
+                public Terminal malformed(MessageTriage.Malformed malformed) {
+                    return Terminal.dead(ErrorClass.MALFORMED, malformed.reason());
+                }
+
+                @Override
+                public Terminal codecFailure(MessageTriage.CodecFailure failure) {
+                    throw notGroupable(msgId, failure);
+                }
+
+                @Override
+                public Terminal duplicate(MessageTriage.Duplicate duplicate) {
+                    return MessageProcessor.this.duplicate(msgId, item.raw(), duplicate.holder());
+                }
+
+                @Override
+                public Terminal skip(MessageTriage.Skip skip) {
+                    return Terminal.skipped(skip.reason());
+                }
+
+                @Override
+                public Terminal applyFlight(MessageTriage.ApplyFlight flight) {
+                    work.add(new FlightProcessor.Work(item.head(), flight.message(), flight.flight()));
+                    return null; // decided by the flight processor, with the group's other flight messages
+                }
+
+                @Override
+                public Terminal applyReference(MessageTriage.ApplyReference reference) {
+                    throw notGroupable(msgId, reference);
+                }
+
+                @Override
+                public Terminal unsupported(MessageTriage.Unsupported unsupported) {
+                    throw notGroupable(msgId, unsupported);
+                }
+            });
+            if (ending != null) {
+                decided.add(new MessageQueue.Ending(msgId, ending));
             }
         }
         var terminals = new LinkedHashMap<Long, Terminal>();
@@ -435,6 +495,10 @@ public final class MessageProcessor {
             }
         }
         return outcomes;
+    }
+
+    private static IllegalStateException notGroupable(long msgId, MessageTriage.Verdict verdict) {
+        return new IllegalStateException("message " + msgId + " is in a group but goes " + verdict);
     }
 
     private Map<Long, IdentityBinding> bindIdentities(List<Prepared> prepared) {

@@ -38,34 +38,85 @@ public final class MessageTriage {
 
     /** Where a message goes. */
     public sealed interface Verdict {
+
+        /**
+         * What a caller does with each verdict, one method per kind (D-149): a new kind adds a method here, and every
+         * {@link #match} that does not say what it does with it stops compiling.
+         */
+        interface Cases<R> {
+            R malformed(Malformed malformed);
+
+            R codecFailure(CodecFailure failure);
+
+            R duplicate(Duplicate duplicate);
+
+            R skip(Skip skip);
+
+            R applyFlight(ApplyFlight flight);
+
+            R applyReference(ApplyReference reference);
+
+            R unsupported(Unsupported unsupported);
+        }
+
+        /** The answer of the case for this verdict's kind. */
+        <R> R match(Cases<R> cases);
     }
 
     /** The text breaks the contract: {@code DEAD(MALFORMED)} with {@code reason}. */
     public record Malformed(String reason) implements Verdict {
+        @Override
+        public <R> R match(Cases<R> cases) {
+            return cases.malformed(this);
+        }
     }
 
     /** Our codec failed on a text that parsed: {@code FAILED(CODEC_ERROR)}, retried. */
     public record CodecFailure(String reason) implements Verdict {
+        @Override
+        public <R> R match(Cases<R> cases) {
+            return cases.codecFailure(this);
+        }
     }
 
     /** Another message ({@code holder}) holds this one's identity: {@code SKIPPED(duplicate-of:<holder>...)}. */
     public record Duplicate(long holder) implements Verdict {
+        @Override
+        public <R> R match(Cases<R> cases) {
+            return cases.duplicate(this);
+        }
     }
 
     /** Ended unread: {@code SKIPPED(<reason>)}. */
     public record Skip(String reason) implements Verdict {
+        @Override
+        public <R> R match(Cases<R> cases) {
+            return cases.skip(this);
+        }
     }
 
     /** A flight message for the flight processor. */
     public record ApplyFlight(DecodedMessage message, FlightMessage flight) implements Verdict {
+        @Override
+        public <R> R match(Cases<R> cases) {
+            return cases.applyFlight(this);
+        }
     }
 
     /** A reference message for the reference processor. */
     public record ApplyReference(MessageMeta meta, ReferenceAnswer answer) implements Verdict {
+        @Override
+        public <R> R match(Cases<R> cases) {
+            return cases.applyReference(this);
+        }
     }
 
     /** A kind no processor handles: {@code FAILED(UNSUPPORTED)}. */
     public record Unsupported(MessageMeta meta) implements Verdict {
+        @Override
+        public <R> R match(Cases<R> cases) {
+            return cases.unsupported(this);
+        }
     }
 
     private final IgnoreRules ignoreRules;
@@ -95,13 +146,22 @@ public final class MessageTriage {
      * a decoded message has an identity).
      */
     public Verdict of(DecodeResult decoded, OptionalLong heldBy) {
-        if (decoded instanceof DecodeResult.Malformed malformed) {
-            return new Malformed(malformed.reason());
-        }
-        if (decoded instanceof DecodeResult.CodecError codecError) {
-            return new CodecFailure(codecError.reason());
-        }
-        return of(((DecodeResult.Decoded) decoded).message(), heldBy);
+        return decoded.match(new DecodeResult.Cases<>() {
+            @Override
+            public Verdict decoded(DecodeResult.Decoded read) {
+                return of(read.message(), heldBy);
+            }
+
+            @Override
+            public Verdict malformed(DecodeResult.Malformed malformed) {
+                return new Malformed(malformed.reason());
+            }
+
+            @Override
+            public Verdict codecError(DecodeResult.CodecError codecError) {
+                return new CodecFailure(codecError.reason());
+            }
+        });
     }
 
     /** The verdict on a decoded message; {@code heldBy} as in {@link #of(DecodeResult, OptionalLong)}. */
@@ -145,6 +205,43 @@ public final class MessageTriage {
      * kind, and a codec failure, which is retried.
      */
     public static boolean groupable(Verdict verdict) {
-        return verdict instanceof ApplyFlight || verdict instanceof Skip || verdict instanceof Malformed;
+        return verdict.match(GROUPABLE);
     }
+
+    private static final Verdict.Cases<Boolean> GROUPABLE = new Verdict.Cases<>() {
+        @Override
+        public Boolean malformed(Malformed malformed) {
+            return true;
+        }
+
+        @Override
+        public Boolean codecFailure(CodecFailure failure) {
+            return false;
+        }
+
+        @Override
+        public Boolean duplicate(Duplicate duplicate) {
+            return false;
+        }
+
+        @Override
+        public Boolean skip(Skip skip) {
+            return true;
+        }
+
+        @Override
+        public Boolean applyFlight(ApplyFlight flight) {
+            return true;
+        }
+
+        @Override
+        public Boolean applyReference(ApplyReference reference) {
+            return false;
+        }
+
+        @Override
+        public Boolean unsupported(Unsupported unsupported) {
+            return false;
+        }
+    };
 }

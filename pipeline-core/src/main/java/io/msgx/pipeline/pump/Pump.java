@@ -84,18 +84,46 @@ public final class Pump {
 
     /** What holds the head after a tick that came to {@code result}. */
     private static HeadBlock blockOf(TickResult result) {
-        if (result instanceof TickResult.BeyondWatermark beyond) {
+        return result.match(HEAD_BLOCK);
+    }
+
+    private static final TickResult.Cases<HeadBlock> HEAD_BLOCK = new TickResult.Cases<>() {
+        @Override
+        public HeadBlock idle(TickResult.Idle idle) {
+            return HeadBlock.NOT_BLOCKED;
+        }
+
+        @Override
+        public HeadBlock beyondWatermark(TickResult.BeyondWatermark beyond) {
             return beyond.block();
         }
-        if (result instanceof TickResult.WaitingForRetry waiting) {
+
+        @Override
+        public HeadBlock exhausted(TickResult.Exhausted exhausted) {
+            return HeadBlock.NOT_BLOCKED;
+        }
+
+        @Override
+        public HeadBlock waitingForRetry(TickResult.WaitingForRetry waiting) {
             return HeadBlock.waitingAfter(waiting.errorClass());
         }
-        if (result instanceof TickResult.Processed processed
-                && processed.outcomes().get(processed.outcomes().size() - 1) instanceof ProcessOutcome.Failed failed) {
-            return HeadBlock.waitingAfter(failed.errorClass());
+
+        @Override
+        public HeadBlock processed(TickResult.Processed processed) {
+            return processed.outcomes().get(processed.outcomes().size() - 1) instanceof ProcessOutcome.Failed failed
+                    ? HeadBlock.waitingAfter(failed.errorClass()) : HeadBlock.NOT_BLOCKED;
         }
-        return HeadBlock.NOT_BLOCKED;
-    }
+
+        @Override
+        public HeadBlock unavailable(TickResult.Unavailable unavailable) {
+            return HeadBlock.NOT_BLOCKED;
+        }
+
+        @Override
+        public HeadBlock storeUnavailable(TickResult.StoreUnavailable unavailable) {
+            return HeadBlock.NOT_BLOCKED;
+        }
+    };
 
     private TickResult headTick() {
         // The watermark first (seeds §5.1-2): intake commits smaller mailbox IDs and the watermark together, so a head

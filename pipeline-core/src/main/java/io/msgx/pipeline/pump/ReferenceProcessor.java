@@ -216,12 +216,22 @@ public final class ReferenceProcessor {
         if (changes.keptNewer() > 0) {
             reason.append(", ").append(changes.keptNewer()).append(" kept (written by a later message)");
         }
-        if (match instanceof ResponseMatch.Matched matched) {
-            reason.append("; answers request ").append(matched.request().id()).append(" (").append(matched.mode())
-                    .append(')');
-        } else if (match instanceof ResponseMatch.Unmatched unmatched) {
-            reason.append("; no request: ").append(unmatched.reason());
+        if (match != null) {
+            reason.append(match.match(REQUEST_NOTE));
         }
         return reason.toString();
     }
+
+    /** What a reference answer's outcome says of the request it answers, when requests are matched. */
+    private static final ResponseMatch.Cases<String> REQUEST_NOTE = new ResponseMatch.Cases<>() {
+        @Override
+        public String matched(ResponseMatch.Matched matched) {
+            return "; answers request " + matched.request().id() + " (" + matched.mode() + ")";
+        }
+
+        @Override
+        public String unmatched(ResponseMatch.Unmatched unmatched) {
+            return "; no request: " + unmatched.reason();
+        }
+    };
 }

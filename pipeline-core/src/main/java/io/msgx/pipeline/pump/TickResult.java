@@ -12,8 +12,35 @@ import java.util.List;
  */
 public sealed interface TickResult {
 
+    /**
+     * What a caller does with each kind of tick, one method per kind (D-149): a new kind adds a method here, and every
+     * {@link #match} that does not say what it does with it stops compiling.
+     */
+    interface Cases<R> {
+        R idle(Idle idle);
+
+        R beyondWatermark(BeyondWatermark beyond);
+
+        R exhausted(Exhausted exhausted);
+
+        R waitingForRetry(WaitingForRetry waiting);
+
+        R processed(Processed processed);
+
+        R unavailable(Unavailable unavailable);
+
+        R storeUnavailable(StoreUnavailable unavailable);
+    }
+
+    /** The answer of the case for this tick's kind. */
+    <R> R match(Cases<R> cases);
+
     /** Nothing is open. */
     record Idle() implements TickResult {
+        @Override
+        public <R> R match(Cases<R> cases) {
+            return cases.idle(this);
+        }
     }
 
     /**
@@ -22,10 +49,18 @@ public sealed interface TickResult {
      * which: {@link HeadBlock#HOLE} when intake waits for a missing ID, else {@link HeadBlock#BEYOND_WATERMARK}.
      */
     record BeyondWatermark(long msgId, long watermark, HeadBlock block) implements TickResult {
+        @Override
+        public <R> R match(Cases<R> cases) {
+            return cases.beyondWatermark(this);
+        }
     }
 
     /** The head's attempts were used up; it is now {@code DEAD(EXHAUSTED)}. */
     record Exhausted(long msgId) implements TickResult {
+        @Override
+        public <R> R match(Cases<R> cases) {
+            return cases.exhausted(this);
+        }
     }
 
     /**
@@ -33,6 +68,10 @@ public sealed interface TickResult {
      * meanwhile.
      */
     record WaitingForRetry(long msgId, Instant until, ErrorClass errorClass) implements TickResult {
+        @Override
+        public <R> R match(Cases<R> cases) {
+            return cases.waitingForRetry(this);
+        }
     }
 
     /**
@@ -51,6 +90,11 @@ public sealed interface TickResult {
         public ProcessOutcome outcome() {
             return outcomes.get(0);
         }
+
+        @Override
+        public <R> R match(Cases<R> cases) {
+            return cases.processed(this);
+        }
     }
 
     /**
@@ -58,9 +102,17 @@ public sealed interface TickResult {
      * attempt used, and is taken again on the next tick.
      */
     record Unavailable(long msgId, String reason) implements TickResult {
+        @Override
+        public <R> R match(Cases<R> cases) {
+            return cases.unavailable(this);
+        }
     }
 
     /** Our database did not answer; nothing changed. */
     record StoreUnavailable(String reason) implements TickResult {
+        @Override
+        public <R> R match(Cases<R> cases) {
+            return cases.storeUnavailable(this);
+        }
     }
 }
