@@ -1,7 +1,13 @@
 package io.msgx.runner.http;
 
+import io.msgx.runner.config.ConfigException;
+import io.msgx.runner.config.ConfigSource;
+import io.msgx.runner.config.Keys;
+import io.msgx.runner.config.Settings;
+
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.function.Function;
@@ -32,19 +38,22 @@ public record HttpSettings(String host, int port, String token, long maxBodyByte
                            Path credentialsFile, Duration idleTimeout, int maxConnections, Tls tls,
                            boolean metricsOpen, int maxFailedAttempts) {
 
-    public static final String HOST_KEY = "msgx.http.host";
-    public static final String PORT_KEY = "msgx.http.port";
-    public static final String TOKEN_KEY = "msgx.http.token";
-    public static final String MAX_BODY_KEY = "msgx.http.max-body-bytes";
-    public static final String READY_TIMEOUT_KEY = "msgx.http.ready-timeout";
-    public static final String CREDENTIALS_FILE_KEY = "msgx.http.credentials-file";
-    public static final String IDLE_TIMEOUT_KEY = "msgx.http.idle-timeout";
-    public static final String MAX_CONNECTIONS_KEY = "msgx.http.max-connections";
-    public static final String METRICS_OPEN_KEY = "msgx.http.metrics-open";
-    public static final String MAX_FAILED_ATTEMPTS_KEY = "msgx.http.max-failed-attempts";
-    public static final String TLS_KEYSTORE_KEY = "msgx.http.tls.keystore";
-    public static final String TLS_KEYSTORE_PASSWORD_KEY = "msgx.http.tls.keystore-password";
-    public static final String TLS_KEYSTORE_TYPE_KEY = "msgx.http.tls.keystore-type";
+    // The keys' names are Keys' (the one list of keys); these aliases keep the HTTP side's messages short.
+    public static final String HOST_KEY = Keys.HTTP_HOST;
+    public static final String PORT_KEY = Keys.HTTP_PORT;
+    public static final String TOKEN_KEY = Keys.HTTP_TOKEN;
+    public static final String MAX_BODY_KEY = Keys.HTTP_MAX_BODY;
+    public static final String READY_TIMEOUT_KEY = Keys.HTTP_READY_TIMEOUT;
+    public static final String CREDENTIALS_FILE_KEY = Keys.HTTP_CREDENTIALS_FILE;
+    public static final String IDLE_TIMEOUT_KEY = Keys.HTTP_IDLE_TIMEOUT;
+    public static final String MAX_CONNECTIONS_KEY = Keys.HTTP_MAX_CONNECTIONS;
+    public static final String METRICS_OPEN_KEY = Keys.HTTP_METRICS_OPEN;
+    public static final String MAX_FAILED_ATTEMPTS_KEY = Keys.HTTP_MAX_FAILED_ATTEMPTS;
+    public static final String TLS_KEYSTORE_KEY = Keys.HTTP_TLS_KEYSTORE;
+    public static final String TLS_KEYSTORE_PASSWORD_KEY = Keys.HTTP_TLS_KEYSTORE_PASSWORD;
+    public static final String TLS_KEYSTORE_TYPE_KEY = Keys.HTTP_TLS_KEYSTORE_TYPE;
+
+    private static final String KEY_PREFIX = "msgx.http.";
 
     public static final String DEFAULT_HOST = "0.0.0.0";
     public static final int DEFAULT_PORT = 8080;
@@ -53,6 +62,7 @@ public record HttpSettings(String host, int port, String token, long maxBodyByte
     public static final Duration DEFAULT_IDLE_TIMEOUT = Duration.ofSeconds(30);
     public static final int DEFAULT_MAX_CONNECTIONS = 256;
     public static final int DEFAULT_MAX_FAILED_ATTEMPTS = 10;
+    public static final String DEFAULT_KEYSTORE_TYPE = "PKCS12";
 
     /**
      * HTTPS: the keystore holding the server's key and certificate chain.
@@ -64,7 +74,7 @@ public record HttpSettings(String host, int port, String token, long maxBodyByte
     public record Tls(Path keystore, String password, String type) {
         public Tls {
             Objects.requireNonNull(keystore, TLS_KEYSTORE_KEY);
-            type = type == null || type.isBlank() ? "PKCS12" : type.strip().toUpperCase(Locale.ROOT);
+            type = type == null || type.isBlank() ? DEFAULT_KEYSTORE_TYPE : type.strip().toUpperCase(Locale.ROOT);
         }
 
         @Override
@@ -130,32 +140,44 @@ public record HttpSettings(String host, int port, String token, long maxBodyByte
     }
 
     /**
-     * Read the settings from configuration: {@code lookup} answers a key's value or null when it is not set.
-     * Durations are written {@code 500ms}, {@code 2s} or {@code 1m}.
+     * Read the settings from configuration, as the runner does ({@link #read}): {@code lookup} answers a key's value or
+     * null when it is not set.
      *
-     * @throws IllegalArgumentException naming the key whose value cannot be read
+     * @throws ConfigException naming every key whose value cannot be read
      */
     public static HttpSettings from(Function<String, String> lookup) {
         Objects.requireNonNull(lookup, "lookup");
-        var keystore = lookup.apply(TLS_KEYSTORE_KEY);
-        var credentials = lookup.apply(CREDENTIALS_FILE_KEY);
-        var metricsOpen = lookup.apply(METRICS_OPEN_KEY);
-        if (metricsOpen != null && !metricsOpen.isBlank() && !metricsOpen.strip().matches("(?i)true|false")) {
-            throw new IllegalArgumentException(METRICS_OPEN_KEY + " must be true or false, got '" + metricsOpen + "'");
-        }
-        return new HttpSettings(
-                lookup.apply(HOST_KEY),
-                (int) longOf(lookup, PORT_KEY, DEFAULT_PORT),
-                lookup.apply(TOKEN_KEY),
-                longOf(lookup, MAX_BODY_KEY, DEFAULT_MAX_BODY_BYTES),
-                durationOf(lookup, READY_TIMEOUT_KEY, DEFAULT_READY_TIMEOUT),
-                credentials == null || credentials.isBlank() ? null : Path.of(credentials.strip()),
-                durationOf(lookup, IDLE_TIMEOUT_KEY, DEFAULT_IDLE_TIMEOUT),
-                (int) longOf(lookup, MAX_CONNECTIONS_KEY, DEFAULT_MAX_CONNECTIONS),
-                keystore == null || keystore.isBlank() ? null : new Tls(Path.of(keystore.strip()),
-                        lookup.apply(TLS_KEYSTORE_PASSWORD_KEY), lookup.apply(TLS_KEYSTORE_TYPE_KEY)),
-                metricsOpen == null || metricsOpen.isBlank() || Boolean.parseBoolean(metricsOpen.strip()),
-                (int) longOf(lookup, MAX_FAILED_ATTEMPTS_KEY, DEFAULT_MAX_FAILED_ATTEMPTS));
+        var given = new LinkedHashMap<String, String>();
+        Keys.ALL.stream().filter(key -> key.startsWith(KEY_PREFIX)).forEach(key -> {
+            var value = lookup.apply(key);
+            if (value != null) {
+                given.put(key, value);
+            }
+        });
+        var settings = new Settings(ConfigSource.of(given));
+        var http = settings.checked(() -> read(settings));
+        settings.verify();
+        return http;
+    }
+
+    /**
+     * The one reader of the {@code msgx.http.*} keys, through the runner's typed reader: each key's default and range
+     * is written here and nowhere else ({@code RunnerConfig} and {@link #from} both read through it).
+     */
+    public static HttpSettings read(Settings s) {
+        var keystore = s.string(TLS_KEYSTORE_KEY, null);
+        var credentialsFile = s.string(CREDENTIALS_FILE_KEY, null);
+        return new HttpSettings(s.string(HOST_KEY, DEFAULT_HOST),
+                s.integer(PORT_KEY, DEFAULT_PORT, 0, 65535), s.string(TOKEN_KEY, null),
+                s.integer(MAX_BODY_KEY, (int) DEFAULT_MAX_BODY_BYTES, 1024, 64 * 1024 * 1024),
+                s.duration(READY_TIMEOUT_KEY, DEFAULT_READY_TIMEOUT),
+                credentialsFile == null ? null : Path.of(credentialsFile),
+                s.duration(IDLE_TIMEOUT_KEY, DEFAULT_IDLE_TIMEOUT),
+                s.integer(MAX_CONNECTIONS_KEY, DEFAULT_MAX_CONNECTIONS, 4, 100_000),
+                keystore == null ? null : new Tls(Path.of(keystore),
+                        s.string(TLS_KEYSTORE_PASSWORD_KEY, null), s.string(TLS_KEYSTORE_TYPE_KEY, DEFAULT_KEYSTORE_TYPE)),
+                s.bool(METRICS_OPEN_KEY, true),
+                s.integer(MAX_FAILED_ATTEMPTS_KEY, DEFAULT_MAX_FAILED_ATTEMPTS, 1, 1_000_000));
     }
 
     /** Never shows a secret. */
@@ -165,39 +187,5 @@ public record HttpSettings(String host, int port, String token, long maxBodyByte
                 + ", credentialsFile=" + (credentialsFile == null ? "(none)" : credentialsFile) + ", maxBodyBytes="
                 + maxBodyBytes + ", readyTimeout=" + readyTimeout + ", idleTimeout=" + idleTimeout + ", maxConnections="
                 + maxConnections + ", tls=" + (tls == null ? "(off)" : tls) + ", metricsOpen=" + metricsOpen + ", maxFailedAttempts=" + maxFailedAttempts + "]";
-    }
-
-    private static long longOf(Function<String, String> lookup, String key, long fallback) {
-        var raw = lookup.apply(key);
-        if (raw == null || raw.isBlank()) {
-            return fallback;
-        }
-        try {
-            return Long.parseLong(raw.strip());
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(key + " must be a whole number, got '" + raw + "'", e);
-        }
-    }
-
-    private static Duration durationOf(Function<String, String> lookup, String key, Duration fallback) {
-        var raw = lookup.apply(key);
-        if (raw == null || raw.isBlank()) {
-            return fallback;
-        }
-        var text = raw.strip().toLowerCase(Locale.ROOT);
-        try {
-            if (text.endsWith("ms")) {
-                return Duration.ofMillis(Long.parseLong(text.substring(0, text.length() - 2).strip()));
-            }
-            if (text.endsWith("s")) {
-                return Duration.ofSeconds(Long.parseLong(text.substring(0, text.length() - 1).strip()));
-            }
-            if (text.endsWith("m")) {
-                return Duration.ofMinutes(Long.parseLong(text.substring(0, text.length() - 1).strip()));
-            }
-        } catch (NumberFormatException e) {
-            // fall through to the message below
-        }
-        throw new IllegalArgumentException(key + " must be a duration like 500ms, 2s or 1m, got '" + raw + "'");
     }
 }
