@@ -15,43 +15,28 @@ import java.util.function.Function;
 /**
  * Settings of the HTTP side.
  *
- * @param host            the address to bind ({@value #HOST_KEY}, default {@value #DEFAULT_HOST}: every interface)
- * @param port            the port ({@value #PORT_KEY}, default {@value #DEFAULT_PORT}); 0 picks a free one, which
+ * @param host            the address to bind ({@value Keys#HTTP_HOST}, default {@value #DEFAULT_HOST}: every interface)
+ * @param port            the port ({@value Keys#HTTP_PORT}, default {@value #DEFAULT_PORT}); 0 picks a free one, which
  *                        {@link HttpApi#port()} tells after start
- * @param token           the legacy single secret ({@value #TOKEN_KEY}): a credential named {@code token} with the
+ * @param token           the legacy single secret ({@value Keys#HTTP_TOKEN}): a credential named {@code token} with the
  *                        roles reader, injector and operator; null or blank when none
- * @param maxBodyBytes    the largest body the entry reads ({@value #MAX_BODY_KEY}, default 2 MiB); larger → 413
- * @param readyTimeout    how long {@code /health/ready} waits for its checks ({@value #READY_TIMEOUT_KEY},
+ * @param maxBodyBytes    the largest body the entry reads ({@value Keys#HTTP_MAX_BODY}, default 2 MiB); larger → 413
+ * @param readyTimeout    how long {@code /health/ready} waits for its checks ({@value Keys#HTTP_READY_TIMEOUT},
  *                        default 2s); a check without an answer by then is DOWN
- * @param credentialsFile the credentials file ({@value #CREDENTIALS_FILE_KEY}); null when none
- * @param idleTimeout     a connection that sends or reads nothing for this long is closed ({@value #IDLE_TIMEOUT_KEY},
+ * @param credentialsFile the credentials file ({@value Keys#HTTP_CREDENTIALS_FILE}); null when none
+ * @param idleTimeout     a connection that sends or reads nothing for this long is closed ({@value Keys#HTTP_IDLE_TIMEOUT},
  *                        default 30s)
- * @param maxConnections  connections served at once ({@value #MAX_CONNECTIONS_KEY}, default
+ * @param maxConnections  connections served at once ({@value Keys#HTTP_MAX_CONNECTIONS}, default
  *                        {@value #DEFAULT_MAX_CONNECTIONS}); beyond, new ones wait in the backlog
  * @param tls             HTTPS on the port; null for plain HTTP
- * @param metricsOpen     {@value #METRICS_OPEN_KEY} (default true): {@code /metrics} for anyone; false: for a
+ * @param metricsOpen     {@value Keys#HTTP_METRICS_OPEN} (default true): {@code /metrics} for anyone; false: for a
  *                        credential with the role {@code metrics}
  * @param maxFailedAttempts wrong secrets a client may send per minute before it is answered 429 for the rest of
- *                        that minute ({@value #MAX_FAILED_ATTEMPTS_KEY}, default {@value #DEFAULT_MAX_FAILED_ATTEMPTS})
+ *                        that minute ({@value Keys#HTTP_MAX_FAILED_ATTEMPTS}, default {@value #DEFAULT_MAX_FAILED_ATTEMPTS})
  */
 public record HttpSettings(String host, int port, String token, long maxBodyBytes, Duration readyTimeout,
                            Path credentialsFile, Duration idleTimeout, int maxConnections, Tls tls,
                            boolean metricsOpen, int maxFailedAttempts) {
-
-    // The keys' names are Keys' (the one list of keys); these aliases keep the HTTP side's messages short.
-    public static final String HOST_KEY = Keys.HTTP_HOST;
-    public static final String PORT_KEY = Keys.HTTP_PORT;
-    public static final String TOKEN_KEY = Keys.HTTP_TOKEN;
-    public static final String MAX_BODY_KEY = Keys.HTTP_MAX_BODY;
-    public static final String READY_TIMEOUT_KEY = Keys.HTTP_READY_TIMEOUT;
-    public static final String CREDENTIALS_FILE_KEY = Keys.HTTP_CREDENTIALS_FILE;
-    public static final String IDLE_TIMEOUT_KEY = Keys.HTTP_IDLE_TIMEOUT;
-    public static final String MAX_CONNECTIONS_KEY = Keys.HTTP_MAX_CONNECTIONS;
-    public static final String METRICS_OPEN_KEY = Keys.HTTP_METRICS_OPEN;
-    public static final String MAX_FAILED_ATTEMPTS_KEY = Keys.HTTP_MAX_FAILED_ATTEMPTS;
-    public static final String TLS_KEYSTORE_KEY = Keys.HTTP_TLS_KEYSTORE;
-    public static final String TLS_KEYSTORE_PASSWORD_KEY = Keys.HTTP_TLS_KEYSTORE_PASSWORD;
-    public static final String TLS_KEYSTORE_TYPE_KEY = Keys.HTTP_TLS_KEYSTORE_TYPE;
 
     private static final String KEY_PREFIX = "msgx.http.";
 
@@ -67,13 +52,13 @@ public record HttpSettings(String host, int port, String token, long maxBodyByte
     /**
      * HTTPS: the keystore holding the server's key and certificate chain.
      *
-     * @param keystore the file ({@value #TLS_KEYSTORE_KEY})
-     * @param password its password ({@value #TLS_KEYSTORE_PASSWORD_KEY}); never shown
-     * @param type     {@code PKCS12} (default) or {@code JKS} ({@value #TLS_KEYSTORE_TYPE_KEY})
+     * @param keystore the file ({@value Keys#HTTP_TLS_KEYSTORE})
+     * @param password its password ({@value Keys#HTTP_TLS_KEYSTORE_PASSWORD}); never shown
+     * @param type     {@code PKCS12} (default) or {@code JKS} ({@value Keys#HTTP_TLS_KEYSTORE_TYPE})
      */
     public record Tls(Path keystore, String password, String type) {
         public Tls {
-            Objects.requireNonNull(keystore, TLS_KEYSTORE_KEY);
+            Objects.requireNonNull(keystore, Keys.HTTP_TLS_KEYSTORE);
             type = type == null || type.isBlank() ? DEFAULT_KEYSTORE_TYPE : type.strip().toUpperCase(Locale.ROOT);
         }
 
@@ -87,26 +72,26 @@ public record HttpSettings(String host, int port, String token, long maxBodyByte
     public HttpSettings {
         host = host == null || host.isBlank() ? DEFAULT_HOST : host.strip();
         token = token == null || token.isBlank() ? null : token.strip();
-        Objects.requireNonNull(readyTimeout, READY_TIMEOUT_KEY);
-        Objects.requireNonNull(idleTimeout, IDLE_TIMEOUT_KEY);
+        Objects.requireNonNull(readyTimeout, Keys.HTTP_READY_TIMEOUT);
+        Objects.requireNonNull(idleTimeout, Keys.HTTP_IDLE_TIMEOUT);
         if (port < 0 || port > 65_535) {
-            throw new IllegalArgumentException(PORT_KEY + " must be 0..65535 (0 = pick a free port), got " + port);
+            throw new IllegalArgumentException(Keys.HTTP_PORT + " must be 0..65535 (0 = pick a free port), got " + port);
         }
         if (maxBodyBytes < 1 || maxBodyBytes > Integer.MAX_VALUE - 8) {
-            throw new IllegalArgumentException(MAX_BODY_KEY + " must be 1.." + (Integer.MAX_VALUE - 8)
+            throw new IllegalArgumentException(Keys.HTTP_MAX_BODY + " must be 1.." + (Integer.MAX_VALUE - 8)
                     + " bytes, got " + maxBodyBytes);
         }
         if (readyTimeout.isNegative() || readyTimeout.isZero()) {
-            throw new IllegalArgumentException(READY_TIMEOUT_KEY + " must be positive, got " + readyTimeout);
+            throw new IllegalArgumentException(Keys.HTTP_READY_TIMEOUT + " must be positive, got " + readyTimeout);
         }
         if (idleTimeout.isNegative() || idleTimeout.isZero()) {
-            throw new IllegalArgumentException(IDLE_TIMEOUT_KEY + " must be positive, got " + idleTimeout);
+            throw new IllegalArgumentException(Keys.HTTP_IDLE_TIMEOUT + " must be positive, got " + idleTimeout);
         }
         if (maxFailedAttempts < 1) {
-            throw new IllegalArgumentException(MAX_FAILED_ATTEMPTS_KEY + " must be at least 1, got " + maxFailedAttempts);
+            throw new IllegalArgumentException(Keys.HTTP_MAX_FAILED_ATTEMPTS + " must be at least 1, got " + maxFailedAttempts);
         }
         if (maxConnections < 4) {
-            throw new IllegalArgumentException(MAX_CONNECTIONS_KEY + " must be at least 4, got " + maxConnections);
+            throw new IllegalArgumentException(Keys.HTTP_MAX_CONNECTIONS + " must be at least 4, got " + maxConnections);
         }
     }
 
@@ -165,19 +150,19 @@ public record HttpSettings(String host, int port, String token, long maxBodyByte
      * is written here and nowhere else ({@code RunnerConfig} and {@link #from} both read through it).
      */
     public static HttpSettings read(Settings s) {
-        var keystore = s.string(TLS_KEYSTORE_KEY, null);
-        var credentialsFile = s.string(CREDENTIALS_FILE_KEY, null);
-        return new HttpSettings(s.string(HOST_KEY, DEFAULT_HOST),
-                s.integer(PORT_KEY, DEFAULT_PORT, 0, 65535), s.string(TOKEN_KEY, null),
-                s.integer(MAX_BODY_KEY, (int) DEFAULT_MAX_BODY_BYTES, 1024, 64 * 1024 * 1024),
-                s.duration(READY_TIMEOUT_KEY, DEFAULT_READY_TIMEOUT),
+        var keystore = s.string(Keys.HTTP_TLS_KEYSTORE, null);
+        var credentialsFile = s.string(Keys.HTTP_CREDENTIALS_FILE, null);
+        return new HttpSettings(s.string(Keys.HTTP_HOST, DEFAULT_HOST),
+                s.integer(Keys.HTTP_PORT, DEFAULT_PORT, 0, 65535), s.string(Keys.HTTP_TOKEN, null),
+                s.integer(Keys.HTTP_MAX_BODY, (int) DEFAULT_MAX_BODY_BYTES, 1024, 64 * 1024 * 1024),
+                s.duration(Keys.HTTP_READY_TIMEOUT, DEFAULT_READY_TIMEOUT),
                 credentialsFile == null ? null : Path.of(credentialsFile),
-                s.duration(IDLE_TIMEOUT_KEY, DEFAULT_IDLE_TIMEOUT),
-                s.integer(MAX_CONNECTIONS_KEY, DEFAULT_MAX_CONNECTIONS, 4, 100_000),
+                s.duration(Keys.HTTP_IDLE_TIMEOUT, DEFAULT_IDLE_TIMEOUT),
+                s.integer(Keys.HTTP_MAX_CONNECTIONS, DEFAULT_MAX_CONNECTIONS, 4, 100_000),
                 keystore == null ? null : new Tls(Path.of(keystore),
-                        s.string(TLS_KEYSTORE_PASSWORD_KEY, null), s.string(TLS_KEYSTORE_TYPE_KEY, DEFAULT_KEYSTORE_TYPE)),
-                s.bool(METRICS_OPEN_KEY, true),
-                s.integer(MAX_FAILED_ATTEMPTS_KEY, DEFAULT_MAX_FAILED_ATTEMPTS, 1, 1_000_000));
+                        s.string(Keys.HTTP_TLS_KEYSTORE_PASSWORD, null), s.string(Keys.HTTP_TLS_KEYSTORE_TYPE, DEFAULT_KEYSTORE_TYPE)),
+                s.bool(Keys.HTTP_METRICS_OPEN, true),
+                s.integer(Keys.HTTP_MAX_FAILED_ATTEMPTS, DEFAULT_MAX_FAILED_ATTEMPTS, 1, 1_000_000));
     }
 
     /** Never shows a secret. */
