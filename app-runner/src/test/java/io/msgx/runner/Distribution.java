@@ -1,6 +1,6 @@
 package io.msgx.runner;
 
-import io.msgx.runner.embed.BuildInfo;
+import io.msgx.runner.build.BuildInfo;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

@@ -84,6 +84,20 @@ class ModuleDependencyTest {
                 .check(classes);
     }
 
+    /**
+     * The runtime wiring lives in packages named for each part (D-148): the store kinds and pools, the lease and the
+     * standby loop, the job schedule, the start-up checks, the build. {@code io.msgx.runner.embed} is the embedding API
+     * on top of them, and none of them reaches back into it.
+     */
+    @Test
+    void the_runtime_parts_do_not_reach_back_into_the_embedding_api() {
+        noClasses().that().resideInAnyPackage("io.msgx.runner.store..", "io.msgx.runner.standby..",
+                        "io.msgx.runner.jobs..", "io.msgx.runner.startup..", "io.msgx.runner.build..")
+                .should().dependOnClassesThat().resideInAPackage("io.msgx.runner.embed..")
+                .because("MsgExchange wires the parts; a part that needed MsgExchange would belong in it (D-148)")
+                .check(classes);
+    }
+
     private static String[] otherAdapters(String adapter) {
         return java.util.stream.Stream.of("pg", "mysql", "oracle", "kafka")
                 .filter(a -> !a.equals(adapter))

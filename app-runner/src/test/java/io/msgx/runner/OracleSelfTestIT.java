@@ -1,6 +1,6 @@
 package io.msgx.runner;
 
-import io.msgx.runner.embed.BuildInfo;
+import io.msgx.runner.build.BuildInfo;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

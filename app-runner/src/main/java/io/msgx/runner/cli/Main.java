@@ -1,7 +1,7 @@
 package io.msgx.runner.cli;
 
+import io.msgx.runner.build.BuildInfo;
 import io.msgx.runner.config.ConfigException;
-import io.msgx.runner.embed.BuildInfo;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ScopeType;

@@ -1,6 +1,6 @@
 package io.msgx.runner.cli;
 
-import io.msgx.runner.embed.OracleSelfTest;
+import io.msgx.runner.selftest.OracleSelfTest;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;

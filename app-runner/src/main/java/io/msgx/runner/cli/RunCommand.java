@@ -1,6 +1,6 @@
 package io.msgx.runner.cli;
 
-import io.msgx.runner.embed.BuildInfo;
+import io.msgx.runner.build.BuildInfo;
 import io.msgx.runner.embed.MsgExchange;
 import io.msgx.runner.http.HttpApi;
 import io.msgx.runner.jobs.JobRunner;

@@ -293,19 +293,7 @@ public record RunnerConfig(
                         + java.util.Arrays.toString(ErrorClass.values()));
             }
         }
-        var keystore = s.string(Keys.HTTP_TLS_KEYSTORE, null);
-        var credentialsFile = s.string(Keys.HTTP_CREDENTIALS_FILE, null);
-        var http = new HttpSettings(s.string(Keys.HTTP_HOST, HttpSettings.DEFAULT_HOST),
-                s.integer(Keys.HTTP_PORT, HttpSettings.DEFAULT_PORT, 0, 65535), s.string(Keys.HTTP_TOKEN, null),
-                s.integer(Keys.HTTP_MAX_BODY, (int) HttpSettings.DEFAULT_MAX_BODY_BYTES, 1024, 64 * 1024 * 1024),
-                s.duration(Keys.HTTP_READY_TIMEOUT, HttpSettings.DEFAULT_READY_TIMEOUT),
-                credentialsFile == null ? null : java.nio.file.Path.of(credentialsFile),
-                s.duration(Keys.HTTP_IDLE_TIMEOUT, HttpSettings.DEFAULT_IDLE_TIMEOUT),
-                s.integer(Keys.HTTP_MAX_CONNECTIONS, HttpSettings.DEFAULT_MAX_CONNECTIONS, 4, 100_000),
-                keystore == null ? null : new HttpSettings.Tls(java.nio.file.Path.of(keystore),
-                        s.string(Keys.HTTP_TLS_KEYSTORE_PASSWORD, null), s.string(Keys.HTTP_TLS_KEYSTORE_TYPE, "PKCS12")),
-                s.bool(Keys.HTTP_METRICS_OPEN, true),
-                s.integer(Keys.HTTP_MAX_FAILED_ATTEMPTS, HttpSettings.DEFAULT_MAX_FAILED_ATTEMPTS, 1, 1_000_000));
+        var http = HttpSettings.read(s);
 
         var config = new RunnerConfig(store, mailbox, kafka, engine, codec, referenceTypes, inbox,
                 s.string(Keys.CUTOVER_WATERMARK, null), s.duration(Keys.POLL_INTERVAL, Duration.ofMillis(200)),

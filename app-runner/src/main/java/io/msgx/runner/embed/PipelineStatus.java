@@ -1,6 +1,14 @@
 package io.msgx.runner.embed;
 
+import io.msgx.pipeline.codec.MessageIdentity;
+import io.msgx.pipeline.codec.Peek;
+import io.msgx.pipeline.port.Mailbox;
+import io.msgx.pipeline.port.PipelineStore;
 import io.msgx.pipeline.pump.FifoHead;
+import io.msgx.pipeline.store.InboxCursor;
+import io.msgx.pipeline.store.ProcRecord;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -8,6 +16,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Where the pipeline stands, as {@code status} prints it (and {@code status --json} serialises it).
@@ -38,6 +47,49 @@ public record PipelineStatus(
         long owedBackfills,
         long abandonedBackfills,
         FifoHead head) {
+
+    private static final Logger log = LoggerFactory.getLogger(PipelineStatus.class);
+
+    /** Where the pipeline stands at {@code now}, read from the store (and the head's kind, if need be, from the mailbox). */
+    public static PipelineStatus read(PipelineStore store, Mailbox mailbox, Boolean active, Instant now) {
+        var cursor = store.inboxCursor().load();
+        var backlog = store.messageQueries().backlog();
+        var delivery = store.outboxQueries().deliveryBacklog();
+        var backfill = store.backfillMarks().backfillBacklog();
+        var oldest = backlog.oldestOpenEnqueuedAt();
+        var head = fifoHead(store, mailbox, cursor, now).orElse(null);
+        return new PipelineStatus(active, cursor.watermark(), cursor.holeSince(), backlog.pending() + backlog.failed(),
+                oldest == null ? 0 : Math.max(0, Duration.between(oldest, now).toSeconds()),
+                backlog.failed(), backlog.dead(), delivery.pending(), delivery.dead(), backfill.owed(),
+                backfill.abandoned(), head);
+    }
+
+    /** The head of the FIFO queue at {@code now}, and what holds it; empty when nothing is open. */
+    public static Optional<FifoHead> fifoHead(PipelineStore store, Mailbox mailbox, Instant now) {
+        return fifoHead(store, mailbox, store.inboxCursor().load(), now);
+    }
+
+    private static Optional<FifoHead> fifoHead(PipelineStore store, Mailbox mailbox, InboxCursor cursor, Instant now) {
+        return store.queue().head().map(record -> FifoHead.of(record, cursor, kindOf(mailbox, record), now));
+    }
+
+    /**
+     * The kind ({@code TYPE-STYP}) of an open message: from the identity its first attempt bound, else peeked from its
+     * text in the mailbox; null when neither tells (the mailbox unreachable, the text gone or unreadable). Never
+     * throws: the status of a pipeline whose mailbox is down must still be shown.
+     */
+    private static String kindOf(Mailbox mailbox, ProcRecord record) {
+        var fromIdentity = MessageIdentity.kindOf(record.identityKey());
+        if (fromIdentity.isPresent()) {
+            return fromIdentity.get();
+        }
+        try {
+            return mailbox.readText(record.msgId()).flatMap(text -> Peek.scan(text).kind()).orElse(null);
+        } catch (RuntimeException e) {
+            log.debug("Kind of message {} not peeked from the mailbox: {}", record.msgId(), e.toString());
+            return null;
+        }
+    }
 
     /**
      * What makes this status degraded (a monitoring check's WARNING, {@code status}'s exit code 1); empty when healthy.

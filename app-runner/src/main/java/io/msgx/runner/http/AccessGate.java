@@ -1,6 +1,7 @@
 package io.msgx.runner.http;
 
 import com.sun.net.httpserver.HttpExchange;
+import io.msgx.runner.config.Keys;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -73,7 +74,7 @@ public final class AccessGate {
         var in = credentials.get();
         if (!in.anyMay(role)) {
             return new Access.Refused(403, what + " is off: no credential has the role " + role.wireName()
-                    + " (" + HttpSettings.CREDENTIALS_FILE_KEY + ", docs/operations.md)", null);
+                    + " (" + Keys.HTTP_CREDENTIALS_FILE + ", docs/operations.md)", null);
         }
         var client = client(exchange);
         var presented = bearer(exchange.getRequestHeaders().getFirst("Authorization"));

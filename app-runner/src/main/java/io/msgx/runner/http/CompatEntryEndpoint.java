@@ -3,6 +3,7 @@ package io.msgx.runner.http;
 import com.sun.net.httpserver.HttpExchange;
 import io.msgx.pipeline.inbox.CompatEntry;
 import io.msgx.pipeline.pump.MessageLogContext;
+import io.msgx.runner.config.Keys;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -138,7 +139,7 @@ final class CompatEntryEndpoint extends Endpoint {
     }
 
     private String tooLarge() {
-        return "the body is larger than " + maxBodyBytes + " bytes (" + HttpSettings.MAX_BODY_KEY + ")";
+        return "the body is larger than " + maxBodyBytes + " bytes (" + Keys.HTTP_MAX_BODY + ")";
     }
 
     /** Null when acceptable: absent, XML or text, in UTF-8 (or ASCII). */

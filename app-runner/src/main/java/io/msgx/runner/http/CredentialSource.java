@@ -1,5 +1,6 @@
 package io.msgx.runner.http;
 
+import io.msgx.runner.config.Keys;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -15,8 +16,8 @@ import java.util.Objects;
 import java.util.function.Supplier;
 
 /**
- * The credentials in force, from {@value HttpSettings#CREDENTIALS_FILE_KEY} and the legacy
- * {@value HttpSettings#TOKEN_KEY}: read at start (a file that cannot be read stops the start, naming the line), then
+ * The credentials in force, from {@value Keys#HTTP_CREDENTIALS_FILE} and the legacy
+ * {@value Keys#HTTP_TOKEN}: read at start (a file that cannot be read stops the start, naming the line), then
  * looked at again at most every {@link #RECHECK} and read again when its time or size changed, so a credential is
  * added, rotated or revoked without a restart. A changed file that cannot be read leaves the credentials as they were
  * and is logged at ERROR once per change.
@@ -60,10 +61,10 @@ public final class CredentialSource implements Supplier<Credentials> {
             readSize = Files.size(file);
             current = read();
         } catch (IOException e) {
-            throw new IllegalArgumentException(HttpSettings.CREDENTIALS_FILE_KEY + ": cannot read " + file + " ("
+            throw new IllegalArgumentException(Keys.HTTP_CREDENTIALS_FILE + ": cannot read " + file + " ("
                     + e + "); expected a readable file of '<name> <role>[,<role>...] sha256:<hex>' lines", e);
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException(HttpSettings.CREDENTIALS_FILE_KEY + ": " + e.getMessage(), e);
+            throw new IllegalArgumentException(Keys.HTTP_CREDENTIALS_FILE + ": " + e.getMessage(), e);
         }
     }
 

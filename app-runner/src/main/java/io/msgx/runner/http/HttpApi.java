@@ -4,6 +4,7 @@ import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.msgx.pipeline.inbox.CompatEntry;
 import io.msgx.pipeline.port.ReferenceData;
 import io.msgx.pipeline.pump.FifoHead;
+import io.msgx.runner.config.Keys;
 import io.msgx.runner.console.Console;
 import io.msgx.runner.embed.MsgExchange;
 import org.eclipse.jetty.server.Server;
@@ -151,7 +152,7 @@ public final class HttpApi implements AutoCloseable {
      * Bind and start serving.
      *
      * @throws UncheckedIOException when the address cannot be bound (the port is taken: change
-     *                              {@value HttpSettings#PORT_KEY})
+     *                              {@value Keys#HTTP_PORT})
      * @throws IllegalStateException when started before, or after a stop
      */
     public synchronized HttpApi start() {
@@ -177,7 +178,7 @@ public final class HttpApi implements AutoCloseable {
         } catch (Exception e) {
             stopQuietly(created);
             throw new UncheckedIOException("Cannot listen on " + settings.host() + ":" + settings.port() + " ("
-                    + e.getMessage() + "); free the port or set " + HttpSettings.PORT_KEY + " (0 picks a free one)",
+                    + e.getMessage() + "); free the port or set " + Keys.HTTP_PORT + " (0 picks a free one)",
                     e instanceof IOException io ? io : new IOException(e));
         }
         server = created;

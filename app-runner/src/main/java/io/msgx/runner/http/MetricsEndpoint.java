@@ -2,13 +2,14 @@ package io.msgx.runner.http;
 
 import com.sun.net.httpserver.HttpExchange;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import io.msgx.runner.config.Keys;
 
 import java.io.IOException;
 import java.util.Objects;
 
 /**
  * {@code GET /metrics}: every meter of the registry in Prometheus text format 0.0.4; open, or for a credential with
- * the role {@code metrics} when {@value HttpSettings#METRICS_OPEN_KEY} is false. Counts and durations only: no
+ * the role {@code metrics} when {@value Keys#HTTP_METRICS_OPEN} is false. Counts and durations only: no
  * message content, no host or user name.
  */
 final class MetricsEndpoint extends Endpoint {

@@ -1,5 +1,7 @@
 package io.msgx.runner.http;
 
+import io.msgx.runner.config.Keys;
+
 import java.util.Arrays;
 import java.util.Locale;
 
@@ -14,7 +16,7 @@ public enum Role {
     INJECTOR,
     /** The operations console under {@code /console}: every page and every operator action. */
     OPERATOR,
-    /** Scrapes {@code GET /metrics}, when {@value HttpSettings#METRICS_OPEN_KEY} is false. */
+    /** Scrapes {@code GET /metrics}, when {@value Keys#HTTP_METRICS_OPEN} is false. */
     METRICS;
 
     /** The role as written in the credentials file: lower case. */

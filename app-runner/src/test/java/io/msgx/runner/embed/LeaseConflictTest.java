@@ -5,6 +5,8 @@ import io.msgx.pipeline.store.StoreConflictException;
 import io.msgx.runner.BuiltRunner;
 import io.msgx.runner.RealServices;
 import io.msgx.runner.security.LogCapture;
+import io.msgx.runner.standby.LeaderLease;
+import io.msgx.runner.standby.LeaseWatcher;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -35,7 +37,7 @@ class LeaseConflictTest {
         List<String> lines;
         try (var log = LogCapture.start(Level.INFO);
              var exchange = MsgExchange.builder().config(keys)
-                     .leaseAs(real -> StoreBackend.LeaderLease.of(() -> {
+                     .leaseAs(real -> LeaderLease.of(() -> {
                          if (conflicts.getAndDecrement() > 0) {
                              throw new StoreConflictException("deadlock detected (injected)", null);
                          }
@@ -49,7 +51,7 @@ class LeaseConflictTest {
 
             assertThat(Duration.between(started, Instant.now())).as("active within a few pump periods")
                     .isLessThan(Duration.ofSeconds(5));
-            lines = log.lines().stream().filter(line -> line.contains(MsgExchange.class.getName())).toList();
+            lines = log.lines().stream().filter(line -> line.contains(LeaseWatcher.class.getName())).toList();
         }
         assertThat(lines).filteredOn(line -> line.contains("rolled the request back to break a conflict"))
                 .hasSize(2).allSatisfy(line -> assertThat(line).startsWith("WARN").contains("deadlock detected"));

@@ -2,6 +2,7 @@ package io.msgx.runner.embed;
 
 import io.msgx.runner.BuiltRunner;
 import io.msgx.runner.RealServices;
+import io.msgx.runner.standby.LeaderLease;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -46,7 +47,7 @@ class LivenessTest {
         keys.put("msgx.pipeline.poll-interval", "200ms");
         keys.put("msgx.jobs.standby-poll", "200ms");
         try (var failing = MsgExchange.builder().config(keys)
-                .leaseAs(real -> StoreBackend.LeaderLease.of(real::tryAcquire, () -> {
+                .leaseAs(real -> LeaderLease.of(real::tryAcquire, () -> {
                     throw new StackOverflowError("injected into the lease check");
                 }, real::close)).build();
              var standby = MsgExchange.builder().config(keys).build()) {
@@ -72,7 +73,7 @@ class LivenessTest {
         List<String> seen = new CopyOnWriteArrayList<>();
         try (var exchange = MsgExchange.builder().config(keys)
                 .onFatalError((loop, error) -> seen.add(loop + " " + error.getClass().getSimpleName()))
-                .leaseAs(real -> StoreBackend.LeaderLease.of(() -> {
+                .leaseAs(real -> LeaderLease.of(() -> {
                     throw new NoClassDefFoundError("injected");
                 }, real::isHeld, real::close)).build()) {
             exchange.migrate();

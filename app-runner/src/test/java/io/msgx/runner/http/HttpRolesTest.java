@@ -8,6 +8,7 @@ import io.msgx.pipeline.codec.JacksonXmlCodec;
 import io.msgx.pipeline.inbox.CompatEntry;
 import io.msgx.pipeline.mailbox.InMemoryMailbox;
 import io.msgx.pipeline.testing.SettableClock;
+import io.msgx.runner.config.Keys;
 import io.msgx.runner.security.LogCapture;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -168,7 +169,7 @@ class HttpRolesTest {
 
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> new HttpApi(settings, null, List.of(),
                         new PrometheusMeterRegistry(PrometheusConfig.DEFAULT)))
-                .hasMessageContaining(HttpSettings.CREDENTIALS_FILE_KEY).hasMessageContaining("line 2")
+                .hasMessageContaining(Keys.HTTP_CREDENTIALS_FILE).hasMessageContaining("line 2")
                 .hasMessageContaining("painter");
     }
 }

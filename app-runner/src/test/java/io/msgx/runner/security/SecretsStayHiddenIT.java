@@ -165,7 +165,7 @@ class SecretsStayHiddenIT {
         output("run, mailbox unreachable");
 
         assertThat(output("run")).as("the start-up line shows the build and the settings, secrets masked")
-                .contains("Starting msgexchange " + io.msgx.runner.embed.BuildInfo.current().describe() + " with {",
+                .contains("Starting msgexchange " + io.msgx.runner.build.BuildInfo.current().describe() + " with {",
                         "msgx.store.password=(set)", "msgx.http.token=(set; deprecated");
         assertThat(output("run, mailbox unreachable")).contains("msgx.mailbox.url=jdbc:mysql://" + users.mailboxUser
                 + ":***@127.0.0.1:1/sis?connectTimeout=500&password=***");

@@ -1,4 +1,4 @@
-package io.msgx.runner.embed;
+package io.msgx.runner.store;
 
 import io.msgx.runner.config.ConfigSource;
 import io.msgx.runner.config.Keys;

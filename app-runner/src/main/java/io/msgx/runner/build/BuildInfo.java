@@ -1,4 +1,4 @@
-package io.msgx.runner.embed;
+package io.msgx.runner.build;
 
 import java.io.IOException;
 import java.io.InputStream;

@@ -1,4 +1,4 @@
-package io.msgx.runner.embed;
+package io.msgx.runner.standby;
 
 import io.msgx.pipeline.delivery.Delivery;
 import io.msgx.pipeline.delivery.OutgoingEvent;

@@ -1,4 +1,4 @@
-package io.msgx.runner.embed;
+package io.msgx.runner.store;
 
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.msgx.adapter.pg.PgTestDatabase;

@@ -1,13 +1,14 @@
-package io.msgx.runner.embed;
+package io.msgx.runner.selftest;
 
 import io.msgx.adapter.oracle.OracleScratchSchema;
 import io.msgx.adapter.oracle.OracleSelfTests;
 import io.msgx.adapter.oracle.SelfTestRun;
+import io.msgx.runner.build.BuildInfo;
 import io.msgx.runner.config.JdbcUrlMask;
 import io.msgx.runner.config.RunnerConfig;
-import io.msgx.runner.selftest.CheckResult;
-import io.msgx.runner.selftest.SuiteLauncher;
-import io.msgx.runner.selftest.SuiteReport;
+import io.msgx.runner.store.ConnectionPools;
+import io.msgx.runner.store.OracleStoreBackend;
+import io.msgx.runner.store.ReconnectingPool;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -1,10 +1,12 @@
-package io.msgx.runner.embed;
+package io.msgx.runner.store;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.msgx.adapter.pg.PgPipelineStore;
 import io.msgx.adapter.pg.PgSchema;
 import io.msgx.pipeline.port.PipelineStore;
 import io.msgx.runner.config.RunnerConfig;
+import io.msgx.runner.standby.EpochLeaderLease;
+import io.msgx.runner.standby.LeaderLease;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -1,4 +1,4 @@
-package io.msgx.runner.embed;
+package io.msgx.runner.store;
 
 import com.zaxxer.hikari.HikariConfig;
 
@@ -10,7 +10,7 @@ import java.util.function.Consumer;
  * {@link #CONNECTION_WAIT} to get one, no connection at build time (a database that is down is met, and reported, on
  * first use), and back at once when the database is ({@link ReconnectingPool}).
  */
-final class ConnectionPools {
+public final class ConnectionPools {
 
     private ConnectionPools() {
     }
@@ -21,10 +21,10 @@ final class ConnectionPools {
      * its database went away; long enough for a busy pool to free a connection (pump and dispatcher hold one for a
      * group's transaction, well under 1 s).
      */
-    static final Duration CONNECTION_WAIT = Duration.ofSeconds(1);
+    public static final Duration CONNECTION_WAIT = Duration.ofSeconds(1);
 
     /** A pool on {@code url}; {@code tuning} adds what one kind of database needs (driver properties, init SQL). */
-    static ReconnectingPool open(String name, String url, String user, String password, int size,
+    public static ReconnectingPool open(String name, String url, String user, String password, int size,
                                  Consumer<HikariConfig> tuning) {
         var hikari = new HikariConfig();
         hikari.setPoolName(name);

@@ -1,4 +1,4 @@
-package io.msgx.runner.embed;
+package io.msgx.runner.standby;
 
 import io.msgx.adapter.jdbc.JdbcEpochLease;
 import io.msgx.adapter.jdbc.JdbcPipelineStore;
@@ -18,7 +18,7 @@ import java.util.Objects;
  * instance is active. A renewal that meets an unreachable store keeps the lease until its local bound, as a renewal
  * that met a busy row does.
  */
-final class EpochLeaderLease implements StoreBackend.LeaderLease {
+public final class EpochLeaderLease implements LeaderLease {
 
     private static final Logger log = LoggerFactory.getLogger(EpochLeaderLease.class);
     /** The longest a take-over, a renewal or a release waits for the lease row's lock. */
@@ -29,7 +29,7 @@ final class EpochLeaderLease implements StoreBackend.LeaderLease {
     private final long renewNanos;
     private long lastRenewal;
 
-    EpochLeaderLease(JdbcPipelineStore<?> store, RunnerConfig.Lease config) {
+    public EpochLeaderLease(JdbcPipelineStore<?> store, RunnerConfig.Lease config) {
         this.store = Objects.requireNonNull(store, "store");
         this.lease = store.lease(new JdbcEpochLease.Settings("LEADER", holder(),
                 config.duration(), LOCK_WAIT.compareTo(config.duration()) < 0 ? LOCK_WAIT : config.duration().dividedBy(2)),

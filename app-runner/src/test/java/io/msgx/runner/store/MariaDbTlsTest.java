@@ -1,4 +1,4 @@
-package io.msgx.runner.embed;
+package io.msgx.runner.store;
 
 import io.msgx.adapter.kafka.TestCertificates;
 import io.msgx.adapter.mysql.JdbcMailbox;
@@ -79,7 +79,7 @@ class MariaDbTlsTest {
         return RunnerConfig.from(ConfigSource.of(Map.copyOf(keys)));
     }
 
-    /** The mailbox's pool exactly as the runner opens it ({@link MsgExchange}). */
+    /** The mailbox's pool exactly as the runner opens it ({@link io.msgx.runner.embed.MsgExchange}). */
     private static ReconnectingPool pool(RunnerConfig config) {
         return ConnectionPools.open("msgx-mailbox", config.mailbox().url(), config.mailbox().user(),
                 config.mailbox().password(), 3, hikari -> { });

@@ -1,9 +1,10 @@
-package io.msgx.runner.embed;
+package io.msgx.runner.store;
 
 import io.msgx.adapter.pg.PgTestDatabase;
 import io.msgx.pipeline.store.StoreUnavailableException;
 import io.msgx.runner.RealServices;
 import io.msgx.runner.config.Keys;
+import io.msgx.runner.embed.MsgExchange;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 

@@ -1,4 +1,4 @@
-package io.msgx.runner.embed;
+package io.msgx.runner.standby;
 
 import io.msgx.pipeline.delivery.Delivery;
 import io.msgx.pipeline.delivery.OutgoingEvent;
@@ -19,11 +19,11 @@ import java.util.function.BooleanSupplier;
  * <p>What this cannot stop: records the producer already held in memory when the JVM froze are written by its own
  * thread when it thaws (see docs/reliability.md, "Freeze").
  */
-record LeaseGuardedSink(EventSink sink, BooleanSupplier heldByOwnClock) implements EventSink {
+public record LeaseGuardedSink(EventSink sink, BooleanSupplier heldByOwnClock) implements EventSink {
 
-    static final String NOT_SENT = "not sent: this instance's leader lease ran out before the round was handed over";
+    public static final String NOT_SENT = "not sent: this instance's leader lease ran out before the round was handed over";
 
-    LeaseGuardedSink {
+    public LeaseGuardedSink {
         Objects.requireNonNull(sink, "sink");
         Objects.requireNonNull(heldByOwnClock, "heldByOwnClock");
     }

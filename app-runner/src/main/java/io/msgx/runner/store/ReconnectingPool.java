@@ -1,4 +1,4 @@
-package io.msgx.runner.embed;
+package io.msgx.runner.store;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
@@ -44,7 +44,7 @@ import javax.sql.DataSource;
  * Callers see what they saw before — a connection, or an {@link SQLException} that the adapters turn into their
  * "unavailable" exceptions — only sooner: a job's next tick after the return gets a connection.
  */
-final class ReconnectingPool implements DataSource, AutoCloseable {
+public final class ReconnectingPool implements DataSource, AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(ReconnectingPool.class);
 
@@ -123,7 +123,7 @@ final class ReconnectingPool implements DataSource, AutoCloseable {
      * Show this pool's meters in {@code registry} (once): {@code hikaricp.connections.*{pool=<name>}}, read from the
      * live Hikari pool, whichever that is after a reconnect.
      */
-    void bindMeters(MeterRegistry registry) {
+    public void bindMeters(MeterRegistry registry) {
         meters.bind(registry, () -> pool.getHikariPoolMXBean(), settings.getMaximumPoolSize(),
                 Math.max(0, settings.getMinimumIdle()));
     }

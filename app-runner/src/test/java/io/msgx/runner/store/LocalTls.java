@@ -1,4 +1,4 @@
-package io.msgx.runner.embed;
+package io.msgx.runner.store;
 
 import io.msgx.testing.jdbc.TestServer;
 

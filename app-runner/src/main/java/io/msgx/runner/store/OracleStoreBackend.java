@@ -1,11 +1,14 @@
-package io.msgx.runner.embed;
+package io.msgx.runner.store;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.msgx.adapter.oracle.OraclePipelineStore;
 import io.msgx.adapter.oracle.OracleSchema;
 import io.msgx.adapter.oracle.OracleSelfTests;
 import io.msgx.pipeline.port.PipelineStore;
+import io.msgx.runner.build.BuildInfo;
 import io.msgx.runner.config.RunnerConfig;
+import io.msgx.runner.standby.EpochLeaderLease;
+import io.msgx.runner.standby.LeaderLease;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -33,7 +36,7 @@ import java.util.Optional;
  * <p>A {@code jdbc:h2:} URL (H2 in {@code MODE=Oracle}) is accepted as the stand-in of the tests only; it is never a
  * production store, and start-up says so.
  */
-final class OracleStoreBackend implements StoreBackend {
+public final class OracleStoreBackend implements StoreBackend {
 
     private static final Logger log = LoggerFactory.getLogger(OracleStoreBackend.class);
 
@@ -48,7 +51,7 @@ final class OracleStoreBackend implements StoreBackend {
     private final ReconnectingPool pool;
     private final PipelineStore store;
 
-    OracleStoreBackend(RunnerConfig.Store config, RunnerConfig.Lease lease, Clock clock) {
+    public OracleStoreBackend(RunnerConfig.Store config, RunnerConfig.Lease lease, Clock clock) {
         this.config = config;
         this.leaseConfig = lease;
         this.schema = config.schema().toUpperCase(Locale.ROOT);
@@ -114,17 +117,17 @@ final class OracleStoreBackend implements StoreBackend {
     }
 
     /** True on the tests' stand-in (a {@code jdbc:h2:} URL), false on Oracle. */
-    boolean isStandIn() {
+    public boolean isStandIn() {
         return h2;
     }
 
     /** The store's pool, its sessions set as the runner's are. */
-    javax.sql.DataSource dataSource() {
+    public javax.sql.DataSource dataSource() {
         return pool;
     }
 
     /** The server as it names itself, e.g. {@code Oracle Database 11g Express Edition Release 11.2.0.2.0 - 64bit}. */
-    String databaseProduct() {
+    public String databaseProduct() {
         try (var connection = pool.getConnection()) {
             var metadata = connection.getMetaData();
             var version = metadata.getDatabaseProductVersion().lines().findFirst().orElse("");
