@@ -4,7 +4,7 @@ import io.msgx.adapter.kafka.KafkaSinkSettings;
 import io.msgx.adapter.kafka.KafkaTestBroker;
 import io.msgx.domain.flight.FlightId;
 import io.msgx.domain.flight.MaflProjection;
-import io.msgx.pipeline.event.FlightEventJson;
+import io.msgx.pipeline.published.FlightEventJson;
 import io.msgx.runner.embed.MsgExchange;
 import io.msgx.runner.embed.PipelineStatus;
 import io.msgx.tools.simulator.AirportDaySimulator;

@@ -3,7 +3,7 @@ package io.msgx.runner;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.msgx.domain.message.FlopSubtype;
-import io.msgx.pipeline.store.ProcStatus;
+import io.msgx.pipeline.record.ProcStatus;
 import io.msgx.pipeline.testing.SisMessages;
 import io.msgx.testing.Slow;
 import org.junit.jupiter.api.Test;

@@ -1,6 +1,6 @@
 package io.msgx.runner;
 
-import io.msgx.pipeline.store.ProcStatus;
+import io.msgx.pipeline.record.ProcStatus;
 import io.msgx.pipeline.testing.SisMessages;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;

@@ -2,7 +2,7 @@ package io.msgx.runner;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.msgx.pipeline.store.ProcStatus;
+import io.msgx.pipeline.record.ProcStatus;
 import io.msgx.pipeline.testing.SisMessages;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;

@@ -233,15 +233,15 @@ class KafkaDeliveryEndToEndTest extends EndToEndOnEitherStore {
     }
 
     private long notify(PipelineStore store, String flid, long version, String payload) {
-        return store.inTransaction(tx -> tx.notifications().append(new io.msgx.pipeline.store.OutboxEvent(
-                io.msgx.pipeline.store.OutboxTarget.KAFKA_MSG, FlightId.of(flid),
-                io.msgx.pipeline.store.OutboxEvent.EventType.UPSERT, version, 1, payload, clock.instant())));
+        return store.inTransaction(tx -> tx.notifications().append(new io.msgx.pipeline.record.OutboxEvent(
+                io.msgx.pipeline.record.OutboxTarget.KAFKA_MSG, FlightId.of(flid),
+                io.msgx.pipeline.record.OutboxEvent.EventType.UPSERT, version, 1, payload, clock.instant())));
     }
 
     private void project(PipelineStore store, String flid, long version) {
-        store.inTransaction(tx -> tx.projections().upsertProjection(new io.msgx.pipeline.store.OutboxEvent(
-                io.msgx.pipeline.store.OutboxTarget.KAFKA_SCHD, FlightId.of(flid),
-                io.msgx.pipeline.store.OutboxEvent.EventType.UPSERT, version, 1, "{\"v\":" + version + "}",
+        store.inTransaction(tx -> tx.projections().upsertProjection(new io.msgx.pipeline.record.OutboxEvent(
+                io.msgx.pipeline.record.OutboxTarget.KAFKA_SCHD, FlightId.of(flid),
+                io.msgx.pipeline.record.OutboxEvent.EventType.UPSERT, version, 1, "{\"v\":" + version + "}",
                 clock.instant())));
     }
 

@@ -5,9 +5,9 @@ import io.msgx.pipeline.audit.Actor;
 import io.msgx.pipeline.audit.AuditEntry;
 import io.msgx.pipeline.audit.AuditOutcome;
 import io.msgx.pipeline.port.OperatorAudit;
-import io.msgx.pipeline.store.ErrorClass;
-import io.msgx.pipeline.store.OutboxEvent;
-import io.msgx.pipeline.store.OutboxTarget;
+import io.msgx.pipeline.record.ErrorClass;
+import io.msgx.pipeline.record.OutboxEvent;
+import io.msgx.pipeline.record.OutboxTarget;
 import io.msgx.pipeline.testing.PipelineHarness;
 import io.msgx.pipeline.testing.SettableClock;
 import io.msgx.pipeline.testing.SisMessages;
@@ -156,7 +156,7 @@ class OperatorAuditTrailTest {
 
         var schedule = oneRow(() -> actions.requestSchedule(LocalDate.of(2024, 3, 12), alice));
         var request = exchange.store().requests().pending().isEmpty()
-                ? exchange.store().requests().openOf(io.msgx.pipeline.store.RequestKind.SCHEDULE, null).get(0)
+                ? exchange.store().requests().openOf(io.msgx.pipeline.record.RequestKind.SCHEDULE, null).get(0)
                 : exchange.store().requests().pending().get(0);
         assertThat(schedule.action()).isEqualTo("request-schedule");
         assertThat(schedule.items()).isEqualTo("day 2024-03-12");

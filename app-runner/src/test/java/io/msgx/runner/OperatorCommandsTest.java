@@ -220,9 +220,9 @@ class OperatorCommandsTest {
         long first = notify(store, clock, "1001", 1);
         long second = notify(store, clock, "1001", 2);
         long other = notify(store, clock, "1003", 1);
-        store.inTransaction(tx -> tx.projections().upsertProjection(new io.msgx.pipeline.store.OutboxEvent(
-                io.msgx.pipeline.store.OutboxTarget.KAFKA_SCHD, io.msgx.domain.flight.FlightId.of("1002"),
-                io.msgx.pipeline.store.OutboxEvent.EventType.UPSERT, 7, 1, "{\"v\":7}", clock.instant())));
+        store.inTransaction(tx -> tx.projections().upsertProjection(new io.msgx.pipeline.record.OutboxEvent(
+                io.msgx.pipeline.record.OutboxTarget.KAFKA_SCHD, io.msgx.domain.flight.FlightId.of("1002"),
+                io.msgx.pipeline.record.OutboxEvent.EventType.UPSERT, 7, 1, "{\"v\":7}", clock.instant())));
         for (long id : new long[]{first, other}) {
             store.deadLetters().recordDeliveryFailure(id, "RecordTooLargeException: too large", clock.instant(), true,
                     clock.instant());
@@ -240,8 +240,8 @@ class OperatorCommandsTest {
 
         assertThat(withStreams(out, new ByteArrayOutputStream(), () -> Main.execute("events", "resend",
                 Long.toString(first), "--operator", "ops", "-c", config.toString()))).isZero();
-        var resent = store.outboxQueries().pending(io.msgx.pipeline.store.OutboxTarget.KAFKA_MSG, 10);
-        assertThat(resent).extracting(io.msgx.pipeline.store.OutboxEntry::eventId).as("resent, keeping its EVENT_ID")
+        var resent = store.outboxQueries().pending(io.msgx.pipeline.record.OutboxTarget.KAFKA_MSG, 10);
+        assertThat(resent).extracting(io.msgx.pipeline.record.OutboxEntry::eventId).as("resent, keeping its EVENT_ID")
                 .containsExactly(first, second);
         assertThat(resent.get(0).attempts()).isZero();
         assertThat(withStreams(out, new ByteArrayOutputStream(), () -> Main.execute("events", "resend",
@@ -257,13 +257,13 @@ class OperatorCommandsTest {
         assertThat(withStreams(out, new ByteArrayOutputStream(), () -> Main.execute("events", "purge",
                 Long.toString(other), "--operator", "ops", "-c", config.toString()))).isZero();
         assertThat(store.deadLetters().deadEvents(10)).isEmpty();
-        assertThat(store.outboxQueries().pending(io.msgx.pipeline.store.OutboxTarget.KAFKA_MSG, 10)).hasSize(2);
+        assertThat(store.outboxQueries().pending(io.msgx.pipeline.record.OutboxTarget.KAFKA_MSG, 10)).hasSize(2);
 
         out.reset();
         assertThat(withStreams(out, new ByteArrayOutputStream(), () -> Main.execute("events", "rearm", "1002",
                 "--operator", "ops", "--json", "-c", config.toString()))).isZero();
         assertThat(out.toString(StandardCharsets.UTF_8)).contains("\"version\" : 7", "\"status\" : \"PENDING\"");
-        assertThat(store.outboxQueries().pending(io.msgx.pipeline.store.OutboxTarget.KAFKA_SCHD, 10)).singleElement()
+        assertThat(store.outboxQueries().pending(io.msgx.pipeline.record.OutboxTarget.KAFKA_SCHD, 10)).singleElement()
                 .satisfies(row -> assertThat(row.event().stateVersion()).isEqualTo(7));
         assertThat(withStreams(out, new ByteArrayOutputStream(), () -> Main.execute("events", "rearm", "9999",
                 "--operator", "ops", "-c", config.toString()))).isEqualTo(Main.REFUSED);
@@ -273,9 +273,9 @@ class OperatorCommandsTest {
 
     private static long notify(io.msgx.pipeline.port.PipelineStore store, SettableClock clock, String flid,
                                long version) {
-        return store.inTransaction(tx -> tx.notifications().append(new io.msgx.pipeline.store.OutboxEvent(
-                io.msgx.pipeline.store.OutboxTarget.KAFKA_MSG, io.msgx.domain.flight.FlightId.of(flid),
-                io.msgx.pipeline.store.OutboxEvent.EventType.UPSERT, version, 1,
+        return store.inTransaction(tx -> tx.notifications().append(new io.msgx.pipeline.record.OutboxEvent(
+                io.msgx.pipeline.record.OutboxTarget.KAFKA_MSG, io.msgx.domain.flight.FlightId.of(flid),
+                io.msgx.pipeline.record.OutboxEvent.EventType.UPSERT, version, 1,
                 "{\"flid\":\"" + flid + "\",\"stateVersion\":" + version + "}", clock.instant())));
     }
 

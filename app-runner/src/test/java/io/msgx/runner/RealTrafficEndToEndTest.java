@@ -4,7 +4,7 @@ import ch.qos.logback.classic.Level;
 import io.msgx.adapter.kafka.KafkaTestBroker;
 import io.msgx.domain.flight.FlightId;
 import io.msgx.domain.flight.OperationDayRule;
-import io.msgx.pipeline.event.FlightEventJson;
+import io.msgx.pipeline.published.FlightEventJson;
 import io.msgx.pipeline.testing.PublishedContract;
 import io.msgx.pipeline.testing.RealForms;
 import io.msgx.pipeline.testing.SettableClock;

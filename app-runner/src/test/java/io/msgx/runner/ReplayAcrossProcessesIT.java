@@ -1,8 +1,8 @@
 package io.msgx.runner;
 
-import io.msgx.pipeline.store.ErrorClass;
-import io.msgx.pipeline.store.ProcStatus;
-import io.msgx.pipeline.store.Terminal;
+import io.msgx.pipeline.record.ErrorClass;
+import io.msgx.pipeline.record.MessageEnd;
+import io.msgx.pipeline.record.ProcStatus;
 import io.msgx.pipeline.testing.SettableClock;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -32,7 +32,7 @@ class ReplayAcrossProcessesIT {
         var clock = SettableClock.atExampleDay();
         var store = services.store(clock);
         store.queue().insertIfAbsent(42, null, clock.instant());
-        store.queue().finish(42, Terminal.dead(ErrorClass.EXHAUSTED, "attempts used up"), clock.instant());
+        store.queue().finish(42, MessageEnd.dead(ErrorClass.EXHAUSTED, "attempts used up"), clock.instant());
         var holding = new CountDownLatch(1);
         var release = new CountDownLatch(1);
         var thread = Executors.newSingleThreadExecutor();

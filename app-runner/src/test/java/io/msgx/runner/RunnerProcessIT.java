@@ -1,7 +1,7 @@
 package io.msgx.runner;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.msgx.pipeline.store.ProcStatus;
+import io.msgx.pipeline.record.ProcStatus;
 import io.msgx.pipeline.testing.SisMessages;
 import io.msgx.runner.cli.Main;
 import org.junit.jupiter.api.AfterEach;

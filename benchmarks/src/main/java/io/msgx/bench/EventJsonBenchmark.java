@@ -2,8 +2,8 @@ package io.msgx.bench;
 
 import io.msgx.domain.engine.FlightChange;
 import io.msgx.domain.flight.OperationDayRule;
-import io.msgx.pipeline.event.ChangeCause;
-import io.msgx.pipeline.event.FlightEventJson;
+import io.msgx.pipeline.published.ChangeCause;
+import io.msgx.pipeline.published.FlightEventJson;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;

@@ -46,15 +46,15 @@ public record FlightTables(String table, boolean routeKind, List<FlightList> lis
     }
 
     /** The columns of an item row as {@code dialect} writes them, in the order {@link #rowOf} gives their values. */
-    public List<Sql.Column> columns(SqlDialect dialect) {
-        var columns = new ArrayList<Sql.Column>();
-        columns.add(new Sql.Column("FLID", String.class));
+    public List<StoreJdbc.Column> columns(SqlDialect dialect) {
+        var columns = new ArrayList<StoreJdbc.Column>();
+        columns.add(new StoreJdbc.Column("FLID", String.class));
         if (routeKind) {
-            columns.add(new Sql.Column("ROUTE_KIND", String.class));
+            columns.add(new StoreJdbc.Column("ROUTE_KIND", String.class));
         }
-        columns.add(new Sql.Column("ORDINAL", Integer.class));
-        columns.add(new Sql.Column("SOURCE_SEQ", Integer.class));
-        itemCodes.forEach(code -> columns.add(new Sql.Column(dialect.column(code), String.class)));
+        columns.add(new StoreJdbc.Column("ORDINAL", Integer.class));
+        columns.add(new StoreJdbc.Column("SOURCE_SEQ", Integer.class));
+        itemCodes.forEach(code -> columns.add(new StoreJdbc.Column(dialect.column(code), String.class)));
         return columns;
     }
 
@@ -82,12 +82,12 @@ public record FlightTables(String table, boolean routeKind, List<FlightList> lis
     }
 
     /** The list a stored row belongs to. */
-    public FlightList listOf(Sql.Row row) throws SQLException {
+    public FlightList listOf(StoreJdbc.Row row) throws SQLException {
         return routeKind ? FlightList.valueOf(row.text("ROUTE_KIND")) : lists.get(0);
     }
 
     /** The item a stored row holds. */
-    public ListItem itemOf(Sql.Row row) throws SQLException {
+    public ListItem itemOf(StoreJdbc.Row row) throws SQLException {
         var values = new LinkedHashMap<String, String>();
         for (var code : itemCodes) {
             values.put(code, row.text(code));

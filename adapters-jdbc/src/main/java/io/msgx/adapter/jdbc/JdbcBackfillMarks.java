@@ -2,7 +2,7 @@ package io.msgx.adapter.jdbc;
 
 import io.msgx.adapter.jdbc.SqlDialect.KeyLookup;
 import io.msgx.pipeline.port.BackfillMarks;
-import io.msgx.pipeline.store.ProcRecord;
+import io.msgx.pipeline.record.ProcRecord;
 
 import java.time.Instant;
 import java.util.Collection;
@@ -28,13 +28,13 @@ public final class JdbcBackfillMarks implements BackfillMarks {
     private static final int NOTE_WIDTH = 2000;
 
     /** The statements' connection: auto-commit, or one transaction's. */
-    private final Sql sql;
+    private final StoreJdbc sql;
     /** A terminal row whose mark is still owed and not abandoned; never an archived shadow. */
     private final String owed;
     /** {@link #owed} for rows already named by {@code MSG_ID}, the state re-checked ({@link SqlDialect#recheck}). */
     private final String owedFoundByKey;
 
-    public JdbcBackfillMarks(Sql sql) {
+    public JdbcBackfillMarks(StoreJdbc sql) {
         this.sql = sql;
         this.owed = owed("p.STATE");
         this.owedFoundByKey = owed(sql.dialect().recheck("p.STATE"));
@@ -49,7 +49,7 @@ public final class JdbcBackfillMarks implements BackfillMarks {
     public List<ProcRecord> backfillDue(Instant now, Instant overdueBefore, int limit) {
         Objects.requireNonNull(now, "now");
         Objects.requireNonNull(overdueBefore, "overdueBefore");
-        Sql.requireLimit(limit);
+        StoreJdbc.requireLimit(limit);
         // Exactly the seeds' §6.1 predicate; the overdue branch reads ENQUEUED_AT (ours), never RECEIVED_AT.
         return sql.run("scanning for backfill due at " + now, session -> session.list(sql.firstRows(
                         "SELECT " + P_COLUMNS + " FROM PROC_STATE p WHERE " + owed
@@ -83,7 +83,7 @@ public final class JdbcBackfillMarks implements BackfillMarks {
     }
 
     /**
-     * The confirmation of the owed marks of the messages {@code keys} names (a {@link Sql#oneOf} on {@code p.MSG_ID});
+     * The confirmation of the owed marks of the messages {@code keys} names (a {@link StoreJdbc#oneOf} on {@code p.MSG_ID});
      * bound: at, at, the keys. Public for the plan checks of the tests.
      */
     public String confirmingMarks(String keys) {
@@ -114,7 +114,7 @@ public final class JdbcBackfillMarks implements BackfillMarks {
 
     @Override
     public List<AbandonedMark> abandonedMarks(int limit) {
-        Sql.requireLimit(limit);
+        StoreJdbc.requireLimit(limit);
         return sql.run("listing abandoned mailbox marks", session -> session.list(sql.firstRows(
                         "SELECT " + P_COLUMNS + ", r.RECONCILED_AT, r.OPERATOR, r.NOTE FROM PROC_STATE p"
                                 + " LEFT JOIN BACKFILL_RECONCILIATION r ON r.MSG_ID = p.MSG_ID WHERE " + ABANDONED

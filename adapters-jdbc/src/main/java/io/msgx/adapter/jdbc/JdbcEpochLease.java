@@ -189,16 +189,16 @@ public final class JdbcEpochLease implements LeaseFence, AutoCloseable {
 
     /** The row as the database holds it now, read without a lock (for status pages and tests). */
     public Optional<LeaseRow> row() {
-        return row(Sql.autoCommit(dialect, dataSource));
+        return row(StoreJdbc.autoCommit(dialect, dataSource));
     }
 
-    private Optional<LeaseRow> row(Sql sql) {
+    private Optional<LeaseRow> row(StoreJdbc sql) {
         return sql.run("reading the leader lease " + settings.name(),
                 session -> session.one(ROW + " WHERE NAME = ?", JdbcEpochLease::rowOf, settings.name()));
     }
 
     @Override
-    public void prove(Sql.Session session) throws SQLException {
+    public void prove(StoreJdbc.Session session) throws SQLException {
         long mine = epoch;
         if (mine == 0 || !isHeld()) {
             throw new LeaseLostException("this instance does not hold the leader lease " + settings.name()
@@ -236,13 +236,13 @@ public final class JdbcEpochLease implements LeaseFence, AutoCloseable {
 
     private static final String ROW = "SELECT NAME, EPOCH, HOLDER, ACQUIRED_AT, RENEWED_AT, EXPIRES_AT FROM LEADER_LEASE";
 
-    private static LeaseRow rowOf(Sql.Row row) throws SQLException {
+    private static LeaseRow rowOf(StoreJdbc.Row row) throws SQLException {
         return new LeaseRow(row.text("NAME"), row.longValue("EPOCH"), row.text("HOLDER"), row.instant("ACQUIRED_AT"),
                 row.instant("RENEWED_AT"), row.instant("EXPIRES_AT"));
     }
 
     /** The row, locked for update within {@code lockWait}; created (epoch 0) when missing. */
-    private LeaseRow lockedRow(Sql sql) {
+    private LeaseRow lockedRow(StoreJdbc sql) {
         var lockingSelect = ROW + " WHERE NAME = ?" + dialect.forUpdateWithin(settings.lockWait());
         return sql.run("locking the leader lease " + settings.name(), session -> {
             var locked = session.one(lockingSelect, JdbcEpochLease::rowOf, settings.name());
@@ -254,16 +254,16 @@ public final class JdbcEpochLease implements LeaseFence, AutoCloseable {
         });
     }
 
-    private Instant databaseTime(Sql sql) {
+    private Instant databaseTime(StoreJdbc sql) {
         return sql.run("reading the database's time", session -> session.one(dialect.currentTime(),
                 row -> row.instant("NOW")).orElseThrow());
     }
 
     /** A lease step of its own in one transaction, its lock waits bounded; a wait that ran out is LOCK_BUSY. */
-    private Outcome inTransaction(String operation, java.util.function.Function<Sql, Outcome> work) {
+    private Outcome inTransaction(String operation, java.util.function.Function<StoreJdbc, Outcome> work) {
         try {
             return transactions.run(operation, connection -> {
-                var sql = Sql.inTransaction(dialect, connection);
+                var sql = StoreJdbc.inTransaction(dialect, connection);
                 var bound = dialect.lockTimeout(settings.lockWait());
                 if (bound.isPresent()) {
                     sql.run("bounding the lease's lock wait", session -> session.update(bound.get()));

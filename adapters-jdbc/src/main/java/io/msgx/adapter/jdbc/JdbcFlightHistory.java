@@ -30,11 +30,11 @@ public final class JdbcFlightHistory implements FlightHistory {
     private static final String ENDED = "(OPERATION_DAY < ? OR (OPERATION_DAY IS NULL AND UPDATED_AT < ?))"
             + " AND (STATE = 'DELETED' OR UPDATED_AT < ?)";
 
-    private final Sql sql;
+    private final StoreJdbc sql;
     private final BooleanSupplier locked;
     private final Consumer<String> rollbackOnly;
 
-    public JdbcFlightHistory(Sql sql, BooleanSupplier locked, Consumer<String> rollbackOnly) {
+    public JdbcFlightHistory(StoreJdbc sql, BooleanSupplier locked, Consumer<String> rollbackOnly) {
         this.sql = sql;
         this.locked = locked;
         this.rollbackOnly = rollbackOnly;
@@ -46,7 +46,7 @@ public final class JdbcFlightHistory implements FlightHistory {
         Objects.requireNonNull(operationDayBefore, "operationDayBefore");
         Objects.requireNonNull(unplacedBefore, "unplacedBefore");
         Objects.requireNonNull(quietBefore, "quietBefore");
-        Sql.requireLimit(limit);
+        StoreJdbc.requireLimit(limit);
         return sql.run("listing flights past their life (operation day before " + operationDayBefore + ")",
                 session -> session.list(sql.firstRows("SELECT FLID FROM FLIGHT_SCHD WHERE " + ENDED
                                 + " ORDER BY UPDATED_AT, FLID"),
@@ -74,7 +74,7 @@ public final class JdbcFlightHistory implements FlightHistory {
                                 + " ARCHIVED_AT) VALUES (?, ?, ?, ?, ?, ?)",
                         flight.flid().value(), flight.stateVersion(),
                         flight.operationDay() == null ? null : flight.operationDay().date(), flight.status().name(),
-                        new Sql.LongText(snapshot), at);
+                        new StoreJdbc.LongText(snapshot), at);
             } catch (SQLException e) {
                 if (sql.failures().isUniqueViolation(e)) {
                     var reason = "FLID " + flight.flid() + " version " + flight.stateVersion()

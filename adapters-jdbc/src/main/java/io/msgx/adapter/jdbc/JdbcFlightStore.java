@@ -12,7 +12,7 @@ import io.msgx.domain.flight.ListItem;
 import io.msgx.domain.flight.OperationDay;
 import io.msgx.pipeline.port.FlightQueries;
 import io.msgx.pipeline.port.FlightStore;
-import io.msgx.pipeline.store.FlightStamp;
+import io.msgx.pipeline.record.FlightStamp;
 
 import java.sql.SQLException;
 import java.time.Instant;
@@ -55,21 +55,21 @@ public final class JdbcFlightStore implements FlightStore, FlightQueries {
     /** The main row's columns an update leaves as the flight's first write set them, beside its key. */
     private static final Set<String> KEPT_ON_UPDATE = Set.of("CREATED_AT");
 
-    private final Sql sql;
+    private final StoreJdbc sql;
     private final SqlDialect dialect;
     /** Every column of {@code FLIGHT_SCHD}, the key first, as {@link #mainRowOf} gives their values. */
-    private final List<Sql.Column> mainColumns;
+    private final List<StoreJdbc.Column> mainColumns;
     private final String mainQuery;
 
-    public JdbcFlightStore(Sql sql) {
+    public JdbcFlightStore(StoreJdbc sql) {
         this.sql = sql;
         this.dialect = sql.dialect();
-        var columns = new ArrayList<>(List.of(new Sql.Column("FLID", String.class),
-                new Sql.Column("STATE", String.class), new Sql.Column("STATE_VERSION", Long.class),
-                new Sql.Column("OPERATION_DAY", LocalDate.class), new Sql.Column("LAST_MSG_ID", Long.class),
-                new Sql.Column("CREATED_AT", Instant.class), new Sql.Column("UPDATED_AT", Instant.class)));
+        var columns = new ArrayList<>(List.of(new StoreJdbc.Column("FLID", String.class),
+                new StoreJdbc.Column("STATE", String.class), new StoreJdbc.Column("STATE_VERSION", Long.class),
+                new StoreJdbc.Column("OPERATION_DAY", LocalDate.class), new StoreJdbc.Column("LAST_MSG_ID", Long.class),
+                new StoreJdbc.Column("CREATED_AT", Instant.class), new StoreJdbc.Column("UPDATED_AT", Instant.class)));
         var fieldColumns = Arrays.stream(FlightField.values()).map(field -> dialect.column(field.code())).toList();
-        fieldColumns.forEach(name -> columns.add(new Sql.Column(name, String.class)));
+        fieldColumns.forEach(name -> columns.add(new StoreJdbc.Column(name, String.class)));
         this.mainColumns = List.copyOf(columns);
         this.mainQuery = "SELECT FLID, STATE, STATE_VERSION, OPERATION_DAY, LAST_MSG_ID, "
                 + String.join(", ", fieldColumns) + " FROM FLIGHT_SCHD WHERE ";
@@ -209,7 +209,7 @@ public final class JdbcFlightStore implements FlightStore, FlightQueries {
         return row.toArray();
     }
 
-    private void rewriteChanged(Sql.Session session, FlightTables table, Collection<FlightState> states,
+    private void rewriteChanged(StoreJdbc.Session session, FlightTables table, Collection<FlightState> states,
                                 Map<FlightId, FlightState> stored) throws SQLException {
         var replaced = new ArrayList<FlightState>();
         var holdingRows = new ArrayList<String>();
@@ -228,7 +228,7 @@ public final class JdbcFlightStore implements FlightStore, FlightQueries {
     }
 
     /** Delete the rows of the flights {@code holdingRows}, then insert every list item of {@code states}. */
-    private void rewrite(Sql.Session session, FlightTables table, Collection<FlightState> states,
+    private void rewrite(StoreJdbc.Session session, FlightTables table, Collection<FlightState> states,
                          List<String> holdingRows) throws SQLException {
         for (var condition : dialect.oneOf("FLID", KeyLookup.BY_JOIN, holdingRows)) {
             session.update("DELETE FROM " + table.table() + " WHERE " + condition.sql(), condition.params());
@@ -249,7 +249,7 @@ public final class JdbcFlightStore implements FlightStore, FlightQueries {
                            Map<FlightField, String> fields) {
     }
 
-    private List<MainRow> mainRows(Sql.Session session, String keyColumn, List<String> keys) throws SQLException {
+    private List<MainRow> mainRows(StoreJdbc.Session session, String keyColumn, List<String> keys) throws SQLException {
         var rows = new ArrayList<MainRow>();
         for (var condition : dialect.oneOf(keyColumn, KeyLookup.BY_INDEX, keys)) {
             rows.addAll(session.list(mainQuery + condition.sql(), row -> {
@@ -264,7 +264,7 @@ public final class JdbcFlightStore implements FlightStore, FlightQueries {
         return rows;
     }
 
-    private List<FlightState> assemble(Sql.Session session, List<MainRow> mains) throws SQLException {
+    private List<FlightState> assemble(StoreJdbc.Session session, List<MainRow> mains) throws SQLException {
         if (mains.isEmpty()) {
             return List.of();
         }

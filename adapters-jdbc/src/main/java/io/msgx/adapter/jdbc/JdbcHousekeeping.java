@@ -8,13 +8,13 @@ import java.util.Objects;
 
 /**
  * {@link Housekeeping}: each call one auto-committed DELETE of at most {@code limit} rows, the oldest first, the
- * condition checked again on the rows deleted ({@link Sql#deleteFirst}).
+ * condition checked again on the rows deleted ({@link StoreJdbc#deleteFirst}).
  */
 public final class JdbcHousekeeping implements Housekeeping {
 
-    private final Sql sql;
+    private final StoreJdbc sql;
 
-    public JdbcHousekeeping(Sql sql) {
+    public JdbcHousekeeping(StoreJdbc sql) {
         this.sql = sql;
     }
 

@@ -2,9 +2,9 @@ package io.msgx.adapter.jdbc;
 
 import io.msgx.pipeline.port.IdentityRegister;
 import io.msgx.pipeline.port.MessageQueue;
+import io.msgx.pipeline.record.IdentityBinding;
+import io.msgx.pipeline.record.ProcRecord;
 import io.msgx.pipeline.store.IdentityBinder;
-import io.msgx.pipeline.store.IdentityBinding;
-import io.msgx.pipeline.store.ProcRecord;
 
 import java.time.Instant;
 import java.util.List;
@@ -22,11 +22,11 @@ import static io.msgx.adapter.jdbc.ProcStateRows.COLUMNS;
 public class JdbcIdentityRegister implements IdentityRegister {
 
     /** The statements' connection: auto-commit, or one transaction's. */
-    protected final Sql sql;
+    protected final StoreJdbc sql;
     /** The queue on the same connection, whose records tell a binding kept from an earlier attempt. */
     protected final MessageQueue queue;
 
-    public JdbcIdentityRegister(Sql sql, MessageQueue queue) {
+    public JdbcIdentityRegister(StoreJdbc sql, MessageQueue queue) {
         this.sql = sql;
         this.queue = Objects.requireNonNull(queue, "queue");
     }

@@ -1,7 +1,7 @@
 package io.msgx.adapter.jdbc;
 
 import io.msgx.pipeline.port.InboxCursors;
-import io.msgx.pipeline.store.InboxCursor;
+import io.msgx.pipeline.record.InboxCursor;
 
 import java.time.Clock;
 import java.time.Instant;
@@ -9,10 +9,10 @@ import java.time.Instant;
 /** {@link InboxCursors} on the single {@code INBOX_CURSOR} row ({@code ID = 1}) that V1 creates. */
 public final class JdbcInboxCursors implements InboxCursors {
 
-    private final Sql sql;
+    private final StoreJdbc sql;
     private final Clock clock;
 
-    public JdbcInboxCursors(Sql sql, Clock clock) {
+    public JdbcInboxCursors(StoreJdbc sql, Clock clock) {
         this.sql = sql;
         this.clock = clock;
     }

@@ -1,7 +1,7 @@
 package io.msgx.adapter.jdbc;
 
 import io.msgx.pipeline.port.MessageArchive;
-import io.msgx.pipeline.store.ProcRecord;
+import io.msgx.pipeline.record.ProcRecord;
 
 import java.time.Instant;
 import java.util.ArrayList;
@@ -21,16 +21,16 @@ import static io.msgx.adapter.jdbc.ProcStateRows.TERMINAL;
 public class JdbcMessageArchive implements MessageArchive {
 
     /** The statements' connection: auto-commit, or one transaction's. */
-    protected final Sql sql;
+    protected final StoreJdbc sql;
 
-    public JdbcMessageArchive(Sql sql) {
+    public JdbcMessageArchive(StoreJdbc sql) {
         this.sql = sql;
     }
 
     @Override
     public List<ProcRecord> archiveCandidates(Instant settledBefore, int limit) {
         Objects.requireNonNull(settledBefore, "settledBefore");
-        Sql.requireLimit(limit);
+        StoreJdbc.requireLimit(limit);
         return sql.run("listing archive candidates settled before " + settledBefore, session -> session.list(
                 sql.firstRows("SELECT " + P_COLUMNS + " FROM PROC_STATE p WHERE p.STATE IN " + TERMINAL
                         + " AND p.STATE <> 'ARCHIVED' AND " + SETTLED + " AND p.UPDATED_AT < ?"

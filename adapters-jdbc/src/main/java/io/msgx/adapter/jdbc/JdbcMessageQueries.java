@@ -1,8 +1,8 @@
 package io.msgx.adapter.jdbc;
 
 import io.msgx.pipeline.port.MessageQueries;
-import io.msgx.pipeline.store.ProcRecord;
-import io.msgx.pipeline.store.ProcStatus;
+import io.msgx.pipeline.record.ProcRecord;
+import io.msgx.pipeline.record.ProcStatus;
 
 import java.util.List;
 
@@ -16,9 +16,9 @@ import static io.msgx.adapter.jdbc.ProcStateRows.OPEN;
 public final class JdbcMessageQueries implements MessageQueries {
 
     /** The statements' connection: auto-commit, or one transaction's. */
-    private final Sql sql;
+    private final StoreJdbc sql;
 
-    public JdbcMessageQueries(Sql sql) {
+    public JdbcMessageQueries(StoreJdbc sql) {
         this.sql = sql;
     }
 

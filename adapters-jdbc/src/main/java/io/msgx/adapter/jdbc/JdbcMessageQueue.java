@@ -2,10 +2,10 @@ package io.msgx.adapter.jdbc;
 
 import io.msgx.adapter.jdbc.SqlDialect.KeyLookup;
 import io.msgx.pipeline.port.MessageQueue;
-import io.msgx.pipeline.store.ErrorClass;
-import io.msgx.pipeline.store.ProcRecord;
-import io.msgx.pipeline.store.ProcStatus;
-import io.msgx.pipeline.store.Terminal;
+import io.msgx.pipeline.record.ErrorClass;
+import io.msgx.pipeline.record.MessageEnd;
+import io.msgx.pipeline.record.ProcRecord;
+import io.msgx.pipeline.record.ProcStatus;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -38,11 +38,11 @@ public class JdbcMessageQueue implements MessageQueue {
     private static final Logger LOG = LoggerFactory.getLogger(JdbcMessageQueue.class);
 
     /** The statements' connection: auto-commit, or one transaction's. */
-    protected final Sql sql;
+    protected final StoreJdbc sql;
     /** Enqueue one message as PENDING unless its row exists. */
     private final SqlDialect.RowStatement enqueue;
 
-    public JdbcMessageQueue(Sql sql) {
+    public JdbcMessageQueue(StoreJdbc sql) {
         this.sql = sql;
         this.enqueue = sql.dialect().insertUnlessPresent("PROC_STATE", 1, "MSG_ID", "STATE", "ATTEMPTS", "RECEIVED_AT",
                 "ENQUEUED_AT", "UPDATED_AT", "BACKFILL_ATTEMPTS");
@@ -108,7 +108,7 @@ public class JdbcMessageQueue implements MessageQueue {
                 "SELECT " + COLUMNS + " FROM PROC_STATE WHERE MSG_ID = ?", ProcStateRows::recordOf, msgId));
     }
 
-    /** One statement per {@link Sql#oneOf} condition; the result in the order the IDs were given. */
+    /** One statement per {@link StoreJdbc#oneOf} condition; the result in the order the IDs were given. */
     @Override
     public Map<Long, ProcRecord> findAll(Collection<Long> msgIds) {
         if (msgIds.isEmpty()) {
@@ -141,7 +141,7 @@ public class JdbcMessageQueue implements MessageQueue {
      */
     @Override
     public List<ProcRecord> pendingRun(long watermark, int limit) {
-        Sql.requireLimit(limit);
+        StoreJdbc.requireLimit(limit);
         var open = sql.run("reading the pending run from the head", session -> session.list(sql.firstRows(
                         "SELECT " + COLUMNS + " FROM PROC_STATE WHERE STATE IN " + OPEN
                                 + " AND STATE <> 'ARCHIVED' AND MSG_ID <= ? ORDER BY MSG_ID"),
@@ -166,7 +166,7 @@ public class JdbcMessageQueue implements MessageQueue {
     }
 
     @Override
-    public boolean finish(long msgId, Terminal terminal, Instant now) {
+    public boolean finish(long msgId, MessageEnd terminal, Instant now) {
         return sql.run("ending message " + msgId + " as " + terminal.status(), session -> session.update(FINISH,
                 terminal.status().name(), terminal.errorClass() == null ? null : terminal.errorClass().name(),
                 sql.fitted(terminal.reason(), LAST_ERROR_WIDTH), now, now, msgId) == 1);

@@ -2,7 +2,7 @@ package io.msgx.adapter.jdbc;
 
 import io.msgx.adapter.jdbc.SqlDialect.KeyLookup;
 import io.msgx.pipeline.port.MessageReplays;
-import io.msgx.pipeline.store.ErrorClass;
+import io.msgx.pipeline.record.ErrorClass;
 
 import java.time.Instant;
 import java.util.Collection;
@@ -20,9 +20,9 @@ import static io.msgx.adapter.jdbc.ProcStateRows.lockWhere;
 public final class JdbcMessageReplays implements MessageReplays {
 
     /** The statements' connection: auto-commit, or one transaction's. */
-    private final Sql sql;
+    private final StoreJdbc sql;
 
-    public JdbcMessageReplays(Sql sql) {
+    public JdbcMessageReplays(StoreJdbc sql) {
         this.sql = sql;
     }
 

@@ -22,10 +22,10 @@ public final class JdbcOperatorAudit implements OperatorAudit {
     private static final String COLUMNS = "ID, RECORDED_AT, OPERATOR, CHANNEL, ORIGIN, ACTION, ITEMS, OUTCOME, CHANGED,"
             + " REFUSED, DETAIL";
 
-    private final Sql sql;
+    private final StoreJdbc sql;
     private final String insert;
 
-    public JdbcOperatorAudit(Sql sql) {
+    public JdbcOperatorAudit(StoreJdbc sql) {
         this.sql = sql;
         this.insert = "INSERT INTO OPERATOR_AUDIT (" + COLUMNS + ") VALUES ("
                 + sql.dialect().generatedKey("OPERATOR_AUDIT_SEQ") + ", ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
@@ -38,9 +38,9 @@ public final class JdbcOperatorAudit implements OperatorAudit {
         var result = entry.result();
         sql.run("appending the audit row of " + entry.action() + " by " + actor.name(), session -> session.update(
                 insert, entry.at(), actor.name(), actor.channel().code(),
-                sql.fitted(actor.source(), Actor.MAX_SOURCE_LENGTH), entry.action(), new Sql.LongText(entry.items()),
-                result.outcome().name(), new Sql.LongText(result.changed()), new Sql.LongText(result.refused()),
-                new Sql.LongText(result.detail())));
+                sql.fitted(actor.source(), Actor.MAX_SOURCE_LENGTH), entry.action(), new StoreJdbc.LongText(entry.items()),
+                result.outcome().name(), new StoreJdbc.LongText(result.changed()), new StoreJdbc.LongText(result.refused()),
+                new StoreJdbc.LongText(result.detail())));
     }
 
     @Override
@@ -68,7 +68,7 @@ public final class JdbcOperatorAudit implements OperatorAudit {
                 params.toArray()));
     }
 
-    private static Stored stored(Sql.Row row) throws SQLException {
+    private static Stored stored(StoreJdbc.Row row) throws SQLException {
         var actor = new Actor(row.text("OPERATOR"), Actor.Channel.ofCode(row.text("CHANNEL")), row.text("ORIGIN"));
         var result = new AuditResult(AuditOutcome.valueOf(row.text("OUTCOME")), row.text("CHANGED"),
                 row.text("REFUSED"), row.text("DETAIL"));

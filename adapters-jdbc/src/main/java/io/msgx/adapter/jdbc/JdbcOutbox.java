@@ -8,12 +8,12 @@ import io.msgx.pipeline.port.OutboxCleanup;
 import io.msgx.pipeline.port.OutboxQueries;
 import io.msgx.pipeline.port.Projections;
 import io.msgx.pipeline.port.ReferenceNotifications;
-import io.msgx.pipeline.store.DeadEvent;
-import io.msgx.pipeline.store.OutboxEntry;
-import io.msgx.pipeline.store.OutboxEvent;
-import io.msgx.pipeline.store.OutboxTarget;
-import io.msgx.pipeline.store.ReferenceEvent;
-import io.msgx.pipeline.store.ReferenceOutboxEntry;
+import io.msgx.pipeline.record.DeadEvent;
+import io.msgx.pipeline.record.OutboxEntry;
+import io.msgx.pipeline.record.OutboxEvent;
+import io.msgx.pipeline.record.OutboxTarget;
+import io.msgx.pipeline.record.ReferenceEvent;
+import io.msgx.pipeline.record.ReferenceOutboxEntry;
 
 import java.sql.SQLException;
 import java.time.Instant;
@@ -63,9 +63,9 @@ public abstract class JdbcOutbox
     private static final int LAST_ERROR_WIDTH = 2000;
 
     /** The statements' connection: auto-commit, or one transaction's. */
-    protected final Sql sql;
+    protected final StoreJdbc sql;
 
-    protected JdbcOutbox(Sql sql) {
+    protected JdbcOutbox(StoreJdbc sql) {
         this.sql = sql;
     }
 
@@ -122,7 +122,7 @@ public abstract class JdbcOutbox
     private static Object[] notificationRow(OutboxEvent notification) {
         return new Object[]{notification.target().code(), notification.partitionKey().value(),
                 notification.eventType().name(), notification.stateVersion(), notification.msgId(),
-                new Sql.LongText(notification.payload()), notification.createdAt()};
+                new StoreJdbc.LongText(notification.payload()), notification.createdAt()};
     }
 
     protected static void requireNotification(OutboxEvent notification) {
@@ -143,7 +143,7 @@ public abstract class JdbcOutbox
 
     @Override
     public List<ReferenceOutboxEntry> dueReferences(Instant now, int limit) {
-        Sql.requireLimit(limit);
+        StoreJdbc.requireLimit(limit);
         return sql.run("claiming the due reference events", session -> session.list(sql.firstRows(
                         "SELECT " + COLUMNS + " FROM MSG_EVENT e WHERE e.STATUS = 'PENDING' AND e.TARGET = "
                                 + REF + " AND " + DUE + " ORDER BY e.EVENT_ID"),
@@ -163,7 +163,7 @@ public abstract class JdbcOutbox
     }
 
     /** The reference data's entry of the current row (columns {@link #COLUMNS}). */
-    public static ReferenceOutboxEntry referenceEntryOf(Sql.Row row) throws SQLException {
+    public static ReferenceOutboxEntry referenceEntryOf(StoreJdbc.Row row) throws SQLException {
         var type = OutboxEvent.EventType.valueOf(row.text("EVENT_TYPE"));
         // '' was stored as NULL: only a tombstone really has no payload.
         var payload = type == OutboxEvent.EventType.TOMBSTONE ? row.text("PAYLOAD") : row.textOrEmpty("PAYLOAD");
@@ -176,7 +176,7 @@ public abstract class JdbcOutbox
 
     @Override
     public List<OutboxEntry> pending(OutboxTarget target, int limit) {
-        Sql.requireLimit(limit);
+        StoreJdbc.requireLimit(limit);
         if (target == OutboxTarget.KAFKA_REF) {
             throw new IllegalArgumentException("KAFKA:ref rows are read with dueReferences or referenceEvent");
         }
@@ -188,7 +188,7 @@ public abstract class JdbcOutbox
 
     @Override
     public List<OutboxEntry> notificationsOf(FlightId flid, int limit) {
-        Sql.requireLimit(limit);
+        StoreJdbc.requireLimit(limit);
         return sql.run("reading the notifications of FLID " + flid.value(), session -> session.list(sql.firstRows(
                         "SELECT " + COLUMNS + " FROM MSG_EVENT WHERE TARGET = " + MSG + " AND PARTITION_KEY = ?"
                                 + " ORDER BY EVENT_ID DESC"),
@@ -197,7 +197,7 @@ public abstract class JdbcOutbox
 
     @Override
     public List<OutboxEntry> dueNotifications(Instant now, int limit, long afterEventId) {
-        Sql.requireLimit(limit);
+        StoreJdbc.requireLimit(limit);
         return sql.run("claiming the due notifications", session -> session.list(sql.firstRows(
                         "SELECT " + COLUMNS + " FROM MSG_EVENT e WHERE e.STATUS = 'PENDING' AND e.TARGET = " + MSG
                                 // A FLID whose head failed before yields only that head, once it is due (D-35).
@@ -210,7 +210,7 @@ public abstract class JdbcOutbox
 
     @Override
     public List<OutboxEntry> dueProjections(Instant now, int limit, long afterEventId) {
-        Sql.requireLimit(limit);
+        StoreJdbc.requireLimit(limit);
         return sql.run("claiming the due projections", session -> session.list(sql.firstRows(
                         "SELECT " + COLUMNS + " FROM MSG_EVENT e WHERE e.STATUS = 'PENDING' AND e.TARGET = " + SCHD
                                 + " AND " + DUE + " AND e.EVENT_ID > ? ORDER BY e.EVENT_ID"),
@@ -346,7 +346,7 @@ public abstract class JdbcOutbox
 
     @Override
     public List<DeadEvent> deadEvents(int limit) {
-        Sql.requireLimit(limit);
+        StoreJdbc.requireLimit(limit);
         return sql.run("listing the dead events", session -> session.list(sql.firstRows(
                         "SELECT EVENT_ID, TARGET, PARTITION_KEY, STATE_VERSION, ATTEMPTS, LAST_ERROR, CREATED_AT,"
                                 + " NEXT_ATTEMPT_AT FROM MSG_EVENT WHERE STATUS = 'DEAD' ORDER BY EVENT_ID"),
@@ -383,7 +383,7 @@ public abstract class JdbcOutbox
     /** What {@link #onDeadRows} does to the {@code DEAD} rows of one chunk, locked. */
     @FunctionalInterface
     private interface DeadRowsChange {
-        void apply(Sql.Session session, Sql.Condition dead) throws SQLException;
+        void apply(StoreJdbc.Session session, StoreJdbc.Condition dead) throws SQLException;
     }
 
     /**
@@ -421,7 +421,7 @@ public abstract class JdbcOutbox
     }
 
     /** The entry of the current row (columns {@link #COLUMNS}). */
-    public static OutboxEntry entryOf(Sql.Row row) throws SQLException {
+    public static OutboxEntry entryOf(StoreJdbc.Row row) throws SQLException {
         var target = OutboxTarget.ofCode(row.text("TARGET"));
         var type = OutboxEvent.EventType.valueOf(row.text("EVENT_TYPE"));
         // '' was stored as NULL: only a projection tombstone really has no payload.

@@ -47,14 +47,14 @@ public abstract class JdbcPipelineStore<
         extends TablePorts<O> implements PipelineStore {
 
     /** The auto-commit statements. */
-    protected final Sql sql;
+    protected final StoreJdbc sql;
     /** Stamps the audit times that no port method receives ({@code INBOX_CURSOR.UPDATED_AT}). */
     protected final Clock clock;
     private volatile LeaseFence fence = LeaseFence.NONE;
     private final DataSource dataSource;
     private final TransactionRunner transactions;
 
-    protected JdbcPipelineStore(DataSource dataSource, Sql sql, ProcStatePorts procStates, O outbox, Clock clock) {
+    protected JdbcPipelineStore(DataSource dataSource, StoreJdbc sql, ProcStatePorts procStates, O outbox, Clock clock) {
         super(procStates, outbox);
         this.sql = Objects.requireNonNull(sql, "sql");
         this.clock = Objects.requireNonNull(clock, "clock");
@@ -68,7 +68,7 @@ public abstract class JdbcPipelineStore<
      * The {@code PROC_STATE} ports in the statements both databases read alike, all on {@code sql}; a store with
      * measured statements of its own wires its own ports in their place.
      */
-    protected static ProcStatePorts sharedProcStatePorts(Sql sql) {
+    protected static ProcStatePorts sharedProcStatePorts(StoreJdbc sql) {
         var queue = new JdbcMessageQueue(sql);
         return new ProcStatePorts(queue, new JdbcIdentityRegister(sql, queue), new JdbcBackfillMarks(sql),
                 new JdbcMessageReplays(sql), new JdbcMessageArchive(sql), new JdbcMessageQueries(sql));
@@ -104,7 +104,7 @@ public abstract class JdbcPipelineStore<
 
     /**
      * From now on every transaction proves first, with {@code fence}, that this instance holds the leader lease
-     * (D-108), and so does every write of the auto-committed ports ({@link Sql#fenceWith}: the dispatcher's
+     * (D-108), and so does every write of the auto-committed ports ({@link StoreJdbc#fenceWith}: the dispatcher's
      * confirmations, the lifecycle jobs, the operator actions); {@link LeaseFence#NONE} (the default: the CLI, a store
      * used alone) proves nothing.
      */

@@ -13,9 +13,9 @@ import java.util.Optional;
  */
 public final class JdbcRawMessageCopies implements RawMessageCopies {
 
-    private final Sql sql;
+    private final StoreJdbc sql;
 
-    public JdbcRawMessageCopies(Sql sql) {
+    public JdbcRawMessageCopies(StoreJdbc sql) {
         this.sql = sql;
     }
 
@@ -25,7 +25,7 @@ public final class JdbcRawMessageCopies implements RawMessageCopies {
         Objects.requireNonNull(at, "at");
         var keep = sql.dialect().insertUnlessPresent("RAW_MSG_COPY", 1, "MSG_ID", "TEXT", "KEPT_AT");
         sql.runOrRecover("keeping the raw copy of message " + msgId,
-                session -> session.update(keep.sql(), keep.params(msgId, new Sql.LongText(text), at)),
+                session -> session.update(keep.sql(), keep.params(msgId, new StoreJdbc.LongText(text), at)),
                 failure -> {
                     if (sql.failures().isUniqueViolation(failure)) {
                         return 0; // kept concurrently: the first copy stays

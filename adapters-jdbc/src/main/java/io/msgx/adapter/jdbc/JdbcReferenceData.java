@@ -3,7 +3,7 @@ package io.msgx.adapter.jdbc;
 import io.msgx.adapter.jdbc.SqlDialect.RowStatement;
 import io.msgx.pipeline.codec.ReferenceRecord;
 import io.msgx.pipeline.port.ReferenceData;
-import io.msgx.pipeline.store.ReferenceEntry;
+import io.msgx.pipeline.record.ReferenceEntry;
 import io.msgx.pipeline.store.ReferenceFieldsJson;
 
 import java.sql.SQLException;
@@ -28,10 +28,10 @@ public final class JdbcReferenceData implements ReferenceData {
 
     private static final String COLUMNS = "RTYPE, RKEY, FIELDS, MSG_ID, UPDATED_AT";
 
-    private final Sql sql;
+    private final StoreJdbc sql;
     private final RowStatement upsert;
 
-    public JdbcReferenceData(Sql sql) {
+    public JdbcReferenceData(StoreJdbc sql) {
         this.sql = sql;
         this.upsert = sql.dialect().upsertUnlessLater("REF_MASTER", List.of("RTYPE", "RKEY"),
                 List.of("FIELDS", "MSG_ID", "UPDATED_AT"), "MSG_ID");
@@ -48,7 +48,7 @@ public final class JdbcReferenceData implements ReferenceData {
         sql.run("refreshing " + latest.size() + " " + type + " reference record(s) of message " + msgId, session -> {
             try (var batch = session.batch(upsert.sql())) {
                 for (var record : latest) {
-                    var fields = new Sql.LongText(ReferenceFieldsJson.write(record.document()));
+                    var fields = new StoreJdbc.LongText(ReferenceFieldsJson.write(record.document()));
                     batch.add(upsert.params(type, record.key(), fields, msgId, now));
                 }
                 return batch.execute();
@@ -56,7 +56,7 @@ public final class JdbcReferenceData implements ReferenceData {
         });
     }
 
-    /** One {@code DELETE} per {@link Sql#oneOf} condition of keys (1,000 keys each on Oracle, all on PostgreSQL). */
+    /** One {@code DELETE} per {@link StoreJdbc#oneOf} condition of keys (1,000 keys each on Oracle, all on PostgreSQL). */
     @Override
     public void remove(String type, Collection<String> keys, long msgId) {
         if (keys.isEmpty()) {
@@ -112,7 +112,7 @@ public final class JdbcReferenceData implements ReferenceData {
     }
 
     /** A record whose writer is unknown ({@code MSG_ID} NULL) reads as written by message 0. */
-    private static ReferenceEntry entry(Sql.Row row) throws SQLException {
+    private static ReferenceEntry entry(StoreJdbc.Row row) throws SQLException {
         var type = row.text("RTYPE");
         var key = row.text("RKEY");
         return new ReferenceEntry(type, key, ReferenceFieldsJson.read(type, key, row.text("FIELDS")),

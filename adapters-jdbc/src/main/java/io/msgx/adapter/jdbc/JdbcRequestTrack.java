@@ -1,10 +1,10 @@
 package io.msgx.adapter.jdbc;
 
 import io.msgx.pipeline.port.RequestTrack;
-import io.msgx.pipeline.store.MatchMode;
-import io.msgx.pipeline.store.Request;
-import io.msgx.pipeline.store.RequestKind;
-import io.msgx.pipeline.store.RequestStatus;
+import io.msgx.pipeline.record.MatchMode;
+import io.msgx.pipeline.record.Request;
+import io.msgx.pipeline.record.RequestKind;
+import io.msgx.pipeline.record.RequestStatus;
 
 import java.sql.SQLException;
 import java.time.Instant;
@@ -34,9 +34,9 @@ public final class JdbcRequestTrack implements RequestTrack {
     private static final String OPEN = "('PENDING', 'SENT')";
     private static final int REGISTER_RACES_TOLERATED = 3;
 
-    private final Sql sql;
+    private final StoreJdbc sql;
 
-    public JdbcRequestTrack(Sql sql) {
+    public JdbcRequestTrack(StoreJdbc sql) {
         this.sql = sql;
     }
 
@@ -152,7 +152,7 @@ public final class JdbcRequestTrack implements RequestTrack {
                 now, cutoff));
     }
 
-    private static Request request(Sql.Row row) throws SQLException {
+    private static Request request(StoreJdbc.Row row) throws SQLException {
         var type = row.text("REQ_TYPE");
         var kind = RequestKind.SCHEDULE_TYPE.equals(type) ? RequestKind.SCHEDULE : RequestKind.REFERENCE;
         var mode = row.text("MATCH_MODE");

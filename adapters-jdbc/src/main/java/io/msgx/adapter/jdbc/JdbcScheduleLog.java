@@ -11,10 +11,10 @@ import java.util.List;
  */
 public final class JdbcScheduleLog implements ScheduleLog {
 
-    private final Sql sql;
+    private final StoreJdbc sql;
     private final String insert;
 
-    public JdbcScheduleLog(Sql sql) {
+    public JdbcScheduleLog(StoreJdbc sql) {
         this.sql = sql;
         this.insert = "INSERT INTO SCHD_SNAP_LOG (ID, MSG_ID, KIND, SCOPE_START, SCOPE_END, FLIGHTS, CHANGED, OUTCOME,"
                 + " RECV_AT) VALUES (" + sql.dialect().generatedKey("SCHD_SNAP_LOG_SEQ") + ", ?, ?, ?, ?, ?, ?, ?, ?)";

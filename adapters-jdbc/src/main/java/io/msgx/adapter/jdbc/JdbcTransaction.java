@@ -32,7 +32,7 @@ public final class JdbcTransaction<
     /** The name of the one row every flight-state writer locks. */
     public static final String PIPELINE = "PIPELINE";
 
-    private final Sql sql;
+    private final StoreJdbc sql;
     private final InboxCursors inboxCursor;
     private final JdbcFlightStore flights;
     private final FlightHistory flightHistory;
@@ -43,7 +43,7 @@ public final class JdbcTransaction<
 
     /** The repositories on {@code sql}, bound to {@code connection}, with the store's own two. */
     public JdbcTransaction(
-            TransactionConnection connection, Sql sql, ProcStatePorts procStates, O outbox, Clock clock) {
+            TransactionConnection connection, StoreJdbc sql, ProcStatePorts procStates, O outbox, Clock clock) {
         super(procStates, outbox);
         this.sql = sql;
         this.inboxCursor = new JdbcInboxCursors(sql, clock);

@@ -20,5 +20,5 @@ public interface LeaseFence {
      *
      * @throws LeaseLostException when this instance does not hold the lease (any more)
      */
-    void prove(Sql.Session session) throws SQLException;
+    void prove(StoreJdbc.Session session) throws SQLException;
 }

@@ -1,9 +1,9 @@
 package io.msgx.adapter.jdbc;
 
 import io.msgx.adapter.jdbc.SqlDialect.KeyLookup;
-import io.msgx.pipeline.store.ErrorClass;
-import io.msgx.pipeline.store.ProcRecord;
-import io.msgx.pipeline.store.ProcStatus;
+import io.msgx.pipeline.record.ErrorClass;
+import io.msgx.pipeline.record.ProcRecord;
+import io.msgx.pipeline.record.ProcStatus;
 
 import java.sql.SQLException;
 import java.util.ArrayList;
@@ -24,7 +24,7 @@ import java.util.Objects;
  * the batched statements with its own (PostgreSQL's {@code unnest} arrays); the answers stay those written here.
  *
  * <p>Empty texts on Oracle ('' is NULL there): an empty {@code LAST_ERROR} reads back as null (no text, as
- * {@code Terminal.succeeded(null)}); an empty abandonment reason of an abandoned row reads back as {@code ""}
+ * {@code MessageEnd.succeeded(null)}); an empty abandonment reason of an abandoned row reads back as {@code ""}
  * ({@code BACKFILL_ABANDONED_AT} tells that the row is abandoned); an empty reconciliation note reads back as null;
  * an empty identity key is refused (NULL means "no identity" and would bind nothing).
  *
@@ -58,7 +58,7 @@ public final class ProcStateRows {
     }
 
     /** Lock the rows among {@code ids} that match {@code condition}; their IDs, ascending. */
-    static List<Long> lockWhere(Sql sql, Sql.Session session, List<Long> ids, String condition) throws SQLException {
+    static List<Long> lockWhere(StoreJdbc sql, StoreJdbc.Session session, List<Long> ids, String condition) throws SQLException {
         var locked = new ArrayList<Long>();
         for (var in : sql.oneOf("p.MSG_ID", KeyLookup.BY_INDEX, ids)) {
             locked.addAll(session.list("SELECT p.MSG_ID FROM PROC_STATE p WHERE " + in.sql() + " AND " + condition
@@ -73,8 +73,8 @@ public final class ProcStateRows {
         return msgIds.stream().filter(Objects::nonNull).distinct().toList();
     }
 
-    /** The record of the current row (columns {@link #COLUMNS}), read by {@link Sql.Row}. */
-    public static ProcRecord recordOf(Sql.Row row) throws SQLException {
+    /** The record of the current row (columns {@link #COLUMNS}), read by {@link StoreJdbc.Row}. */
+    public static ProcRecord recordOf(StoreJdbc.Row row) throws SQLException {
         var errorClass = row.text("ERROR_CLASS");
         var abandonedAt = row.instant("BACKFILL_ABANDONED_AT");
         var abandonedReason = row.text("BACKFILL_ABANDONED_REASON");

@@ -12,7 +12,7 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * Where the databases behind {@link Sql} differ, in one place per database: how a failure is sorted; how a row limit,
+ * Where the databases behind {@link StoreJdbc} differ, in one place per database: how a failure is sorted; how a row limit,
  * a sequence's next value, a generated key, an upsert, a set of keys, a many-row write, a column named by a protocol
  * code, a code-point order and a transaction's lock are written; how times, nulls and long texts are bound and read;
  * and what a savepoint does once its unit is kept. Everything else a
@@ -91,9 +91,9 @@ public interface SqlDialect {
      * The conditions that {@code column} holds one of {@code keys}, each with its bind values, one for each statement
      * to send; none for no keys. Standard SQL's {@code column IN (?, ?, ...)}, at most 1000 keys each (Oracle's most).
      */
-    default List<Sql.Condition> oneOf(String column, KeyLookup lookup, List<?> keys) {
-        return Sql.chunks(keys).stream()
-                .map(chunk -> new Sql.Condition(column + " IN (" + Sql.marks(chunk.size()) + ")", chunk.toArray()))
+    default List<StoreJdbc.Condition> oneOf(String column, KeyLookup lookup, List<?> keys) {
+        return StoreJdbc.chunks(keys).stream()
+                .map(chunk -> new StoreJdbc.Condition(column + " IN (" + StoreJdbc.marks(chunk.size()) + ")", chunk.toArray()))
                 .toList();
     }
 
@@ -101,14 +101,14 @@ public interface SqlDialect {
      * Inserts {@code rows} into {@code table}, each row's values in {@code columns} order; nothing is sent for no rows.
      * Standard SQL: one single-row INSERT sent as a JDBC batch.
      */
-    default void insertAll(Sql.Session session, String table, List<Sql.Column> columns, List<Object[]> rows)
+    default void insertAll(StoreJdbc.Session session, String table, List<StoreJdbc.Column> columns, List<Object[]> rows)
             throws SQLException {
         if (rows.isEmpty()) {
             return;
         }
-        var names = columns.stream().map(Sql.Column::name).toList();
+        var names = columns.stream().map(StoreJdbc.Column::name).toList();
         try (var batch = session.batch("INSERT INTO " + table + " (" + String.join(", ", names) + ") VALUES ("
-                + Sql.marks(names.size()) + ")")) {
+                + StoreJdbc.marks(names.size()) + ")")) {
             for (var row : rows) {
                 batch.add(row);
             }
@@ -121,7 +121,7 @@ public interface SqlDialect {
      * {@code columns}) is present already updates that row instead: every column but the key and {@code kept}.
      * Nothing is sent for no rows.
      */
-    void upsertAll(Sql.Session session, String table, List<Sql.Column> columns, Set<String> kept, List<Object[]> rows)
+    void upsertAll(StoreJdbc.Session session, String table, List<StoreJdbc.Column> columns, Set<String> kept, List<Object[]> rows)
             throws SQLException;
 
     /**
@@ -131,8 +131,8 @@ public interface SqlDialect {
      * inserts it, and selects the row by it. {@code values} are bound in the order of {@code columns}
      * (comma-separated, without the key).
      */
-    <T> T insertReturning(Sql.Session session, String table, String key, String sequence, String columns,
-                          String returned, Sql.RowMapper<T> mapper, Object... values) throws SQLException;
+    <T> T insertReturning(StoreJdbc.Session session, String table, String key, String sequence, String columns,
+                          String returned, StoreJdbc.RowMapper<T> mapper, Object... values) throws SQLException;
 
     /**
      * The upsert of one row into {@code table} that leaves a row written by a later writer alone: the row is inserted
@@ -161,7 +161,7 @@ public interface SqlDialect {
     Optional<String> transactionLock();
 
     /**
-     * A query of one row and one column {@code NOW}: the database's clock, read as an instant by {@link Sql.Row#instant}.
+     * A query of one row and one column {@code NOW}: the database's clock, read as an instant by {@link StoreJdbc.Row#instant}.
      * What the leader lease measures time by, so that every instance agrees on when it expires (D-108).
      */
     String currentTime();

@@ -5,7 +5,7 @@
  * ({@link io.msgx.adapter.jdbc.JdbcMessageQueue} and its siblings over {@link io.msgx.adapter.jdbc.ProcStateRows},
  * {@link io.msgx.adapter.jdbc.JdbcOutbox},
  * {@link io.msgx.adapter.jdbc.JdbcFlightStore}, ...) in SQL both databases read alike, over
- * {@link io.msgx.adapter.jdbc.Sql}. What differs between the databases is in their
+ * {@link io.msgx.adapter.jdbc.StoreJdbc}. What differs between the databases is in their
  * {@link io.msgx.adapter.jdbc.SqlDialect}; a store may also replace a statement with a measured one of its own.
  * {@link io.msgx.adapter.jdbc.StoreFailures} sorts a database's failures over its
  * {@link io.msgx.adapter.jdbc.FailureCodes}; {@link io.msgx.adapter.jdbc.TransactionRunner} runs a business

@@ -1,10 +1,10 @@
 package io.msgx.adapter.jdbc;
 
 import io.msgx.domain.flight.FlightId;
+import io.msgx.pipeline.record.OutboxEntry;
+import io.msgx.pipeline.record.OutboxEvent;
+import io.msgx.pipeline.record.OutboxTarget;
 import io.msgx.pipeline.store.LeaseLostException;
-import io.msgx.pipeline.store.OutboxEntry;
-import io.msgx.pipeline.store.OutboxEvent;
-import io.msgx.pipeline.store.OutboxTarget;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 

@@ -2,7 +2,7 @@ package io.msgx.adapter.kafka;
 
 import io.cloudevents.core.builder.CloudEventBuilder;
 import io.cloudevents.kafka.KafkaMessageFactory;
-import io.msgx.pipeline.delivery.Delivery;
+import io.msgx.pipeline.delivery.DeliveryOutcome;
 import io.msgx.pipeline.delivery.OutgoingEvent;
 import io.msgx.pipeline.port.EventSink;
 import org.apache.kafka.clients.producer.KafkaProducer;
@@ -46,9 +46,9 @@ import java.util.function.Consumer;
  *
  * <p><b>Guarantees of {@link #send}.</b>
  * <ul>
- *   <li>One {@link Delivery} per event, in the order of the events. {@link Delivery.Delivered} means the broker
+ *   <li>One {@link DeliveryOutcome} per event, in the order of the events. {@link DeliveryOutcome.Delivered} means the broker
  *       acknowledged the record with {@code acks=all} and the round's transaction committed.</li>
- *   <li>A record's failure is its {@link Delivery.Failed} (the reason names the exception and its message, or
+ *   <li>A record's failure is its {@link DeliveryOutcome.Failed} (the reason names the exception and its message, or
  *       the wait that ran out), never an exception. A failed record aborts the round's transaction. When it was a
  *       refusal of the record, the round goes again at once in a new transaction without it and without the later
  *       records of its key (which fail with it: they must not overtake it, D-35), so the other records are unaffected;
@@ -63,11 +63,11 @@ import java.util.function.Consumer;
  *   <li>Within a partition the producer keeps the hand-over order, also across retries (idempotence). Delivery is at
  *       least once: a round whose commit was not confirmed is sent again.</li>
  * </ul>
- * <b>Whose fault</b> (D-66). Each {@code Failed} says whether it is an outage ({@link Delivery#unreachable}: the broker
+ * <b>Whose fault</b> (D-66). Each {@code Failed} says whether it is an outage ({@link DeliveryOutcome#unreachable}: the broker
  * did not take or answer the record in time — Kafka's {@code TimeoutException}, any other {@link RetriableException}
  * such as a lost connection, no leader or too few in-sync replicas, the hand-over cut-off, the wait that ran out, an
  * interrupt, a round not committed, a producer fenced by another instance) or a refusal of this record
- * ({@link Delivery#refused}: too large, not authorised, not serialisable, an invalid topic — every other exception).
+ * ({@link DeliveryOutcome#refused}: too large, not authorised, not serialisable, an invalid topic — every other exception).
  * Only refusals use one of the event's delivery attempts.
  *
  * <p><b>The producer</b> is replaced by a new one (and {@code producerListener} told, for its meters) when it can no
@@ -124,7 +124,7 @@ public final class KafkaEventSink implements EventSink, AutoCloseable {
     }
 
     @Override
-    public synchronized List<Delivery> send(List<OutgoingEvent> events) {
+    public synchronized List<DeliveryOutcome> send(List<OutgoingEvent> events) {
         Objects.requireNonNull(events, "events");
         if (events.isEmpty()) {
             return List.of();
@@ -151,9 +151,9 @@ public final class KafkaEventSink implements EventSink, AutoCloseable {
      * the call is within its first two {@code max-block}s; after that, or when the first failure is an outage, the
      * round's other records fail as an outage ("not committed").
      */
-    private List<Delivery> inTransaction(List<OutgoingEvent> events) {
+    private List<DeliveryOutcome> inTransaction(List<OutgoingEvent> events) {
         long againUntil = System.nanoTime() + settings.maxBlock().multipliedBy(2).toNanos();
-        var results = new Delivery[events.size()];
+        var results = new DeliveryOutcome[events.size()];
         var pending = new ArrayList<Integer>();
         for (int i = 0; i < events.size(); i++) {
             pending.add(i);
@@ -169,7 +169,7 @@ public final class KafkaEventSink implements EventSink, AutoCloseable {
                 }
                 break;
             }
-            var failure = (Delivery.Failed) outcome.get(at);
+            var failure = (DeliveryOutcome.Failed) outcome.get(at);
             boolean again = !failure.outage() && System.nanoTime() - againUntil < 0;
             var notCommitted = notCommitted("a record of it failed: " + failure.reason());
             var refusedKey = keyOf(round.get(at));
@@ -179,14 +179,14 @@ public final class KafkaEventSink implements EventSink, AutoCloseable {
                 if (k == at) {
                     results[pending.get(k)] = failure;
                 } else if (k > at && keyOf(event).equals(refusedKey)) {
-                    results[pending.get(k)] = new Delivery.Failed(HELD_BACK + event.key() + " in this batch, and a "
+                    results[pending.get(k)] = new DeliveryOutcome.Failed(HELD_BACK + event.key() + " in this batch, and a "
                             + "later one must not overtake it", failure.outage());
                 } else if (again) {
                     next.add(pending.get(k));
                 } else {
                     // an outage of its own keeps its reason; a record written, or failed with the culprit's error,
                     // was not committed
-                    results[pending.get(k)] = outcome.get(k) instanceof Delivery.Failed own && own.outage() ? own
+                    results[pending.get(k)] = outcome.get(k) instanceof DeliveryOutcome.Failed own && own.outage() ? own
                             : notCommitted;
                 }
             }
@@ -201,17 +201,17 @@ public final class KafkaEventSink implements EventSink, AutoCloseable {
      * says of the others says nothing about them: once a transaction is in error, it fails the records it had not yet
      * written with that same failure or with its own error state.
      */
-    private record Attempt(List<Delivery> deliveries, int culprit) {
+    private record Attempt(List<DeliveryOutcome> deliveries, int culprit) {
 
-        static Attempt allFailed(int size, Delivery.Failed failure) {
+        static Attempt allFailed(int size, DeliveryOutcome.Failed failure) {
             return new Attempt(Collections.nCopies(size, failure), size == 0 ? -1 : 0);
         }
     }
 
     /** The index of the first failure of {@code outcome}, in hand-over order; -1 when there is none. */
-    private static int firstFailure(List<Delivery> outcome) {
+    private static int firstFailure(List<DeliveryOutcome> outcome) {
         for (int k = 0; k < outcome.size(); k++) {
-            if (outcome.get(k) instanceof Delivery.Failed) {
+            if (outcome.get(k) instanceof DeliveryOutcome.Failed) {
                 return k;
             }
         }
@@ -221,7 +221,7 @@ public final class KafkaEventSink implements EventSink, AutoCloseable {
     /** {@code events} in one transaction: started, handed over and acknowledged, committed; else aborted. */
     private Attempt oneTransaction(List<OutgoingEvent> events) {
         if (closed) {
-            return Attempt.allFailed(events.size(), Delivery.unreachable("not sent: the sink is closed"));
+            return Attempt.allFailed(events.size(), DeliveryOutcome.unreachable("not sent: the sink is closed"));
         }
         try {
             if (!started) {
@@ -231,7 +231,7 @@ public final class KafkaEventSink implements EventSink, AutoCloseable {
             producer.beginTransaction();
         } catch (RuntimeException e) {
             replaceProducerAfter(e);
-            return Attempt.allFailed(events.size(), Delivery.unreachable("not sent: the producer could not start a "
+            return Attempt.allFailed(events.size(), DeliveryOutcome.unreachable("not sent: the producer could not start a "
                     + "transaction: " + reasonOf(e)));
         }
         long handedOverFrom = System.nanoTime();
@@ -254,14 +254,14 @@ public final class KafkaEventSink implements EventSink, AutoCloseable {
     }
 
     /** The round's records the broker acknowledged, failed as an outage: the transaction holding them was aborted. */
-    private static List<Delivery> notCommitted(List<Delivery> deliveries, String why) {
+    private static List<DeliveryOutcome> notCommitted(List<DeliveryOutcome> deliveries, String why) {
         var failed = notCommitted(why);
-        return deliveries.stream().map(delivery -> delivery instanceof Delivery.Delivered ? failed : delivery).toList();
+        return deliveries.stream().map(delivery -> delivery instanceof DeliveryOutcome.Delivered ? failed : delivery).toList();
     }
 
     /** A record of a round whose transaction was aborted because {@code why}: an outage, no attempt used. */
-    private static Delivery.Failed notCommitted(String why) {
-        return Delivery.unreachable("not committed: the round's transaction was aborted because " + why);
+    private static DeliveryOutcome.Failed notCommitted(String why) {
+        return DeliveryOutcome.unreachable("not committed: the round's transaction was aborted because " + why);
     }
 
     /** Abort the open transaction; a producer that cannot (fenced, in a fatal state) is replaced. */
@@ -307,31 +307,31 @@ public final class KafkaEventSink implements EventSink, AutoCloseable {
      */
     private HandOver handOver(List<OutgoingEvent> events, long start) {
         long cutOff = start + settings.maxBlock().toNanos();
-        var outcomes = new ArrayList<CompletableFuture<Delivery>>(events.size());
-        Delivery.Failed refusedOnTheSpot = null;
+        var outcomes = new ArrayList<CompletableFuture<DeliveryOutcome>>(events.size());
+        DeliveryOutcome.Failed refusedOnTheSpot = null;
         int refusedAt = -1;
         for (var event : events) {
-            var outcome = new CompletableFuture<Delivery>();
+            var outcome = new CompletableFuture<DeliveryOutcome>();
             outcomes.add(outcome);
             if (Thread.currentThread().isInterrupted()) {
-                outcome.complete(Delivery.unreachable("not sent: the sending thread was interrupted"));
+                outcome.complete(DeliveryOutcome.unreachable("not sent: the sending thread was interrupted"));
             } else if (refusedOnTheSpot != null) {
-                outcome.complete(Delivery.unreachable("not sent: the producer refused an earlier record of the round ("
+                outcome.complete(DeliveryOutcome.unreachable("not sent: the producer refused an earlier record of the round ("
                         + refusedOnTheSpot.reason() + ")"));
             } else if (System.nanoTime() - cutOff >= 0) {
-                outcome.complete(Delivery.unreachable("not sent: the producer did not take the batch within "
+                outcome.complete(DeliveryOutcome.unreachable("not sent: the producer did not take the batch within "
                         + "msgx.kafka.max-block (" + settings.maxBlock().toMillis() + " ms)"
                         + "; check that the brokers are reachable and the topics exist"));
             } else {
                 try {
                     producer.send(recordOf(event),
                             (metadata, failure) -> outcome.complete(failure == null
-                                    ? Delivery.delivered()
+                                    ? DeliveryOutcome.delivered()
                                     : failureOf(failure)));
                 } catch (RuntimeException e) {
                     outcome.complete(failureOf(e));
                 }
-                if (outcome.getNow(null) instanceof Delivery.Failed refused) {
+                if (outcome.getNow(null) instanceof DeliveryOutcome.Failed refused) {
                     refusedOnTheSpot = refused;
                     refusedAt = outcomes.size() - 1;
                 }
@@ -341,20 +341,20 @@ public final class KafkaEventSink implements EventSink, AutoCloseable {
     }
 
     /** The outcome of each record handed over, and the index of the one the producer refused on the spot (or -1). */
-    private record HandOver(List<CompletableFuture<Delivery>> outcomes, int refusedOnTheSpot) {
+    private record HandOver(List<CompletableFuture<DeliveryOutcome>> outcomes, int refusedOnTheSpot) {
     }
 
-    private List<Delivery> awaitOutcomes(List<CompletableFuture<Delivery>> outcomes, long start) {
+    private List<DeliveryOutcome> awaitOutcomes(List<CompletableFuture<DeliveryOutcome>> outcomes, long start) {
         long waitEnd = start + settings.acknowledgementBound().toNanos();
-        var deliveries = new ArrayList<Delivery>(outcomes.size());
+        var deliveries = new ArrayList<DeliveryOutcome>(outcomes.size());
         boolean interrupted = false;
         for (var outcome : outcomes) {
-            Delivery delivery = null;
+            DeliveryOutcome delivery = null;
             if (!interrupted) {
                 try {
                     delivery = outcome.get(Math.max(0, waitEnd - System.nanoTime()), TimeUnit.NANOSECONDS);
                 } catch (TimeoutException e) {
-                    delivery = Delivery.unreachable("timed out after "
+                    delivery = DeliveryOutcome.unreachable("timed out after "
                             + TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start) + " ms without the broker's "
                             + "acknowledgement (bound: msgx.kafka.max-block + msgx.kafka.delivery-timeout + "
                             + KafkaSinkSettings.WAIT_MARGIN.toMillis() + " ms); the record may still be written "
@@ -366,7 +366,7 @@ public final class KafkaEventSink implements EventSink, AutoCloseable {
                 }
             }
             if (delivery == null) {
-                delivery = outcome.getNow(Delivery.unreachable("not acknowledged: the sending thread was interrupted "
+                delivery = outcome.getNow(DeliveryOutcome.unreachable("not acknowledged: the sending thread was interrupted "
                         + "while waiting; the record may still be written (at least once)"));
             }
             deliveries.add(delivery);
@@ -377,13 +377,13 @@ public final class KafkaEventSink implements EventSink, AutoCloseable {
         return List.copyOf(deliveries);
     }
 
-    private void reportFailures(List<OutgoingEvent> events, List<Delivery> deliveries) {
+    private void reportFailures(List<OutgoingEvent> events, List<DeliveryOutcome> deliveries) {
         int failedMsg = 0;
         int failedSchd = 0;
         int failedReference = 0;
         int firstFailed = -1;
         for (int i = 0; i < deliveries.size(); i++) {
-            if (deliveries.get(i) instanceof Delivery.Failed) {
+            if (deliveries.get(i) instanceof DeliveryOutcome.Failed) {
                 switch (events.get(i).stream()) {
                     case MSG -> failedMsg++;
                     case SCHD -> failedSchd++;
@@ -397,7 +397,7 @@ public final class KafkaEventSink implements EventSink, AutoCloseable {
             log.warn("Kafka sink: {} of {} records not delivered ({} msg, {} schd, {} reference; brokers {}); first: key {}"
                             + " to {}: {}", failedMsg + failedSchd + failedReference, deliveries.size(), failedMsg,
                     failedSchd, failedReference, settings.bootstrapServers(),
-                    first.key(), topicOf(first), ((Delivery.Failed) deliveries.get(firstFailed)).reason());
+                    first.key(), topicOf(first), ((DeliveryOutcome.Failed) deliveries.get(firstFailed)).reason());
         }
     }
 
@@ -440,19 +440,19 @@ public final class KafkaEventSink implements EventSink, AutoCloseable {
     }
 
     /**
-     * A producer's failure as a {@link Delivery.Failed}: an outage when Kafka says trying again may succeed (a
+     * A producer's failure as a {@link DeliveryOutcome.Failed}: an outage when Kafka says trying again may succeed (a
      * {@link RetriableException}, which includes its {@code TimeoutException}: the broker away, no leader, too few
      * in-sync replicas, metadata not available — and a topic missing, which the producer cannot tell from one not yet
      * known), or when the sink cannot send at all (interrupted, closed, fenced by another instance's producer, its round
      * aborted); a refusal of the record otherwise.
      */
-    static Delivery.Failed failureOf(Throwable failure) {
+    static DeliveryOutcome.Failed failureOf(Throwable failure) {
         var reason = reasonOf(failure);
         return failure instanceof RetriableException || failure instanceof InterruptException
                 || failure instanceof IllegalStateException // the producer closed: the sink, not the record
                 || failure instanceof ProducerFencedException || failure instanceof InvalidProducerEpochException
                 || failure instanceof TransactionAbortedException // another instance's producer, or an aborted round
-                ? Delivery.unreachable(reason) : Delivery.refused(reason);
+                ? DeliveryOutcome.unreachable(reason) : DeliveryOutcome.refused(reason);
     }
 
     static String reasonOf(Throwable failure) {

@@ -1,7 +1,7 @@
 package io.msgx.adapter.kafka;
 
 import io.cloudevents.kafka.KafkaMessageFactory;
-import io.msgx.pipeline.delivery.Delivery;
+import io.msgx.pipeline.delivery.DeliveryOutcome;
 import io.msgx.pipeline.delivery.EventAttributes;
 import io.msgx.pipeline.delivery.OutgoingEvent;
 import io.msgx.pipeline.delivery.OutgoingEvent.EventStream;
@@ -44,7 +44,7 @@ class KafkaEventSinkTest {
                     event(EventStream.SCHD, "1001", state),
                     event(EventStream.SCHD, "1002", null)));
 
-            assertThat(results).containsExactly(Delivery.delivered(), Delivery.delivered(), Delivery.delivered());
+            assertThat(results).containsExactly(DeliveryOutcome.delivered(), DeliveryOutcome.delivered(), DeliveryOutcome.delivered());
         }
 
         assertThat(KafkaTestBroker.readAll(msg))
@@ -73,7 +73,7 @@ class KafkaEventSinkTest {
 
         try (var sink = new KafkaEventSink(settingsFor(msg, schd).withReferenceTopic(reference)
                 .withEventSource("ZGGG", "app-1"))) {
-            assertThat(sink.send(List.of(change, deletion, record))).containsOnly(Delivery.delivered());
+            assertThat(sink.send(List.of(change, deletion, record))).containsOnly(DeliveryOutcome.delivered());
         }
 
         var changeHeaders = KafkaTestBroker.readAll(msg).get(0).headers();
@@ -117,7 +117,7 @@ class KafkaEventSinkTest {
                     event(EventStream.REF, "GLST:G17", gate),
                     event(EventStream.REF, "GLST:G17", null)));
 
-            assertThat(results).containsExactly(Delivery.delivered(), Delivery.delivered());
+            assertThat(results).containsExactly(DeliveryOutcome.delivered(), DeliveryOutcome.delivered());
         }
 
         assertThat(KafkaTestBroker.readAll(reference))
@@ -141,7 +141,7 @@ class KafkaEventSinkTest {
         }
 
         try (var sink = new KafkaEventSink(settingsFor(msg, schd))) {
-            assertThat(sink.send(events)).hasSize(200).allMatch(Delivery.Delivered.class::isInstance);
+            assertThat(sink.send(events)).hasSize(200).allMatch(DeliveryOutcome.Delivered.class::isInstance);
         }
 
         var read = KafkaTestBroker.readAll(msg);
@@ -178,20 +178,20 @@ class KafkaEventSinkTest {
                 event(EventStream.MSG, "4", "{\"n\":4}"),
                 event(EventStream.MSG, "3", "{\"n\":5}"));
 
-        List<Delivery> results;
+        List<DeliveryOutcome> results;
         try (var sink = new KafkaEventSink(settings)) {
             results = sink.send(events);
         }
 
         assertThat(results).hasSize(6);
-        assertThat(results.get(5)).isInstanceOfSatisfying(Delivery.Failed.class, failed -> assertThat(failed.reason())
+        assertThat(results.get(5)).isInstanceOfSatisfying(DeliveryOutcome.Failed.class, failed -> assertThat(failed.reason())
                 .startsWith("not sent").contains("earlier record of FLID 3"));
-        assertThat(results.get(2)).isInstanceOfSatisfying(Delivery.Failed.class, failed -> assertThat(failed.reason())
+        assertThat(results.get(2)).isInstanceOfSatisfying(DeliveryOutcome.Failed.class, failed -> assertThat(failed.reason())
                 .startsWith("RecordTooLargeException").contains("max.request.size"));
         assertThat(List.of(results.get(2), results.get(5))).as("a refusal of the record counts toward DEAD (D-66)")
-                .allSatisfy(result -> assertThat(((Delivery.Failed) result).outage()).isFalse());
+                .allSatisfy(result -> assertThat(((DeliveryOutcome.Failed) result).outage()).isFalse());
         assertThat(List.of(results.get(0), results.get(1), results.get(3), results.get(4)))
-                .allMatch(Delivery.Delivered.class::isInstance);
+                .allMatch(DeliveryOutcome.Delivered.class::isInstance);
         assertThat(KafkaTestBroker.readAll(msg)).extracting(KafkaTestBroker.ReadRecord::key)
                 .containsExactly("1", "2", "4");
         assertThat(KafkaTestBroker.readAll(schd)).extracting(KafkaTestBroker.ReadRecord::key).containsExactly("3");
@@ -213,14 +213,14 @@ class KafkaEventSinkTest {
         var settings = settingsFor(msg, schd);
         try (var replaced = new KafkaEventSink(settings); var active = new KafkaEventSink(settings)) {
             assertThat(replaced.send(List.of(event(EventStream.SCHD, "7", "{\"v\":1}"))))
-                    .containsExactly(Delivery.delivered());
+                    .containsExactly(DeliveryOutcome.delivered());
             assertThat(active.send(List.of(event(EventStream.SCHD, "7", "{\"v\":2}"))))
-                    .containsExactly(Delivery.delivered());
+                    .containsExactly(DeliveryOutcome.delivered());
 
             var stale = replaced.send(List.of(event(EventStream.SCHD, "7", "{\"v\":1}"),
                     event(EventStream.MSG, "7", "{\"v\":1}")));
 
-            assertThat(stale).allSatisfy(result -> assertThat(result).isInstanceOfSatisfying(Delivery.Failed.class,
+            assertThat(stale).allSatisfy(result -> assertThat(result).isInstanceOfSatisfying(DeliveryOutcome.Failed.class,
                     failed -> assertThat(failed.outage()).isTrue()));
         }
         assertThat(KafkaTestBroker.readAllUncommitted(schd)).extracting(KafkaTestBroker.ReadRecord::value)
@@ -237,7 +237,7 @@ class KafkaEventSinkTest {
         var settings = settingsFor(msg, schd)
                 .withTimeouts(Duration.ofSeconds(3), Duration.ofSeconds(1), Duration.ofSeconds(1));
 
-        List<Delivery> results;
+        List<DeliveryOutcome> results;
         long started = System.nanoTime();
         try (var sink = new KafkaEventSink(settings)) {
             results = sink.send(List.of(
@@ -246,9 +246,9 @@ class KafkaEventSinkTest {
         }
         var elapsed = Duration.ofNanos(System.nanoTime() - started);
 
-        assertThat(results.get(1)).isInstanceOfSatisfying(Delivery.Failed.class,
+        assertThat(results.get(1)).isInstanceOfSatisfying(DeliveryOutcome.Failed.class,
                 failed -> assertThat(failed.reason()).contains(msg));
-        assertThat(results).allSatisfy(result -> assertThat(result).isInstanceOfSatisfying(Delivery.Failed.class,
+        assertThat(results).allSatisfy(result -> assertThat(result).isInstanceOfSatisfying(DeliveryOutcome.Failed.class,
                 failed -> assertThat(failed.outage()).isTrue()));
         assertThat(KafkaTestBroker.readAll(schd)).isEmpty();
         assertThat(elapsed).isLessThan(settings.sendBound().plusSeconds(2));

@@ -1,6 +1,6 @@
 package io.msgx.adapter.kafka;
 
-import io.msgx.pipeline.delivery.Delivery;
+import io.msgx.pipeline.delivery.DeliveryOutcome;
 import io.msgx.pipeline.delivery.OutgoingEvent;
 import io.msgx.pipeline.delivery.OutgoingEvent.EventStream;
 import org.junit.jupiter.api.Test;
@@ -36,7 +36,7 @@ class KafkaEventSinkUnreachableTest {
     @Test
     void aClosedPortFailsEveryRecordWithinTheBound() {
         var events = batch(50);
-        List<Delivery> results;
+        List<DeliveryOutcome> results;
         long started = System.nanoTime();
         try (var sink = new KafkaEventSink(CLOSED_PORT)) {
             results = sink.send(events);
@@ -44,7 +44,7 @@ class KafkaEventSinkUnreachableTest {
         var elapsed = Duration.ofNanos(System.nanoTime() - started);
 
         assertThat(results).hasSize(events.size()).allSatisfy(result -> assertThat(result)
-                .isInstanceOfSatisfying(Delivery.Failed.class, failed -> {
+                .isInstanceOfSatisfying(DeliveryOutcome.Failed.class, failed -> {
                     assertThat(failed.reason()).isNotBlank();
                     assertThat(failed.outage()).as("no broker: an outage, which uses no attempt (D-66)").isTrue();
                 }));
@@ -59,7 +59,7 @@ class KafkaEventSinkUnreachableTest {
             var results = sink.send(events);
 
             assertThat(Thread.interrupted()).isTrue();
-            assertThat(results).hasSize(5).allMatch(result -> result instanceof Delivery.Failed failed
+            assertThat(results).hasSize(5).allMatch(result -> result instanceof DeliveryOutcome.Failed failed
                     && failed.outage());
         } finally {
             Thread.interrupted();
@@ -74,7 +74,7 @@ class KafkaEventSinkUnreachableTest {
         var results = sink.send(batch(3));
 
         assertThat(results).hasSize(3).allSatisfy(result -> assertThat(result)
-                .isInstanceOfSatisfying(Delivery.Failed.class,
+                .isInstanceOfSatisfying(DeliveryOutcome.Failed.class,
                         failed -> {
                             assertThat(failed.reason()).contains("closed");
                             assertThat(failed.outage()).as("the sink, not the record").isTrue();

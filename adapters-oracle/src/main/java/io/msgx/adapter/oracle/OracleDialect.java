@@ -2,9 +2,9 @@ package io.msgx.adapter.oracle;
 
 import io.msgx.adapter.jdbc.AtomicUnit.KeptSavepoint;
 import io.msgx.adapter.jdbc.FailureCodes;
-import io.msgx.adapter.jdbc.Sql;
 import io.msgx.adapter.jdbc.SqlDialect;
 import io.msgx.adapter.jdbc.StoreFailures;
+import io.msgx.adapter.jdbc.StoreJdbc;
 
 import java.io.StringReader;
 import java.sql.PreparedStatement;
@@ -114,7 +114,7 @@ enum OracleDialect implements SqlDialect {
 
     private static String insert(String... columns) {
         return " WHEN NOT MATCHED THEN INSERT (" + String.join(", ", columns) + ") VALUES ("
-                + Sql.marks(columns.length) + ")";
+                + StoreJdbc.marks(columns.length) + ")";
     }
 
     @Override
@@ -143,18 +143,18 @@ enum OracleDialect implements SqlDialect {
      * then the values it updates, then every value it inserts.
      */
     @Override
-    public void upsertAll(Sql.Session session, String table, List<Sql.Column> columns, Set<String> kept,
+    public void upsertAll(StoreJdbc.Session session, String table, List<StoreJdbc.Column> columns, Set<String> kept,
                           List<Object[]> rows) throws SQLException {
         if (rows.isEmpty()) {
             return;
         }
-        var names = columns.stream().map(Sql.Column::name).toList();
+        var names = columns.stream().map(StoreJdbc.Column::name).toList();
         int[] updated = IntStream.range(1, names.size()).filter(i -> !kept.contains(names.get(i))).toArray();
         var updates = Arrays.stream(updated).mapToObj(i -> names.get(i) + " = ?").collect(Collectors.joining(", "));
         var merge = "MERGE INTO " + table + " t USING dual ON (t." + names.get(0) + " = ?)"
                 + " WHEN MATCHED THEN UPDATE SET " + updates + " WHEN NOT MATCHED THEN INSERT ("
                 + String.join(", ", names) + ") VALUES ("
-                + Sql.marks(names.size()) + ")";
+                + StoreJdbc.marks(names.size()) + ")";
         try (var batch = session.batch(merge)) {
             for (var row : rows) {
                 var values = new ArrayList<>();
@@ -171,13 +171,13 @@ enum OracleDialect implements SqlDialect {
 
     /** The key taken from {@code sequence} first, the row inserted with it, then selected by it. */
     @Override
-    public <T> T insertReturning(Sql.Session session, String table, String key, String sequence, String columns,
-                                 String returned, Sql.RowMapper<T> mapper, Object... values) throws SQLException {
+    public <T> T insertReturning(StoreJdbc.Session session, String table, String key, String sequence, String columns,
+                                 String returned, StoreJdbc.RowMapper<T> mapper, Object... values) throws SQLException {
         long id = session.nextValue(sequence);
         var params = new Object[values.length + 1];
         params[0] = id;
         System.arraycopy(values, 0, params, 1, values.length);
-        session.update("INSERT INTO " + table + " (" + key + ", " + columns + ") VALUES (" + Sql.marks(params.length)
+        session.update("INSERT INTO " + table + " (" + key + ", " + columns + ") VALUES (" + StoreJdbc.marks(params.length)
                 + ")", params);
         return session.one("SELECT " + returned + " FROM " + table + " WHERE " + key + " = ?", mapper, id)
                 .orElseThrow();
@@ -195,7 +195,7 @@ enum OracleDialect implements SqlDialect {
                 + key.stream().map(column -> "m." + column + " = ?").collect(Collectors.joining(" AND "))
                 + ") WHEN MATCHED THEN UPDATE SET " + String.join(" = ?, ", columns) + " = ?"
                 + " WHERE m." + writer + " IS NULL OR m." + writer + " <= ?"
-                + " WHEN NOT MATCHED THEN INSERT (" + String.join(", ", row) + ") VALUES (" + Sql.marks(row.size())
+                + " WHEN NOT MATCHED THEN INSERT (" + String.join(", ", row) + ") VALUES (" + StoreJdbc.marks(row.size())
                 + ")",
                 row, Stream.of(row, List.of(writer), row).flatMap(List::stream).toList());
     }

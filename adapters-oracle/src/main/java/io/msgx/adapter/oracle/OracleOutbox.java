@@ -1,9 +1,9 @@
 package io.msgx.adapter.oracle;
 
 import io.msgx.adapter.jdbc.JdbcOutbox;
-import io.msgx.adapter.jdbc.Sql;
-import io.msgx.pipeline.store.OutboxEvent;
-import io.msgx.pipeline.store.ReferenceEvent;
+import io.msgx.adapter.jdbc.StoreJdbc;
+import io.msgx.pipeline.record.OutboxEvent;
+import io.msgx.pipeline.record.ReferenceEvent;
 
 import java.sql.SQLException;
 import java.time.Instant;
@@ -20,7 +20,7 @@ final class OracleOutbox extends JdbcOutbox {
 
     private static final int UPSERT_RACES_TOLERATED = 3;
 
-    OracleOutbox(Sql sql) {
+    OracleOutbox(StoreJdbc sql) {
         super(sql);
     }
 
@@ -67,10 +67,10 @@ final class OracleOutbox extends JdbcOutbox {
      * row holds a newer version; its row count. Should a concurrent first write of the same key win between
      * {@code MERGE}'s probe and its insert (a unique violation), it merges again.
      */
-    private static int merge(Sql.Session session, String keyColumn, String target, String key,
+    private static int merge(StoreJdbc.Session session, String keyColumn, String target, String key,
                              OutboxEvent.EventType type, long version, long msgId, String payload, Instant createdAt)
             throws SQLException {
-        var text = new Sql.LongText(payload);
+        var text = new StoreJdbc.LongText(payload);
         for (int race = 0; ; race++) {
             long eventId = session.nextValue("MSG_EVENT_SEQ");
             try {

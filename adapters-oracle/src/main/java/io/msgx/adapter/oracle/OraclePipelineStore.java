@@ -2,8 +2,8 @@ package io.msgx.adapter.oracle;
 
 import io.msgx.adapter.jdbc.JdbcPipelineStore;
 import io.msgx.adapter.jdbc.JdbcTransaction;
-import io.msgx.adapter.jdbc.Sql;
 import io.msgx.adapter.jdbc.StoreDefectException;
+import io.msgx.adapter.jdbc.StoreJdbc;
 import io.msgx.adapter.jdbc.TransactionConnection;
 import io.msgx.pipeline.port.RequestTrack;
 
@@ -44,7 +44,7 @@ public final class OraclePipelineStore extends JdbcPipelineStore<OracleOutbox> {
 
     private final Duration lockWait;
 
-    private OraclePipelineStore(DataSource dataSource, Clock clock, Duration lockWait, Sql sql) {
+    private OraclePipelineStore(DataSource dataSource, Clock clock, Duration lockWait, StoreJdbc sql) {
         super(dataSource, sql, sharedProcStatePorts(sql), new OracleOutbox(sql), clock);
         this.lockWait = lockWait;
     }
@@ -72,12 +72,12 @@ public final class OraclePipelineStore extends JdbcPipelineStore<OracleOutbox> {
 
     private static OraclePipelineStore over(DataSource dataSource, Clock clock, Duration lockWait) {
         Objects.requireNonNull(dataSource, "dataSource");
-        return new OraclePipelineStore(dataSource, clock, lockWait, Sql.autoCommit(OracleDialect.ORACLE, dataSource));
+        return new OraclePipelineStore(dataSource, clock, lockWait, StoreJdbc.autoCommit(OracleDialect.ORACLE, dataSource));
     }
 
     @Override
     protected JdbcTransaction<OracleOutbox> transaction(TransactionConnection connection) {
-        var sql = Sql.inTransaction(OracleDialect.ORACLE, connection);
+        var sql = StoreJdbc.inTransaction(OracleDialect.ORACLE, connection);
         return new JdbcTransaction<>(connection, sql, sharedProcStatePorts(sql), new OracleOutbox(sql), clock);
     }
 

@@ -1,6 +1,6 @@
 package io.msgx.adapter.oracle;
 
-import io.msgx.adapter.jdbc.Sql;
+import io.msgx.adapter.jdbc.StoreJdbc;
 
 import java.security.SecureRandom;
 import java.sql.SQLException;
@@ -36,12 +36,12 @@ public final class OracleScratchSchema implements AutoCloseable {
     private static final int DROP_ATTEMPTS = 10;
     private static final long DROP_PAUSE_MS = 3_000;
 
-    private final Sql owner;
+    private final StoreJdbc owner;
     private final String user;
     private final String password;
     private final boolean created;
 
-    private OracleScratchSchema(Sql owner, String user, String password, boolean created) {
+    private OracleScratchSchema(StoreJdbc owner, String user, String password, boolean created) {
         this.owner = owner;
         this.user = user;
         this.password = password;
@@ -57,7 +57,7 @@ public final class OracleScratchSchema implements AutoCloseable {
         requireName(tablespace, "tablespace");
         var user = userName(now);
         var password = randomPassword();
-        var sql = Sql.autoCommit(OracleDialect.ORACLE, admin);
+        var sql = StoreJdbc.autoCommit(OracleDialect.ORACLE, admin);
         sql.run("creating the self-test's scratch user " + user, session -> {
             for (var statement : creation(user, password, tablespace)) {
                 session.update(statement);
@@ -75,7 +75,7 @@ public final class OracleScratchSchema implements AutoCloseable {
      */
     public static OracleScratchSchema adopt(DataSource scratch, String user, String password) {
         requireName(user, "scratch user");
-        var sql = Sql.autoCommit(OracleDialect.ORACLE, scratch);
+        var sql = StoreJdbc.autoCommit(OracleDialect.ORACLE, scratch);
         var owned = sql.run("listing what the scratch user " + user + " owns", session -> session.list(
                 "SELECT OBJECT_TYPE || ' ' || OBJECT_NAME AS OBJECT FROM USER_OBJECTS ORDER BY OBJECT_NAME",
                 row -> row.text("OBJECT")));
@@ -89,7 +89,7 @@ public final class OracleScratchSchema implements AutoCloseable {
 
     /** The default tablespace of the user of {@code dataSource}: where the scratch user's tables go by default. */
     public static String defaultTablespaceOf(DataSource dataSource) {
-        return Sql.autoCommit(OracleDialect.ORACLE, dataSource).run("reading the store user's default tablespace",
+        return StoreJdbc.autoCommit(OracleDialect.ORACLE, dataSource).run("reading the store user's default tablespace",
                 session -> session.one("SELECT DEFAULT_TABLESPACE FROM USER_USERS",
                         row -> row.text("DEFAULT_TABLESPACE"))).orElseThrow();
     }

@@ -1,6 +1,6 @@
 package io.msgx.adapter.oracle;
 
-import io.msgx.adapter.jdbc.Sql;
+import io.msgx.adapter.jdbc.StoreJdbc;
 
 import java.sql.SQLException;
 import java.util.Optional;
@@ -18,15 +18,15 @@ public final class OracleSelfTests {
     private static final String COLUMNS = "BUILD_VERSION, BUILD_COMMIT, DATABASE_NAME, TARGET, STARTED_AT, FINISHED_AT,"
             + " CHECKS_PASSED, CHECKS_FAILED, CHECKS_SKIPPED, RAN_BY, REPORT";
 
-    private final Sql sql;
+    private final StoreJdbc sql;
 
-    private OracleSelfTests(Sql sql) {
+    private OracleSelfTests(StoreJdbc sql) {
         this.sql = sql;
     }
 
     /** The runs recorded in the schema of {@code dataSource} (migrated to version 8 or later). */
     public static OracleSelfTests on(DataSource dataSource) {
-        return new OracleSelfTests(Sql.autoCommit(OracleDialect.ORACLE, dataSource));
+        return new OracleSelfTests(StoreJdbc.autoCommit(OracleDialect.ORACLE, dataSource));
     }
 
     /** Record {@code run}; answers its {@code RUN_ID}. */
@@ -38,7 +38,7 @@ public final class OracleSelfTests {
                     id, sql.fitted(run.buildVersion(), 64), sql.fitted(run.buildCommit(), 64),
                     sql.fitted(run.database(), 400), sql.fitted(run.target(), 200), run.startedAt(), run.finishedAt(),
                     run.checksPassed(), run.checksFailed(), run.checksSkipped(), sql.fitted(run.ranBy(), 64),
-                    new Sql.LongText(run.report()), run.passed() ? "PASSED" : "FAILED");
+                    new StoreJdbc.LongText(run.report()), run.passed() ? "PASSED" : "FAILED");
             return id;
         });
     }
@@ -72,7 +72,7 @@ public final class OracleSelfTests {
                 + "oracle-selftest --config <file>' (docs/operations.md, \"Oracle self-test\")");
     }
 
-    private static SelfTestRun run(Sql.Row row) throws SQLException {
+    private static SelfTestRun run(StoreJdbc.Row row) throws SQLException {
         return new SelfTestRun(row.text("BUILD_VERSION"), row.text("BUILD_COMMIT"), row.text("DATABASE_NAME"),
                 row.text("TARGET"), row.instant("STARTED_AT"), row.instant("FINISHED_AT"), row.intValue("CHECKS_PASSED"),
                 row.intValue("CHECKS_FAILED"), row.intValue("CHECKS_SKIPPED"), row.text("RAN_BY"), row.text("REPORT"));

@@ -4,7 +4,7 @@ import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import io.msgx.adapter.jdbc.JdbcOutbox;
 import io.msgx.adapter.jdbc.ProcStateRows;
-import io.msgx.adapter.jdbc.Sql;
+import io.msgx.adapter.jdbc.StoreJdbc;
 import io.msgx.domain.flight.FlightId;
 import io.msgx.domain.flight.FlightState;
 import io.msgx.pipeline.port.BackfillMarks;
@@ -28,9 +28,9 @@ import io.msgx.pipeline.port.ReferenceData;
 import io.msgx.pipeline.port.ReferenceNotifications;
 import io.msgx.pipeline.port.RequestTrack;
 import io.msgx.pipeline.port.ScheduleLog;
-import io.msgx.pipeline.store.OutboxEntry;
-import io.msgx.pipeline.store.ProcRecord;
-import io.msgx.pipeline.store.ReferenceOutboxEntry;
+import io.msgx.pipeline.record.OutboxEntry;
+import io.msgx.pipeline.record.ProcRecord;
+import io.msgx.pipeline.record.ReferenceOutboxEntry;
 
 import java.sql.SQLException;
 import java.time.Clock;
@@ -239,7 +239,7 @@ public final class H2TestStore implements PipelineStore {
                 .get(0);
     }
 
-    private <T> List<T> read(String query, Sql.RowMapper<T> mapper, Object... params) {
+    private <T> List<T> read(String query, StoreJdbc.RowMapper<T> mapper, Object... params) {
         live();
         return database.sql.run("reading " + query, session -> session.list(query, mapper, params));
     }
@@ -248,7 +248,7 @@ public final class H2TestStore implements PipelineStore {
     private static final class Database {
 
         final HikariDataSource dataSource;
-        final Sql sql;
+        final StoreJdbc sql;
         final List<String> sequences;
         volatile long lease;
 
@@ -263,7 +263,7 @@ public final class H2TestStore implements PipelineStore {
             config.setConnectionTimeout(5_000);
             config.setPoolName("msgx-h2-test-store-" + slot);
             dataSource = new HikariDataSource(config);
-            sql = Sql.autoCommit(OracleDialect.ORACLE, dataSource);
+            sql = StoreJdbc.autoCommit(OracleDialect.ORACLE, dataSource);
             OracleSchema.migrate(dataSource);
             sequences = sql.run("listing the sequences", session -> session.list("SELECT SEQUENCE_NAME FROM"
                     + " INFORMATION_SCHEMA.SEQUENCES WHERE SEQUENCE_SCHEMA = 'PUBLIC'", row -> row.text("SEQUENCE_NAME")));

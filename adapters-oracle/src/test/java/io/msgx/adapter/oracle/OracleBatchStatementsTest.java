@@ -4,12 +4,12 @@ import io.msgx.domain.flight.FlightId;
 import io.msgx.pipeline.port.MessageQueue;
 import io.msgx.pipeline.port.PipelineStore;
 import io.msgx.pipeline.port.ScheduleLog;
-import io.msgx.pipeline.store.OutboxEntry;
-import io.msgx.pipeline.store.OutboxEvent;
-import io.msgx.pipeline.store.OutboxTarget;
-import io.msgx.pipeline.store.ProcRecord;
-import io.msgx.pipeline.store.ProcStatus;
-import io.msgx.pipeline.store.Terminal;
+import io.msgx.pipeline.record.MessageEnd;
+import io.msgx.pipeline.record.OutboxEntry;
+import io.msgx.pipeline.record.OutboxEvent;
+import io.msgx.pipeline.record.OutboxTarget;
+import io.msgx.pipeline.record.ProcRecord;
+import io.msgx.pipeline.record.ProcStatus;
 import io.msgx.pipeline.testing.SettableClock;
 import io.msgx.testing.jdbc.StatementCountingDataSource;
 import org.junit.jupiter.api.BeforeEach;
@@ -78,7 +78,7 @@ class OracleBatchStatementsTest {
             LongStream.rangeClosed(4, 6).forEach(id -> receivedAt.put(id, clock.instant()));
             var inserted = threads.submit(() -> store.inTransaction(tx -> {
                 int count = tx.queue().insertAllIfAbsent(receivedAt, clock.instant());
-                tx.queue().finish(6, Terminal.succeeded("applied"), clock.instant());
+                tx.queue().finish(6, MessageEnd.succeeded("applied"), clock.instant());
                 return count;
             }));
             Thread.sleep(500);
@@ -96,7 +96,7 @@ class OracleBatchStatementsTest {
     @Test
     void a_pending_run_is_one_query_cut_at_the_first_failed_message() {
         enqueue(1, 300);
-        store.queue().recordFailure(250, io.msgx.pipeline.store.ErrorClass.INTERNAL, "boom",
+        store.queue().recordFailure(250, io.msgx.pipeline.record.ErrorClass.INTERNAL, "boom",
                 clock.instant().plusSeconds(30), clock.instant());
         counted.reset();
 
@@ -124,7 +124,7 @@ class OracleBatchStatementsTest {
     void ending_and_confirming_many_messages_is_one_round_trip_each() {
         enqueue(1, 200);
         var endings = LongStream.rangeClosed(1, 200)
-                .mapToObj(id -> new MessageQueue.Ending(id, Terminal.succeeded("applied"))).toList();
+                .mapToObj(id -> new MessageQueue.Ending(id, MessageEnd.succeeded("applied"))).toList();
 
         int ended = store.inTransaction(tx -> tx.queue().finishAll(endings, clock.instant()));
 

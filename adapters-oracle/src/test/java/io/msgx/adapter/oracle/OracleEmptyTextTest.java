@@ -2,11 +2,11 @@ package io.msgx.adapter.oracle;
 
 import io.msgx.domain.flight.FlightId;
 import io.msgx.pipeline.port.ScheduleLog;
-import io.msgx.pipeline.store.ErrorClass;
+import io.msgx.pipeline.record.ErrorClass;
+import io.msgx.pipeline.record.MessageEnd;
+import io.msgx.pipeline.record.OutboxEvent;
+import io.msgx.pipeline.record.OutboxTarget;
 import io.msgx.pipeline.store.IdentityBinder;
-import io.msgx.pipeline.store.OutboxEvent;
-import io.msgx.pipeline.store.OutboxTarget;
-import io.msgx.pipeline.store.Terminal;
 import io.msgx.pipeline.testing.SettableClock;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -65,7 +65,7 @@ class OracleEmptyTextTest {
     void anEmptyAbandonmentReasonComesBackEmpty() {
         var store = database.store(clock);
         store.queue().insertIfAbsent(17, null, clock.instant());
-        store.queue().finish(17, Terminal.succeeded("applied"), clock.instant());
+        store.queue().finish(17, MessageEnd.succeeded("applied"), clock.instant());
 
         assertThat(store.backfillMarks().backfillAbandoned(17, "", clock.instant())).isTrue();
 
@@ -81,7 +81,7 @@ class OracleEmptyTextTest {
         queue.recordFailure(17, ErrorClass.INFRA, "", clock.instant(), clock.instant());
         assertThat(queue.find(17).orElseThrow().lastError()).isNull();
 
-        queue.finish(17, Terminal.succeeded(""), clock.instant());
+        queue.finish(17, MessageEnd.succeeded(""), clock.instant());
         assertThat(queue.find(17).orElseThrow().lastError()).isNull();
     }
 

@@ -1,11 +1,11 @@
 package io.msgx.adapter.oracle;
 
 import io.msgx.adapter.jdbc.ProcStateRows;
-import io.msgx.adapter.jdbc.Sql;
 import io.msgx.adapter.jdbc.StoreDefectException;
+import io.msgx.adapter.jdbc.StoreJdbc;
 import io.msgx.domain.flight.FlightId;
+import io.msgx.pipeline.record.ProcRecord;
 import io.msgx.pipeline.store.DatabaseArchiveContract.ArchivedReconciliation;
-import io.msgx.pipeline.store.ProcRecord;
 import io.msgx.pipeline.store.StoreProbe;
 
 import java.time.Instant;
@@ -13,7 +13,7 @@ import java.time.LocalDate;
 import java.util.List;
 import java.util.Optional;
 
-/** Reads and writes a test schema past the ports, for the contracts' hooks (plain SQL through {@link Sql}). */
+/** Reads and writes a test schema past the ports, for the contracts' hooks (plain SQL through {@link StoreJdbc}). */
 final class OracleProbe implements StoreProbe {
 
     private final OracleTestDatabase database;
@@ -25,8 +25,8 @@ final class OracleProbe implements StoreProbe {
     }
 
     /** Run {@code work} on an auto-commit connection of the test schema. */
-    <T> T sql(Sql.Work<T> work) {
-        return Sql.autoCommit(OracleDialect.ORACLE, database.dataSource()).run("probing the test schema", work);
+    <T> T sql(StoreJdbc.Work<T> work) {
+        return StoreJdbc.autoCommit(OracleDialect.ORACLE, database.dataSource()).run("probing the test schema", work);
     }
 
     long count(String sql, Object... params) {

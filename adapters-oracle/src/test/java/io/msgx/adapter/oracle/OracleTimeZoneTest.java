@@ -53,7 +53,7 @@ class OracleTimeZoneTest {
     void comparisonsUseTheInstantNotTheSessionsClock() {
         var store = database.store(clock);
         store.queue().insertIfAbsent(17, null, WINTER);
-        store.queue().recordFailure(17, io.msgx.pipeline.store.ErrorClass.INFRA, "down", WINTER, WINTER);
+        store.queue().recordFailure(17, io.msgx.pipeline.record.ErrorClass.INFRA, "down", WINTER, WINTER);
         store.queue().exhaust(17, WINTER);
 
         assertThat(store.backfillMarks().backfillDue(WINTER.minusMillis(1), Instant.EPOCH, 10)).isEmpty();

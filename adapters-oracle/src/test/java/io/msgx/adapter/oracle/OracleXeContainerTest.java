@@ -2,7 +2,7 @@ package io.msgx.adapter.oracle;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
-import io.msgx.pipeline.store.Terminal;
+import io.msgx.pipeline.record.MessageEnd;
 import io.msgx.pipeline.testing.SettableClock;
 import org.junit.jupiter.api.Test;
 
@@ -43,7 +43,7 @@ class OracleXeContainerTest {
                 var store = OraclePipelineStore.create(pool, clock);
                 store.inLockedTransaction(tx -> {
                     tx.queue().insertIfAbsent(17, null, clock.instant());
-                    return tx.queue().finish(17, Terminal.succeeded("applied"), clock.instant());
+                    return tx.queue().finish(17, MessageEnd.succeeded("applied"), clock.instant());
                 });
                 assertThat(store.queue().find(17)).isPresent();
 

@@ -1,7 +1,7 @@
 package io.msgx.adapter.oracle;
 
-import io.msgx.adapter.jdbc.Sql;
 import io.msgx.adapter.jdbc.StoreDefectException;
+import io.msgx.adapter.jdbc.StoreJdbc;
 import io.msgx.pipeline.store.StoreConflictException;
 import io.msgx.pipeline.store.StoreUnavailableException;
 import org.junit.jupiter.api.Test;
@@ -11,7 +11,7 @@ import java.sql.SQLException;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * How Oracle's errors are sorted ({@link Sql#failure}), from the error codes Oracle 11g's driver reports; no Oracle
+ * How Oracle's errors are sorted ({@link StoreJdbc#failure}), from the error codes Oracle 11g's driver reports; no Oracle
  * runs here (see {@link OracleTestDatabase}), so the exceptions are built as the driver builds them.
  */
 class SqlFailureTest {

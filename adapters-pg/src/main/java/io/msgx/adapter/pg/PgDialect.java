@@ -1,10 +1,10 @@
 package io.msgx.adapter.pg;
 
 import io.msgx.adapter.jdbc.AtomicUnit.KeptSavepoint;
-import io.msgx.adapter.jdbc.Sql;
 import io.msgx.adapter.jdbc.SqlDialect;
 import io.msgx.adapter.jdbc.SqlDialect.KeyLookup;
 import io.msgx.adapter.jdbc.StoreFailures;
+import io.msgx.adapter.jdbc.StoreJdbc;
 
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -92,7 +92,7 @@ enum PgDialect implements SqlDialect {
     }
 
     private static String insert(String table, String... columns) {
-        return "INSERT INTO " + table + " (" + String.join(", ", columns) + ") VALUES (" + Sql.marks(columns.length)
+        return "INSERT INTO " + table + " (" + String.join(", ", columns) + ") VALUES (" + StoreJdbc.marks(columns.length)
                 + ")";
     }
 
@@ -128,7 +128,7 @@ enum PgDialect implements SqlDialect {
      * statistics lag is a hash join rather than every row compared with every key ({@link KeySet} tells why each).
      */
     @Override
-    public List<Sql.Condition> oneOf(String column, KeyLookup lookup, List<?> keys) {
+    public List<StoreJdbc.Condition> oneOf(String column, KeyLookup lookup, List<?> keys) {
         if (keys.isEmpty()) {
             return List.of();
         }
@@ -142,22 +142,22 @@ enum PgDialect implements SqlDialect {
             throw new IllegalArgumentException("keys are all Long or all String, got " + keys);
         }
         // One parameter, the whole array (not the array's elements as the condition's parameters).
-        return List.of(new Sql.Condition(condition, new Object[] {array}));
+        return List.of(new StoreJdbc.Condition(condition, new Object[] {array}));
     }
 
     /** One statement whatever the number of rows ({@link UnnestRows}). */
     @Override
-    public void insertAll(Sql.Session session, String table, List<Sql.Column> columns, List<Object[]> rows)
+    public void insertAll(StoreJdbc.Session session, String table, List<StoreJdbc.Column> columns, List<Object[]> rows)
             throws SQLException {
         UnnestRows.execute(session.connection(), UnnestRows.insert(table, columns), List.of(), columns.size(), rows);
     }
 
     /** {@link #insertAll}'s statement with {@code ON CONFLICT (key) DO UPDATE}. */
     @Override
-    public void upsertAll(Sql.Session session, String table, List<Sql.Column> columns, Set<String> kept,
+    public void upsertAll(StoreJdbc.Session session, String table, List<StoreJdbc.Column> columns, Set<String> kept,
                           List<Object[]> rows) throws SQLException {
         var key = columns.get(0).name();
-        var updates = columns.stream().skip(1).map(Sql.Column::name).filter(name -> !kept.contains(name))
+        var updates = columns.stream().skip(1).map(StoreJdbc.Column::name).filter(name -> !kept.contains(name))
                 .map(name -> name + " = excluded." + name).collect(Collectors.joining(", "));
         UnnestRows.execute(session.connection(), UnnestRows.insert(table, columns) + " ON CONFLICT (" + key
                 + ") DO UPDATE SET " + updates, List.of(), columns.size(), rows);
@@ -165,9 +165,9 @@ enum PgDialect implements SqlDialect {
 
     /** {@code INSERT ... RETURNING}: the identity column fills the key ({@code sequence} is not needed). */
     @Override
-    public <T> T insertReturning(Sql.Session session, String table, String key, String sequence, String columns,
-                                 String returned, Sql.RowMapper<T> mapper, Object... values) throws SQLException {
-        return session.one("INSERT INTO " + table + " (" + columns + ") VALUES (" + Sql.marks(values.length)
+    public <T> T insertReturning(StoreJdbc.Session session, String table, String key, String sequence, String columns,
+                                 String returned, StoreJdbc.RowMapper<T> mapper, Object... values) throws SQLException {
+        return session.one("INSERT INTO " + table + " (" + columns + ") VALUES (" + StoreJdbc.marks(values.length)
                 + ") RETURNING " + returned, mapper, values).orElseThrow();
     }
 
@@ -180,7 +180,7 @@ enum PgDialect implements SqlDialect {
         var row = Stream.of(key, columns).flatMap(List::stream).toList();
         var present = table + "." + writer;
         return new RowStatement("INSERT INTO " + table + " (" + String.join(", ", row) + ") VALUES ("
-                + Sql.marks(row.size()) + ") ON CONFLICT (" + String.join(", ", key) + ") DO UPDATE SET "
+                + StoreJdbc.marks(row.size()) + ") ON CONFLICT (" + String.join(", ", key) + ") DO UPDATE SET "
                 + String.join(" = ?, ", columns) + " = ? WHERE " + present + " IS NULL OR " + present + " <= ?",
                 row, Stream.of(row, columns, List.of(writer)).flatMap(List::stream).toList());
     }

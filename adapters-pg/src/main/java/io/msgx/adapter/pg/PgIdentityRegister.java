@@ -1,12 +1,12 @@
 package io.msgx.adapter.pg;
 
 import io.msgx.adapter.jdbc.JdbcIdentityRegister;
-import io.msgx.adapter.jdbc.Sql;
 import io.msgx.adapter.jdbc.SqlDialect.KeyLookup;
 import io.msgx.adapter.jdbc.StoreDefectException;
+import io.msgx.adapter.jdbc.StoreJdbc;
 import io.msgx.pipeline.port.MessageQueue;
+import io.msgx.pipeline.record.IdentityBinding;
 import io.msgx.pipeline.store.IdentityBinder;
-import io.msgx.pipeline.store.IdentityBinding;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -35,12 +35,12 @@ final class PgIdentityRegister extends JdbcIdentityRegister {
      */
     private static final String BIND_IDENTITIES = "UPDATE PROC_STATE SET IDENTITY_KEY = b.identity_key,"
             + " UPDATED_AT = cast(? as timestamptz) FROM "
-            + UnnestRows.unnest(List.of(MSG_ID, new Sql.Column("identity_key", String.class)), "b")
+            + UnnestRows.unnest(List.of(MSG_ID, new StoreJdbc.Column("identity_key", String.class)), "b")
             + " WHERE PROC_STATE.MSG_ID = b.msg_id AND PROC_STATE.IDENTITY_KEY IS NULL";
 
     private static final Logger LOG = LoggerFactory.getLogger(PgIdentityRegister.class);
 
-    PgIdentityRegister(Sql sql, MessageQueue queue) {
+    PgIdentityRegister(StoreJdbc sql, MessageQueue queue) {
         super(sql, queue);
     }
 
@@ -67,7 +67,7 @@ final class PgIdentityRegister extends JdbcIdentityRegister {
         }
     }
 
-    private Map<Long, IdentityBinding> bindAll(Sql.Session session, List<IdentityClaim> claims, Instant now)
+    private Map<Long, IdentityBinding> bindAll(StoreJdbc.Session session, List<IdentityClaim> claims, Instant now)
             throws SQLException {
         // Who holds the claimed identities, and which claimants kept one from an earlier attempt: one statement,
         // each half by its own index (an OR of the two would scan the table).

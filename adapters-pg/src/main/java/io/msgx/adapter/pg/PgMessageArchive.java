@@ -1,7 +1,7 @@
 package io.msgx.adapter.pg;
 
 import io.msgx.adapter.jdbc.JdbcMessageArchive;
-import io.msgx.adapter.jdbc.Sql;
+import io.msgx.adapter.jdbc.StoreJdbc;
 
 import java.time.Instant;
 import java.util.Objects;
@@ -22,14 +22,14 @@ final class PgMessageArchive extends JdbcMessageArchive {
             + " WHERE d.STATE = 'ARCHIVED' AND d.UPDATED_AT < ? ORDER BY d.UPDATED_AT, d.MSG_ID LIMIT ?)"
             + " AND (STATE || '') = 'ARCHIVED' AND UPDATED_AT < ?";
 
-    PgMessageArchive(Sql sql) {
+    PgMessageArchive(StoreJdbc sql) {
         super(sql);
     }
 
     @Override
     public int forgetArchivedBefore(Instant cutoff, int limit) {
         Objects.requireNonNull(cutoff, "cutoff");
-        Sql.requireLimit(limit);
+        StoreJdbc.requireLimit(limit);
         return sql.run("forgetting dedup shadows archived before " + cutoff,
                 session -> session.update(FORGET_ARCHIVED, cutoff, limit, cutoff));
     }

@@ -1,8 +1,8 @@
 package io.msgx.adapter.pg;
 
 import io.msgx.adapter.jdbc.JdbcMessageQueue;
-import io.msgx.adapter.jdbc.Sql;
-import io.msgx.pipeline.store.Terminal;
+import io.msgx.adapter.jdbc.StoreJdbc;
+import io.msgx.pipeline.record.MessageEnd;
 
 import java.time.Instant;
 import java.util.ArrayList;
@@ -21,13 +21,13 @@ import static io.msgx.adapter.jdbc.ProcStateRows.OPEN;
 final class PgMessageQueue extends JdbcMessageQueue {
 
     /** The message ID column of the {@link UnnestRows} arrays. */
-    static final Sql.Column MSG_ID = new Sql.Column("msg_id", Long.class);
+    static final StoreJdbc.Column MSG_ID = new StoreJdbc.Column("msg_id", Long.class);
 
     /** Enqueues messages as PENDING unless their row exists: ID, received time; then the enqueue time, first. */
     private static final String ENQUEUE = "INSERT INTO PROC_STATE (MSG_ID, STATE, ATTEMPTS, RECEIVED_AT, ENQUEUED_AT,"
             + " UPDATED_AT, BACKFILL_ATTEMPTS) SELECT r.msg_id, 'PENDING', 0, r.received_at, e.at, e.at, 0"
             + " FROM (SELECT cast(? as timestamptz) AS at) e, "
-            + UnnestRows.unnest(List.of(MSG_ID, new Sql.Column("received_at", Instant.class)), "r")
+            + UnnestRows.unnest(List.of(MSG_ID, new StoreJdbc.Column("received_at", Instant.class)), "r")
             + " ON CONFLICT (MSG_ID) DO NOTHING";
 
     /**
@@ -37,11 +37,11 @@ final class PgMessageQueue extends JdbcMessageQueue {
     private static final String END_MESSAGES = "UPDATE PROC_STATE SET STATE = e.state, ERROR_CLASS = e.error_class,"
             + " LAST_ERROR = e.last_error, UPDATED_AT = cast(? as timestamptz),"
             + " BACKFILL_NEXT_AT = cast(? as timestamptz) FROM "
-            + UnnestRows.unnest(List.of(MSG_ID, new Sql.Column("state", String.class),
-                    new Sql.Column("error_class", String.class), new Sql.Column("last_error", String.class)), "e")
+            + UnnestRows.unnest(List.of(MSG_ID, new StoreJdbc.Column("state", String.class),
+                    new StoreJdbc.Column("error_class", String.class), new StoreJdbc.Column("last_error", String.class)), "e")
             + " WHERE PROC_STATE.MSG_ID = e.msg_id AND PROC_STATE.STATE IN " + OPEN;
 
-    PgMessageQueue(Sql sql) {
+    PgMessageQueue(StoreJdbc sql) {
         super(sql);
     }
 
@@ -57,7 +57,7 @@ final class PgMessageQueue extends JdbcMessageQueue {
     }
 
     @Override
-    public boolean finish(long msgId, Terminal terminal, Instant now) {
+    public boolean finish(long msgId, MessageEnd terminal, Instant now) {
         return finishAll(List.of(new Ending(msgId, terminal)), now) == 1;
     }
 

@@ -1,12 +1,12 @@
 package io.msgx.adapter.pg;
 
 import io.msgx.adapter.jdbc.JdbcOutbox;
-import io.msgx.adapter.jdbc.Sql;
+import io.msgx.adapter.jdbc.StoreJdbc;
 import io.msgx.domain.flight.FlightId;
-import io.msgx.pipeline.store.OutboxEntry;
-import io.msgx.pipeline.store.OutboxEvent;
-import io.msgx.pipeline.store.OutboxTarget;
-import io.msgx.pipeline.store.ReferenceEvent;
+import io.msgx.pipeline.record.OutboxEntry;
+import io.msgx.pipeline.record.OutboxEvent;
+import io.msgx.pipeline.record.OutboxTarget;
+import io.msgx.pipeline.record.ReferenceEvent;
 import org.jooq.Condition;
 import org.jooq.DSLContext;
 import org.jooq.Field;
@@ -78,7 +78,7 @@ final class PgOutbox extends JdbcOutbox {
 
     private final DSLContext dsl;
 
-    PgOutbox(Sql sql, DSLContext dsl) {
+    PgOutbox(StoreJdbc sql, DSLContext dsl) {
         super(sql);
         this.dsl = dsl;
     }
@@ -266,7 +266,7 @@ final class PgOutbox extends JdbcOutbox {
      */
     @Override
     public int deleteSentBefore(Instant cutoff, int limit) {
-        Sql.requireLimit(limit);
+        StoreJdbc.requireLimit(limit);
         var operation = "deleting delivered events sent before " + cutoff;
         return StoreOperation.run(operation, () -> {
             int deleted = 0;
@@ -340,7 +340,7 @@ final class PgOutbox extends JdbcOutbox {
     }
 
     /**
-     * {@code statements}, jOOQ's, as one write of this port on a connection of {@link Sql}: the open transaction's,
+     * {@code statements}, jOOQ's, as one write of this port on a connection of {@link StoreJdbc}: the open transaction's,
      * or an auto-commit one on which the write proves the leader lease first when the store is fenced (D-108).
      */
     private <T> T writing(String operation, Function<DSLContext, T> statements) {

@@ -5,7 +5,7 @@ import io.msgx.adapter.jdbc.JdbcMessageQueries;
 import io.msgx.adapter.jdbc.JdbcMessageReplays;
 import io.msgx.adapter.jdbc.JdbcPipelineStore;
 import io.msgx.adapter.jdbc.JdbcTransaction;
-import io.msgx.adapter.jdbc.Sql;
+import io.msgx.adapter.jdbc.StoreJdbc;
 import io.msgx.adapter.jdbc.TransactionConnection;
 import io.msgx.pipeline.store.ProcStatePorts;
 import org.jooq.ConnectionProvider;
@@ -35,7 +35,7 @@ import static io.msgx.adapter.jdbc.AtomicUnit.returnToPool;
  */
 public final class PgPipelineStore extends JdbcPipelineStore<PgOutbox> {
 
-    private PgPipelineStore(DataSource dataSource, Clock clock, Sql sql) {
+    private PgPipelineStore(DataSource dataSource, Clock clock, StoreJdbc sql) {
         super(dataSource, sql, procStatePorts(sql),
                 new PgOutbox(sql, jooq(new DataSourceConnectionProvider(dataSource))), clock);
     }
@@ -46,12 +46,12 @@ public final class PgPipelineStore extends JdbcPipelineStore<PgOutbox> {
      */
     public static PgPipelineStore create(DataSource dataSource, Clock clock) {
         Objects.requireNonNull(dataSource, "dataSource");
-        return new PgPipelineStore(dataSource, clock, Sql.autoCommit(PgDialect.POSTGRESQL, dataSource));
+        return new PgPipelineStore(dataSource, clock, StoreJdbc.autoCommit(PgDialect.POSTGRESQL, dataSource));
     }
 
     @Override
     protected JdbcTransaction<PgOutbox> transaction(TransactionConnection connection) {
-        var sql = Sql.inTransaction(PgDialect.POSTGRESQL, connection);
+        var sql = StoreJdbc.inTransaction(PgDialect.POSTGRESQL, connection);
         return new JdbcTransaction<>(connection, sql, procStatePorts(sql),
                 new PgOutbox(sql, jooq(new TransactionConnectionProvider(connection))), clock);
     }
@@ -61,7 +61,7 @@ public final class PgPipelineStore extends JdbcPipelineStore<PgOutbox> {
      * batches of the hot path ({@link PgMessageQueue}, {@link PgIdentityRegister}) and the shadow cleanup
      * ({@link PgMessageArchive}).
      */
-    private static ProcStatePorts procStatePorts(Sql sql) {
+    private static ProcStatePorts procStatePorts(StoreJdbc sql) {
         var queue = new PgMessageQueue(sql);
         return new ProcStatePorts(queue, new PgIdentityRegister(sql, queue), new JdbcBackfillMarks(sql),
                 new JdbcMessageReplays(sql), new PgMessageArchive(sql), new JdbcMessageQueries(sql));

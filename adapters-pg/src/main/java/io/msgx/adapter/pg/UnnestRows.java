@@ -1,6 +1,6 @@
 package io.msgx.adapter.pg;
 
-import io.msgx.adapter.jdbc.Sql;
+import io.msgx.adapter.jdbc.StoreJdbc;
 import org.jooq.Field;
 
 import java.sql.Connection;
@@ -42,16 +42,16 @@ final class UnnestRows {
      * the column's type: the row source of an {@code INSERT ... SELECT} or an {@code UPDATE ... FROM}.
      */
     static String source(List<? extends Field<?>> columns, String alias) {
-        return unnest(columns.stream().map(column -> new Sql.Column(quoted(column), column.getType())).toList(), alias);
+        return unnest(columns.stream().map(column -> new StoreJdbc.Column(quoted(column), column.getType())).toList(), alias);
     }
 
     /** {@code insert into table (columns) select * from} {@link #source}: the start of a multi-row insert. */
-    static String insert(String table, List<Sql.Column> columns) {
+    static String insert(String table, List<StoreJdbc.Column> columns) {
         return "insert into " + table + " (" + names(columns) + ") select * from " + unnest(columns, "r");
     }
 
     /** {@link #source} of columns named as the statement writes them, each typed by its values' class. */
-    static String unnest(List<Sql.Column> columns, String alias) {
+    static String unnest(List<StoreJdbc.Column> columns, String alias) {
         var arrays = columns.stream().map(column -> "cast(cast(? as text[]) as " + sqlType(column) + "[])")
                 .collect(Collectors.joining(", "));
         return "unnest(" + arrays + ") as " + alias + "(" + names(columns) + ")";
@@ -62,11 +62,11 @@ final class UnnestRows {
         return "\"" + column.getName().replace("\"", "\"\"") + "\"";
     }
 
-    private static String names(List<Sql.Column> columns) {
-        return columns.stream().map(Sql.Column::name).collect(Collectors.joining(", "));
+    private static String names(List<StoreJdbc.Column> columns) {
+        return columns.stream().map(StoreJdbc.Column::name).collect(Collectors.joining(", "));
     }
 
-    private static String sqlType(Sql.Column column) {
+    private static String sqlType(StoreJdbc.Column column) {
         var type = SQL_TYPES.get(column.type());
         if (type == null) {
             throw new IllegalArgumentException("no array type for column " + column.name() + " of " + column.type());
@@ -104,7 +104,7 @@ final class UnnestRows {
         if (value == null) {
             return null;
         }
-        if (value instanceof Sql.LongText text) {
+        if (value instanceof StoreJdbc.LongText text) {
             return text.text();
         }
         if (!SQL_TYPES.containsKey(value.getClass())) {

@@ -4,10 +4,10 @@ import io.msgx.domain.flight.FlightId;
 import io.msgx.pipeline.port.IdentityRegister;
 import io.msgx.pipeline.port.MessageQueue;
 import io.msgx.pipeline.port.PipelineStore;
-import io.msgx.pipeline.store.IdentityBinding;
-import io.msgx.pipeline.store.OutboxEvent;
-import io.msgx.pipeline.store.OutboxTarget;
-import io.msgx.pipeline.store.Terminal;
+import io.msgx.pipeline.record.IdentityBinding;
+import io.msgx.pipeline.record.MessageEnd;
+import io.msgx.pipeline.record.OutboxEvent;
+import io.msgx.pipeline.record.OutboxTarget;
 import io.msgx.pipeline.testing.SettableClock;
 import io.msgx.testing.jdbc.StatementCountingDataSource;
 import org.junit.jupiter.api.BeforeEach;
@@ -73,7 +73,7 @@ class PgGroupRoundTripsTest {
             tx.notifications().appendAll(LongStream.rangeClosed(1, GROUP).mapToObj(notification).toList());
             tx.projections().upsertProjections(LongStream.rangeClosed(1, GROUP).mapToObj(projection).toList());
             return tx.queue().finishAll(LongStream.rangeClosed(1, GROUP)
-                    .mapToObj(id -> new MessageQueue.Ending(id, Terminal.succeeded("applied"))).toList(), clock.instant());
+                    .mapToObj(id -> new MessageQueue.Ending(id, MessageEnd.succeeded("applied"))).toList(), clock.instant());
         });
 
         assertThat(ended).isEqualTo(GROUP);

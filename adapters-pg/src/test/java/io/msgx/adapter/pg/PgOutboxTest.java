@@ -2,10 +2,10 @@ package io.msgx.adapter.pg;
 
 import io.msgx.domain.flight.FlightId;
 import io.msgx.pipeline.port.OutboxQueries;
+import io.msgx.pipeline.record.OutboxEntry;
+import io.msgx.pipeline.record.OutboxEvent;
+import io.msgx.pipeline.record.OutboxTarget;
 import io.msgx.pipeline.store.OutboxContract;
-import io.msgx.pipeline.store.OutboxEntry;
-import io.msgx.pipeline.store.OutboxEvent;
-import io.msgx.pipeline.store.OutboxTarget;
 import org.jooq.SQLDialect;
 import org.jooq.impl.DSL;
 import org.junit.jupiter.api.Test;

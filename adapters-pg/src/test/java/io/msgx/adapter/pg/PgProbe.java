@@ -1,12 +1,12 @@
 package io.msgx.adapter.pg;
 
-import io.msgx.adapter.jdbc.Sql;
+import io.msgx.adapter.jdbc.StoreJdbc;
 import io.msgx.adapter.pg.jooq.tables.records.ProcStateHstRecord;
 import io.msgx.domain.flight.FlightId;
+import io.msgx.pipeline.record.ErrorClass;
+import io.msgx.pipeline.record.ProcRecord;
+import io.msgx.pipeline.record.ProcStatus;
 import io.msgx.pipeline.store.DatabaseArchiveContract.ArchivedReconciliation;
-import io.msgx.pipeline.store.ErrorClass;
-import io.msgx.pipeline.store.ProcRecord;
-import io.msgx.pipeline.store.ProcStatus;
 import io.msgx.pipeline.store.StoreProbe;
 import org.jooq.DSLContext;
 import org.jooq.Query;
@@ -70,8 +70,8 @@ final class PgProbe implements StoreProbe {
         return jdbc().run("running a statement", session -> session.update(statement, params));
     }
 
-    private Sql jdbc() {
-        return Sql.autoCommit(PgDialect.POSTGRESQL, database.dataSource());
+    private StoreJdbc jdbc() {
+        return StoreJdbc.autoCommit(PgDialect.POSTGRESQL, database.dataSource());
     }
 
     @Override

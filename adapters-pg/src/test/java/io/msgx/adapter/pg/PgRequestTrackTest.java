@@ -1,6 +1,6 @@
 package io.msgx.adapter.pg;
 
-import io.msgx.pipeline.store.RequestStatus;
+import io.msgx.pipeline.record.RequestStatus;
 import io.msgx.pipeline.store.RequestTrackContract;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;

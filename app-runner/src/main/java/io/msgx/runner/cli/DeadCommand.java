@@ -1,6 +1,6 @@
 package io.msgx.runner.cli;
 
-import io.msgx.pipeline.store.ProcStatus;
+import io.msgx.pipeline.record.ProcStatus;
 import picocli.CommandLine.Command;
 
 @Command(name = "dead", description = "Messages that need an operator.", subcommands = DeadCommand.List.class)

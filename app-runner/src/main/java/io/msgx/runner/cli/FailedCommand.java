@@ -1,6 +1,6 @@
 package io.msgx.runner.cli;
 
-import io.msgx.pipeline.store.ProcStatus;
+import io.msgx.pipeline.record.ProcStatus;
 import picocli.CommandLine.Command;
 
 @Command(name = "failed", description = "Messages whose last attempt failed and that wait for a retry.",

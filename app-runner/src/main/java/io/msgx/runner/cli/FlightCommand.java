@@ -1,7 +1,7 @@
 package io.msgx.runner.cli;
 
 import io.msgx.domain.flight.FlightId;
-import io.msgx.pipeline.event.FlightEventJson;
+import io.msgx.pipeline.published.FlightEventJson;
 import io.msgx.runner.operations.OperatorActions;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;

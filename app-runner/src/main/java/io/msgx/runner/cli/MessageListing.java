@@ -1,7 +1,7 @@
 package io.msgx.runner.cli;
 
-import io.msgx.pipeline.store.ProcRecord;
-import io.msgx.pipeline.store.ProcStatus;
+import io.msgx.pipeline.record.ProcRecord;
+import io.msgx.pipeline.record.ProcStatus;
 import io.msgx.runner.embed.MsgExchange;
 import picocli.CommandLine.Option;
 

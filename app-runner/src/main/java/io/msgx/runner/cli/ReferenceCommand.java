@@ -3,7 +3,7 @@ package io.msgx.runner.cli;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.msgx.pipeline.store.ReferenceEntry;
+import io.msgx.pipeline.record.ReferenceEntry;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;

@@ -1,7 +1,7 @@
 package io.msgx.runner.cli;
 
 import io.msgx.pipeline.lifecycle.ReplayService;
-import io.msgx.pipeline.store.ErrorClass;
+import io.msgx.pipeline.record.ErrorClass;
 import io.msgx.runner.embed.MsgExchange;
 import io.msgx.runner.operations.OperatorActions;
 import picocli.CommandLine.Command;

@@ -1,7 +1,7 @@
 package io.msgx.runner.cli;
 
+import io.msgx.pipeline.record.Request;
 import io.msgx.pipeline.request.ScheduleWindow;
-import io.msgx.pipeline.store.Request;
 import io.msgx.runner.embed.MsgExchange;
 import io.msgx.runner.operations.OperatorActions;
 import picocli.CommandLine.Command;

@@ -1,8 +1,8 @@
 package io.msgx.runner.cli;
 
 import io.msgx.runner.config.ConfigException;
+import io.msgx.runner.config.ConfigReader;
 import io.msgx.runner.config.ConfigSource;
-import io.msgx.runner.config.Settings;
 import io.msgx.runner.embed.MsgExchange;
 import io.msgx.runner.embed.PipelineStatus;
 import picocli.CommandLine.Command;
@@ -175,7 +175,7 @@ final class StatusCommand implements Callable<Integer> {
 
     /** A duration option ({@code 2s}, {@code 5m}, {@code PT1M}), read as the configuration reads durations. */
     private static Duration parse(String text, String option) {
-        var settings = new Settings(ConfigSource.of(Map.of(option, text)));
+        var settings = new ConfigReader(ConfigSource.of(Map.of(option, text)));
         var duration = settings.duration(option, Duration.ofSeconds(2));
         settings.verify();
         return duration;

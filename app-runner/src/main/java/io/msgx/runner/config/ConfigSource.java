@@ -21,7 +21,7 @@ import java.util.Properties;
  * {@code MSGX_PIPELINE_CLAIM_BATCH}. A variable overrides only a key this build knows (or one under an open
  * prefix such as {@code msgx.kafka.producer.}), so unrelated {@code MSGX_*} variables are never guessed at; an
  * {@code MSGX_*} variable that names no key (and is not one of {@link Keys#NON_KEY_VARIABLES}) is kept as
- * {@link #unknownVariables()}, and {@link Settings} refuses it with the nearest key: a misspelt override would otherwise
+ * {@link #unknownVariables()}, and {@link ConfigReader} refuses it with the nearest key: a misspelt override would otherwise
  * be ignored in silence, and the default it meant to replace would run.
  */
 public final class ConfigSource {
@@ -101,7 +101,7 @@ public final class ConfigSource {
         return values;
     }
 
-    /** The {@code MSGX_*} environment variables that name no key this build knows (sorted); refused by {@link Settings}. */
+    /** The {@code MSGX_*} environment variables that name no key this build knows (sorted); refused by {@link ConfigReader}. */
     public List<String> unknownVariables() {
         return unknownVariables;
     }

@@ -21,10 +21,10 @@ import io.msgx.pipeline.pump.FlightCache;
 import io.msgx.pipeline.pump.IgnoreRules;
 import io.msgx.pipeline.pump.ProcessingSettings;
 import io.msgx.pipeline.pump.ReferenceSettings;
+import io.msgx.pipeline.record.ErrorClass;
 import io.msgx.pipeline.request.RequestSettings;
 import io.msgx.pipeline.request.SeqnCycle;
 import io.msgx.pipeline.retry.RetryPolicy;
-import io.msgx.pipeline.store.ErrorClass;
 import io.msgx.runner.http.HttpSettings;
 import io.msgx.runner.logging.LogFormat;
 
@@ -154,7 +154,7 @@ public record RunnerConfig(
     }
 
     public static RunnerConfig from(ConfigSource source) {
-        var s = new Settings(source);
+        var s = new ConfigReader(source);
         var config = read(source, s);
         s.verify();
         return config;
@@ -166,7 +166,7 @@ public record RunnerConfig(
      * and where it came from; keys under an open prefix are listed when given.
      */
     public static ConfigReport check(ConfigSource source) {
-        var s = new Settings(source);
+        var s = new ConfigReader(source);
         try {
             read(source, s);
         } catch (RuntimeException e) {
@@ -191,7 +191,7 @@ public record RunnerConfig(
         return new ConfigReport(entries, s.problems());
     }
 
-    private static RunnerConfig read(ConfigSource source, Settings s) {
+    private static RunnerConfig read(ConfigSource source, ConfigReader s) {
         var zone = s.zone(Keys.AIRPORT_ZONE, OperationDayRule.DEFAULT_ZONE);
         var store = store(s, source);
         var mailboxSchema = s.checked(() -> new MailboxSchema(
@@ -322,7 +322,7 @@ public record RunnerConfig(
      * {@value Keys#LISTS_MERGED_BY_KEY}: the lists a {@code FLOP} merges into by key instead of replacing (D-119); each
      * must be one that has a key ({@code DELY}, {@code ERUT}, {@code SRVT}, {@code VIPF}).
      */
-    private static Map<FlightList, ListMode> listModes(Settings s) {
+    private static Map<FlightList, ListMode> listModes(ConfigReader s) {
         var modes = new EnumMap<FlightList, ListMode>(FlightList.class);
         for (var code : s.list(Keys.LISTS_MERGED_BY_KEY, List.of())) {
             var list = FlightList.byCode(code.toUpperCase(java.util.Locale.ROOT))
@@ -337,7 +337,7 @@ public record RunnerConfig(
         return modes;
     }
 
-    private static RequestSettings requests(Settings s) {
+    private static RequestSettings requests(ConfigReader s) {
         var routingId = s.string(Keys.REQUESTS_ROUTING_ID, "AODB");
         if (routingId.length() > RequestSettings.MAX_ROUTING_ID_LENGTH) {
             s.problem(Keys.REQUESTS_ROUTING_ID + " must be 1 to " + RequestSettings.MAX_ROUTING_ID_LENGTH
@@ -355,7 +355,7 @@ public record RunnerConfig(
      * {@code msgx.store.*}: the URL must be one of the kind's ({@code jdbc:postgresql:} for pg; {@code jdbc:oracle:},
      * or {@code jdbc:h2:} for the tests' stand-in, for oracle). On Oracle the schema defaults to the store user's own.
      */
-    private static Store store(Settings s, ConfigSource source) {
+    private static Store store(ConfigReader s, ConfigSource source) {
         var kind = s.choice(Keys.STORE_KIND, StoreKind.PG, StoreKind.class);
         var url = s.required(Keys.STORE_URL, kind == StoreKind.ORACLE
                 ? "the store's JDBC URL, e.g. jdbc:oracle:thin:@//db:1521/ORCL"
@@ -388,8 +388,8 @@ public record RunnerConfig(
                     + "(off) or more");
         } else if (!socketTimeout.isZero() && !statementTimeout.isZero()
                 && socketTimeout.compareTo(statementTimeout.plusSeconds(5)) < 0) {
-            s.problem(Keys.STORE_SOCKET_TIMEOUT + " = " + Settings.written(socketTimeout) + " (from " + source.originOf(Keys.STORE_SOCKET_TIMEOUT)
-                    + "): expected at least 5 s more than " + Keys.STORE_STATEMENT_TIMEOUT + " (" + Settings.written(statementTimeout)
+            s.problem(Keys.STORE_SOCKET_TIMEOUT + " = " + ConfigReader.written(socketTimeout) + " (from " + source.originOf(Keys.STORE_SOCKET_TIMEOUT)
+                    + "): expected at least 5 s more than " + Keys.STORE_STATEMENT_TIMEOUT + " (" + ConfigReader.written(statementTimeout)
                     + "), or 0 (off): the server cancels a long statement cleanly and the session stays usable; a "
                     + "socket timeout drops the connection, and should only end a session whose server stopped answering");
         }
@@ -401,21 +401,21 @@ public record RunnerConfig(
      * {@code msgx.lease.*} and the idle-transaction bound: the duration at least 2 s, the renewal at most a third of it
      * (two renewals may fail before the lease runs out), the idle bound 0 (off) or at least 1 s.
      */
-    private static Lease lease(Settings s, ConfigSource source) {
+    private static Lease lease(ConfigReader s, ConfigSource source) {
         var duration = s.duration(Keys.LEASE_DURATION, Duration.ofSeconds(15));
         var renew = s.duration(Keys.LEASE_RENEW_INTERVAL, Duration.ofSeconds(5));
         var idle = s.duration(Keys.STORE_IDLE_TRANSACTION_TIMEOUT, Duration.ofSeconds(10));
         if (duration.compareTo(Duration.ofSeconds(2)) < 0) {
-            s.problem(Keys.LEASE_DURATION + " = " + Settings.written(duration) + " (from "
+            s.problem(Keys.LEASE_DURATION + " = " + ConfigReader.written(duration) + " (from "
                     + source.originOf(Keys.LEASE_DURATION) + "): expected at least 2s");
         } else if (renew.isNegative() || renew.isZero() || renew.multipliedBy(3).compareTo(duration) > 0) {
-            s.problem(Keys.LEASE_RENEW_INTERVAL + " = " + Settings.written(renew) + " (from "
+            s.problem(Keys.LEASE_RENEW_INTERVAL + " = " + ConfigReader.written(renew) + " (from "
                     + source.originOf(Keys.LEASE_RENEW_INTERVAL) + "): expected more than 0 and at most a third of "
-                    + Keys.LEASE_DURATION + " (" + Settings.written(duration) + "), so that two renewals may fail "
+                    + Keys.LEASE_DURATION + " (" + ConfigReader.written(duration) + "), so that two renewals may fail "
                     + "before the lease runs out");
         }
         if (idle.isNegative() || (!idle.isZero() && idle.compareTo(Duration.ofSeconds(1)) < 0)) {
-            s.problem(Keys.STORE_IDLE_TRANSACTION_TIMEOUT + " = " + Settings.written(idle) + " (from "
+            s.problem(Keys.STORE_IDLE_TRANSACTION_TIMEOUT + " = " + ConfigReader.written(idle) + " (from "
                     + source.originOf(Keys.STORE_IDLE_TRANSACTION_TIMEOUT) + "): expected 0 (off) or at least 1s");
         }
         return new Lease(duration, renew, idle);
@@ -435,11 +435,11 @@ public record RunnerConfig(
         shown.put(Keys.STORE_USER, store.user());
         shown.put(Keys.STORE_PASSWORD, shown(store.password()));
         shown.put(Keys.STORE_SCHEMA, store.schema());
-        shown.put(Keys.STORE_STATEMENT_TIMEOUT, Settings.written(store.statementTimeout()));
-        shown.put(Keys.STORE_SOCKET_TIMEOUT, Settings.written(store.socketTimeout()));
-        shown.put(Keys.STORE_IDLE_TRANSACTION_TIMEOUT, Settings.written(lease.idleTransactionTimeout()));
-        shown.put(Keys.LEASE_DURATION, Settings.written(lease.duration()));
-        shown.put(Keys.LEASE_RENEW_INTERVAL, Settings.written(lease.renewInterval()));
+        shown.put(Keys.STORE_STATEMENT_TIMEOUT, ConfigReader.written(store.statementTimeout()));
+        shown.put(Keys.STORE_SOCKET_TIMEOUT, ConfigReader.written(store.socketTimeout()));
+        shown.put(Keys.STORE_IDLE_TRANSACTION_TIMEOUT, ConfigReader.written(lease.idleTransactionTimeout()));
+        shown.put(Keys.LEASE_DURATION, ConfigReader.written(lease.duration()));
+        shown.put(Keys.LEASE_RENEW_INTERVAL, ConfigReader.written(lease.renewInterval()));
         shown.put(Keys.MAILBOX_URL, JdbcUrlMask.mask(mailbox.url()));
         shown.put(Keys.MAILBOX_USER, mailbox.user());
         shown.put(Keys.MAILBOX_PASSWORD, shown(mailbox.password()));

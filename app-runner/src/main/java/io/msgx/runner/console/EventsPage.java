@@ -1,8 +1,8 @@
 package io.msgx.runner.console;
 
 import io.msgx.domain.flight.FlightId;
-import io.msgx.pipeline.store.DeadEvent;
-import io.msgx.pipeline.store.OutboxTarget;
+import io.msgx.pipeline.record.DeadEvent;
+import io.msgx.pipeline.record.OutboxTarget;
 import io.msgx.runner.operations.OperatorActions;
 
 import java.util.List;

@@ -3,7 +3,7 @@ package io.msgx.runner.console;
 import io.msgx.domain.flight.FlightId;
 import io.msgx.domain.flight.FlightList;
 import io.msgx.domain.flight.ListItem;
-import io.msgx.pipeline.store.OutboxEntry;
+import io.msgx.pipeline.record.OutboxEntry;
 import io.msgx.runner.embed.MsgExchange;
 import io.msgx.runner.operations.OperatorActions;
 

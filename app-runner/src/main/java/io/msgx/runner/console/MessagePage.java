@@ -2,8 +2,8 @@ package io.msgx.runner.console;
 
 import io.msgx.pipeline.mailbox.AcceptedStatuses;
 import io.msgx.pipeline.mailbox.MailboxContent;
-import io.msgx.pipeline.store.ProcRecord;
-import io.msgx.pipeline.store.ProcStatus;
+import io.msgx.pipeline.record.ProcRecord;
+import io.msgx.pipeline.record.ProcStatus;
 import io.msgx.runner.embed.MsgExchange;
 import io.msgx.runner.operations.OperatorActions;
 

@@ -2,7 +2,7 @@ package io.msgx.runner.console;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.msgx.pipeline.store.ReferenceEntry;
+import io.msgx.pipeline.record.ReferenceEntry;
 import io.msgx.runner.embed.MsgExchange;
 
 import java.io.UncheckedIOException;

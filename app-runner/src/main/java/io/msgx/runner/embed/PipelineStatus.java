@@ -5,8 +5,8 @@ import io.msgx.pipeline.codec.Peek;
 import io.msgx.pipeline.port.Mailbox;
 import io.msgx.pipeline.port.PipelineStore;
 import io.msgx.pipeline.pump.FifoHead;
-import io.msgx.pipeline.store.InboxCursor;
-import io.msgx.pipeline.store.ProcRecord;
+import io.msgx.pipeline.record.InboxCursor;
+import io.msgx.pipeline.record.ProcRecord;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

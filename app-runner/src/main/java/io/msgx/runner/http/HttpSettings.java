@@ -1,9 +1,9 @@
 package io.msgx.runner.http;
 
 import io.msgx.runner.config.ConfigException;
+import io.msgx.runner.config.ConfigReader;
 import io.msgx.runner.config.ConfigSource;
 import io.msgx.runner.config.Keys;
-import io.msgx.runner.config.Settings;
 
 import java.nio.file.Path;
 import java.time.Duration;
@@ -139,7 +139,7 @@ public record HttpSettings(String host, int port, String token, long maxBodyByte
                 given.put(key, value);
             }
         });
-        var settings = new Settings(ConfigSource.of(given));
+        var settings = new ConfigReader(ConfigSource.of(given));
         var http = settings.checked(() -> read(settings));
         settings.verify();
         return http;
@@ -149,7 +149,7 @@ public record HttpSettings(String host, int port, String token, long maxBodyByte
      * The one reader of the {@code msgx.http.*} keys, through the runner's typed reader: each key's default and range
      * is written here and nowhere else ({@code RunnerConfig} and {@link #from} both read through it).
      */
-    public static HttpSettings read(Settings s) {
+    public static HttpSettings read(ConfigReader s) {
         var keystore = s.string(Keys.HTTP_TLS_KEYSTORE, null);
         var credentialsFile = s.string(Keys.HTTP_CREDENTIALS_FILE, null);
         return new HttpSettings(s.string(Keys.HTTP_HOST, DEFAULT_HOST),

@@ -1,9 +1,9 @@
 package io.msgx.runner.http;
 
 import com.sun.net.httpserver.HttpExchange;
-import io.msgx.pipeline.event.ReferenceEventJson;
 import io.msgx.pipeline.port.ReferenceData;
-import io.msgx.pipeline.store.ReferenceEntry;
+import io.msgx.pipeline.published.ReferenceEventJson;
+import io.msgx.pipeline.record.ReferenceEntry;
 import io.msgx.pipeline.store.StoreUnavailableException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

@@ -4,10 +4,10 @@ import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
-import io.msgx.pipeline.metrics.HeadBlock;
 import io.msgx.pipeline.port.PipelineMetrics;
-import io.msgx.pipeline.store.ErrorClass;
-import io.msgx.pipeline.store.ProcStatus;
+import io.msgx.pipeline.pump.HeadBlock;
+import io.msgx.pipeline.record.ErrorClass;
+import io.msgx.pipeline.record.ProcStatus;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -11,14 +11,14 @@ import io.msgx.pipeline.audit.AuditedAction;
 import io.msgx.pipeline.lifecycle.MarkSettlement;
 import io.msgx.pipeline.lifecycle.ReplayService;
 import io.msgx.pipeline.port.OperatorAudit;
+import io.msgx.pipeline.record.DeadEvent;
+import io.msgx.pipeline.record.ErrorClass;
+import io.msgx.pipeline.record.MessageEnd;
+import io.msgx.pipeline.record.OutboxEntry;
+import io.msgx.pipeline.record.ProcRecord;
+import io.msgx.pipeline.record.ProcStatus;
+import io.msgx.pipeline.record.Request;
 import io.msgx.pipeline.request.ScheduleWindow;
-import io.msgx.pipeline.store.DeadEvent;
-import io.msgx.pipeline.store.ErrorClass;
-import io.msgx.pipeline.store.OutboxEntry;
-import io.msgx.pipeline.store.ProcRecord;
-import io.msgx.pipeline.store.ProcStatus;
-import io.msgx.pipeline.store.Request;
-import io.msgx.pipeline.store.Terminal;
 import io.msgx.runner.embed.MsgExchange;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -129,8 +129,8 @@ public final class OperatorActions {
      * in the mailbox like any terminal message. Empty when it is not open (or not enqueued): nothing skipped, recorded
      * as refused.
      */
-    public Optional<Terminal> skip(long id, String reason, Actor actor) {
-        var terminal = Terminal.skipped("operator-skip by " + actor.name() + ": " + reason);
+    public Optional<MessageEnd> skip(long id, String reason, Actor actor) {
+        var terminal = MessageEnd.skipped("operator-skip by " + actor.name() + ": " + reason);
         var now = exchange.clock().instant();
         boolean done = audited(actor, AuditAction.SKIP, "message " + id).run(tx -> tx.queue().finish(id, terminal, now),
                 skipped -> skipped ? AuditResult.done("message " + id + " SKIPPED", reason)

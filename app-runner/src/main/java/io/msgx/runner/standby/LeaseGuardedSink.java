@@ -1,6 +1,6 @@
 package io.msgx.runner.standby;
 
-import io.msgx.pipeline.delivery.Delivery;
+import io.msgx.pipeline.delivery.DeliveryOutcome;
 import io.msgx.pipeline.delivery.OutgoingEvent;
 import io.msgx.pipeline.port.EventSink;
 
@@ -29,9 +29,9 @@ public record LeaseGuardedSink(EventSink sink, BooleanSupplier heldByOwnClock) i
     }
 
     @Override
-    public List<Delivery> send(List<OutgoingEvent> events) {
+    public List<DeliveryOutcome> send(List<OutgoingEvent> events) {
         if (!heldByOwnClock.getAsBoolean()) {
-            return Collections.nCopies(events.size(), Delivery.unreachable(NOT_SENT));
+            return Collections.nCopies(events.size(), DeliveryOutcome.unreachable(NOT_SENT));
         }
         return sink.send(events);
     }

@@ -1,6 +1,6 @@
 package io.msgx.runner.config;
 
-import io.msgx.pipeline.store.RequestKind;
+import io.msgx.pipeline.record.RequestKind;
 import io.msgx.runner.logging.LogFormat;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -251,9 +251,9 @@ class RunnerConfigTest {
     void the_variable_of_a_key_is_upper_case_with_underscores() {
         assertThat(ConfigSource.variableOf("msgx.pipeline.claim-batch")).isEqualTo("MSGX_PIPELINE_CLAIM_BATCH");
         assertThat(ConfigSource.variableOf(Keys.STORE_URL)).isEqualTo("MSGX_STORE_URL");
-        assertThat(Settings.toDuration("500ms")).isEqualTo(Duration.ofMillis(500));
-        assertThat(Settings.toDuration("7d")).isEqualTo(Duration.ofDays(7));
-        assertThat(Settings.toDuration("PT2M")).isEqualTo(Duration.ofMinutes(2));
+        assertThat(ConfigReader.toDuration("500ms")).isEqualTo(Duration.ofMillis(500));
+        assertThat(ConfigReader.toDuration("7d")).isEqualTo(Duration.ofDays(7));
+        assertThat(ConfigReader.toDuration("PT2M")).isEqualTo(Duration.ofMinutes(2));
     }
 
     @Test

@@ -12,12 +12,12 @@ import io.msgx.domain.flight.MaflEntry;
 import io.msgx.domain.flight.OperationDay;
 import io.msgx.pipeline.codec.ReferenceDocument;
 import io.msgx.pipeline.port.BackfillMarks;
-import io.msgx.pipeline.store.DeadEvent;
-import io.msgx.pipeline.store.ErrorClass;
-import io.msgx.pipeline.store.OutboxTarget;
-import io.msgx.pipeline.store.ProcRecord;
-import io.msgx.pipeline.store.ProcStatus;
-import io.msgx.pipeline.store.ReferenceEntry;
+import io.msgx.pipeline.record.DeadEvent;
+import io.msgx.pipeline.record.ErrorClass;
+import io.msgx.pipeline.record.OutboxTarget;
+import io.msgx.pipeline.record.ProcRecord;
+import io.msgx.pipeline.record.ProcStatus;
+import io.msgx.pipeline.record.ReferenceEntry;
 import io.msgx.runner.operations.OperatorActions;
 import org.junit.jupiter.api.Test;
 

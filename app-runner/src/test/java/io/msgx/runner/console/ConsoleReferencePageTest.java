@@ -1,7 +1,7 @@
 package io.msgx.runner.console;
 
 import io.msgx.adapter.mysql.TestMailboxDatabase;
-import io.msgx.pipeline.store.ProcStatus;
+import io.msgx.pipeline.record.ProcStatus;
 import io.msgx.runner.RealServices;
 import io.msgx.runner.embed.MsgExchange;
 import io.msgx.runner.http.HttpApi;

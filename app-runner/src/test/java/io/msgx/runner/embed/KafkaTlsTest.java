@@ -4,7 +4,7 @@ import io.msgx.adapter.kafka.KafkaClusterProbe;
 import io.msgx.adapter.kafka.KafkaEventSink;
 import io.msgx.adapter.kafka.KafkaTestBroker;
 import io.msgx.adapter.kafka.TestCertificates;
-import io.msgx.pipeline.delivery.Delivery;
+import io.msgx.pipeline.delivery.DeliveryOutcome;
 import io.msgx.pipeline.delivery.OutgoingEvent.EventStream;
 import io.msgx.runner.config.ConfigSource;
 import io.msgx.runner.config.Keys;
@@ -99,7 +99,7 @@ class KafkaTlsTest {
         assertThat(new KafkaClusterProbe(config.kafka().sink()).problem(Duration.ofSeconds(10)))
                 .as("the readiness probe reaches the broker over TLS").isEmpty();
         try (var sink = new KafkaEventSink(config.kafka().sink())) {
-            assertThat(sink.send(List.of(event(EventStream.MSG, "1001", value)))).containsExactly(Delivery.delivered());
+            assertThat(sink.send(List.of(event(EventStream.MSG, "1001", value)))).containsExactly(DeliveryOutcome.delivered());
         }
 
         assertThat(broker.readValues(t[0], 1, consumerOf(config))).containsExactly(value);
@@ -116,7 +116,7 @@ class KafkaTlsTest {
 
         try (var sink = new KafkaEventSink(config.kafka().sink())) {
             assertThat(sink.send(List.of(event(EventStream.MSG, "1002", "{\"flid\":\"1002\"}"))))
-                    .containsExactly(Delivery.delivered());
+                    .containsExactly(DeliveryOutcome.delivered());
         }
 
         assertThat(broker.readValues(t[0], 1, consumerOf(config))).containsExactly("{\"flid\":\"1002\"}");

@@ -5,7 +5,7 @@ import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.msgx.adapter.oracle.H2TestStore;
 import io.msgx.pipeline.codec.ReferenceRecord;
 import io.msgx.pipeline.port.ReferenceData;
-import io.msgx.pipeline.store.ReferenceEntry;
+import io.msgx.pipeline.record.ReferenceEntry;
 import io.msgx.pipeline.store.StoreUnavailableException;
 import io.msgx.pipeline.testing.PublishedContract;
 import io.msgx.pipeline.testing.SettableClock;

@@ -7,7 +7,7 @@ import ch.qos.logback.core.status.Status;
 import ch.qos.logback.core.status.StatusUtil;
 import io.msgx.adapter.oracle.H2TestStore;
 import io.msgx.pipeline.mailbox.InMemoryMailbox;
-import io.msgx.pipeline.store.ProcStatus;
+import io.msgx.pipeline.record.ProcStatus;
 import io.msgx.pipeline.testing.PipelineHarness;
 import io.msgx.pipeline.testing.SettableClock;
 import org.junit.jupiter.api.AfterEach;

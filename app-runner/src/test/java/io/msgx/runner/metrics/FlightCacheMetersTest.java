@@ -7,7 +7,7 @@ import io.msgx.domain.flight.FlightLists;
 import io.msgx.domain.flight.FlightState;
 import io.msgx.domain.flight.FlightStatus;
 import io.msgx.pipeline.pump.FlightCache;
-import io.msgx.pipeline.store.FlightStamp;
+import io.msgx.pipeline.record.FlightStamp;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;

@@ -4,9 +4,9 @@ import io.micrometer.core.instrument.Meter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.config.MeterFilter;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
-import io.msgx.pipeline.metrics.HeadBlock;
-import io.msgx.pipeline.store.ErrorClass;
-import io.msgx.pipeline.store.ProcStatus;
+import io.msgx.pipeline.pump.HeadBlock;
+import io.msgx.pipeline.record.ErrorClass;
+import io.msgx.pipeline.record.ProcStatus;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;

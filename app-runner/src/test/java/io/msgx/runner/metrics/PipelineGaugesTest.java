@@ -3,8 +3,8 @@ package io.msgx.runner.metrics;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.msgx.adapter.oracle.H2TestStore;
 import io.msgx.pipeline.lifecycle.MarkSettlement;
-import io.msgx.pipeline.store.ErrorClass;
-import io.msgx.pipeline.store.Terminal;
+import io.msgx.pipeline.record.ErrorClass;
+import io.msgx.pipeline.record.MessageEnd;
 import io.msgx.pipeline.testing.SettableClock;
 import org.junit.jupiter.api.Test;
 
@@ -48,12 +48,12 @@ class PipelineGaugesTest {
         gauges.runOnce();
         assertThat(gauge("msgx.pipeline.backlog.oldest_unprocessed_seconds")).isEqualTo(77.5);
 
-        store.queue().finish(1, Terminal.succeeded("done"), clock.instant());
+        store.queue().finish(1, MessageEnd.succeeded("done"), clock.instant());
         gauges.runOnce();
         assertThat(gauge("msgx.pipeline.backlog.oldest_unprocessed_seconds"))
                 .as("the second message is now the oldest open one").isEqualTo(47.5);
 
-        store.queue().finish(2, Terminal.succeeded("done"), clock.instant());
+        store.queue().finish(2, MessageEnd.succeeded("done"), clock.instant());
         gauges.runOnce();
         assertThat(gauge("msgx.pipeline.backlog.oldest_unprocessed_seconds")).isZero();
         assertThat(gauge("msgx.pipeline.backlog.pending")).isZero();
@@ -71,7 +71,7 @@ class PipelineGaugesTest {
         assertThat(gauge("msgx.pipeline.head.age_seconds")).as("ID 3 is the head, open 10 s").isEqualTo(10.0);
         assertThat(gauge("msgx.pipeline.backlog.oldest_unprocessed_seconds")).as("ID 7 is the oldest").isEqualTo(30.0);
 
-        store.queue().finish(3, Terminal.succeeded("applied"), clock.instant());
+        store.queue().finish(3, MessageEnd.succeeded("applied"), clock.instant());
         gauges.runOnce();
         assertThat(gauge("msgx.pipeline.head.age_seconds")).isEqualTo(30.0);
     }
@@ -83,9 +83,9 @@ class PipelineGaugesTest {
             store.queue().insertIfAbsent(id, t, t);
         }
         store.queue().recordFailure(1, ErrorClass.INFRA, "db down", t.plusSeconds(60), t);
-        store.queue().finish(2, Terminal.dead(ErrorClass.PROTOCOL, "bad RECS"), t);
-        store.queue().finish(3, Terminal.succeeded("applied"), t);
-        store.queue().finish(4, Terminal.skipped("ignored:LDM-*"), t);
+        store.queue().finish(2, MessageEnd.dead(ErrorClass.PROTOCOL, "bad RECS"), t);
+        store.queue().finish(3, MessageEnd.succeeded("applied"), t);
+        store.queue().finish(4, MessageEnd.skipped("ignored:LDM-*"), t);
         store.backfillMarks().backfillAbandoned(4, "MISSING_ROW", t);
         store.backfillMarks().backfillConfirmed(3, t);
 

@@ -4,7 +4,7 @@ import ch.qos.logback.classic.Level;
 import io.msgx.adapter.kafka.KafkaTestBroker;
 import io.msgx.domain.message.FlopSubtype;
 import io.msgx.pipeline.inbox.CompatEntry;
-import io.msgx.pipeline.store.RequestStatus;
+import io.msgx.pipeline.record.RequestStatus;
 import io.msgx.pipeline.testing.SisMessages;
 import io.msgx.runner.config.Keys;
 import io.msgx.runner.embed.MsgExchange;

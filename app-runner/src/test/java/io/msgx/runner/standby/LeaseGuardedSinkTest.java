@@ -1,6 +1,6 @@
 package io.msgx.runner.standby;
 
-import io.msgx.pipeline.delivery.Delivery;
+import io.msgx.pipeline.delivery.DeliveryOutcome;
 import io.msgx.pipeline.delivery.OutgoingEvent;
 import io.msgx.pipeline.delivery.OutgoingEvent.EventStream;
 import org.junit.jupiter.api.Test;
@@ -22,7 +22,7 @@ class LeaseGuardedSinkTest {
     private final AtomicBoolean held = new AtomicBoolean(true);
     private final LeaseGuardedSink sink = new LeaseGuardedSink(events -> {
         sent.addAll(events);
-        return events.stream().map(event -> Delivery.delivered()).toList();
+        return events.stream().map(event -> DeliveryOutcome.delivered()).toList();
     }, held::get);
 
     private final List<OutgoingEvent> round = List.of(event(EventStream.MSG, "4711", "{\"v\":5}"),
@@ -30,7 +30,7 @@ class LeaseGuardedSinkTest {
 
     @Test
     void aRoundIsHandedOverWhileTheLeaseIsHeld() {
-        assertThat(sink.send(round)).containsOnly(Delivery.delivered());
+        assertThat(sink.send(round)).containsOnly(DeliveryOutcome.delivered());
         assertThat(sent).isEqualTo(round);
     }
 
@@ -42,8 +42,8 @@ class LeaseGuardedSinkTest {
 
         assertThat(sent).as("nothing reached the broker").isEmpty();
         assertThat(results).hasSize(2).allSatisfy(result -> assertThat(result)
-                .isEqualTo(Delivery.unreachable(LeaseGuardedSink.NOT_SENT)))
+                .isEqualTo(DeliveryOutcome.unreachable(LeaseGuardedSink.NOT_SENT)))
                 .as("an outage's result: no attempt of the events is used").allMatch(result ->
-                        ((Delivery.Failed) result).outage());
+                        ((DeliveryOutcome.Failed) result).outage());
     }
 }

@@ -70,9 +70,9 @@ final class BrokerOutage {
     }
 
     /** The reason of the first failure of {@code results} that was an outage; null when the broker answered. */
-    static String outageIn(List<Delivery> results) {
+    static String outageIn(List<DeliveryOutcome> results) {
         for (var result : results) {
-            if (result instanceof Delivery.Failed failure && failure.outage()) {
+            if (result instanceof DeliveryOutcome.Failed failure && failure.outage()) {
                 return failure.reason();
             }
         }

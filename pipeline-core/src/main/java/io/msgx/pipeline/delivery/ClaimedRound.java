@@ -1,6 +1,6 @@
 package io.msgx.pipeline.delivery;
 
-import io.msgx.pipeline.store.OutboxEntry;
+import io.msgx.pipeline.record.OutboxEntry;
 
 import java.time.Instant;
 import java.util.List;

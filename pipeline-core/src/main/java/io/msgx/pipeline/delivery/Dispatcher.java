@@ -3,7 +3,7 @@ package io.msgx.pipeline.delivery;
 import io.msgx.pipeline.port.EventSink;
 import io.msgx.pipeline.port.PipelineMetrics;
 import io.msgx.pipeline.port.PipelineStore;
-import io.msgx.pipeline.store.OutboxEntry;
+import io.msgx.pipeline.record.OutboxEntry;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -48,7 +48,7 @@ import java.util.concurrent.Future;
  * records in flight and its order on the topic holds; a row replaced while its older change was being sent keeps
  * its new {@code EVENT_ID} pending and goes out in the next run (counted as superseded).
  *
- * <p><b>Broker outage</b> (D-66). A failure the sink reports as an outage ({@link Delivery.Failed#outage()}: the broker
+ * <p><b>Broker outage</b> (D-66). A failure the sink reports as an outage ({@link DeliveryOutcome.Failed#outage()}: the broker
  * unreachable or too slow, or the sink failing as a whole) is not the event's fault and uses no delivery attempt: the
  * row stays {@code PENDING} exactly as it was, however long the broker is away, and only refusals of a record count
  * toward {@code DEAD}. A run that meets an outage confirms what was acknowledged before it (per FLID up to the first
@@ -185,7 +185,7 @@ public final class Dispatcher {
                     confirming = null;
                     result = result.then(await(previous));
                 }
-                boolean failures = results.stream().anyMatch(Delivery.Failed.class::isInstance);
+                boolean failures = results.stream().anyMatch(DeliveryOutcome.Failed.class::isInstance);
                 outage = BrokerOutage.outageIn(results);
                 answered |= outage == null;
                 boolean full = round.notifications() == settings.notificationBatch()
@@ -306,7 +306,7 @@ public final class Dispatcher {
         }
     }
 
-    private List<Delivery> send(List<OutboxEntry> claimed) {
+    private List<DeliveryOutcome> send(List<OutboxEntry> claimed) {
         return sender.send(claimed.stream().map(OutgoingEvents::of).toList());
     }
 

@@ -1,9 +1,9 @@
 package io.msgx.pipeline.delivery;
 
-import io.msgx.pipeline.event.ReferenceEventJson;
-import io.msgx.pipeline.store.OutboxEvent;
-import io.msgx.pipeline.store.OutboxTarget;
-import io.msgx.pipeline.store.ReferenceEvent;
+import io.msgx.pipeline.published.ReferenceEventJson;
+import io.msgx.pipeline.record.OutboxEvent;
+import io.msgx.pipeline.record.OutboxTarget;
+import io.msgx.pipeline.record.ReferenceEvent;
 
 import java.time.Instant;
 import java.util.Objects;

@@ -7,9 +7,9 @@ import org.slf4j.LoggerFactory;
 import java.util.List;
 
 /**
- * Hands a round's records to the event sink as one batch and answers one {@link Delivery} per record, in their order.
+ * Hands a round's records to the event sink as one batch and answers one {@link DeliveryOutcome} per record, in their order.
  * A sink that fails as a whole (it throws, or answers a different number of results) is not the events' fault: every
- * record of the batch is then answered {@link Delivery#unreachable unreachable}, an outage that uses no attempt (D-66).
+ * record of the batch is then answered {@link DeliveryOutcome#unreachable unreachable}, an outage that uses no attempt (D-66).
  */
 final class EventBatchSender {
 
@@ -21,7 +21,7 @@ final class EventBatchSender {
         this.sink = sink;
     }
 
-    List<Delivery> send(List<OutgoingEvent> events) {
+    List<DeliveryOutcome> send(List<OutgoingEvent> events) {
         try {
             var results = sink.send(events);
             if (results.size() != events.size()) {
@@ -31,7 +31,7 @@ final class EventBatchSender {
             return results;
         } catch (RuntimeException e) {
             log.warn("Event sink failed as a whole; every event of the round is retried: {}", e.toString());
-            Delivery failure = Delivery.unreachable("sink failure: " + e); // not the events' fault: no attempt used
+            DeliveryOutcome failure = DeliveryOutcome.unreachable("sink failure: " + e); // not the events' fault: no attempt used
             return events.stream().map(event -> failure).toList();
         }
     }

@@ -1,10 +1,10 @@
 package io.msgx.pipeline.delivery;
 
 import io.msgx.pipeline.delivery.OutgoingEvent.EventStream;
-import io.msgx.pipeline.event.FlightEventJson;
-import io.msgx.pipeline.store.OutboxEntry;
-import io.msgx.pipeline.store.OutboxTarget;
-import io.msgx.pipeline.store.ReferenceOutboxEntry;
+import io.msgx.pipeline.published.FlightEventJson;
+import io.msgx.pipeline.record.OutboxEntry;
+import io.msgx.pipeline.record.OutboxTarget;
+import io.msgx.pipeline.record.ReferenceOutboxEntry;
 
 /**
  * An outbox row as the record the sink publishes: the one place that says which stream each {@link OutboxTarget} goes

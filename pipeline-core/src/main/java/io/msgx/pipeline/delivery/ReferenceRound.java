@@ -61,7 +61,7 @@ final class ReferenceRound {
         int dead = 0;
         for (int i = 0; i < claimed.size(); i++) {
             var entry = claimed.get(i);
-            if (results.get(i) instanceof Delivery.Failed failure) {
+            if (results.get(i) instanceof DeliveryOutcome.Failed failure) {
                 if (failure.outage()) {
                     continue; // the broker is away (D-66): the row stays as it was, no attempt used
                 }

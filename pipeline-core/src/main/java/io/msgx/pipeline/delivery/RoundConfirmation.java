@@ -3,7 +3,7 @@ package io.msgx.pipeline.delivery;
 import io.msgx.domain.flight.FlightId;
 import io.msgx.pipeline.port.PipelineMetrics;
 import io.msgx.pipeline.port.PipelineStore;
-import io.msgx.pipeline.store.OutboxTarget;
+import io.msgx.pipeline.record.OutboxTarget;
 import io.msgx.pipeline.store.StoreConflictException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -47,7 +47,7 @@ final class RoundConfirmation {
     }
 
     /** Confirm what the sink acknowledged and record what it refused; the round's figures. */
-    Confirmed confirm(ClaimedRound round, List<Delivery> results, Instant now) {
+    Confirmed confirm(ClaimedRound round, List<DeliveryOutcome> results, Instant now) {
         var claimed = round.claimed();
         var sentNotifications = new ArrayList<Long>();
         var sentProjections = new TreeMap<FlightId, Long>(); // FLID order, as the pump writes them: no deadlock
@@ -62,7 +62,7 @@ final class RoundConfirmation {
             if (notification && pausedFlids.contains(event.partitionKey())) {
                 continue; // an earlier notification of this FLID failed: this one goes again after it
             }
-            if (results.get(i) instanceof Delivery.Failed failure) {
+            if (results.get(i) instanceof DeliveryOutcome.Failed failure) {
                 if (notification) {
                     pausedFlids.add(event.partitionKey());
                 }
@@ -123,7 +123,7 @@ final class RoundConfirmation {
      * Records in the outbox the failed delivery attempt number {@code attempts} of row {@code eventId} (a
      * {@code what}): its next attempt by the retry policy, or {@code DEAD} when that was the last. Returns whether it was the last.
      */
-    boolean recordFailure(String what, long eventId, int attempts, Delivery.Failed failure,
+    boolean recordFailure(String what, long eventId, int attempts, DeliveryOutcome.Failed failure,
                          Instant now) {
         boolean exhausted = settings.retry().exhausted(attempts);
         untilNoConflict("recording the failed delivery of " + what + " " + eventId,

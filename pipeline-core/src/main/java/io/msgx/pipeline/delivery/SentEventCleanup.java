@@ -1,7 +1,7 @@
 package io.msgx.pipeline.delivery;
 
+import io.msgx.pipeline.lifecycle.BatchedDeletes;
 import io.msgx.pipeline.port.OutboxCleanup;
-import io.msgx.pipeline.store.BatchedDeletes;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

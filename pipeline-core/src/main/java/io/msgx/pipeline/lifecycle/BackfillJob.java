@@ -4,7 +4,7 @@ import io.msgx.pipeline.mailbox.MailboxUnavailableException;
 import io.msgx.pipeline.mailbox.MarkOutcome;
 import io.msgx.pipeline.port.BackfillMarks;
 import io.msgx.pipeline.port.Mailbox;
-import io.msgx.pipeline.store.ProcRecord;
+import io.msgx.pipeline.record.ProcRecord;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -1,7 +1,7 @@
 package io.msgx.pipeline.lifecycle;
 
 import io.msgx.pipeline.port.PipelineStore;
-import io.msgx.pipeline.store.ProcRecord;
+import io.msgx.pipeline.record.ProcRecord;
 
 import java.time.Instant;
 import java.util.List;

@@ -3,7 +3,7 @@ package io.msgx.pipeline.lifecycle;
 import io.msgx.pipeline.audit.AuditResult;
 import io.msgx.pipeline.audit.AuditedAction;
 import io.msgx.pipeline.port.MessageReplays;
-import io.msgx.pipeline.store.ErrorClass;
+import io.msgx.pipeline.record.ErrorClass;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

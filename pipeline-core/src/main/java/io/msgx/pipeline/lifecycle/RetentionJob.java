@@ -2,7 +2,6 @@ package io.msgx.pipeline.lifecycle;
 
 import io.msgx.domain.flight.OperationDayRule;
 import io.msgx.pipeline.port.PipelineStore;
-import io.msgx.pipeline.store.BatchedDeletes;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -1,6 +1,6 @@
 package io.msgx.pipeline.port;
 
-import io.msgx.pipeline.store.ProcRecord;
+import io.msgx.pipeline.record.ProcRecord;
 
 import java.time.Instant;
 import java.util.Collection;

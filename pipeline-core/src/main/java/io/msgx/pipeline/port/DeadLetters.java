@@ -1,6 +1,6 @@
 package io.msgx.pipeline.port;
 
-import io.msgx.pipeline.store.DeadEvent;
+import io.msgx.pipeline.record.DeadEvent;
 
 import java.time.Instant;
 import java.util.Collection;

@@ -1,6 +1,6 @@
 package io.msgx.pipeline.port;
 
-import io.msgx.pipeline.delivery.Delivery;
+import io.msgx.pipeline.delivery.DeliveryOutcome;
 import io.msgx.pipeline.delivery.OutgoingEvent;
 
 import java.util.List;
@@ -16,5 +16,5 @@ public interface EventSink {
      * per event, in the same order. A failure of one event is a result, never an exception; the call returns
      * within a bound the sink states (for Kafka: max-block + delivery timeout + 1 s), whatever the broker does.
      */
-    List<Delivery> send(List<OutgoingEvent> events);
+    List<DeliveryOutcome> send(List<OutgoingEvent> events);
 }

@@ -3,7 +3,7 @@ package io.msgx.pipeline.port;
 import io.msgx.domain.flight.FlightField;
 import io.msgx.domain.flight.FlightId;
 import io.msgx.domain.flight.FlightState;
-import io.msgx.pipeline.store.FlightStamp;
+import io.msgx.pipeline.record.FlightStamp;
 
 import java.time.Instant;
 import java.util.Collection;

@@ -1,7 +1,7 @@
 package io.msgx.pipeline.port;
 
-import io.msgx.pipeline.store.IdentityBinding;
-import io.msgx.pipeline.store.ProcRecord;
+import io.msgx.pipeline.record.IdentityBinding;
+import io.msgx.pipeline.record.ProcRecord;
 
 import java.time.Instant;
 import java.util.List;

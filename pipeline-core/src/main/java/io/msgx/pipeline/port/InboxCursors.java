@@ -1,6 +1,6 @@
 package io.msgx.pipeline.port;
 
-import io.msgx.pipeline.store.InboxCursor;
+import io.msgx.pipeline.record.InboxCursor;
 
 import java.time.Instant;
 

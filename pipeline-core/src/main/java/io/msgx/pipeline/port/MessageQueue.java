@@ -1,9 +1,9 @@
 package io.msgx.pipeline.port;
 
-import io.msgx.pipeline.store.ErrorClass;
-import io.msgx.pipeline.store.ProcRecord;
-import io.msgx.pipeline.store.ProcStatus;
-import io.msgx.pipeline.store.Terminal;
+import io.msgx.pipeline.record.ErrorClass;
+import io.msgx.pipeline.record.MessageEnd;
+import io.msgx.pipeline.record.ProcRecord;
+import io.msgx.pipeline.record.ProcStatus;
 
 import java.time.Instant;
 import java.util.Collection;
@@ -66,7 +66,7 @@ public interface MessageQueue {
      * End an open message with {@code terminal} and record the backfill intent (the mark is owed from
      * {@code now}) in the same statement. False when the message is not open (it ended already).
      */
-    boolean finish(long msgId, Terminal terminal, Instant now);
+    boolean finish(long msgId, MessageEnd terminal, Instant now);
 
     /**
      * {@link #finish} for several messages, inside the caller's transaction; returns how many ended (a message
@@ -81,7 +81,7 @@ public interface MessageQueue {
     }
 
     /** How one message ends. */
-    record Ending(long msgId, Terminal terminal) {
+    record Ending(long msgId, MessageEnd terminal) {
     }
 
     /**

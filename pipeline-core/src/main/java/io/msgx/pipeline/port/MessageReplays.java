@@ -1,6 +1,6 @@
 package io.msgx.pipeline.port;
 
-import io.msgx.pipeline.store.ErrorClass;
+import io.msgx.pipeline.record.ErrorClass;
 
 import java.time.Instant;
 import java.util.Collection;

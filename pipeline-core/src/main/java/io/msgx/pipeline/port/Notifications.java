@@ -1,8 +1,8 @@
 package io.msgx.pipeline.port;
 
 import io.msgx.domain.flight.FlightId;
-import io.msgx.pipeline.store.OutboxEntry;
-import io.msgx.pipeline.store.OutboxEvent;
+import io.msgx.pipeline.record.OutboxEntry;
+import io.msgx.pipeline.record.OutboxEvent;
 
 import java.time.Instant;
 import java.util.Collection;

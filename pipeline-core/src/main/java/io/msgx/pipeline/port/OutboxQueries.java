@@ -1,7 +1,7 @@
 package io.msgx.pipeline.port;
 
-import io.msgx.pipeline.store.OutboxEntry;
-import io.msgx.pipeline.store.OutboxTarget;
+import io.msgx.pipeline.record.OutboxEntry;
+import io.msgx.pipeline.record.OutboxTarget;
 
 import java.time.Instant;
 import java.util.List;

@@ -1,8 +1,8 @@
 package io.msgx.pipeline.port;
 
-import io.msgx.pipeline.metrics.HeadBlock;
-import io.msgx.pipeline.store.ErrorClass;
-import io.msgx.pipeline.store.ProcStatus;
+import io.msgx.pipeline.pump.HeadBlock;
+import io.msgx.pipeline.record.ErrorClass;
+import io.msgx.pipeline.record.ProcStatus;
 
 /**
  * What the pipeline reports as it works. The runner binds it to Micrometer; {@link #NONE} discards.

@@ -1,7 +1,7 @@
 package io.msgx.pipeline.port;
 
 import io.msgx.pipeline.codec.ReferenceRecord;
-import io.msgx.pipeline.store.ReferenceEntry;
+import io.msgx.pipeline.record.ReferenceEntry;
 
 import java.time.Instant;
 import java.util.Collection;

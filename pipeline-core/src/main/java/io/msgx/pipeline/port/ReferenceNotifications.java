@@ -1,7 +1,7 @@
 package io.msgx.pipeline.port;
 
-import io.msgx.pipeline.store.ReferenceEvent;
-import io.msgx.pipeline.store.ReferenceOutboxEntry;
+import io.msgx.pipeline.record.ReferenceEvent;
+import io.msgx.pipeline.record.ReferenceOutboxEntry;
 
 import java.time.Instant;
 import java.util.Collection;

@@ -1,8 +1,8 @@
 package io.msgx.pipeline.port;
 
-import io.msgx.pipeline.store.MatchMode;
-import io.msgx.pipeline.store.Request;
-import io.msgx.pipeline.store.RequestKind;
+import io.msgx.pipeline.record.MatchMode;
+import io.msgx.pipeline.record.Request;
+import io.msgx.pipeline.record.RequestKind;
 
 import java.time.Instant;
 import java.time.LocalDate;

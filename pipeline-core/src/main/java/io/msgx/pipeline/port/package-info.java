@@ -20,6 +20,6 @@
  *   <li><b>Metrics</b>: {@link io.msgx.pipeline.port.PipelineMetrics}.</li>
  * </ul>
  *
- * <p>The values they carry live beside the services that use them ({@code store}, {@code mailbox}, {@code delivery}).
+ * <p>The values they carry live beside the services that use them ({@code record}, {@code mailbox}, {@code delivery}); what every store implementation shares is in {@code store}.
  */
 package io.msgx.pipeline.port;

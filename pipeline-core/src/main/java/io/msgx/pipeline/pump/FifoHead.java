@@ -1,10 +1,9 @@
 package io.msgx.pipeline.pump;
 
-import io.msgx.pipeline.metrics.HeadBlock;
-import io.msgx.pipeline.store.ErrorClass;
-import io.msgx.pipeline.store.InboxCursor;
-import io.msgx.pipeline.store.ProcRecord;
-import io.msgx.pipeline.store.ProcStatus;
+import io.msgx.pipeline.record.ErrorClass;
+import io.msgx.pipeline.record.InboxCursor;
+import io.msgx.pipeline.record.ProcRecord;
+import io.msgx.pipeline.record.ProcStatus;
 
 import java.time.Duration;
 import java.time.Instant;

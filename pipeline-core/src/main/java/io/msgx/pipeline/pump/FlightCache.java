@@ -2,7 +2,7 @@ package io.msgx.pipeline.pump;
 
 import io.msgx.domain.flight.FlightId;
 import io.msgx.domain.flight.FlightState;
-import io.msgx.pipeline.store.FlightStamp;
+import io.msgx.pipeline.record.FlightStamp;
 
 import java.util.Collection;
 import java.util.LinkedHashMap;

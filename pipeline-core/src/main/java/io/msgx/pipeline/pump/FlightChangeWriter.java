@@ -3,12 +3,12 @@ package io.msgx.pipeline.pump;
 import io.msgx.domain.engine.FlightChange;
 import io.msgx.domain.flight.FlightId;
 import io.msgx.domain.flight.FlightState;
-import io.msgx.pipeline.event.ChangeCause;
-import io.msgx.pipeline.event.FlightEventJson;
 import io.msgx.pipeline.port.FlightStore;
 import io.msgx.pipeline.port.PipelineTransaction;
-import io.msgx.pipeline.store.OutboxEvent;
-import io.msgx.pipeline.store.OutboxTarget;
+import io.msgx.pipeline.published.ChangeCause;
+import io.msgx.pipeline.published.FlightEventJson;
+import io.msgx.pipeline.record.OutboxEvent;
+import io.msgx.pipeline.record.OutboxTarget;
 
 import java.time.Instant;
 import java.util.ArrayList;

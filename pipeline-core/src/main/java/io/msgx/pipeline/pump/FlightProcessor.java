@@ -9,17 +9,17 @@ import io.msgx.domain.message.FlightMessage;
 import io.msgx.domain.message.ScheduleKind;
 import io.msgx.domain.message.ScheduleMessage;
 import io.msgx.pipeline.codec.DecodedMessage;
-import io.msgx.pipeline.event.ChangeCause;
-import io.msgx.pipeline.event.FlightEventJson;
 import io.msgx.pipeline.port.MessageQueue;
 import io.msgx.pipeline.port.PipelineStore;
 import io.msgx.pipeline.port.PipelineTransaction;
 import io.msgx.pipeline.port.ScheduleLog;
+import io.msgx.pipeline.published.ChangeCause;
+import io.msgx.pipeline.published.FlightEventJson;
+import io.msgx.pipeline.record.MessageEnd;
+import io.msgx.pipeline.record.ProcRecord;
+import io.msgx.pipeline.record.ProcStatus;
 import io.msgx.pipeline.request.ResponseMatch;
 import io.msgx.pipeline.request.ResponseMatcher;
-import io.msgx.pipeline.store.ProcRecord;
-import io.msgx.pipeline.store.ProcStatus;
-import io.msgx.pipeline.store.Terminal;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -101,7 +101,7 @@ public final class FlightProcessor {
     }
 
     /** Process the message and return how it ended; it is already persisted when this returns. */
-    public Terminal apply(ProcRecord head, DecodedMessage message, FlightMessage flightMessage) {
+    public MessageEnd apply(ProcRecord head, DecodedMessage message, FlightMessage flightMessage) {
         return applyGroup(List.of(new Work(head, message, flightMessage)), List.of()).get(head.msgId());
     }
 
@@ -114,17 +114,17 @@ public final class FlightProcessor {
      *
      * @return how each message of {@code work} ended, by ID, in order
      */
-    public Map<Long, Terminal> applyGroup(List<Work> work, List<MessageQueue.Ending> decided) {
+    public Map<Long, MessageEnd> applyGroup(List<Work> work, List<MessageQueue.Ending> decided) {
         var group = store.inLockedTransaction(tx -> decideAndWrite(tx, work, decided));
         cache.remember(group.written()); // committed: what the store now holds
         var outcomes = group.outcomes();
         appendTrail(work, outcomes);
-        var terminals = new LinkedHashMap<Long, Terminal>();
+        var terminals = new LinkedHashMap<Long, MessageEnd>();
         outcomes.forEach((msgId, outcome) -> terminals.put(msgId, outcome.terminal()));
         return terminals;
     }
 
-    private record Outcome(Terminal terminal, Decision decision, boolean replayed) {
+    private record Outcome(MessageEnd terminal, Decision decision, boolean replayed) {
     }
 
     /** What a group's transaction decided, message by message, and the flights it wrote, each in its last state. */
@@ -155,7 +155,7 @@ public final class FlightProcessor {
                 if (!record.status().isOpen()) {
                     log.info("Message {} already ended {} ({}); not applied again", msgId, record.status(),
                             record.lastError());
-                    outcomes.put(msgId, new Outcome(new Terminal(record.status(), record.errorClass(),
+                    outcomes.put(msgId, new Outcome(new MessageEnd(record.status(), record.errorClass(),
                             record.lastError()), null, true));
                     continue;
                 }
@@ -187,7 +187,7 @@ public final class FlightProcessor {
                 && schedule.kind() == ScheduleKind.RESP) {
             var match = responses.match(tx.requests(), meta, schedule);
             if (match instanceof ResponseMatch.Unmatched unmatched) {
-                return new Outcome(Terminal.skipped("no-match:" + unmatched.reason()), null, false);
+                return new Outcome(MessageEnd.skipped("no-match:" + unmatched.reason()), null, false);
             }
             answered = (ResponseMatch.Matched) match;
         }
@@ -198,19 +198,19 @@ public final class FlightProcessor {
         var terminal = terminalOf(decision);
         if (!owed.isEmpty() && decision instanceof Decision.NoChange none && none.reason().noMatch()) {
             // Replayed before its flights exist: still applied in part, still owing the same bodies.
-            terminal = Terminal.succeeded(previousOutcome);
+            terminal = MessageEnd.succeeded(previousOutcome);
         }
         if (decision instanceof Decision.Applied) {
             var mode = engine.listModeOf(flightMessage);
             if (mode.isPresent()) {
-                terminal = Terminal.succeeded(terminal.reason() + "; " + mode.get());
+                terminal = MessageEnd.succeeded(terminal.reason() + "; " + mode.get());
             }
         }
         // The request is closed before anything of its answer is written, by a conditional write in this transaction:
         // a request the expiry job closed since the match leaves the answer unapplied, never applied to a closed one.
         if (answered != null && terminal.status() == ProcStatus.SUCCEEDED
                 && !tx.requests().complete(answered.request().id(), msgId, answered.mode(), now)) {
-            return new Outcome(Terminal.skipped("no-match:request " + answered.request().id()
+            return new Outcome(MessageEnd.skipped("no-match:request " + answered.request().id()
                     + " was closed while its answer was processed"), null, false);
         }
         if (decision instanceof Decision.Applied applied) {
@@ -219,29 +219,29 @@ public final class FlightProcessor {
         return new Outcome(terminal, decision, false);
     }
 
-    private static Terminal terminalOf(Decision decision) {
+    private static MessageEnd terminalOf(Decision decision) {
         return decision.match(TERMINAL);
     }
 
     /** How a message ends for each decision. */
-    private static final Decision.Cases<Terminal> TERMINAL = new Decision.Cases<>() {
+    private static final Decision.Cases<MessageEnd> TERMINAL = new Decision.Cases<>() {
         @Override
-        public Terminal applied(Decision.Applied applied) {
-            return Terminal.succeeded(BatchOutcome.describe(applied));
+        public MessageEnd applied(Decision.Applied applied) {
+            return MessageEnd.succeeded(BatchOutcome.describe(applied));
         }
 
         @Override
-        public Terminal noChange(Decision.NoChange noChange) {
+        public MessageEnd noChange(Decision.NoChange noChange) {
             if (!noChange.detail().isEmpty()) {
                 log.debug("No change: {}", noChange.detail());
             }
             String reason = BatchOutcome.name(noChange.reason());
-            return noChange.reason().noMatch() ? Terminal.skipped(reason) : Terminal.succeeded(reason);
+            return noChange.reason().noMatch() ? MessageEnd.skipped(reason) : MessageEnd.succeeded(reason);
         }
 
         @Override
-        public Terminal rejected(Decision.Rejected rejected) {
-            return Terminal.dead(io.msgx.pipeline.store.ErrorClass.PROTOCOL, rejected.reason());
+        public MessageEnd rejected(Decision.Rejected rejected) {
+            return MessageEnd.dead(io.msgx.pipeline.record.ErrorClass.PROTOCOL, rejected.reason());
         }
     };
 

@@ -1,6 +1,6 @@
 package io.msgx.pipeline.pump;
 
-import io.msgx.pipeline.store.ProcRecord;
+import io.msgx.pipeline.record.ProcRecord;
 import org.slf4j.MDC;
 
 import java.util.List;

@@ -14,14 +14,14 @@ import io.msgx.pipeline.port.Mailbox;
 import io.msgx.pipeline.port.MessageQueue;
 import io.msgx.pipeline.port.PipelineMetrics;
 import io.msgx.pipeline.port.PipelineStore;
-import io.msgx.pipeline.store.ErrorClass;
+import io.msgx.pipeline.record.ErrorClass;
+import io.msgx.pipeline.record.IdentityBinding;
+import io.msgx.pipeline.record.MessageEnd;
+import io.msgx.pipeline.record.ProcRecord;
+import io.msgx.pipeline.record.ProcStatus;
 import io.msgx.pipeline.store.IdentityBinder;
-import io.msgx.pipeline.store.IdentityBinding;
-import io.msgx.pipeline.store.ProcRecord;
-import io.msgx.pipeline.store.ProcStatus;
 import io.msgx.pipeline.store.StoreConflictException;
 import io.msgx.pipeline.store.StoreUnavailableException;
-import io.msgx.pipeline.store.Terminal;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -189,7 +189,7 @@ public final class MessageProcessor {
         }
         var raw = withRawCopy(msgId, content.map(MailboxContent::text));
         if (raw.isEmpty()) {
-            return end(msgId, Terminal.dead(ErrorClass.MALFORMED,
+            return end(msgId, MessageEnd.dead(ErrorClass.MALFORMED,
                     "raw-missing: mailbox row " + msgId + " no longer exists"));
         }
         var decoded = codec.decode(raw.get());
@@ -220,7 +220,7 @@ public final class MessageProcessor {
         return verdict.match(new MessageTriage.Verdict.Cases<>() {
             @Override
             public ProcessOutcome malformed(MessageTriage.Malformed malformed) {
-                return end(msgId, Terminal.dead(ErrorClass.MALFORMED, malformed.reason()));
+                return end(msgId, MessageEnd.dead(ErrorClass.MALFORMED, malformed.reason()));
             }
 
             @Override
@@ -235,7 +235,7 @@ public final class MessageProcessor {
 
             @Override
             public ProcessOutcome skip(MessageTriage.Skip skip) {
-                return end(msgId, Terminal.skipped(skip.reason()));
+                return end(msgId, MessageEnd.skipped(skip.reason()));
             }
 
             @Override
@@ -261,7 +261,7 @@ public final class MessageProcessor {
      * and without the blanks between elements; the holder's text is read as processing reads it (the mailbox, else
      * our kept copy). When it can no longer be read, the plain reason stands: nothing tells the two apart.
      */
-    private Terminal duplicate(long msgId, String raw, long holder) {
+    private MessageEnd duplicate(long msgId, String raw, long holder) {
         var holderText = mailbox.readText(holder).or(() -> settings.keepRawCopies() ? store.rawCopies().find(holder)
                 : Optional.empty());
         boolean differs = holderText.isPresent() && !content(holderText.get()).equals(content(raw));
@@ -272,9 +272,9 @@ public final class MessageProcessor {
                         + " compare them with 'message show {} --raw' and 'message show {} --raw'", msgId, holder, msgId,
                         holder);
             }
-            return Terminal.skipped("duplicate-of:" + holder + ":" + CONTENT_DIFFERS);
+            return MessageEnd.skipped("duplicate-of:" + holder + ":" + CONTENT_DIFFERS);
         }
-        return Terminal.skipped("duplicate-of:" + holder);
+        return MessageEnd.skipped("duplicate-of:" + holder);
     }
 
     /** The marker of a duplicate whose content differs from its holder's. */
@@ -290,7 +290,7 @@ public final class MessageProcessor {
 
     /** A row whose mailbox status makes it no message ends {@code SKIPPED(status:<value>)}, counted by its status. */
     private ProcessOutcome skippedForStatus(long msgId, String status, MessageTriage.Skip skip) {
-        var outcome = end(msgId, Terminal.skipped(skip.reason()));
+        var outcome = end(msgId, MessageEnd.skipped(skip.reason()));
         metrics.statusSkipped(status.strip());
         return outcome;
     }
@@ -431,46 +431,46 @@ public final class MessageProcessor {
         for (var item : prepared) {
             long msgId = item.head().msgId();
             if (item.notAMessage() != null) {
-                decided.add(new MessageQueue.Ending(msgId, Terminal.skipped(item.notAMessage().reason())));
+                decided.add(new MessageQueue.Ending(msgId, MessageEnd.skipped(item.notAMessage().reason())));
                 continue;
             }
             var binding = bindings.get(msgId);
             var verdict = triage.of(item.decoded(),
                     binding == null ? OptionalLong.empty() : heldByAnother(msgId, binding));
-            var ending = verdict.match(new MessageTriage.Verdict.Cases<Terminal>() {
+            var ending = verdict.match(new MessageTriage.Verdict.Cases<MessageEnd>() {
                 @Override
-                public Terminal malformed(MessageTriage.Malformed malformed) {
-                    return Terminal.dead(ErrorClass.MALFORMED, malformed.reason());
+                public MessageEnd malformed(MessageTriage.Malformed malformed) {
+                    return MessageEnd.dead(ErrorClass.MALFORMED, malformed.reason());
                 }
 
                 @Override
-                public Terminal codecFailure(MessageTriage.CodecFailure failure) {
+                public MessageEnd codecFailure(MessageTriage.CodecFailure failure) {
                     throw notGroupable(msgId, failure);
                 }
 
                 @Override
-                public Terminal duplicate(MessageTriage.Duplicate duplicate) {
+                public MessageEnd duplicate(MessageTriage.Duplicate duplicate) {
                     return MessageProcessor.this.duplicate(msgId, item.raw(), duplicate.holder());
                 }
 
                 @Override
-                public Terminal skip(MessageTriage.Skip skip) {
-                    return Terminal.skipped(skip.reason());
+                public MessageEnd skip(MessageTriage.Skip skip) {
+                    return MessageEnd.skipped(skip.reason());
                 }
 
                 @Override
-                public Terminal applyFlight(MessageTriage.ApplyFlight flight) {
+                public MessageEnd applyFlight(MessageTriage.ApplyFlight flight) {
                     work.add(new FlightProcessor.Work(item.head(), flight.message(), flight.flight()));
                     return null; // decided by the flight processor, with the group's other flight messages
                 }
 
                 @Override
-                public Terminal applyReference(MessageTriage.ApplyReference reference) {
+                public MessageEnd applyReference(MessageTriage.ApplyReference reference) {
                     throw notGroupable(msgId, reference);
                 }
 
                 @Override
-                public Terminal unsupported(MessageTriage.Unsupported unsupported) {
+                public MessageEnd unsupported(MessageTriage.Unsupported unsupported) {
                     throw notGroupable(msgId, unsupported);
                 }
             });
@@ -478,7 +478,7 @@ public final class MessageProcessor {
                 decided.add(new MessageQueue.Ending(msgId, ending));
             }
         }
-        var terminals = new LinkedHashMap<Long, Terminal>();
+        var terminals = new LinkedHashMap<Long, MessageEnd>();
         decided.forEach(ending -> terminals.put(ending.msgId(), ending.terminal()));
         terminals.putAll(flights.applyGroup(work, decided));
         var outcomes = new ArrayList<ProcessOutcome>();
@@ -543,7 +543,7 @@ public final class MessageProcessor {
         return fail(head, ErrorClass.UNSUPPORTED, "no processor handles " + kind);
     }
 
-    private ProcessOutcome end(long msgId, Terminal terminal) {
+    private ProcessOutcome end(long msgId, MessageEnd terminal) {
         if (!store.queue().finish(msgId, terminal, clock.instant())) {
             var now = store.queue().find(msgId).map(r -> r.status().name()).orElse("no record");
             log.warn("Message {}: wanted to end it {} ({}), but it is no longer open ({})", msgId, terminal.status(),
@@ -552,7 +552,7 @@ public final class MessageProcessor {
         return ended(msgId, terminal);
     }
 
-    private ProcessOutcome ended(long msgId, Terminal terminal) {
+    private ProcessOutcome ended(long msgId, MessageEnd terminal) {
         metrics.messageEnded(terminal.status(), terminal.errorClass());
         if (terminal.status() == ProcStatus.SUCCEEDED) {
             int owed = BatchOutcome.owedFlights(terminal.reason()).size();

@@ -1,7 +1,7 @@
 package io.msgx.pipeline.pump;
 
-import io.msgx.pipeline.store.ErrorClass;
-import io.msgx.pipeline.store.Terminal;
+import io.msgx.pipeline.record.ErrorClass;
+import io.msgx.pipeline.record.MessageEnd;
 
 import java.time.Instant;
 
@@ -26,7 +26,7 @@ public sealed interface ProcessOutcome {
     <R> R match(Cases<R> cases);
 
     /** The message reached a terminal state, now recorded. */
-    record Ended(long msgId, Terminal terminal) implements ProcessOutcome {
+    record Ended(long msgId, MessageEnd terminal) implements ProcessOutcome {
         @Override
         public <R> R match(Cases<R> cases) {
             return cases.ended(this);

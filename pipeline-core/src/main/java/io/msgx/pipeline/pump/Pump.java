@@ -1,12 +1,11 @@
 package io.msgx.pipeline.pump;
 
-import io.msgx.pipeline.metrics.HeadBlock;
 import io.msgx.pipeline.outage.OutageLog;
 import io.msgx.pipeline.port.PipelineMetrics;
 import io.msgx.pipeline.port.PipelineStore;
+import io.msgx.pipeline.record.ErrorClass;
+import io.msgx.pipeline.record.ProcStatus;
 import io.msgx.pipeline.retry.RetryPolicy;
-import io.msgx.pipeline.store.ErrorClass;
-import io.msgx.pipeline.store.ProcStatus;
 import io.msgx.pipeline.store.StoreConflictException;
 import io.msgx.pipeline.store.StoreUnavailableException;
 import org.slf4j.Logger;

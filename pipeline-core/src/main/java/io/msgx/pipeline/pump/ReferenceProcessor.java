@@ -4,17 +4,17 @@ import io.msgx.pipeline.codec.MessageMeta;
 import io.msgx.pipeline.codec.ReferenceAction;
 import io.msgx.pipeline.codec.ReferenceAnswer;
 import io.msgx.pipeline.codec.ReferenceRecord;
-import io.msgx.pipeline.event.ReferenceEventJson;
 import io.msgx.pipeline.port.PipelineStore;
 import io.msgx.pipeline.port.PipelineTransaction;
 import io.msgx.pipeline.port.ReferenceData;
+import io.msgx.pipeline.published.ReferenceEventJson;
+import io.msgx.pipeline.record.ErrorClass;
+import io.msgx.pipeline.record.MessageEnd;
+import io.msgx.pipeline.record.OutboxEvent;
+import io.msgx.pipeline.record.ProcRecord;
+import io.msgx.pipeline.record.ReferenceEvent;
 import io.msgx.pipeline.request.ResponseMatch;
 import io.msgx.pipeline.request.ResponseMatcher;
-import io.msgx.pipeline.store.ErrorClass;
-import io.msgx.pipeline.store.OutboxEvent;
-import io.msgx.pipeline.store.ProcRecord;
-import io.msgx.pipeline.store.ReferenceEvent;
-import io.msgx.pipeline.store.Terminal;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -81,22 +81,22 @@ public final class ReferenceProcessor {
     }
 
     /** Process the message and return how it ended; it is already persisted when this returns. */
-    public Terminal apply(ProcRecord head, MessageMeta meta, ReferenceAnswer answer) {
+    public MessageEnd apply(ProcRecord head, MessageMeta meta, ReferenceAnswer answer) {
         return store.inLockedTransaction(tx -> applyAndEnd(tx, head.msgId(), meta, answer));
     }
 
-    private Terminal applyAndEnd(PipelineTransaction tx, long msgId, MessageMeta meta, ReferenceAnswer answer) {
+    private MessageEnd applyAndEnd(PipelineTransaction tx, long msgId, MessageMeta meta, ReferenceAnswer answer) {
         var record = tx.queue().find(msgId).orElseThrow(() -> new IllegalStateException(
                 "message " + msgId + " has no PROC_STATE row; it must be enqueued before it is processed"));
         if (!record.status().isOpen()) {
             log.info("Message {} already ended {} ({}); reference data not written again", msgId, record.status(),
                     record.lastError());
-            return new Terminal(record.status(), record.errorClass(), record.lastError());
+            return new MessageEnd(record.status(), record.errorClass(), record.lastError());
         }
         var now = clock.instant();
         var problem = problemWith(answer);
         if (problem.isPresent()) {
-            var dead = Terminal.dead(ErrorClass.PROTOCOL, problem.get() + "; nothing applied");
+            var dead = MessageEnd.dead(ErrorClass.PROTOCOL, problem.get() + "; nothing applied");
             tx.queue().finish(msgId, dead, now);
             return dead;
         }
@@ -110,7 +110,7 @@ public final class ReferenceProcessor {
             match = new ResponseMatch.Unmatched("request " + matched.request().id() + " was closed while its answer"
                     + " was processed");
         }
-        var succeeded = Terminal.succeeded(reasonFor(answer, changes, match));
+        var succeeded = MessageEnd.succeeded(reasonFor(answer, changes, match));
         tx.queue().finish(msgId, succeeded, now);
         return succeeded;
     }

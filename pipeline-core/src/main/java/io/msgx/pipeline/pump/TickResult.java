@@ -1,7 +1,6 @@
 package io.msgx.pipeline.pump;
 
-import io.msgx.pipeline.metrics.HeadBlock;
-import io.msgx.pipeline.store.ErrorClass;
+import io.msgx.pipeline.record.ErrorClass;
 
 import java.time.Instant;
 import java.util.List;

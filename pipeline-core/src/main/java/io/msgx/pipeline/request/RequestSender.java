@@ -9,8 +9,8 @@ import io.msgx.pipeline.mailbox.MailboxUnavailableException;
 import io.msgx.pipeline.mailbox.OutboundMessage;
 import io.msgx.pipeline.port.Mailbox;
 import io.msgx.pipeline.port.PipelineStore;
-import io.msgx.pipeline.store.Request;
-import io.msgx.pipeline.store.RequestKind;
+import io.msgx.pipeline.record.Request;
+import io.msgx.pipeline.record.RequestKind;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -1,6 +1,6 @@
 package io.msgx.pipeline.request;
 
-import io.msgx.pipeline.store.RequestKind;
+import io.msgx.pipeline.record.RequestKind;
 
 import java.util.Objects;
 

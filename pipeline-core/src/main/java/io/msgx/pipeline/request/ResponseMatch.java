@@ -1,7 +1,7 @@
 package io.msgx.pipeline.request;
 
-import io.msgx.pipeline.store.MatchMode;
-import io.msgx.pipeline.store.Request;
+import io.msgx.pipeline.record.MatchMode;
+import io.msgx.pipeline.record.Request;
 
 import java.util.Objects;
 

@@ -8,10 +8,10 @@ import io.msgx.domain.message.ScheduleMessage;
 import io.msgx.pipeline.codec.MessageMeta;
 import io.msgx.pipeline.port.Mailbox;
 import io.msgx.pipeline.port.RequestTrack;
-import io.msgx.pipeline.store.MatchMode;
-import io.msgx.pipeline.store.Request;
-import io.msgx.pipeline.store.RequestKind;
-import io.msgx.pipeline.store.RequestStatus;
+import io.msgx.pipeline.record.MatchMode;
+import io.msgx.pipeline.record.Request;
+import io.msgx.pipeline.record.RequestKind;
+import io.msgx.pipeline.record.RequestStatus;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

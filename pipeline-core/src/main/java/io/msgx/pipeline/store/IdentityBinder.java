@@ -4,6 +4,7 @@ import io.msgx.pipeline.port.IdentityRegister;
 import io.msgx.pipeline.port.IdentityRegister.IdentityClaim;
 import io.msgx.pipeline.port.MessageQueue;
 import io.msgx.pipeline.port.StorePorts;
+import io.msgx.pipeline.record.IdentityBinding;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -37,7 +37,7 @@ final class ScriptedSink implements EventSink {
     }
 
     @Override
-    public List<Delivery> send(List<OutgoingEvent> events) {
+    public List<DeliveryOutcome> send(List<OutgoingEvent> events) {
         batches.add(List.copyOf(events));
         var action = duringSend;
         duringSend = () -> { };
@@ -45,13 +45,13 @@ final class ScriptedSink implements EventSink {
         if (crash != null) {
             throw crash;
         }
-        var results = new ArrayList<Delivery>();
+        var results = new ArrayList<DeliveryOutcome>();
         for (var event : events) {
             if (failing.test(event)) {
-                results.add(outages ? Delivery.unreachable("broker away in the test") : Delivery.refused("refused by the test"));
+                results.add(outages ? DeliveryOutcome.unreachable("broker away in the test") : DeliveryOutcome.refused("refused by the test"));
             } else {
                 delivered.add(event);
-                results.add(Delivery.delivered());
+                results.add(DeliveryOutcome.delivered());
             }
         }
         return results;

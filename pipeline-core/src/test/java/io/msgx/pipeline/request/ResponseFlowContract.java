@@ -12,12 +12,12 @@ import io.msgx.pipeline.codec.ReferenceAnswer;
 import io.msgx.pipeline.codec.ReferenceRecord;
 import io.msgx.pipeline.port.Mailbox;
 import io.msgx.pipeline.port.PipelineStore;
-import io.msgx.pipeline.store.ErrorClass;
-import io.msgx.pipeline.store.MatchMode;
-import io.msgx.pipeline.store.ProcRecord;
-import io.msgx.pipeline.store.ProcStatus;
-import io.msgx.pipeline.store.Request;
-import io.msgx.pipeline.store.RequestStatus;
+import io.msgx.pipeline.record.ErrorClass;
+import io.msgx.pipeline.record.MatchMode;
+import io.msgx.pipeline.record.ProcRecord;
+import io.msgx.pipeline.record.ProcStatus;
+import io.msgx.pipeline.record.Request;
+import io.msgx.pipeline.record.RequestStatus;
 import io.msgx.pipeline.testing.PipelineHarness;
 import io.msgx.pipeline.testing.SettableClock;
 import org.junit.jupiter.api.BeforeEach;
@@ -161,7 +161,7 @@ public abstract class ResponseFlowContract {
 
     @Test
     void an_exact_answer_to_a_request_whose_confirmation_was_lost_confirms_and_closes_it() {
-        var request = store.requests().register(io.msgx.pipeline.store.RequestKind.SCHEDULE, null, DAY, "RMS", "77001",
+        var request = store.requests().register(io.msgx.pipeline.record.RequestKind.SCHEDULE, null, DAY, "RMS", "77001",
                 clock.instant(), clock.instant().plus(Duration.ofDays(1)), clock.instant());
         long written = mailbox.appendOutbound(new io.msgx.pipeline.mailbox.OutboundMessage(
                 "<MSG><META><SEQN>77001</SEQN></META></MSG>", "AODB", clock.instant()));
@@ -179,7 +179,7 @@ public abstract class ResponseFlowContract {
     /** A sender whose SEQN has two digits (01..99), and the end of its cycle reached by a closed request of 99. */
     private RequestSender twoDigitSenderAtTheEndOfItsCycle(Mailbox box) {
         var settings = new RequestSettings("RMS", "AODB", new SeqnCycle(2));
-        var last = store.requests().register(io.msgx.pipeline.store.RequestKind.REFERENCE, "ABDG", null, "RMS", "99",
+        var last = store.requests().register(io.msgx.pipeline.record.RequestKind.REFERENCE, "ABDG", null, "RMS", "99",
                 null, null, clock.instant());
         store.requests().expireOpenBefore(clock.instant().plusSeconds(1), clock.instant());
         assertThat(request(last).status()).isEqualTo(RequestStatus.EXPIRED);

@@ -2,6 +2,11 @@ package io.msgx.pipeline.store;
 
 import io.msgx.pipeline.port.BackfillMarks;
 import io.msgx.pipeline.port.MessageQueries;
+import io.msgx.pipeline.record.ErrorClass;
+import io.msgx.pipeline.record.IdentityBinding;
+import io.msgx.pipeline.record.MessageEnd;
+import io.msgx.pipeline.record.ProcRecord;
+import io.msgx.pipeline.record.ProcStatus;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
@@ -27,7 +32,7 @@ public abstract class ArchiveContract extends ProcStatesFixture {
     private void settled(long... msgIds) {
         for (long msgId : msgIds) {
             enqueueBound(msgId);
-            assertThat(queue.finish(msgId, Terminal.succeeded("applied"), now())).isTrue();
+            assertThat(queue.finish(msgId, MessageEnd.succeeded("applied"), now())).isTrue();
             assertThat(backfillMarks.backfillConfirmed(msgId, now())).isTrue();
         }
     }
@@ -54,7 +59,7 @@ public abstract class ArchiveContract extends ProcStatesFixture {
     @Test
     void aConfirmedRowIsACandidateOnceTheThresholdPassedItsLastUpdate() {
         enqueueBound(17);
-        queue.finish(17, Terminal.succeeded("applied"), now());
+        queue.finish(17, MessageEnd.succeeded("applied"), now());
         clock.tick(Duration.ofHours(1));
         var confirmedAt = now();
         backfillMarks.backfillConfirmed(17, confirmedAt);
@@ -67,7 +72,7 @@ public abstract class ArchiveContract extends ProcStatesFixture {
     @Test
     void anAbandonedRowIsACandidateOnlyOnceReconciled() {
         enqueueBound(18);
-        queue.finish(18, Terminal.dead(ErrorClass.MALFORMED, "not XML"), now());
+        queue.finish(18, MessageEnd.dead(ErrorClass.MALFORMED, "not XML"), now());
         backfillMarks.backfillAbandoned(18, "MISSING_ROW", now());
         clock.tick(Duration.ofDays(1));
 
@@ -83,9 +88,9 @@ public abstract class ArchiveContract extends ProcStatesFixture {
     @Test
     void rowsOwingTheirMarkAndOpenRowsAreNeverCandidates() {
         enqueueBound(19, 20, 21, 22);
-        queue.finish(19, Terminal.succeeded("applied"), now());
+        queue.finish(19, MessageEnd.succeeded("applied"), now());
         queue.recordFailure(21, ErrorClass.INFRA, "db down", now(), now());
-        queue.finish(22, Terminal.skipped("ignored:LDM-*"), now());
+        queue.finish(22, MessageEnd.skipped("ignored:LDM-*"), now());
         backfillMarks.backfillFailed(22, now().plusSeconds(60), now());
 
         assertThat(candidates(farFuture())).isEmpty();
@@ -109,7 +114,7 @@ public abstract class ArchiveContract extends ProcStatesFixture {
     void archivingCopiesTheRowToHistoryAndLeavesItsShadow() {
         enqueueBound(17);
         queue.recordFailure(17, ErrorClass.INFRA, "db down", now().plusSeconds(5), now());
-        queue.finish(17, Terminal.dead(ErrorClass.PROTOCOL, "RECS 3 but 2 records"), now());
+        queue.finish(17, MessageEnd.dead(ErrorClass.PROTOCOL, "RECS 3 but 2 records"), now());
         backfillMarks.backfillFailed(17, now().plusSeconds(30), now());
         clock.tick(Duration.ofMinutes(1));
         backfillMarks.backfillConfirmed(17, now());
@@ -140,7 +145,7 @@ public abstract class ArchiveContract extends ProcStatesFixture {
     @Test
     void theHistoryKeepsTheRowAsItWasListed() {
         enqueueBound(17);
-        queue.finish(17, Terminal.skipped("duplicate-of:3"), now());
+        queue.finish(17, MessageEnd.skipped("duplicate-of:3"), now());
         backfillMarks.backfillAbandoned(17, "TRANSIENT_DEADLINE", now());
         settlement.reconcile(17, "ops-li", "checked", now());
         clock.tick(Duration.ofDays(2));
@@ -154,7 +159,7 @@ public abstract class ArchiveContract extends ProcStatesFixture {
     @Test
     void theHistoryKeepsWhenTheFailuresOfAnAbandonedMarkBegan() {
         enqueueBound(17);
-        queue.finish(17, Terminal.succeeded("applied"), now());
+        queue.finish(17, MessageEnd.succeeded("applied"), now());
         var firstFailure = now();
         backfillMarks.backfillFailed(17, now().plusSeconds(10), now());
         clock.tick(Duration.ofHours(2));
@@ -190,7 +195,7 @@ public abstract class ArchiveContract extends ProcStatesFixture {
     @Test
     void aRowReopenedAfterItWasListedIsNotArchived() {
         enqueueBound(17);
-        queue.finish(17, Terminal.succeeded("applied"), now());
+        queue.finish(17, MessageEnd.succeeded("applied"), now());
         backfillMarks.backfillAbandoned(17, "MISSING_ROW", now());
         settlement.reconcile(17, "ops-li", "purged", now());
         clock.tick(Duration.ofDays(2));
@@ -208,7 +213,7 @@ public abstract class ArchiveContract extends ProcStatesFixture {
     @Test
     void aRowWhoseMarkIsStillOwedIsNotArchivedEvenWhenAskedDirectly() {
         enqueue(17);
-        queue.finish(17, Terminal.succeeded("applied"), now());
+        queue.finish(17, MessageEnd.succeeded("applied"), now());
         clock.tick(Duration.ofDays(2));
 
         assertThat(archiving.archive(record(17), now())).as("not settled: the copy refuses it").isFalse();

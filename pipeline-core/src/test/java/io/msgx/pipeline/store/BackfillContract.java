@@ -1,6 +1,10 @@
 package io.msgx.pipeline.store;
 
 import io.msgx.pipeline.port.BackfillMarks;
+import io.msgx.pipeline.record.ErrorClass;
+import io.msgx.pipeline.record.MessageEnd;
+import io.msgx.pipeline.record.ProcRecord;
+import io.msgx.pipeline.record.ProcStatus;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
@@ -24,7 +28,7 @@ public abstract class BackfillContract extends ProcStatesFixture {
     private void ended(long... msgIds) {
         for (long msgId : msgIds) {
             enqueue(msgId);
-            assertThat(queue.finish(msgId, Terminal.succeeded("applied"), now())).isTrue();
+            assertThat(queue.finish(msgId, MessageEnd.succeeded("applied"), now())).isTrue();
         }
     }
 
@@ -80,7 +84,7 @@ public abstract class BackfillContract extends ProcStatesFixture {
     void anOverdueMarkIsDueWhateverItsBackoff() {
         // Enqueued more than R ago; the mailbox's receive time is recent, and must not matter either way.
         assertThat(queue.insertIfAbsent(17, now(), now().minus(R).minusSeconds(1))).isTrue();
-        queue.finish(17, Terminal.skipped("ignored:LDM-*"), now());
+        queue.finish(17, MessageEnd.skipped("ignored:LDM-*"), now());
         backOff(17);
 
         assertThat(due()).containsExactly(17L);
@@ -95,7 +99,7 @@ public abstract class BackfillContract extends ProcStatesFixture {
         // no receive time, enqueued more than R ago: overdue
         queue.insertIfAbsent(20, null, now().minus(R).minusSeconds(1));
         for (long msgId : new long[] {18, 19, 20}) {
-            queue.finish(msgId, Terminal.dead(ErrorClass.MALFORMED, "not XML"), now());
+            queue.finish(msgId, MessageEnd.dead(ErrorClass.MALFORMED, "not XML"), now());
             backOff(msgId);
         }
 
@@ -105,7 +109,7 @@ public abstract class BackfillContract extends ProcStatesFixture {
     @Test
     void overdueMeansEnqueuedStrictlyBeforeNowMinusR() {
         queue.insertIfAbsent(17, null, now().minus(R));
-        queue.finish(17, Terminal.succeeded("applied"), now());
+        queue.finish(17, MessageEnd.succeeded("applied"), now());
         backOff(17);
 
         assertThat(due()).isEmpty();
@@ -141,21 +145,21 @@ public abstract class BackfillContract extends ProcStatesFixture {
         // 1 PENDING, 2 FAILED: open
         queue.recordFailure(2, ErrorClass.INFRA, "db down", now(), now());
         // 3 confirmed
-        queue.finish(3, Terminal.succeeded("applied"), now());
+        queue.finish(3, MessageEnd.succeeded("applied"), now());
         backfillMarks.backfillConfirmed(3, now());
         // 4 abandoned
-        queue.finish(4, Terminal.succeeded("applied"), now());
+        queue.finish(4, MessageEnd.succeeded("applied"), now());
         backfillMarks.backfillAbandoned(4, "MISSING_ROW", now());
         // 5 archived (a shadow: nothing of its backfill facts left, only its state keeps it out)
-        queue.finish(5, Terminal.succeeded("applied"), now());
+        queue.finish(5, MessageEnd.succeeded("applied"), now());
         backfillMarks.backfillConfirmed(5, now());
         clock.tick(Duration.ofSeconds(1));
         assertThat(archiving.archive(record(5), now())).isTrue();
         assertThat(record(5).status()).isEqualTo(ProcStatus.ARCHIVED);
         // 6, 7, 8: each terminal state, owing its mark
-        queue.finish(6, Terminal.succeeded("applied"), now());
-        queue.finish(7, Terminal.skipped("duplicate-of:6"), now());
-        queue.finish(8, Terminal.dead(ErrorClass.PROTOCOL, "RECS 3 but 2 records"), now());
+        queue.finish(6, MessageEnd.succeeded("applied"), now());
+        queue.finish(7, MessageEnd.skipped("duplicate-of:6"), now());
+        queue.finish(8, MessageEnd.dead(ErrorClass.PROTOCOL, "RECS 3 but 2 records"), now());
 
         assertThat(due()).containsExactly(6L, 7L, 8L);
         assertThat(backfillMarks.backfillDue(now(), now().plus(R), BATCH)).extracting(ProcRecord::msgId)

@@ -2,6 +2,10 @@ package io.msgx.pipeline.store;
 
 import io.msgx.pipeline.lifecycle.MarkSettlement;
 import io.msgx.pipeline.lifecycle.RecordArchiving;
+import io.msgx.pipeline.record.ErrorClass;
+import io.msgx.pipeline.record.MessageEnd;
+import io.msgx.pipeline.record.ProcRecord;
+import io.msgx.pipeline.record.ProcStatus;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
@@ -111,7 +115,7 @@ public abstract class DatabaseArchiveContract extends ArchiveContract {
     void theReconciliationTravelsIntoTheHistory() {
         var store = store();
         store.queue().insertIfAbsent(17, null, clock.instant());
-        store.queue().finish(17, Terminal.succeeded("applied"), clock.instant());
+        store.queue().finish(17, MessageEnd.succeeded("applied"), clock.instant());
         store.backfillMarks().backfillAbandoned(17, "MISSING_ROW", clock.instant());
         var reconciledAt = clock.instant().plusSeconds(60);
         new MarkSettlement(store).reconcile(17, "ops-li", "purged by the DBA", reconciledAt);
@@ -132,7 +136,7 @@ public abstract class DatabaseArchiveContract extends ArchiveContract {
 
         var copied = store().inTransaction(tx -> {
             var refused = tx.messageArchive().copyToHistory(candidate, clock.instant());
-            tx.queue().finish(18, Terminal.succeeded("applied"), clock.instant());
+            tx.queue().finish(18, MessageEnd.succeeded("applied"), clock.instant());
             return refused;
         });
 

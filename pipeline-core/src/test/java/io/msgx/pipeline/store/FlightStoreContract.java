@@ -6,6 +6,7 @@ import io.msgx.domain.flight.FlightList;
 import io.msgx.domain.flight.FlightState;
 import io.msgx.domain.flight.FlightStatus;
 import io.msgx.pipeline.port.FlightStore;
+import io.msgx.pipeline.record.FlightStamp;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;

@@ -5,6 +5,9 @@ import io.msgx.domain.flight.FlightState;
 import io.msgx.pipeline.lifecycle.RecordArchiving;
 import io.msgx.pipeline.port.Housekeeping;
 import io.msgx.pipeline.port.ScheduleLog;
+import io.msgx.pipeline.record.MessageEnd;
+import io.msgx.pipeline.record.ProcRecord;
+import io.msgx.pipeline.record.ProcStatus;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
@@ -36,7 +39,7 @@ public abstract class HousekeepingContract extends StoreContract {
     private void archivedRecord(long msgId) {
         var store = store();
         store.queue().insertIfAbsent(msgId, null, now());
-        store.queue().finish(msgId, Terminal.succeeded("applied"), now());
+        store.queue().finish(msgId, MessageEnd.succeeded("applied"), now());
         store.backfillMarks().backfillConfirmed(msgId, now());
         var record = store.queue().find(msgId).orElseThrow();
         assertThat(new RecordArchiving(store).archive(record, now())).isTrue();

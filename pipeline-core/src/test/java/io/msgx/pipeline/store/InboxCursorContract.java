@@ -1,6 +1,8 @@
 package io.msgx.pipeline.store;
 
 import io.msgx.pipeline.port.InboxCursors;
+import io.msgx.pipeline.record.InboxCursor;
+import io.msgx.pipeline.record.MessageEnd;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
@@ -101,7 +103,7 @@ public abstract class InboxCursorContract extends StoreContract {
     void seedingIsRefusedEvenWhenEveryEnqueuedMessageHasEnded() {
         var store = store();
         store.queue().insertIfAbsent(1, null, clock.instant());
-        store.queue().finish(1, Terminal.succeeded("applied"), clock.instant());
+        store.queue().finish(1, MessageEnd.succeeded("applied"), clock.instant());
 
         assertThat(store.inboxCursor().seed(5_000, clock.instant())).isFalse();
     }

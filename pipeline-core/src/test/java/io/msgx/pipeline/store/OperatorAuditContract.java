@@ -12,6 +12,9 @@ import io.msgx.pipeline.lifecycle.LifecycleSettings;
 import io.msgx.pipeline.lifecycle.RetentionJob;
 import io.msgx.pipeline.port.OperatorAudit;
 import io.msgx.pipeline.port.OperatorAudit.Filter;
+import io.msgx.pipeline.record.DeadEvent;
+import io.msgx.pipeline.record.OutboxEvent;
+import io.msgx.pipeline.record.OutboxTarget;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;

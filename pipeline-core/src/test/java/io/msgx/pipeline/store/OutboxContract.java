@@ -9,6 +9,12 @@ import io.msgx.pipeline.port.PipelineStore;
 import io.msgx.pipeline.port.Projections;
 import io.msgx.pipeline.port.ReferenceData;
 import io.msgx.pipeline.port.ReferenceNotifications;
+import io.msgx.pipeline.record.DeadEvent;
+import io.msgx.pipeline.record.OutboxEntry;
+import io.msgx.pipeline.record.OutboxEvent;
+import io.msgx.pipeline.record.OutboxTarget;
+import io.msgx.pipeline.record.ReferenceEvent;
+import io.msgx.pipeline.record.ReferenceOutboxEntry;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;

@@ -4,6 +4,11 @@ import io.msgx.pipeline.port.IdentityRegister;
 import io.msgx.pipeline.port.IdentityRegister.BindAttempt;
 import io.msgx.pipeline.port.MessageQueries;
 import io.msgx.pipeline.port.MessageQueue;
+import io.msgx.pipeline.record.ErrorClass;
+import io.msgx.pipeline.record.IdentityBinding;
+import io.msgx.pipeline.record.MessageEnd;
+import io.msgx.pipeline.record.ProcRecord;
+import io.msgx.pipeline.record.ProcStatus;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
@@ -120,8 +125,8 @@ public abstract class ProcStatesContract extends ProcStatesFixture {
     @Test
     void anEndedMessageIsNeverTheHead() {
         enqueue(10, 20, 30);
-        queue.finish(10, Terminal.succeeded("applied"), now());
-        queue.finish(20, Terminal.dead(ErrorClass.MALFORMED, "not XML"), now());
+        queue.finish(10, MessageEnd.succeeded("applied"), now());
+        queue.finish(20, MessageEnd.dead(ErrorClass.MALFORMED, "not XML"), now());
 
         assertThat(queue.head()).map(ProcRecord::msgId).contains(30L);
     }
@@ -131,7 +136,7 @@ public abstract class ProcStatesContract extends ProcStatesFixture {
         assertThat(queue.head()).isEmpty();
 
         enqueue(10);
-        queue.finish(10, Terminal.skipped("ignored:LDM-*"), now());
+        queue.finish(10, MessageEnd.skipped("ignored:LDM-*"), now());
 
         assertThat(queue.head()).isEmpty();
     }
@@ -149,7 +154,7 @@ public abstract class ProcStatesContract extends ProcStatesFixture {
     @Test
     void aRunIsThePendingMessagesFromTheHeadInFifoOrder() {
         enqueue(40, 10, 30, 20, 50);
-        queue.finish(20, Terminal.succeeded("applied"), now());
+        queue.finish(20, MessageEnd.succeeded("applied"), now());
 
         assertRunIsPrefixOf(queue.pendingRun(1000, 10), 10L, 30L, 40L, 50L);
         assertRunIsPrefixOf(queue.pendingRun(1000, 2), 10L, 30L);
@@ -232,7 +237,7 @@ public abstract class ProcStatesContract extends ProcStatesFixture {
 
         var attempt = store().inTransaction(tx -> {
             var taken = tx.identities().bindIfUnbound(18, "AODB|SCHD|DNLD|42", now());
-            tx.queue().finish(18, Terminal.skipped("duplicate-of:17"), now());
+            tx.queue().finish(18, MessageEnd.skipped("duplicate-of:17"), now());
             return taken;
         });
 
@@ -255,7 +260,7 @@ public abstract class ProcStatesContract extends ProcStatesFixture {
     void theHolderIsNamedEvenAfterItEnded() {
         enqueue(17, 18);
         IdentityBinder.bind(identities, queue, 17, "AODB|SCHD|DNLD|42", now());
-        queue.finish(17, Terminal.succeeded("applied"), now());
+        queue.finish(17, MessageEnd.succeeded("applied"), now());
 
         assertThat(IdentityBinder.bind(identities, queue, 18, "AODB|SCHD|DNLD|42", now())).isEqualTo(new IdentityBinding.HeldBy(17));
     }
@@ -278,7 +283,7 @@ public abstract class ProcStatesContract extends ProcStatesFixture {
         var outcome = store().inTransaction(tx -> {
             var held = IdentityBinder.bind(tx, 18, "AODB|SCHD|DNLD|42", now());
             var bound = IdentityBinder.bind(tx, 19, "AODB|SCHD|DNLD|43", now());
-            tx.queue().finish(18, Terminal.skipped("duplicate-of:17"), now());
+            tx.queue().finish(18, MessageEnd.skipped("duplicate-of:17"), now());
             return java.util.List.of(held, bound);
         });
 
@@ -306,7 +311,7 @@ public abstract class ProcStatesContract extends ProcStatesFixture {
             // learn the holder, and still be able to end its message in the same transaction.
             var second = threads.submit(() -> store.inTransaction(tx -> {
                 var binding = IdentityBinder.bind(tx, 18, "AODB|SCHD|DNLD|42", now());
-                tx.queue().finish(18, Terminal.skipped("duplicate-of:17"), now());
+                tx.queue().finish(18, MessageEnd.skipped("duplicate-of:17"), now());
                 return binding;
             }));
             Thread.sleep(300);
@@ -370,13 +375,13 @@ public abstract class ProcStatesContract extends ProcStatesFixture {
     @Test
     void finishAllEndsTheOpenMessagesAndCountsThem() {
         enqueue(10, 20, 30);
-        queue.finish(20, Terminal.succeeded("applied"), now());
+        queue.finish(20, MessageEnd.succeeded("applied"), now());
         clock.tick(Duration.ofSeconds(5));
 
         int ended = queue.finishAll(java.util.List.of(
-                new MessageQueue.Ending(10, Terminal.skipped("duplicate-of:3")),
-                new MessageQueue.Ending(20, Terminal.dead(ErrorClass.PROTOCOL, "late")),
-                new MessageQueue.Ending(30, Terminal.dead(ErrorClass.MALFORMED, "not XML"))), now());
+                new MessageQueue.Ending(10, MessageEnd.skipped("duplicate-of:3")),
+                new MessageQueue.Ending(20, MessageEnd.dead(ErrorClass.PROTOCOL, "late")),
+                new MessageQueue.Ending(30, MessageEnd.dead(ErrorClass.MALFORMED, "not XML"))), now());
 
         assertThat(ended).isEqualTo(2);
         assertThat(record(10).status()).isEqualTo(ProcStatus.SKIPPED);
@@ -393,7 +398,7 @@ public abstract class ProcStatesContract extends ProcStatesFixture {
         enqueue(17);
         clock.tick(Duration.ofSeconds(2));
 
-        assertThat(queue.finish(17, Terminal.succeeded("applied"), now())).isTrue();
+        assertThat(queue.finish(17, MessageEnd.succeeded("applied"), now())).isTrue();
 
         var record = record(17);
         assertThat(record.status()).isEqualTo(ProcStatus.SUCCEEDED);
@@ -408,7 +413,7 @@ public abstract class ProcStatesContract extends ProcStatesFixture {
     void aSkippedMessageKeepsItsReason() {
         enqueue(17);
 
-        assertThat(queue.finish(17, Terminal.skipped("duplicate-of:12"), now())).isTrue();
+        assertThat(queue.finish(17, MessageEnd.skipped("duplicate-of:12"), now())).isTrue();
 
         assertThat(record(17).status()).isEqualTo(ProcStatus.SKIPPED);
         assertThat(record(17).errorClass()).isNull();
@@ -419,7 +424,7 @@ public abstract class ProcStatesContract extends ProcStatesFixture {
     void aDeadMessageKeepsItsClassAndReason() {
         enqueue(17);
 
-        assertThat(queue.finish(17, Terminal.dead(ErrorClass.PROTOCOL, "RECS 3 but 2 records"), now())).isTrue();
+        assertThat(queue.finish(17, MessageEnd.dead(ErrorClass.PROTOCOL, "RECS 3 but 2 records"), now())).isTrue();
 
         assertThat(record(17).status()).isEqualTo(ProcStatus.DEAD);
         assertThat(record(17).errorClass()).isEqualTo(ErrorClass.PROTOCOL);
@@ -432,7 +437,7 @@ public abstract class ProcStatesContract extends ProcStatesFixture {
         enqueue(17);
         queue.recordFailure(17, ErrorClass.INFRA, "db down", now().plusSeconds(10), now());
 
-        assertThat(queue.finish(17, Terminal.succeeded(null), now())).isTrue();
+        assertThat(queue.finish(17, MessageEnd.succeeded(null), now())).isTrue();
 
         assertThat(record(17).status()).isEqualTo(ProcStatus.SUCCEEDED);
         assertThat(record(17).errorClass()).isNull();
@@ -442,18 +447,18 @@ public abstract class ProcStatesContract extends ProcStatesFixture {
     @Test
     void finishingAnEndedMessageIsRefusedAndChangesNothing() {
         enqueue(17);
-        queue.finish(17, Terminal.succeeded("applied"), now());
+        queue.finish(17, MessageEnd.succeeded("applied"), now());
         var ended = record(17);
         clock.tick(Duration.ofMinutes(1));
 
-        assertThat(queue.finish(17, Terminal.dead(ErrorClass.INTERNAL, "late"), now())).isFalse();
+        assertThat(queue.finish(17, MessageEnd.dead(ErrorClass.INTERNAL, "late"), now())).isFalse();
 
         assertThat(record(17)).isEqualTo(ended);
     }
 
     @Test
     void finishingAnUnknownMessageIsRefused() {
-        assertThat(queue.finish(404, Terminal.succeeded("applied"), now())).isFalse();
+        assertThat(queue.finish(404, MessageEnd.succeeded("applied"), now())).isFalse();
         assertThat(queue.find(404)).isEmpty();
     }
 
@@ -462,7 +467,7 @@ public abstract class ProcStatesContract extends ProcStatesFixture {
         enqueue(17);
         var reason = "x".repeat(10_000);
 
-        assertThat(queue.finish(17, Terminal.dead(ErrorClass.MALFORMED, reason), now())).isTrue();
+        assertThat(queue.finish(17, MessageEnd.dead(ErrorClass.MALFORMED, reason), now())).isTrue();
 
         assertThat(record(17).lastError()).isNotEmpty().hasSizeLessThan(reason.length());
         assertThat(reason).startsWith(record(17).lastError());
@@ -506,7 +511,7 @@ public abstract class ProcStatesContract extends ProcStatesFixture {
     @Test
     void aFailureOfAnEndedOrUnknownMessageIsRefused() {
         enqueue(17);
-        queue.finish(17, Terminal.succeeded("applied"), now());
+        queue.finish(17, MessageEnd.succeeded("applied"), now());
         var ended = record(17);
 
         assertThat(queue.recordFailure(17, ErrorClass.INFRA, "late", now().plusSeconds(5), now())).isFalse();
@@ -575,11 +580,11 @@ public abstract class ProcStatesContract extends ProcStatesFixture {
         queue.insertIfAbsent(2, null, oldest);
         clock.tick(Duration.ofSeconds(10));
         enqueue(3, 4, 5, 6, 7);
-        queue.finish(1, Terminal.succeeded("applied"), now());
+        queue.finish(1, MessageEnd.succeeded("applied"), now());
         queue.recordFailure(3, ErrorClass.INFRA, "db down", now(), now());
-        queue.finish(4, Terminal.skipped("ignored"), now());
-        queue.finish(5, Terminal.dead(ErrorClass.MALFORMED, "not XML"), now());
-        queue.finish(6, Terminal.succeeded("applied"), now());
+        queue.finish(4, MessageEnd.skipped("ignored"), now());
+        queue.finish(5, MessageEnd.dead(ErrorClass.MALFORMED, "not XML"), now());
+        queue.finish(6, MessageEnd.succeeded("applied"), now());
 
         assertThat(queries.backlog()).isEqualTo(new MessageQueries.Backlog(2, 1, 2, 1, 1, oldest));
     }
@@ -587,7 +592,7 @@ public abstract class ProcStatesContract extends ProcStatesFixture {
     @Test
     void theBacklogHasNoOldestOpenMessageWhenAllEnded() {
         enqueue(1, 2);
-        queue.finish(1, Terminal.succeeded("applied"), now());
+        queue.finish(1, MessageEnd.succeeded("applied"), now());
         queue.recordFailure(2, ErrorClass.INFRA, "db down", now(), now());
         queue.exhaust(2, now());
 
@@ -599,8 +604,8 @@ public abstract class ProcStatesContract extends ProcStatesFixture {
         enqueue(31);
         enqueue(32);
         enqueue(33);
-        queue.finish(33, Terminal.dead(ErrorClass.MALFORMED, "broken"), now());
-        queue.finish(31, Terminal.dead(ErrorClass.PROTOCOL, "RECS"), now());
+        queue.finish(33, MessageEnd.dead(ErrorClass.MALFORMED, "broken"), now());
+        queue.finish(31, MessageEnd.dead(ErrorClass.PROTOCOL, "RECS"), now());
         assertThat(queries.withStatus(ProcStatus.DEAD, 10)).extracting(ProcRecord::msgId).containsExactly(31L, 33L);
         assertThat(queries.withStatus(ProcStatus.DEAD, 1)).extracting(ProcRecord::msgId).containsExactly(31L);
         assertThat(queries.withStatus(ProcStatus.PENDING, 10)).extracting(ProcRecord::msgId).containsExactly(32L);

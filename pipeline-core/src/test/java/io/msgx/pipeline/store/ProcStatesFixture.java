@@ -8,6 +8,8 @@ import io.msgx.pipeline.port.MessageArchive;
 import io.msgx.pipeline.port.MessageQueries;
 import io.msgx.pipeline.port.MessageQueue;
 import io.msgx.pipeline.port.MessageReplays;
+import io.msgx.pipeline.record.IdentityBinding;
+import io.msgx.pipeline.record.ProcRecord;
 import org.junit.jupiter.api.BeforeEach;
 
 import java.time.Instant;

@@ -2,6 +2,7 @@ package io.msgx.pipeline.store;
 
 import io.msgx.pipeline.codec.ReferenceRecord;
 import io.msgx.pipeline.port.ReferenceData;
+import io.msgx.pipeline.record.ReferenceEntry;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;

@@ -1,6 +1,11 @@
 package io.msgx.pipeline.store;
 
 import io.msgx.pipeline.port.MessageReplays;
+import io.msgx.pipeline.record.ErrorClass;
+import io.msgx.pipeline.record.IdentityBinding;
+import io.msgx.pipeline.record.MessageEnd;
+import io.msgx.pipeline.record.ProcRecord;
+import io.msgx.pipeline.record.ProcStatus;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
@@ -40,9 +45,9 @@ public abstract class ReplayContract extends ProcStatesFixture {
         failed(10, ErrorClass.INFRA);
         failed(11, ErrorClass.UNSUPPORTED);
         queue.exhaust(11, now());
-        queue.finish(12, Terminal.dead(ErrorClass.MALFORMED, "not XML"), now());
-        queue.finish(13, Terminal.succeeded("applied"), now());
-        queue.finish(14, Terminal.skipped("ignored:LDM-*"), now());
+        queue.finish(12, MessageEnd.dead(ErrorClass.MALFORMED, "not XML"), now());
+        queue.finish(13, MessageEnd.succeeded("applied"), now());
+        queue.finish(14, MessageEnd.skipped("ignored:LDM-*"), now());
         failed(15, ErrorClass.CODEC_ERROR);
     }
 
@@ -87,7 +92,7 @@ public abstract class ReplayContract extends ProcStatesFixture {
     @Test
     void aReplayedRowIsNotItsOwnDuplicate() {
         enqueueBound(11, 12);
-        queue.finish(11, Terminal.dead(ErrorClass.CODEC_ERROR, "bad FLTR"), now());
+        queue.finish(11, MessageEnd.dead(ErrorClass.CODEC_ERROR, "bad FLTR"), now());
         replays.replay(List.of(11L), Set.of(ErrorClass.CODEC_ERROR), now());
 
         assertThat(IdentityBinder.bind(identities, queue, 11, key(11), now())).as("its own identity").isEqualTo(new IdentityBinding.Bound());
@@ -99,7 +104,7 @@ public abstract class ReplayContract extends ProcStatesFixture {
     @Test
     void aReplayedRowQueuesAgainAtItsOwnPlace() {
         enqueueBound(11, 12);
-        queue.finish(11, Terminal.dead(ErrorClass.INTERNAL, "NPE"), now());
+        queue.finish(11, MessageEnd.dead(ErrorClass.INTERNAL, "NPE"), now());
         assertThat(queue.head()).map(ProcRecord::msgId).contains(12L);
 
         replays.replay(List.of(11L), Set.of(ErrorClass.INTERNAL), now());
@@ -135,9 +140,9 @@ public abstract class ReplayContract extends ProcStatesFixture {
     @Test
     void aFlopSkippedBeforeItsFlightExistedIsReplayedButNoOtherSkip() {
         enqueueBound(20, 21, 22);
-        queue.finish(20, Terminal.skipped(MessageReplays.UNKNOWN_FLIGHT), now());
-        queue.finish(21, Terminal.skipped("no-match:deleted-flight"), now());
-        queue.finish(22, Terminal.skipped("duplicate-of:7"), now());
+        queue.finish(20, MessageEnd.skipped(MessageReplays.UNKNOWN_FLIGHT), now());
+        queue.finish(21, MessageEnd.skipped("no-match:deleted-flight"), now());
+        queue.finish(22, MessageEnd.skipped("duplicate-of:7"), now());
 
         var replayed = replays.replay(List.of(20L, 21L, 22L), EnumSet.noneOf(ErrorClass.class), now());
 

@@ -1,6 +1,10 @@
 package io.msgx.pipeline.store;
 
 import io.msgx.pipeline.port.RequestTrack;
+import io.msgx.pipeline.record.MatchMode;
+import io.msgx.pipeline.record.Request;
+import io.msgx.pipeline.record.RequestKind;
+import io.msgx.pipeline.record.RequestStatus;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;

@@ -1,6 +1,7 @@
 package io.msgx.pipeline.store;
 
 import io.msgx.domain.flight.FlightId;
+import io.msgx.pipeline.record.ProcRecord;
 import io.msgx.pipeline.store.DatabaseArchiveContract.ArchivedReconciliation;
 
 import java.time.Instant;

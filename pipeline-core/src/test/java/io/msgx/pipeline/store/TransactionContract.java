@@ -4,6 +4,13 @@ import io.msgx.domain.flight.FlightField;
 import io.msgx.domain.flight.FlightId;
 import io.msgx.domain.flight.FlightState;
 import io.msgx.pipeline.port.PipelineStore;
+import io.msgx.pipeline.record.InboxCursor;
+import io.msgx.pipeline.record.MessageEnd;
+import io.msgx.pipeline.record.OutboxEntry;
+import io.msgx.pipeline.record.OutboxEvent;
+import io.msgx.pipeline.record.OutboxTarget;
+import io.msgx.pipeline.record.ProcRecord;
+import io.msgx.pipeline.record.ProcStatus;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -123,7 +130,7 @@ public abstract class TransactionContract extends StoreContract {
         assertThatThrownBy(() -> runner.run(store, tx -> {
             tx.queue().insertIfAbsent(18, null, clock.instant());
             IdentityBinder.bind(tx, 17, "AODB|SCHD|DNLD|1", clock.instant());
-            tx.queue().finish(17, Terminal.succeeded("applied"), clock.instant());
+            tx.queue().finish(17, MessageEnd.succeeded("applied"), clock.instant());
             tx.flights().save(List.of(changed, plain("1002")), clock.instant());
             tx.notifications().append(notification("1001", 2, 18));
             tx.projections().upsertProjection(projection("1001", 2, 18));

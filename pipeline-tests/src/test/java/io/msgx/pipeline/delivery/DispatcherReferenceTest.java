@@ -2,10 +2,10 @@ package io.msgx.pipeline.delivery;
 
 import io.msgx.adapter.oracle.H2TestStore;
 import io.msgx.pipeline.port.PipelineMetrics;
+import io.msgx.pipeline.record.OutboxEntry;
+import io.msgx.pipeline.record.OutboxEvent;
+import io.msgx.pipeline.record.ReferenceEvent;
 import io.msgx.pipeline.retry.RetryPolicy;
-import io.msgx.pipeline.store.OutboxEntry;
-import io.msgx.pipeline.store.OutboxEvent;
-import io.msgx.pipeline.store.ReferenceEvent;
 import io.msgx.pipeline.testing.SettableClock;
 import org.junit.jupiter.api.Test;
 

@@ -2,9 +2,9 @@ package io.msgx.pipeline.delivery;
 
 import io.msgx.adapter.oracle.H2TestStore;
 import io.msgx.domain.flight.FlightId;
-import io.msgx.pipeline.store.OutboxEntry;
-import io.msgx.pipeline.store.OutboxEvent;
-import io.msgx.pipeline.store.OutboxTarget;
+import io.msgx.pipeline.record.OutboxEntry;
+import io.msgx.pipeline.record.OutboxEvent;
+import io.msgx.pipeline.record.OutboxTarget;
 
 import java.time.Clock;
 

@@ -8,12 +8,12 @@ import io.msgx.pipeline.mailbox.InMemoryMailbox;
 import io.msgx.pipeline.pump.ProcessOutcome;
 import io.msgx.pipeline.pump.ProcessingSettings;
 import io.msgx.pipeline.pump.TickResult;
-import io.msgx.pipeline.store.ErrorClass;
-import io.msgx.pipeline.store.OutboxEntry;
-import io.msgx.pipeline.store.OutboxTarget;
-import io.msgx.pipeline.store.ProcRecord;
-import io.msgx.pipeline.store.ProcStatus;
-import io.msgx.pipeline.store.Terminal;
+import io.msgx.pipeline.record.ErrorClass;
+import io.msgx.pipeline.record.MessageEnd;
+import io.msgx.pipeline.record.OutboxEntry;
+import io.msgx.pipeline.record.OutboxTarget;
+import io.msgx.pipeline.record.ProcRecord;
+import io.msgx.pipeline.record.ProcStatus;
 import io.msgx.pipeline.testing.PipelineHarness;
 import io.msgx.pipeline.testing.SettableClock;
 
@@ -172,7 +172,7 @@ final class PipelineBatch {
             }
             if (outcome instanceof ProcessOutcome.Ended ended) {
                 var record = record(ended.msgId());
-                Terminal terminal = ended.terminal();
+                MessageEnd terminal = ended.terminal();
                 if (record == null || record.status() != terminal.status() || record.errorClass() != terminal.errorClass()
                         || !terminal.reason().startsWith(record.lastError())) {
                     problems.add("message " + ended.msgId() + " ended " + terminal + " but the record says " + record);

@@ -3,7 +3,7 @@ package io.msgx.pipeline.inbox;
 import io.msgx.adapter.oracle.H2TestStore;
 import io.msgx.pipeline.mailbox.InMemoryMailbox;
 import io.msgx.pipeline.port.PipelineMetrics;
-import io.msgx.pipeline.store.ProcRecord;
+import io.msgx.pipeline.record.ProcRecord;
 import io.msgx.pipeline.testing.SettableClock;
 import org.junit.jupiter.api.Test;
 

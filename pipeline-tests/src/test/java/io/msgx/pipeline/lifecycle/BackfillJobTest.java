@@ -4,9 +4,9 @@ import io.msgx.adapter.oracle.H2TestStore;
 import io.msgx.pipeline.mailbox.InMemoryMailbox;
 import io.msgx.pipeline.mailbox.MailboxUnavailableException;
 import io.msgx.pipeline.port.Mailbox;
-import io.msgx.pipeline.store.ErrorClass;
-import io.msgx.pipeline.store.ProcRecord;
-import io.msgx.pipeline.store.Terminal;
+import io.msgx.pipeline.record.ErrorClass;
+import io.msgx.pipeline.record.MessageEnd;
+import io.msgx.pipeline.record.ProcRecord;
 import io.msgx.pipeline.testing.SettableClock;
 import org.junit.jupiter.api.Test;
 
@@ -33,7 +33,7 @@ class BackfillJobTest {
     private long ended(String xml) {
         long id = mailbox.appendInbound(xml, Instant.parse("2020-01-01T00:00:00Z"));
         store.queue().insertIfAbsent(id, Instant.parse("2020-01-01T00:00:00Z"), clock.instant());
-        store.queue().finish(id, Terminal.succeeded("applied"), clock.instant());
+        store.queue().finish(id, MessageEnd.succeeded("applied"), clock.instant());
         return id;
     }
 
@@ -112,7 +112,7 @@ class BackfillJobTest {
         long id = mailbox.appendInbound("<MSG/>", null);
         store.queue().insertIfAbsent(id, null, clock.instant());
         clock.tick(settings.backfillOverdue().plusHours(1)); // a long backlog: it ends more than R after its enqueue
-        store.queue().finish(id, Terminal.succeeded("applied"), clock.instant());
+        store.queue().finish(id, MessageEnd.succeeded("applied"), clock.instant());
         mailbox.setUnavailable(true);
         var firstFailure = clock.instant();
 
@@ -217,7 +217,7 @@ class BackfillJobTest {
         long open = mailbox.appendInbound("<MSG/>", null);
         store.queue().insertIfAbsent(dead, null, clock.instant());
         store.queue().insertIfAbsent(open, null, clock.instant());
-        store.queue().finish(dead, Terminal.dead(ErrorClass.MALFORMED, "broken"), clock.instant());
+        store.queue().finish(dead, MessageEnd.dead(ErrorClass.MALFORMED, "broken"), clock.instant());
         assertThat(job.runOnce()).containsExactly(new BackfillResult.Written(dead));
         assertThat(mailbox.processedMarkOf(open)).isEmpty();
     }

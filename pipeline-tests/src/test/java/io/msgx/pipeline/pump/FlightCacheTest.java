@@ -5,7 +5,7 @@ import io.msgx.domain.flight.FlightField;
 import io.msgx.domain.flight.FlightId;
 import io.msgx.domain.flight.FlightState;
 import io.msgx.pipeline.port.FlightStore;
-import io.msgx.pipeline.store.FlightStamp;
+import io.msgx.pipeline.record.FlightStamp;
 import io.msgx.pipeline.testing.SettableClock;
 import org.junit.jupiter.api.Test;
 

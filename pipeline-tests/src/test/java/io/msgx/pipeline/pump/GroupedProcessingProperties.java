@@ -4,8 +4,8 @@ import io.msgx.adapter.oracle.H2TestStore;
 import io.msgx.domain.message.FlopSubtype;
 import io.msgx.pipeline.inbox.InboxSettings;
 import io.msgx.pipeline.mailbox.InMemoryMailbox;
-import io.msgx.pipeline.store.OutboxEntry;
-import io.msgx.pipeline.store.OutboxTarget;
+import io.msgx.pipeline.record.OutboxEntry;
+import io.msgx.pipeline.record.OutboxTarget;
 import io.msgx.pipeline.testing.FailingBeforeCommitStore;
 import io.msgx.pipeline.testing.PipelineHarness;
 import io.msgx.pipeline.testing.SettableClock;
@@ -148,7 +148,7 @@ class GroupedProcessingProperties {
         var records = memory.allRecords().stream()
                 .map(r -> new Result.Ending(r.msgId(), r.status(), r.lastError())).toList();
         assertThat(records).as("every message was taken and ended").hasSize(traffic.size())
-                .noneMatch(e -> ((io.msgx.pipeline.store.ProcStatus) e.status()).isOpen());
+                .noneMatch(e -> ((io.msgx.pipeline.record.ProcStatus) e.status()).isOpen());
         // Notifications in EVENT_ID order (what consumers of the msg topic see, per FLID and overall); projections
         // by FLID: one latest row each, whose EVENT_ID relative to notifications is not observable on Kafka.
         var events = memory.allEvents().stream()

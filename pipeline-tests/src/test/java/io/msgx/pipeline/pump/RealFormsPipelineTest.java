@@ -5,7 +5,7 @@ import io.msgx.pipeline.codec.DecodeResult;
 import io.msgx.pipeline.codec.JacksonXmlCodec;
 import io.msgx.pipeline.codec.MsgKind;
 import io.msgx.pipeline.mailbox.InMemoryMailbox;
-import io.msgx.pipeline.store.OutboxTarget;
+import io.msgx.pipeline.record.OutboxTarget;
 import io.msgx.pipeline.testing.PipelineHarness;
 import io.msgx.pipeline.testing.RealForms;
 import io.msgx.pipeline.testing.SettableClock;

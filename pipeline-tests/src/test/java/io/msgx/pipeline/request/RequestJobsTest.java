@@ -3,7 +3,7 @@ package io.msgx.pipeline.request;
 import io.msgx.adapter.oracle.H2TestStore;
 import io.msgx.domain.flight.OperationDayRule;
 import io.msgx.pipeline.mailbox.InMemoryMailbox;
-import io.msgx.pipeline.store.RequestStatus;
+import io.msgx.pipeline.record.RequestStatus;
 import io.msgx.pipeline.testing.SettableClock;
 import org.junit.jupiter.api.Test;
 

@@ -6,8 +6,8 @@ import io.msgx.pipeline.mailbox.InMemoryMailbox;
 import io.msgx.pipeline.mailbox.MailboxUnavailableException;
 import io.msgx.pipeline.mailbox.OutboundMessage;
 import io.msgx.pipeline.port.Mailbox;
-import io.msgx.pipeline.store.RequestKind;
-import io.msgx.pipeline.store.RequestStatus;
+import io.msgx.pipeline.record.RequestKind;
+import io.msgx.pipeline.record.RequestStatus;
 import io.msgx.pipeline.testing.SettableClock;
 import org.junit.jupiter.api.Test;
 
@@ -233,7 +233,7 @@ class RequestSenderTest {
      */
     @Test
     void a_confirmation_round_during_the_write_of_a_request_never_writes_it_a_second_time() throws Exception {
-        var round = new java.util.concurrent.CompletableFuture<java.util.List<io.msgx.pipeline.store.Request>>();
+        var round = new java.util.concurrent.CompletableFuture<java.util.List<io.msgx.pipeline.record.Request>>();
         var roundDuringTheWrite = (Mailbox) Proxy.newProxyInstance(Mailbox.class.getClassLoader(),
                 new Class<?>[] {Mailbox.class}, (self, method, args) -> {
                     if (method.getName().equals("appendOutbound") && !round.isDone()) {

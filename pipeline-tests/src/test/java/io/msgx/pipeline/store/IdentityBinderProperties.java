@@ -2,6 +2,7 @@ package io.msgx.pipeline.store;
 
 import io.msgx.adapter.oracle.H2TestStore;
 import io.msgx.pipeline.port.IdentityRegister;
+import io.msgx.pipeline.record.IdentityBinding;
 import io.msgx.pipeline.testing.SettableClock;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
