@@ -14,18 +14,13 @@ import static io.msgx.tools.simulator.FlopComposer.item;
  * estimate, the delay, the planned belt, a stand change, the approach time, a refined estimate, a diversion
  * (which ends the story and releases the belt), the runway, landing, status, on-block, airbridge on, the belt.
  */
-final class ArrivalScript {
-
-    private final SplittableRandom random;
-    private final AirportResources resources;
-    private final PlanChanges planChanges;
+final class ArrivalScript extends MovementScript {
 
     ArrivalScript(SplittableRandom random, String homeAirport) {
-        this.random = random;
-        this.resources = new AirportResources(random);
-        this.planChanges = new PlanChanges(homeAirport, random);
+        super(random, homeAirport);
     }
 
+    @Override
     List<FlopDraft> write(FlightStory story) {
         var flight = story.flight();
         var script = new FlightScript(flight, random);

@@ -18,18 +18,13 @@ import static io.msgx.tools.simulator.FlopComposer.item;
  * final call, gate closed, airbridge off, engine start, off-block, runway, a rejected take-off, take-off, status,
  * a return, and the next station's estimated and actual arrival.
  */
-final class DepartureScript {
-
-    private final SplittableRandom random;
-    private final AirportResources resources;
-    private final PlanChanges planChanges;
+final class DepartureScript extends MovementScript {
 
     DepartureScript(SplittableRandom random, String homeAirport) {
-        this.random = random;
-        this.resources = new AirportResources(random);
-        this.planChanges = new PlanChanges(homeAirport, random);
+        super(random, homeAirport);
     }
 
+    @Override
     List<FlopDraft> write(FlightStory story) {
         var flight = story.flight();
         var script = new FlightScript(flight, random);
