@@ -10,7 +10,7 @@ import java.util.List;
  * {@code /console/abandoned}: the mailbox marks the backfill gave up on, each with a reopen and a reconcile form; and
  * those actions.
  */
-final class AbandonedPage {
+final class AbandonedPage extends ActionPage {
 
     /** What {@code abandoned.jte} shows: the oldest abandoned marks. */
     record Model(Frame frame, List<BackfillMarks.AbandonedMark> marks) {
@@ -25,14 +25,8 @@ final class AbandonedPage {
     record Reopened(Frame frame, List<Long> asked, List<Long> reopened) {
     }
 
-    private final MsgExchange exchange;
-    private final OperatorActions operator;
-    private final Templates templates;
-
     AbandonedPage(MsgExchange exchange, OperatorActions operator, Templates templates) {
-        this.exchange = exchange;
-        this.operator = operator;
-        this.templates = templates;
+        super(exchange, operator, templates);
     }
 
     Answer page(Call call) {

@@ -15,7 +15,7 @@ import java.util.Map;
  * {@code /console/dead?class=}: the oldest DEAD messages, filtered by error class, with a bulk replay of a whitelisted
  * class; and the {@code replay-class} action.
  */
-final class DeadPage {
+final class DeadPage extends ActionPage {
 
     /**
      * What {@code dead.jte} shows: the DEAD messages of the filter (all when null), the count of each class among all
@@ -30,14 +30,8 @@ final class DeadPage {
         }
     }
 
-    private final MsgExchange exchange;
-    private final OperatorActions operator;
-    private final Templates templates;
-
     DeadPage(MsgExchange exchange, OperatorActions operator, Templates templates) {
-        this.exchange = exchange;
-        this.operator = operator;
-        this.templates = templates;
+        super(exchange, operator, templates);
     }
 
     Answer page(Call call) {

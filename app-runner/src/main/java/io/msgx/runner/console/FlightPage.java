@@ -17,7 +17,7 @@ import java.util.Map;
  * {@code /console/flight?flid=|flno=&day=}: one flight's state as the store holds it (version, master or MAFL,
  * fields, lists) and the messages that changed it, newest first; a flight number picks among its flights.
  */
-final class FlightPage {
+final class FlightPage extends ActionPage {
 
     /** The notifications of a flight listed at most. */
     private static final int CHANGES_LIMIT = 100;
@@ -40,14 +40,8 @@ final class FlightPage {
         }
     }
 
-    private final MsgExchange exchange;
-    private final OperatorActions operator;
-    private final Templates templates;
-
     FlightPage(MsgExchange exchange, OperatorActions operator, Templates templates) {
-        this.exchange = exchange;
-        this.operator = operator;
-        this.templates = templates;
+        super(exchange, operator, templates);
     }
 
     Answer page(Call call) {

@@ -15,7 +15,7 @@ import java.util.regex.Pattern;
  * {@code /console/message?id=|identity=}: one message's record, what it duplicates, its replay form (CLM-3), its
  * abandoned mark, its raw XML and what the model does not map (D-65); and the {@code replay} action.
  */
-final class MessagePage {
+final class MessagePage extends ActionPage {
 
     /** A duplicate's reason: {@code duplicate-of:<holder>}, with {@code :content-differs} when its content differs. */
     private static final Pattern DUPLICATE_OF = Pattern.compile("duplicate-of:(\\d+)(:content-differs)?");
@@ -47,14 +47,8 @@ final class MessagePage {
     record Replayed(Frame frame, List<Long> replayed, List<Long> refused) {
     }
 
-    private final MsgExchange exchange;
-    private final OperatorActions operator;
-    private final Templates templates;
-
     MessagePage(MsgExchange exchange, OperatorActions operator, Templates templates) {
-        this.exchange = exchange;
-        this.operator = operator;
-        this.templates = templates;
+        super(exchange, operator, templates);
     }
 
     Answer page(Call call) {
