@@ -299,14 +299,14 @@ public final class StoreJdbc {
         public int update(String sql, Object... params) throws SQLException {
             beforeWrite();
             try (var statement = connection.prepareStatement(sql)) {
-                bindAll(dialect, statement, params);
+                StatementParameters.bindAll(dialect, statement, params);
                 return statement.executeUpdate();
             }
         }
 
         public <T> List<T> list(String sql, RowMapper<T> mapper, Object... params) throws SQLException {
             try (var statement = connection.prepareStatement(sql)) {
-                bindAll(dialect, statement, params);
+                StatementParameters.bindAll(dialect, statement, params);
                 try (ResultSet rows = statement.executeQuery()) {
                     var row = new Row(rows, dialect);
                     var values = new ArrayList<T>();
@@ -381,7 +381,7 @@ public final class StoreJdbc {
         }
 
         public void add(Object... params) throws SQLException {
-            bindAll(dialect, statement, params);
+            StatementParameters.bindAll(dialect, statement, params);
             statement.addBatch();
             rows++;
         }
@@ -412,48 +412,6 @@ public final class StoreJdbc {
         public void close() throws SQLException {
             statement.close();
         }
-    }
-
-    private static void bindAll(SqlDialect dialect, PreparedStatement statement, Object... params)
-            throws SQLException {
-        int index = 1;
-        for (var param : params) {
-            if (param instanceof Condition condition) {
-                for (var value : condition.params()) {
-                    index += bind(dialect, statement, index, value);
-                }
-            } else {
-                index += bind(dialect, statement, index, param);
-            }
-        }
-    }
-
-    private static int bind(SqlDialect dialect, PreparedStatement statement, int index, Object value)
-            throws SQLException {
-        if (value == null) {
-            dialect.bindNull(statement, index);
-        } else if (value instanceof Instant instant) {
-            dialect.bindInstant(statement, index, instant);
-        } else if (value instanceof LocalDate day) {
-            statement.setObject(index, day);
-        } else if (value instanceof String text) {
-            statement.setString(index, text);
-        } else if (value instanceof Long number) {
-            statement.setLong(index, number);
-        } else if (value instanceof Integer number) {
-            statement.setInt(index, number);
-        } else if (value instanceof LongText text) {
-            dialect.bindLongText(statement, index, text.text());
-        } else if (value instanceof Boolean flag) {
-            statement.setBoolean(index, flag);
-        } else if (value instanceof String[] texts) {
-            statement.setArray(index, statement.getConnection().createArrayOf("varchar", texts));
-        } else if (value instanceof Long[] numbers) {
-            statement.setArray(index, statement.getConnection().createArrayOf("bigint", numbers));
-        } else {
-            throw new IllegalArgumentException("no binding for " + value.getClass().getName() + ": " + value);
-        }
-        return 1;
     }
 
     /** The current row of a result, read by column label or position. */

@@ -2,14 +2,12 @@ package io.msgx.pipeline.pump;
 
 import io.msgx.pipeline.codec.DecodeResult;
 import io.msgx.pipeline.codec.DecodedMessage;
-import io.msgx.pipeline.codec.MessageIdentity;
 import io.msgx.pipeline.codec.MessageMeta;
 import io.msgx.pipeline.codec.XmlCodec;
 import io.msgx.pipeline.mailbox.MailboxContent;
 import io.msgx.pipeline.mailbox.MailboxRowUnreadableException;
 import io.msgx.pipeline.mailbox.MailboxUnavailableException;
 import io.msgx.pipeline.outage.OutageLog;
-import io.msgx.pipeline.port.IdentityRegister;
 import io.msgx.pipeline.port.Mailbox;
 import io.msgx.pipeline.port.MessageQueue;
 import io.msgx.pipeline.port.PipelineMetrics;
@@ -19,7 +17,6 @@ import io.msgx.pipeline.record.IdentityBinding;
 import io.msgx.pipeline.record.MessageEnd;
 import io.msgx.pipeline.record.ProcRecord;
 import io.msgx.pipeline.record.ProcStatus;
-import io.msgx.pipeline.store.IdentityBinder;
 import io.msgx.pipeline.store.StoreConflictException;
 import io.msgx.pipeline.store.StoreUnavailableException;
 import org.slf4j.Logger;
@@ -73,8 +70,9 @@ public final class MessageProcessor {
     private final OutageLog storeOutage;
     private final GroupTexts groupTexts;
     private final UnmappedTally unmapped;
-    private final SequenceWatch sequences;
+    private final IdentityClaims identities;
     private final MessageTriage triage;
+    private final MessageTexts texts;
 
     /** A processor whose groups read their own texts when they come. */
     public MessageProcessor(Mailbox mailbox, PipelineStore store, XmlCodec codec, FlightProcessor flights,
@@ -109,8 +107,10 @@ public final class MessageProcessor {
         this.mailboxOutage = new OutageLog(log, "Mailbox", clock);
         this.storeOutage = new OutageLog(log, "Pipeline store", clock);
         this.unmapped = new UnmappedTally(metrics);
-        this.sequences = new SequenceWatch(settings.seqnResetWindow(), metrics);
+        this.identities = new IdentityClaims(store, new SequenceWatch(settings.seqnResetWindow(), metrics),
+                settings.identityWithDay(), clock);
         this.triage = new MessageTriage(settings.ignoreRules(), settings.acceptedStatuses());
+        this.texts = new MessageTexts(mailbox, store, settings, clock, metrics);
     }
 
     /** How this processor reports an outage of our store: the pump reports its own store outages through it too. */
@@ -123,32 +123,10 @@ public final class MessageProcessor {
         var started = clock.instant();
         try (var context = MessageLogContext.message(head.msgId())) {
             var outcome = attempt(head);
-            metrics.messageProcessed(outcomeName(outcome), Duration.between(started, clock.instant()));
+            metrics.messageProcessed(outcome.timerTag(), Duration.between(started, clock.instant()));
             return outcome;
         }
     }
-
-    /** The outcome's name as the processing timer tags it: the terminal state, {@code FAILED} or {@code NOT_RECORDED}. */
-    private static String outcomeName(ProcessOutcome outcome) {
-        return outcome.match(OUTCOME_NAME);
-    }
-
-    private static final ProcessOutcome.Cases<String> OUTCOME_NAME = new ProcessOutcome.Cases<>() {
-        @Override
-        public String ended(ProcessOutcome.Ended ended) {
-            return ended.terminal().status().name();
-        }
-
-        @Override
-        public String failed(ProcessOutcome.Failed failed) {
-            return "FAILED";
-        }
-
-        @Override
-        public String notRecorded(ProcessOutcome.NotRecorded notRecorded) {
-            return "NOT_RECORDED";
-        }
-    };
 
     private ProcessOutcome attempt(ProcRecord head) {
         try {
@@ -187,31 +165,19 @@ public final class MessageProcessor {
         if (notAMessage.isPresent()) {
             return skippedForStatus(msgId, content.get().status(), notAMessage.get());
         }
-        var raw = withRawCopy(msgId, content.map(MailboxContent::text));
+        var raw = texts.withRawCopy(msgId, content.map(MailboxContent::text));
         if (raw.isEmpty()) {
             return end(msgId, MessageEnd.dead(ErrorClass.MALFORMED,
                     "raw-missing: mailbox row " + msgId + " no longer exists"));
         }
         var decoded = codec.decode(raw.get());
         var heldBy = decoded instanceof DecodeResult.Decoded read && head.identityKey() == null
-                ? bindIdentity(msgId, read.message()) : OptionalLong.empty();
+                ? identities.bindAlone(msgId, read.message()) : OptionalLong.empty();
         var outcome = act(head, triage.of(decoded, heldBy), raw.get());
         if (outcome instanceof ProcessOutcome.Ended && decoded instanceof DecodeResult.Decoded read) {
             unmapped.report(msgId, read);
         }
         return outcome;
-    }
-
-    /** Bind the message's identity; answers the message that holds it when another one does. */
-    private OptionalLong bindIdentity(long msgId, DecodedMessage message) {
-        sequences.observe(msgId, message.meta());
-        var identity = MessageIdentity.of(message.meta(), settings.identityWithDay()).key();
-        return heldByAnother(msgId, IdentityBinder.bind(store, msgId, identity, clock.instant()));
-    }
-
-    private static OptionalLong heldByAnother(long msgId, IdentityBinding binding) {
-        return binding instanceof IdentityBinding.HeldBy held && held.msgId() != msgId
-                ? OptionalLong.of(held.msgId()) : OptionalLong.empty();
     }
 
     /** Do what the triage decided for a message processed alone. */
@@ -230,7 +196,7 @@ public final class MessageProcessor {
 
             @Override
             public ProcessOutcome duplicate(MessageTriage.Duplicate duplicate) {
-                return end(msgId, MessageProcessor.this.duplicate(msgId, raw, duplicate.holder()));
+                return end(msgId, texts.duplicateEnd(msgId, raw, duplicate.holder()));
             }
 
             @Override
@@ -255,62 +221,11 @@ public final class MessageProcessor {
         });
     }
 
-    /**
-     * How a duplicate ends: {@code SKIPPED(duplicate-of:<holder>)}, with {@code :content-differs} when its content is
-     * not the holder's (D-84). Content is the text without its {@code META} (a resend may carry a new {@code DTTM})
-     * and without the blanks between elements; the holder's text is read as processing reads it (the mailbox, else
-     * our kept copy). When it can no longer be read, the plain reason stands: nothing tells the two apart.
-     */
-    private MessageEnd duplicate(long msgId, String raw, long holder) {
-        var holderText = mailbox.readText(holder).or(() -> settings.keepRawCopies() ? store.rawCopies().find(holder)
-                : Optional.empty());
-        boolean differs = holderText.isPresent() && !content(holderText.get()).equals(content(raw));
-        metrics.duplicateSkipped(differs);
-        if (differs) {
-            try (var context = MessageLogContext.message(msgId)) {
-                log.warn("Message {} has the identity of message {} but other content: skipped as its duplicate (Q15);"
-                        + " compare them with 'message show {} --raw' and 'message show {} --raw'", msgId, holder, msgId,
-                        holder);
-            }
-            return MessageEnd.skipped("duplicate-of:" + holder + ":" + CONTENT_DIFFERS);
-        }
-        return MessageEnd.skipped("duplicate-of:" + holder);
-    }
-
-    /** The marker of a duplicate whose content differs from its holder's. */
-    public static final String CONTENT_DIFFERS = "content-differs";
-
-    private static final java.util.regex.Pattern META = java.util.regex.Pattern.compile("<META>.*?</META>",
-            java.util.regex.Pattern.DOTALL);
-    private static final java.util.regex.Pattern BETWEEN_ELEMENTS = java.util.regex.Pattern.compile(">\\s+<");
-
-    private static String content(String text) {
-        return BETWEEN_ELEMENTS.matcher(META.matcher(text.strip()).replaceFirst("")).replaceAll("><");
-    }
-
     /** A row whose mailbox status makes it no message ends {@code SKIPPED(status:<value>)}, counted by its status. */
     private ProcessOutcome skippedForStatus(long msgId, String status, MessageTriage.Skip skip) {
         var outcome = end(msgId, MessageEnd.skipped(skip.reason()));
         metrics.statusSkipped(status.strip());
         return outcome;
-    }
-
-    /**
-     * The raw text read from the mailbox; with the replay channel on, a copy is kept on first read and used when the
-     * mailbox row is gone (purged after its mark). A row skipped for its status is never copied, so a copy is always of
-     * a row that was a message.
-     */
-    private Optional<String> withRawCopy(long msgId, Optional<String> raw) {
-        if (!settings.keepRawCopies()) {
-            return raw;
-        }
-        if (raw.isPresent()) {
-            store.rawCopies().keep(msgId, raw.get(), clock.instant());
-            return raw;
-        }
-        var copy = store.rawCopies().find(msgId);
-        copy.ifPresent(text -> log.info("Message {}: mailbox row gone, processing our kept copy (replay channel)", msgId));
-        return copy;
     }
 
     // --- groups (decision D-34) ---
@@ -356,7 +271,7 @@ public final class MessageProcessor {
                 var took = Duration.between(started, clock.instant());
                 metrics.groupProcessed(outcomes.size(), took);
                 var share = took.dividedBy(outcomes.size());
-                outcomes.forEach(outcome -> metrics.messageProcessed(outcomeName(outcome), share));
+                outcomes.forEach(outcome -> metrics.messageProcessed(outcome.timerTag(), share));
                 if (log.isDebugEnabled()) {
                     log.debug("Group of {} message(s) from {}: texts read and decoded in {} ms, identities bound, "
                             + "flights applied and committed in {} ms", taken.size(), taken.get(0).msgId(),
@@ -409,7 +324,7 @@ public final class MessageProcessor {
                     prepared.add(new Prepared(head, text.raw(), null, text.status(), notAMessage.get()));
                     continue;
                 }
-                var raw = withRawCopy(head.msgId(), Optional.ofNullable(text).map(GroupTexts.Text::raw));
+                var raw = this.texts.withRawCopy(head.msgId(), Optional.ofNullable(text).map(GroupTexts.Text::raw));
                 if (raw.isEmpty()) {
                     break;
                 }
@@ -436,7 +351,7 @@ public final class MessageProcessor {
             }
             var binding = bindings.get(msgId);
             var verdict = triage.of(item.decoded(),
-                    binding == null ? OptionalLong.empty() : heldByAnother(msgId, binding));
+                    binding == null ? OptionalLong.empty() : IdentityClaims.heldByAnother(msgId, binding));
             var ending = verdict.match(new MessageTriage.Verdict.Cases<MessageEnd>() {
                 @Override
                 public MessageEnd malformed(MessageTriage.Malformed malformed) {
@@ -450,7 +365,7 @@ public final class MessageProcessor {
 
                 @Override
                 public MessageEnd duplicate(MessageTriage.Duplicate duplicate) {
-                    return MessageProcessor.this.duplicate(msgId, item.raw(), duplicate.holder());
+                    return texts.duplicateEnd(msgId, item.raw(), duplicate.holder());
                 }
 
                 @Override
@@ -502,16 +417,8 @@ public final class MessageProcessor {
     }
 
     private Map<Long, IdentityBinding> bindIdentities(List<Prepared> prepared) {
-        var claims = new ArrayList<IdentityRegister.IdentityClaim>();
-        for (var p : prepared) {
-            var message = p.message();
-            if (message != null && p.head().identityKey() == null) {
-                sequences.observe(p.head().msgId(), message.meta());
-                claims.add(new IdentityRegister.IdentityClaim(p.head().msgId(),
-                        MessageIdentity.of(message.meta(), settings.identityWithDay()).key()));
-            }
-        }
-        return claims.isEmpty() ? Map.of() : store.identities().bindIdentities(claims, clock.instant());
+        return identities.bindAll(prepared.stream().filter(p -> p.message() != null && p.head().identityKey() == null)
+                .map(p -> identities.claim(p.head().msgId(), p.message())).toList());
     }
 
     private List<ProcessOutcome> oneByOne(List<ProcRecord> heads) {

@@ -25,11 +25,19 @@ public sealed interface ProcessOutcome {
     /** The answer of the case for this outcome's kind. */
     <R> R match(Cases<R> cases);
 
+    /** The outcome's name as the processing timer tags it: the terminal state, {@code FAILED} or {@code NOT_RECORDED}. */
+    String timerTag();
+
     /** The message reached a terminal state, now recorded. */
     record Ended(long msgId, MessageEnd terminal) implements ProcessOutcome {
         @Override
         public <R> R match(Cases<R> cases) {
             return cases.ended(this);
+        }
+
+        @Override
+        public String timerTag() {
+            return terminal.status().name();
         }
     }
 
@@ -39,6 +47,11 @@ public sealed interface ProcessOutcome {
         @Override
         public <R> R match(Cases<R> cases) {
             return cases.failed(this);
+        }
+
+        @Override
+        public String timerTag() {
+            return "FAILED";
         }
     }
 
@@ -50,6 +63,11 @@ public sealed interface ProcessOutcome {
         @Override
         public <R> R match(Cases<R> cases) {
             return cases.notRecorded(this);
+        }
+
+        @Override
+        public String timerTag() {
+            return "NOT_RECORDED";
         }
     }
 }
