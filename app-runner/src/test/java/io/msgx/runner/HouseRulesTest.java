@@ -28,12 +28,15 @@ import static org.assertj.core.api.Assertions.assertThat;
  *   <li>every store contract suite runs on both stores;</li>
  *   <li>the CLI and the console offer the same operator actions, but for the differences named here with why;</li>
  *   <li>docs/reference.md lists every configuration key;</li>
- *   <li>every shipped alert has a promtool case.</li>
+ *   <li>every shipped alert has a promtool case;</li>
+ *   <li>no main class is over {@value #MAX_CLASS_LINES} lines (issue 37, point 1): a class grown past it is split
+ *       along its seams, each part named for what it is.</li>
  * </ul>
  */
 class HouseRulesTest {
 
     private static final Path ROOT = Path.of("..");
+    static final int MAX_CLASS_LINES = 500;
 
     /** Operator actions one side offers on purpose, and why. */
     private static final Map<String, String> CLI_ONLY = Map.of(
@@ -123,6 +126,27 @@ class HouseRulesTest {
         var cases = names(Files.readString(ROOT.resolve("ops/prometheus/alerts.test.yml")), "alertname:\\s*(\\S+)");
         assertThat(alerts).hasSizeGreaterThan(5);
         assertThat(cases).as("alerts with a case in alerts.test.yml").containsAll(alerts);
+    }
+
+    @Test
+    void no_main_class_is_over_500_lines() throws IOException {
+        var tooLong = new TreeSet<String>();
+        int read = 0;
+        try (Stream<Path> modules = Files.list(ROOT)) {
+            for (var sources : modules.map(module -> module.resolve("src/main/java")).filter(Files::isDirectory).toList()) {
+                try (Stream<Path> files = Files.walk(sources)) {
+                    for (var file : files.filter(f -> f.toString().endsWith(".java")).toList()) {
+                        long lines = Files.readAllLines(file).size();
+                        read++;
+                        if (lines > MAX_CLASS_LINES) {
+                            tooLong.add(ROOT.relativize(file) + " (" + lines + " lines)");
+                        }
+                    }
+                }
+            }
+        }
+        assertThat(read).as("main classes read").isGreaterThan(300);
+        assertThat(tooLong).as("main classes over " + MAX_CLASS_LINES + " lines").isEmpty();
     }
 
     private static Set<String> names(String text, String regex) {
